@@ -1,0 +1,3 @@
+export * from "./enums";
+export * from "./plans";
+export * from "./texts";

@@ -1,0 +1,90 @@
+export const PLANS = ["basic", "pro"] as const;
+export type PaidPlan = (typeof PLANS)[number];
+export type Plan = "none" | PaidPlan;
+
+export const TRIAL_DAYS = 14;
+
+export const PLAN_DETAILS: Record<PaidPlan, { name: string; priceCents: number; popular: boolean }> = {
+  basic: { name: "Basic", priceCents: 599, popular: false },
+  pro: { name: "Pro", priceCents: 1299, popular: true },
+};
+
+/** "$5.99" */
+export function formatPrice(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+export const STARTING_PRICE = formatPrice(Math.min(...PLANS.map((p) => PLAN_DETAILS[p].priceCents)));
+
+export const PRO_FEATURES = [
+  "AI recipe extraction from PDFs and URLs",
+  "Smart shopping lists excluding existing inventory",
+  "Expiration analytics and insights",
+  "AI meal plan suggestions",
+  "Priority support",
+] as const;
+
+export const BASIC_FEATURES = [
+  "Unlimited ingredients and inventory tracking",
+  "Manual recipe creation and organization",
+  "Weekly meal planning",
+  "Shopping list generation",
+  "Barcode scanning",
+  "Expiration date tracking",
+] as const;
+
+export interface AccessSubject {
+  isPro: boolean;
+  role: string;
+  isBetaTester: boolean;
+}
+
+/** Pro access: isPro, or an admin, or a beta tester. */
+export function hasProAccess(user: AccessSubject): boolean {
+  return user.isPro || user.role === "admin" || user.isBetaTester;
+}
+
+export interface PlanSubject extends AccessSubject {
+  plan: string | null;
+  subscriptionStatus: string | null;
+  trialEndsAt: Date | string | null;
+}
+
+export function planLabel(user: PlanSubject): string {
+  if (user.role === "admin" || user.isBetaTester) return "Pro - Free Access";
+  if (user.plan === "pro") return `Pro - ${formatPrice(PLAN_DETAILS.pro.priceCents)}/mo`;
+  if (user.plan === "basic") return `Basic - ${formatPrice(PLAN_DETAILS.basic.priceCents)}/mo`;
+  return "No Plan";
+}
+
+/** The Pro badge shows for the pro plan, admins and beta testers. */
+export function showsProBadge(user: PlanSubject): boolean {
+  return user.plan === "pro" || user.role === "admin" || user.isBetaTester;
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  trialing: "Free Trial",
+  active: "Active",
+  past_due: "Payment Failed",
+  canceled: "Canceled",
+};
+
+export function subscriptionStatusLabel(user: PlanSubject): string {
+  if (user.role === "admin") return "Admin - Free Access";
+  if (user.isBetaTester) return "Beta Tester - Free Access";
+  if (!user.subscriptionStatus || !user.plan || user.plan === "none") return "No active subscription";
+  return STATUS_LABELS[user.subscriptionStatus] ?? user.subscriptionStatus;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole trial days left, rounded up; null when not trialing or no end date. */
+export function trialDaysLeft(user: PlanSubject, now: Date = new Date()): number | null {
+  if (user.subscriptionStatus !== "trialing" || !user.trialEndsAt) return null;
+  const ms = new Date(user.trialEndsAt).getTime() - now.getTime();
+  return Math.max(0, Math.ceil(ms / DAY_MS));
+}
+
+export function trialDaysLeftLabel(days: number): string {
+  return `${days} ${days === 1 ? "day" : "days"} left`;
+}
