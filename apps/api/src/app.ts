@@ -1,0 +1,121 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { DestinationStream } from "pino";
+import { authRestRoutes } from "./features/auth/rest";
+import { healthRoutes } from "./features/health/routes";
+import { toHttpError } from "./lib/errors";
+import { registerRestRoutes } from "./lib/rest";
+import { createContext, type AppDeps } from "./trpc/context";
+import { appRouter, type AppRouter } from "./trpc/router";
+
+export interface BuildOptions {
+  /** Where structured logs go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+}
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Paths that never fall back to the SPA. */
+const NON_SPA_PATH = /^\/(api|trpc|healthz|assets)(\/|$)/;
+
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'], remove: true },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: "idle",
+    trustProxy: true,
+  });
+
+  const https = config.appUrl.startsWith("https:");
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        mediaSrc: ["'self'", "blob:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+
+  // A browser form can post text/plain across sites; only JSON (and multipart where a feature adds it) is accepted.
+  app.removeContentTypeParser("text/plain");
+  app.addHook("onRequest", async (req, reply) => {
+    const origin = req.headers.origin;
+    if (!STATE_CHANGING.has(req.method) || !origin) return;
+    const allowed = origin === new URL(config.appUrl).origin || safeHost(origin) === req.headers.host;
+    if (!allowed) return reply.code(403).send({ message: "Cross-site request refused", code: "FORBIDDEN" });
+  });
+
+  app.setErrorHandler((error, req, reply) => {
+    const { status, body } = toHttpError(error);
+    if (status >= 500) req.log.error({ err: error }, "request failed");
+    return reply.code(status).send(body);
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/trpc",
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createContext(deps, req, res),
+      onError({ error, path: procedure }) {
+        if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, procedure }, "procedure failed");
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+  });
+
+  registerRestRoutes(app, deps, authRestRoutes);
+  healthRoutes(app, deps);
+
+  const webDist = config.webDistDir && existsSync(path.join(config.webDistDir, "index.html")) ? config.webDistDir : null;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.startsWith(path.join(webDist, "assets") + path.sep);
+        res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const urlPath = req.url.split("?")[0] ?? "/";
+    const wantsPage = (req.method === "GET" || req.method === "HEAD") && !NON_SPA_PATH.test(urlPath);
+    if (webDist && wantsPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return reply.code(404).send({ message: `No route for ${req.method} ${urlPath}`, code: "NOT_FOUND" });
+  });
+
+  return app;
+}
+
+function safeHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "@kim/db";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+
+export const SESSION_COOKIE = "kim_session";
+const SESSION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Renew at most once a day so a busy session does not write on every request. */
+const RENEW_AFTER_MS = DAY_MS;
+
+const userColumns = [
+  "users.id", "users.email", "users.firstName", "users.lastName", "users.profileImageUrl", "users.role", "users.isPro",
+  "users.isBetaTester", "users.plan", "users.subscriptionStatus", "users.trialEndsAt", "users.currentPeriodEnd",
+  "users.stripeCustomerId", "users.createdAt", "users.updatedAt",
+] as const;
+
+export type SessionUser = Awaited<ReturnType<typeof findSessionUser>> & {};
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function expiry(): Date {
+  return new Date(Date.now() + SESSION_DAYS * DAY_MS);
+}
+
+export async function createSession(db: Kysely<Database>, userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insertInto("sessions").values({ sid: hashToken(token), userId, expire: expiry() }).execute();
+  return token;
+}
+
+/** The signed-in user for a cookie token, renewing the session's expiry as it is used. */
+export async function findSessionUser(db: Kysely<Database>, token: string) {
+  const sid = hashToken(token);
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.userId")
+    .select([...userColumns, "sessions.expire"])
+    .where("sessions.sid", "=", sid)
+    .where("sessions.expire", ">", new Date())
+    .executeTakeFirst();
+  if (!row) return null;
+  const { expire, ...user } = row;
+  if (expire.getTime() - Date.now() < SESSION_DAYS * DAY_MS - RENEW_AFTER_MS) {
+    await db.updateTable("sessions").set({ expire: expiry() }).where("sid", "=", sid).execute();
+  }
+  return user;
+}
+
+export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {
+  await db.deleteFrom("sessions").where("sid", "=", hashToken(token)).execute();
+}
+
+export async function deleteUserSessions(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("userId", "=", userId).execute();
+}
+
+export function readSessionToken(req: FastifyRequest): string | undefined {
+  return req.cookies[SESSION_COOKIE] || undefined;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+}

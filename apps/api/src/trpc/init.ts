@@ -1,0 +1,30 @@
+import { hasProAccess } from "@kim/domain";
+import { initTRPC } from "@trpc/server";
+import { appError, describeTrpcError, unauthorized } from "../lib/errors";
+import type { Context } from "./context";
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const { message, issues } = describeTrpcError(error);
+    return { ...shape, message, data: { ...shape.data, issues, stack: undefined } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw unauthorized();
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const proProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!hasProAccess(ctx.user)) throw appError("FORBIDDEN", "This is a Pro feature. Upgrade to Pro to use it.");
+  return next();
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== "admin") throw appError("FORBIDDEN", "Admins only");
+  return next();
+});

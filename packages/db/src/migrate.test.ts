@@ -1,0 +1,32 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateDown, migrateToLatest } from "./migrate";
+import { createTestDatabase } from "./testing";
+import type { Db } from "./create-db";
+
+let handle: Db;
+beforeAll(async () => {
+  handle = await createTestDatabase({ migrate: false });
+});
+afterAll(() => handle.close());
+
+async function tables(): Promise<string[]> {
+  const { rows } = await sql<{ tableName: string }>`
+    select table_name from information_schema.tables
+    where table_schema = 'public' and table_name not like 'kysely_%' order by table_name`.execute(handle.db);
+  return rows.map((r) => r.tableName);
+}
+
+describe("migrations", () => {
+  it("go up, down and up again", async () => {
+    expect(await migrateToLatest(handle.db)).toContain("2026-11-21-0001-initial");
+    expect(await tables()).toEqual([
+      "bug_reports", "extraction_feedback", "ingredients", "meal_plans", "recipes", "sessions", "shopping_lists", "users",
+    ]);
+    while ((await migrateDown(handle.db)).length > 0);
+    expect(await tables()).toEqual([]);
+    await migrateToLatest(handle.db);
+    expect(await tables()).toHaveLength(8);
+    expect(await migrateToLatest(handle.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+import type { Kysely } from "kysely";
+import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
+import * as initial from "./migrations/2026-11-21-0001-initial";
+
+// Listed here rather than read from disk so the bundled API carries its migrations with it.
+const migrations: Record<string, Migration> = {
+  "2026-11-21-0001-initial": initial,
+};
+
+export function migrator(db: Kysely<any>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+function check({ error, results }: MigrationResultSet): string[] {
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** Applies pending migrations (Kysely's lock makes concurrent starts safe); returns the names applied. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  return check(await migrator(db).migrateToLatest());
+}
+
+export async function migrateDown(db: Kysely<any>): Promise<string[]> {
+  return check(await migrator(db).migrateDown());
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "./testing";
+import type { Db } from "./create-db";
+
+let handle: Db;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+
+describe("schema", () => {
+  it("fills the spec's defaults", async () => {
+    const { db } = handle;
+    const user = await db.insertInto("users").values({ email: "a@example.com" }).returningAll().executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ role: "user", plan: "none", isPro: false, isBetaTester: false, profileImageUrl: "User" });
+    const ingredient = await db
+      .insertInto("ingredients")
+      .values({ userId: user.id, name: "Milk", category: "Dairy", expirationDate: "2026-12-01" })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    expect(ingredient).toMatchObject({ quantity: 0, unit: "units", expirationDate: "2026-12-01" });
+    const list = await db.insertInto("shoppingLists").values({ userId: user.id }).returningAll().executeTakeFirstOrThrow();
+    expect(list).toMatchObject({ name: "Shopping List", items: [] });
+    const report = await db
+      .insertInto("bugReports")
+      .values({ userId: user.id, title: "t", description: "d" })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    expect(report).toMatchObject({ priority: "medium", status: "open" });
+  });
+
+  it("rejects a duplicate email", async () => {
+    await handle.db.insertInto("users").values({ email: "dup@example.com" }).execute();
+    await expect(handle.db.insertInto("users").values({ email: "dup@example.com" }).execute()).rejects.toThrow(/unique/i);
+  });
+
+  it("cascades: recipes and ingredients go with their user, meal plans lose a removed recipe", async () => {
+    const { db } = handle;
+    const user = await db.insertInto("users").values({ email: "c@example.com" }).returning("id").executeTakeFirstOrThrow();
+    const recipe = await db
+      .insertInto("recipes")
+      .values({ userId: user.id, title: "Soup", ingredients: JSON.stringify([]), instructions: "Boil" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const plan = await db
+      .insertInto("mealPlans")
+      .values({ userId: user.id, recipeId: recipe.id, date: "2026-11-23", mealType: "lunch" })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    expect(plan.servings).toBe(1);
+    await db
+      .insertInto("extractionFeedback")
+      .values({
+        recipeId: recipe.id, userId: user.id, originalExtraction: "{}", userCorrections: "{}", sourceType: "url",
+      })
+      .execute();
+
+    await db.deleteFrom("recipes").where("id", "=", recipe.id).execute();
+    const after = await db.selectFrom("mealPlans").select("recipeId").where("id", "=", plan.id).executeTakeFirstOrThrow();
+    expect(after.recipeId).toBeNull();
+    const feedback = await db.selectFrom("extractionFeedback").select("id").where("userId", "=", user.id).execute();
+    expect(feedback).toEqual([]);
+
+    await db.insertInto("ingredients").values({ userId: user.id, name: "Egg", category: "Dairy" }).execute();
+    await db.deleteFrom("users").where("id", "=", user.id).execute();
+    const left = await db.selectFrom("ingredients").select("id").where("userId", "=", user.id).execute();
+    expect(left).toEqual([]);
+  });
+
+  it("rejects a meal type outside the spec", async () => {
+    const { db } = handle;
+    const user = await db.insertInto("users").values({ email: "m@example.com" }).returning("id").executeTakeFirstOrThrow();
+    await expect(
+      db.insertInto("mealPlans").values({ userId: user.id, date: "2026-11-23", mealType: "brunch" }).execute(),
+    ).rejects.toThrow(/check/i);
+  });
+});

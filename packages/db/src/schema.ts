@@ -1,0 +1,139 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type CreatedAt = ColumnType<Date, never, never>;
+type UpdatedAt = ColumnType<Date, never, Date>;
+/** A `date` column, read and written as yyyy-MM-dd. */
+type DateOnly = string;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  password: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: Generated<string>;
+  passwordResetToken: string | null;
+  passwordResetExpires: Date | null;
+  role: Generated<string>;
+  isPro: Generated<boolean>;
+  isBetaTester: Generated<boolean>;
+  plan: Generated<string>;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  subscriptionStatus: string | null;
+  trialEndsAt: Date | null;
+  currentPeriodEnd: Date | null;
+  createdAt: Generated<CreatedAt>;
+  updatedAt: Generated<UpdatedAt>;
+}
+
+export interface SessionsTable {
+  sid: string;
+  userId: string;
+  sess: ColumnType<Record<string, unknown>, string | undefined, string>;
+  expire: Date;
+}
+
+export interface IngredientsTable {
+  id: Generated<string>;
+  userId: string;
+  name: string;
+  quantity: Generated<number>;
+  unit: Generated<string>;
+  category: string;
+  expirationDate: DateOnly | null;
+  notes: string | null;
+  createdAt: Generated<CreatedAt>;
+  updatedAt: Generated<UpdatedAt>;
+}
+
+export interface RecipeIngredient {
+  name: string;
+  quantity: number | string;
+  unit: string;
+}
+
+export interface RecipesTable {
+  id: Generated<string>;
+  userId: string;
+  title: string;
+  description: string | null;
+  imageUrl: string | null;
+  prepTime: number | null;
+  cookTime: number | null;
+  servings: number | null;
+  difficulty: string | null;
+  cuisineType: string | null;
+  ingredients: Json<RecipeIngredient[]>;
+  instructions: string;
+  tags: ColumnType<string[] | null, string | null, string | null>;
+  isAiExtracted: Generated<boolean>;
+  createdAt: Generated<CreatedAt>;
+  updatedAt: Generated<UpdatedAt>;
+}
+
+export interface MealPlansTable {
+  id: Generated<string>;
+  userId: string;
+  recipeId: string | null;
+  date: DateOnly;
+  mealType: string;
+  servings: Generated<number>;
+  notes: string | null;
+  createdAt: Generated<CreatedAt>;
+}
+
+export interface ShoppingItem {
+  name: string;
+  quantity: number;
+  unit: string;
+  checked: boolean;
+}
+
+export interface ShoppingListsTable {
+  id: Generated<string>;
+  userId: string;
+  name: Generated<string>;
+  items: ColumnType<ShoppingItem[], string | undefined, string>;
+  createdAt: Generated<CreatedAt>;
+  updatedAt: Generated<UpdatedAt>;
+}
+
+export interface BugReportsTable {
+  id: Generated<string>;
+  userId: string;
+  title: string;
+  description: string;
+  priority: Generated<string>;
+  status: Generated<string>;
+  adminNotes: string | null;
+  createdAt: Generated<CreatedAt>;
+  updatedAt: Generated<UpdatedAt>;
+}
+
+export interface ExtractionFeedbackTable {
+  id: Generated<string>;
+  recipeId: string;
+  userId: string;
+  originalExtraction: Json<unknown>;
+  userCorrections: Json<unknown>;
+  sourceType: string;
+  sourceUrl: string | null;
+  createdAt: Generated<CreatedAt>;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  ingredients: IngredientsTable;
+  recipes: RecipesTable;
+  mealPlans: MealPlansTable;
+  shoppingLists: ShoppingListsTable;
+  bugReports: BugReportsTable;
+  extractionFeedback: ExtractionFeedbackTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
