@@ -1,9 +1,23 @@
 import { defineConfig } from "vitest/config";
 
+const dbTests = ["packages/db/src/**/*.test.ts", "apps/api/src/**/*.test.ts"];
+const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
+
+// Database tests run on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
-    include: ["packages/*/src/**/*.test.ts", "apps/api/src/**/*.test.ts", "apps/web/src/**/*.test.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: "pglite",
+          include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts"],
+          env: { KIM_TEST_DB: "pglite" },
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { ...shared, name: "postgres", include: dbTests, env: { KIM_TEST_DB: "postgres" } } }]
+        : []),
+    ],
   },
 });

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDown, migrateToLatest } from "./migrate";
 import { createTestDatabase } from "./testing";
-import type { Db } from "./create-db";
+import { createDb, type Db } from "./create-db";
 
 let handle: Db;
 beforeAll(async () => {
@@ -28,5 +28,19 @@ describe("migrations", () => {
     await migrateToLatest(handle.db);
     expect(await tables()).toHaveLength(8);
     expect(await migrateToLatest(handle.db)).toEqual([]);
+  });
+});
+
+describe("concurrent starts", () => {
+  it("let two processes migrate one database at once", async () => {
+    const fresh = await createTestDatabase({ migrate: false });
+    const second = fresh.url ? createDb({ databaseUrl: fresh.url, dataDir: "" }) : fresh;
+    try {
+      const [a, b] = await Promise.all([migrateToLatest(fresh.db), migrateToLatest(second.db)]);
+      expect([...a, ...b]).toEqual(["2026-11-21-0001-initial"]);
+    } finally {
+      if (second !== fresh) await second.close();
+      await fresh.close();
+    }
   });
 });

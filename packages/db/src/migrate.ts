@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { Database } from "./schema";
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 import * as initial from "./migrations/2026-11-21-0001-initial";
 
@@ -7,7 +8,7 @@ const migrations: Record<string, Migration> = {
   "2026-11-21-0001-initial": initial,
 };
 
-export function migrator(db: Kysely<any>): Migrator {
+export function migrator(db: Kysely<Database>): Migrator {
   return new Migrator({ db, provider: { getMigrations: async () => migrations } });
 }
 
@@ -17,10 +18,10 @@ function check({ error, results }: MigrationResultSet): string[] {
 }
 
 /** Applies pending migrations (Kysely's lock makes concurrent starts safe); returns the names applied. */
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   return check(await migrator(db).migrateToLatest());
 }
 
-export async function migrateDown(db: Kysely<any>): Promise<string[]> {
+export async function migrateDown(db: Kysely<Database>): Promise<string[]> {
   return check(await migrator(db).migrateDown());
 }

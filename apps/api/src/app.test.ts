@@ -1,0 +1,124 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "./testing/test-app";
+
+let t: TestApp;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = mkdtempSync(path.join(tmpdir(), "kim-web-"));
+  mkdirSync(path.join(webDir, "assets"));
+  writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Kim</title><div id=root></div>");
+  writeFileSync(path.join(webDir, "assets", "index-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))});`);
+  t = await createTestApp({ webDistDir: webDir });
+});
+afterAll(() => t.close());
+
+describe("app shell", () => {
+  it("answers /healthz with 200 while the database answers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/healthz" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok" });
+  });
+
+  it("answers GET /api/auth/user with 401 Unauthorized when signed out", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/auth/user" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: "Unauthorized", code: "UNAUTHORIZED" });
+  });
+
+  it("answers an unknown /api path with 404 JSON, never the SPA", async () => {
+    for (const url of ["/api/nope", "/api/nope/deeper?x=1", "/trpc/nope.nothing", "/assets/missing.js"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toMatch(/application\/json/);
+    }
+    const post = await t.app.inject({ method: "POST", url: "/api/nope", payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().code).toBe("NOT_FOUND");
+  });
+
+  it("serves index.html, uncached, for unknown page paths", async () => {
+    for (const url of ["/", "/pricing", "/some/unknown/page"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.body).toContain('<div id=root>');
+    }
+  });
+
+  it("caches hashed assets for a year and compresses them", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("sends security headers on every response", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/" });
+    expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
+  it("answers malformed JSON with 400 and a clear JSON message", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/nope",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "The request body is not valid JSON", code: "BAD_REQUEST" });
+  });
+
+  it("refuses text/plain bodies and cross-site origins on state-changing requests", async () => {
+    const plain = await t.app.inject({
+      method: "POST",
+      url: "/trpc/auth.user",
+      headers: { "content-type": "text/plain" },
+      payload: "hello",
+    });
+    expect(plain.statusCode).toBe(415);
+    expect(plain.json().code).toBe("UNSUPPORTED_MEDIA_TYPE");
+
+    const crossSite = await t.app.inject({
+      method: "POST",
+      url: "/api/nope",
+      headers: { origin: "https://evil.example" },
+      payload: {},
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json().message).toBe("Cross-site request refused");
+  });
+
+  it("redirects GET /api/login to the login screen", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/login" });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe("/login");
+  });
+
+  it("serves tRPC at /trpc with the same error for signed-out calls", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/trpc/auth.user" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.message).toBe("Unauthorized");
+  });
+});
+
+describe("app without a database", () => {
+  it("answers /healthz with 503 once the database is gone", async () => {
+    const other = await createTestApp();
+    await other.deps.db.destroy();
+    const res = await other.app.inject({ method: "GET", url: "/healthz" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe("SERVICE_UNAVAILABLE");
+    await other.app.close();
+  });
+});

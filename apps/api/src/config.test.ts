@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("config", () => {
+  it("has defaults for a fresh machine", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, dataDir: "./.data", databaseUrl: undefined, appUrl: "http://localhost:3000" });
+  });
+
+  it("treats empty values as unset and strips a trailing slash from APP_URL", () => {
+    expect(loadConfig({ DATABASE_URL: "", APP_URL: "https://kim.example/" })).toMatchObject({
+      databaseUrl: undefined,
+      appUrl: "https://kim.example",
+    });
+  });
+
+  it("names each bad value", () => {
+    expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x" });
+    } catch (err) {
+      expect((err as Error).message).toMatch(/PORT/);
+      expect((err as Error).message).toMatch(/DATABASE_URL: must be a postgres/);
+    }
+  });
+});
