@@ -1,0 +1,56 @@
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, inject, onTestFailed } from "vitest";
+
+export const artifacts = path.resolve(import.meta.dirname, "artifacts");
+const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+
+function chromiumPath(): string {
+  const found = candidates.find((p): p is string => !!p && existsSync(p));
+  if (!found) throw new Error("No Chromium found: install Debian's chromium package or set CHROMIUM_PATH");
+  return found;
+}
+
+export const baseURL = () => inject("baseURL");
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+/** One Chromium per test file; each test opens pages in fresh contexts (no shared cookies or storage). */
+export function useBrowser(): void {
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
+export async function openPage(options: { width?: number; height?: number; colorScheme?: "light" | "dark" } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    colorScheme: options.colorScheme ?? "light",
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  onTestFailed(async ({ task }) => {
+    mkdirSync(path.join(artifacts, "failures"), { recursive: true });
+    const name = task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+    await page.screenshot({ path: path.join(artifacts, "failures", `${name}.png`), fullPage: true }).catch(() => {});
+  });
+  return page;
+}
+
+/** Keeps a screenshot of a screen for people to look at (e2e/artifacts/screens). */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(path.join(artifacts, "screens"), { recursive: true });
+  await page.screenshot({ path: path.join(artifacts, "screens", `${name}.png`), fullPage: true });
+}
