@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { Navigate } from "@tanstack/react-router";
+import { Separator } from "@kim/ui/separator";
+import { SidebarInset, SidebarProvider, SidebarTrigger } from "@kim/ui/sidebar";
+import { useCurrentUser } from "../lib/current-user";
+import { AppSidebar } from "./app-sidebar";
+import { BetaBanner } from "./beta-banner";
+import { LoadingScreen } from "./loading-screen";
+import { ThemeToggle } from "./theme-toggle";
+
+/** The signed-in shell: sidebar, header with toggles, beta banner. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { data: user, isPending } = useCurrentUser();
+
+  if (isPending) return <LoadingScreen />;
+  // Signed out while on a signed-in page (e.g. the session expired and the user was refetched).
+  if (!user) return <Navigate to="/login" />;
+
+  return (
+    <SidebarProvider>
+      <AppSidebar user={user} />
+      <SidebarInset>
+        <BetaBanner />
+        <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-4">
+          <SidebarTrigger className="-ml-1" />
+          <Separator orientation="vertical" className="mr-2 h-4!" />
+          <div className="flex-1" />
+          <ThemeToggle />
+        </header>
+        <div className="flex-1 p-4 md:p-6">{children}</div>
+      </SidebarInset>
+    </SidebarProvider>
+  );
+}

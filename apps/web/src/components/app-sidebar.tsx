@@ -1,0 +1,123 @@
+import { Link, useLocation } from "@tanstack/react-router";
+import { Bug, CalendarDays, ChefHat, Home, Package, ShieldCheck, ShoppingCart, UserRound } from "lucide-react";
+import { Badge } from "@kim/ui/badge";
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupContent,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuBadge,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  SidebarRail,
+  useSidebar,
+} from "@kim/ui/sidebar";
+import { displayName, type CurrentUser } from "../lib/current-user";
+import { Brand } from "./brand";
+
+const MAIN_LINKS = [
+  { to: "/", label: "Home", icon: Home },
+  { to: "/inventory", label: "Inventory", icon: Package },
+  { to: "/recipes", label: "Recipes", icon: ChefHat },
+  { to: "/meal-planner", label: "Meal Planner", icon: CalendarDays },
+  { to: "/shopping-list", label: "Shopping List", icon: ShoppingCart },
+  { to: "/bug-report", label: "Report Bug", icon: Bug },
+] as const;
+
+function isActivePath(pathname: string, to: string): boolean {
+  return to === "/" ? pathname === "/" : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+export function AppSidebar({ user }: { user: CurrentUser }) {
+  const { pathname } = useLocation();
+  const { isMobile, setOpenMobile } = useSidebar();
+  // The mobile panel covers the page, so close it once a link is chosen.
+  const closeOnMobile = () => {
+    if (isMobile) setOpenMobile(false);
+  };
+
+  return (
+    <Sidebar collapsible="icon" mobileTitle="Navigation">
+      <SidebarHeader>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton size="lg" asChild tooltip="KIM">
+              <Link to="/" onClick={closeOnMobile} aria-label="KIM home">
+                <Brand />
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarHeader>
+
+      <SidebarContent>
+        <nav aria-label="Main">
+          <SidebarGroup>
+            <SidebarGroupLabel>Menu</SidebarGroupLabel>
+            <SidebarGroupContent>
+              <SidebarMenu>
+                {MAIN_LINKS.map(({ to, label, icon: Icon }) => {
+                  const active = isActivePath(pathname, to);
+                  return (
+                    <SidebarMenuItem key={to}>
+                      <SidebarMenuButton asChild isActive={active} tooltip={label}>
+                        <Link to={to} onClick={closeOnMobile} aria-current={active ? "page" : undefined}>
+                          <Icon aria-hidden="true" />
+                          <span>{label}</span>
+                        </Link>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  );
+                })}
+              </SidebarMenu>
+            </SidebarGroupContent>
+          </SidebarGroup>
+
+          {user.isAdmin ? (
+            <SidebarGroup>
+              <SidebarGroupLabel>Administration</SidebarGroupLabel>
+              <SidebarGroupContent>
+                <SidebarMenu>
+                  <SidebarMenuItem>
+                    <SidebarMenuButton asChild isActive={isActivePath(pathname, "/admin")} tooltip="Admin Dashboard">
+                      <Link to="/admin" onClick={closeOnMobile}>
+                        <ShieldCheck aria-hidden="true" />
+                        <span>Admin Dashboard</span>
+                      </Link>
+                    </SidebarMenuButton>
+                    <SidebarMenuBadge>
+                      <Badge variant="secondary">Admin</Badge>
+                    </SidebarMenuBadge>
+                  </SidebarMenuItem>
+                </SidebarMenu>
+              </SidebarGroupContent>
+            </SidebarGroup>
+          ) : null}
+        </nav>
+      </SidebarContent>
+
+      <SidebarFooter>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton asChild size="lg" isActive={isActivePath(pathname, "/profile")} tooltip="Profile Settings">
+              <Link to="/profile" onClick={closeOnMobile}>
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+                  <UserRound className="size-4" aria-hidden="true" />
+                </span>
+                <span className="flex min-w-0 flex-col">
+                  <span className="truncate font-medium">{displayName(user)}</span>
+                  <span className="truncate text-xs text-muted-foreground">Profile Settings</span>
+                </span>
+              </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarFooter>
+      <SidebarRail />
+    </Sidebar>
+  );
+}

@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { getQueryKey } from "@trpc/react-query";
+import { isUnauthorizedError } from "./errors";
+import { trpc, type RouterOutputs, type TrpcClient } from "./trpc";
+
+export type CurrentUser = RouterOutputs["auth"]["user"];
+
+const CURRENT_USER_STALE_MS = 300_000;
+
+/**
+ * The signed-in user, or null when signed out. UNAUTHORIZED resolves to null instead of an error
+ * so that being signed out is a normal state and never triggers the global unauthorized redirect.
+ * The key is tRPC's own, so `utils.auth.user.invalidate()` refreshes it after login or logout.
+ */
+export function currentUserQueryOptions(client: TrpcClient) {
+  return queryOptions({
+    queryKey: getQueryKey(trpc.auth.user, undefined, "query"),
+    queryFn: async (): Promise<CurrentUser | null> => {
+      try {
+        return await client.auth.user.query();
+      } catch (error) {
+        if (isUnauthorizedError(error)) return null;
+        throw error;
+      }
+    },
+    staleTime: CURRENT_USER_STALE_MS,
+    retry: false,
+  });
+}
+
+export function useCurrentUser() {
+  const client = trpc.useContext().client;
+  return useQuery(currentUserQueryOptions(client));
+}
+
+/** "Welcome back, {first name or Chef}!" */
+export function greetingName(user: Pick<CurrentUser, "firstName"> | null | undefined): string {
+  return user?.firstName?.trim() || "Chef";
+}
+
+/** Display name for the sidebar footer. */
+export function displayName(user: Pick<CurrentUser, "firstName" | "lastName" | "email">): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
+  return name || user.email;
+}

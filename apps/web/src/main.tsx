@@ -1,0 +1,29 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { createAppRouter } from "./router";
+import { currentUserQueryOptions } from "./lib/current-user";
+import { createQueryClient } from "./lib/query-client";
+import { createTrpcClient, createTrpcUtils, trpc } from "./lib/trpc";
+import "./styles.css";
+
+const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
+const router = createAppRouter({ queryClient, trpcClient, trpc: createTrpcUtils(queryClient, trpcClient) });
+
+// Start the session check while route code downloads.
+void queryClient.prefetchQuery(currentUserQueryOptions(trpcClient));
+
+const root = document.getElementById("root");
+if (!root) throw new Error("Missing #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </trpc.Provider>
+  </StrictMode>,
+);

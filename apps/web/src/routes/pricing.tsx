@@ -1,0 +1,68 @@
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import type { PaidPlan } from "@kim/domain";
+import { Button } from "@kim/ui/button";
+import { PlanCard } from "../components/plan-card";
+import { PublicHeader } from "../components/public-header";
+import { SiteFooter } from "../components/site-footer";
+import { useCurrentUser } from "../lib/current-user";
+import { LOGIN_ENTRY } from "../lib/query-client";
+import { SUPPORT_EMAIL } from "../lib/support";
+
+export const Route = createFileRoute("/pricing")({
+  component: PricingPage,
+});
+
+const PLANS: readonly PaidPlan[] = ["basic", "pro"];
+
+function PricingPage() {
+  const { data: user } = useCurrentUser();
+  const navigate = useNavigate();
+
+  const choosePlan = (_plan: PaidPlan) => {
+    if (!user) {
+      // Full page load: the sign-in entry is served by the API, not the SPA.
+      window.location.href = LOGIN_ENTRY;
+      return;
+    }
+    // Checkout arrives with billing; until then the profile page manages the subscription.
+    void navigate({ to: "/profile" });
+  };
+
+  return (
+    <div className="flex min-h-svh flex-col">
+      <PublicHeader />
+      <main className="flex-1 px-4 py-16">
+        <div className="mx-auto max-w-4xl">
+          <div className="mx-auto max-w-2xl text-center">
+            <h1 className="text-4xl font-bold tracking-tight">Choose Your Plan</h1>
+            <p className="mt-4 text-lg text-muted-foreground">Start your free trial today. Upgrade, downgrade or cancel at any time.</p>
+          </div>
+          <div className="mt-12 grid gap-8 md:grid-cols-2">
+            {PLANS.map((plan) => (
+              <PlanCard
+                key={plan}
+                plan={plan}
+                headingLevel="h2"
+                action={
+                  <Button className="w-full" variant={plan === "pro" ? "default" : "outline"} onClick={() => choosePlan(plan)}>
+                    Start Free Trial
+                  </Button>
+                }
+              />
+            ))}
+          </div>
+          <div className="mt-12 space-y-2 text-center text-sm text-muted-foreground">
+            <p>14-day free trial • No credit card required • Cancel anytime</p>
+            <p>
+              Questions?{" "}
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                Contact support
+              </a>
+            </p>
+          </div>
+        </div>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
