@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject, onTestFailed } from "vitest";
@@ -13,6 +13,19 @@ function chromiumPath(): string {
 }
 
 export const baseURL = () => inject("baseURL");
+
+/** The newest link the console mail transport printed for `email`, waiting up to 10 s for the mail. */
+export async function mailedLink(email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const output = readFileSync(inject("serverOutputFile"), "utf8");
+    const mails = output.split(`--- mail to ${email} ---`).slice(1);
+    const link = mails.at(-1)?.match(/https?:\/\/\S+/)?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no mail with a link reached ${email}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];

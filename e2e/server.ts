@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { createWriteStream, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +8,8 @@ const root = path.resolve(import.meta.dirname, "..");
 
 export interface RunningServer {
   url: string;
+  /** Everything the server printed, mail from the console transport included. */
+  outputFile: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -26,6 +28,8 @@ async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "kim-e2e-"));
+  const outputFile = path.join(dataDir, "server-output.log");
   const child = spawn(process.execPath, [path.join(root, "apps/api/dist/main.js")], {
     cwd: root,
     env: {
@@ -33,13 +37,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_URL: url,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "kim-e2e-")),
+      DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
       ...env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
+  const output = createWriteStream(outputFile);
+  child.stdout?.pipe(output);
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
@@ -53,6 +59,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     url,
+    outputFile,
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -8,15 +8,24 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/a
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
 import { authRestRoutes } from "./features/auth/rest";
+import { findSessionUser, readSessionToken } from "./features/auth/sessions";
+import { profileRestRoutes } from "./features/profile/rest";
 import { healthRoutes } from "./features/health/routes";
+import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
 import { toHttpError } from "./lib/errors";
 import { registerRestRoutes } from "./lib/rest";
-import { createContext, type AppDeps } from "./trpc/context";
+import { contextFactory, type AppDeps } from "./trpc/context";
 import { appRouter, type AppRouter } from "./trpc/router";
 
 export interface BuildOptions {
   /** Where structured logs go (tests capture them); stdout by default. */
   logStream?: DestinationStream;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    mailSender: MailSender;
+  }
 }
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -33,7 +42,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     bodyLimit: 1024 * 1024,
     forceCloseConnections: "idle",
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
 
   const https = config.appUrl.startsWith("https:");
@@ -69,6 +78,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     if (!allowed) return reply.code(403).send({ message: "Cross-site request refused", code: "FORBIDDEN" });
   });
 
+  const mailSender = createMailSender({ db: deps.db, transport: deps.mailTransport, log: app.log });
+  app.decorate("mailSender", mailSender);
+  app.addHook("onReady", async () => mailSender.start());
+  app.addHook("onClose", () => mailSender.stop());
+  const createContext = contextFactory(deps, async (mail) => {
+    await enqueueMail(deps.db, mail);
+    mailSender.nudge();
+  });
+
   app.setErrorHandler((error, req, reply) => {
     const { status, body } = toHttpError(error);
     if (status >= 500) req.log.error({ err: error }, "request failed");
@@ -79,14 +97,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     prefix: "/trpc",
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req, res }) => createContext(deps, req, res),
+      createContext: ({ req, res }) => createContext(req, res),
       onError({ error, path: procedure }) {
         if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, procedure }, "procedure failed");
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
 
-  registerRestRoutes(app, deps, authRestRoutes);
+  registerRestRoutes(app, createContext, [...authRestRoutes, ...profileRestRoutes]);
   healthRoutes(app, deps);
 
   const webDist = config.webDistDir && existsSync(path.join(config.webDistDir, "index.html")) ? config.webDistDir : null;
@@ -102,10 +120,18 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  // Signed-out visitors get the small landing page; everyone else the app.
+  const hasLanding = !!webDist && existsSync(path.join(webDist, "landing.html"));
+  const pageFor = async (urlPath: string, token: string | undefined) =>
+    hasLanding && urlPath === "/" && !(token && (await findSessionUser(deps.db, token))) ? "landing.html" : "index.html";
+
+  app.setNotFoundHandler(async (req, reply) => {
     const urlPath = req.url.split("?")[0] ?? "/";
     const wantsPage = (req.method === "GET" || req.method === "HEAD") && !NON_SPA_PATH.test(urlPath);
-    if (webDist && wantsPage) return reply.header("cache-control", "no-cache").sendFile("index.html");
+    if (webDist && wantsPage) {
+      const page = await pageFor(urlPath, readSessionToken(req));
+      return reply.header("cache-control", "no-cache").header("vary", "cookie").sendFile(page);
+    }
     return reply.code(404).send({ message: `No route for ${req.method} ${urlPath}`, code: "NOT_FOUND" });
   });
 

@@ -13,6 +13,12 @@ const schema = z.object({
   APP_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
+  EMAIL_FROM: z.string().min(3).default("Kim <no-reply@kim.app>"),
+  POSTMARK_SERVER_TOKEN: z.string().optional(),
+  POSTMARK_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  KIM_ADMIN_EMAIL: z.email().optional(),
+  KIM_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
 });
 
 export type Config = {
@@ -24,11 +30,24 @@ export type Config = {
   logLevel: z.infer<typeof schema>["LOG_LEVEL"];
   /** The built SPA; null serves the API alone. */
   webDistDir: string | null;
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+  emailFrom: string;
+  postmarkServerToken: string | undefined;
+  postmarkApiUrl: string | undefined;
+  /** Created or promoted to admin at start. */
+  admin: { email: string; password: string } | undefined;
 };
 
 export class ConfigError extends Error {}
 
 const defaultWebDist = new URL("../../web/dist", import.meta.url).pathname;
+
+function adminFrom(email: string | undefined, password: string | undefined): Config["admin"] {
+  if (!email && !password) return undefined;
+  if (!email || !password) throw new ConfigError("Invalid configuration:\n  KIM_ADMIN_EMAIL and KIM_ADMIN_PASSWORD go together");
+  return { email: email.trim().toLowerCase(), password };
+}
 
 /** The one place that reads process.env. Empty values count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -47,5 +66,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: e.APP_URL.replace(/\/$/, ""),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ?? defaultWebDist,
+    trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
+    emailFrom: e.EMAIL_FROM,
+    postmarkServerToken: e.POSTMARK_SERVER_TOKEN,
+    postmarkApiUrl: e.POSTMARK_API_URL,
+    admin: adminFrom(e.KIM_ADMIN_EMAIL, e.KIM_ADMIN_PASSWORD),
   };
 }

@@ -1,12 +1,15 @@
 import { createDb, migrateToLatest } from "@kim/db";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { ensureAdmin } from "./features/admin/bootstrap";
+import { transportFromConfig } from "./lib/email";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const handle = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(handle.db);
-  const app = await buildApp({ config, db: handle.db });
+  if (config.admin) await ensureAdmin(handle.db, config.admin);
+  const app = await buildApp({ config, db: handle.db, mailTransport: transportFromConfig(config) });
 
   let stopping = false;
   const stop = async (signal: string) => {

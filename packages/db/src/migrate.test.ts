@@ -21,12 +21,15 @@ describe("migrations", () => {
   it("go up, down and up again", async () => {
     expect(await migrateToLatest(handle.db)).toContain("2026-11-21-0001-initial");
     expect(await tables()).toEqual([
-      "bug_reports", "extraction_feedback", "ingredients", "meal_plans", "recipes", "sessions", "shopping_lists", "users",
+      "bug_reports", "email_outbox", "extraction_feedback", "ingredients", "meal_plans", "rate_limits", "recipes",
+      "sessions", "shopping_lists", "users",
     ]);
-    while ((await migrateDown(handle.db)).length > 0);
+    while ((await migrateDown(handle.db)).length > 0) {
+      // one migration down per call, newest first
+    }
     expect(await tables()).toEqual([]);
     await migrateToLatest(handle.db);
-    expect(await tables()).toHaveLength(8);
+    expect(await tables()).toHaveLength(10);
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 });
@@ -37,7 +40,7 @@ describe("concurrent starts", () => {
     const second = fresh.url ? createDb({ databaseUrl: fresh.url, dataDir: "" }) : fresh;
     try {
       const [a, b] = await Promise.all([migrateToLatest(fresh.db), migrateToLatest(second.db)]);
-      expect([...a, ...b]).toEqual(["2026-11-21-0001-initial"]);
+      expect([...a, ...b].sort()).toEqual(["2026-11-21-0001-initial", "2026-11-21-0002-outbox-and-rate-limits"]);
     } finally {
       if (second !== fresh) await second.close();
       await fresh.close();

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 type CreatedAt = ColumnType<Date, never, never>;
-type UpdatedAt = ColumnType<Date, never, Date>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
 /** A `date` column, read and written as yyyy-MM-dd. */
 type DateOnly = string;
 type Json<T> = ColumnType<T, string, string>;
@@ -24,8 +24,8 @@ export interface UsersTable {
   subscriptionStatus: string | null;
   trialEndsAt: Date | null;
   currentPeriodEnd: Date | null;
-  createdAt: Generated<CreatedAt>;
-  updatedAt: Generated<UpdatedAt>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
 }
 
 export interface SessionsTable {
@@ -44,8 +44,8 @@ export interface IngredientsTable {
   category: string;
   expirationDate: DateOnly | null;
   notes: string | null;
-  createdAt: Generated<CreatedAt>;
-  updatedAt: Generated<UpdatedAt>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
 }
 
 export interface RecipeIngredient {
@@ -69,8 +69,8 @@ export interface RecipesTable {
   instructions: string;
   tags: ColumnType<string[] | null, string | null, string | null>;
   isAiExtracted: Generated<boolean>;
-  createdAt: Generated<CreatedAt>;
-  updatedAt: Generated<UpdatedAt>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
 }
 
 export interface MealPlansTable {
@@ -81,7 +81,7 @@ export interface MealPlansTable {
   mealType: string;
   servings: Generated<number>;
   notes: string | null;
-  createdAt: Generated<CreatedAt>;
+  createdAt: CreatedAt;
 }
 
 export interface ShoppingItem {
@@ -96,8 +96,8 @@ export interface ShoppingListsTable {
   userId: string;
   name: Generated<string>;
   items: ColumnType<ShoppingItem[], string | undefined, string>;
-  createdAt: Generated<CreatedAt>;
-  updatedAt: Generated<UpdatedAt>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
 }
 
 export interface BugReportsTable {
@@ -108,8 +108,8 @@ export interface BugReportsTable {
   priority: Generated<string>;
   status: Generated<string>;
   adminNotes: string | null;
-  createdAt: Generated<CreatedAt>;
-  updatedAt: Generated<UpdatedAt>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
 }
 
 export interface ExtractionFeedbackTable {
@@ -120,7 +120,26 @@ export interface ExtractionFeedbackTable {
   userCorrections: Json<unknown>;
   sourceType: string;
   sourceUrl: string | null;
-  createdAt: Generated<CreatedAt>;
+  createdAt: CreatedAt;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  attempts: Generated<number>;
+  nextAttemptAt: Generated<Date>;
+  lastError: string | null;
+  sentAt: Date | null;
+  createdAt: CreatedAt;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  resetAt: Date;
 }
 
 export interface Database {
@@ -132,6 +151,8 @@ export interface Database {
   shoppingLists: ShoppingListsTable;
   bugReports: BugReportsTable;
   extractionFeedback: ExtractionFeedbackTable;
+  emailOutbox: EmailOutboxTable;
+  rateLimits: RateLimitsTable;
 }
 
 export type User = Selectable<UsersTable>;

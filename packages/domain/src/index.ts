@@ -1,3 +1,4 @@
 export * from "./enums";
 export * from "./plans";
 export * from "./texts";
+export * from "./auth";

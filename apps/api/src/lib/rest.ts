@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
-import { createContext, type AppDeps } from "../trpc/context";
+import type { ContextFactory } from "../trpc/context";
 import { createCaller, type Caller } from "../trpc/router";
 
 /**
@@ -18,13 +18,13 @@ export const params = (req: FastifyRequest) => req.params as Record<string, stri
 export const body = (req: FastifyRequest): Record<string, unknown> =>
   typeof req.body === "object" && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
 
-export function registerRestRoutes(app: FastifyInstance, deps: AppDeps, routes: RestRoute[]): void {
+export function registerRestRoutes(app: FastifyInstance, createContext: ContextFactory, routes: RestRoute[]): void {
   for (const route of routes) {
     app.route({
       method: route.method,
       url: route.url,
       async handler(req, reply) {
-        const caller = createCaller(await createContext(deps, req, reply));
+        const caller = createCaller(await createContext(req, reply));
         const result = await route.call(caller, req, reply);
         if (reply.sent) return reply;
         reply.code(route.status ?? 200);

@@ -3,23 +3,34 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Config } from "../config";
 import { findSessionUser, readSessionToken, type SessionUser } from "../features/auth/sessions";
+import type { Mail, MailTransport } from "../lib/email";
 
-/** What the app is built from; tests build it with their own database and stand-in services. */
+/** What the app is built from; tests build it with their own database and transports. */
 export interface AppDeps {
   config: Config;
   db: Kysely<Database>;
+  mailTransport: MailTransport;
 }
 
-export interface Context extends AppDeps {
+export interface Context {
+  config: Config;
+  db: Kysely<Database>;
   req: FastifyRequest;
   res: FastifyReply;
   user: SessionUser | null;
   /** True when the app is served over https, so cookies are Secure. */
   secure: boolean;
+  /** Queues a mail in the outbox and wakes the sender. */
+  sendMail(mail: Mail): Promise<void>;
 }
 
-export async function createContext(deps: AppDeps, req: FastifyRequest, res: FastifyReply): Promise<Context> {
-  const token = readSessionToken(req);
-  const user = token ? await findSessionUser(deps.db, token) : null;
-  return { ...deps, req, res, user, secure: deps.config.appUrl.startsWith("https:") };
+export type ContextFactory = (req: FastifyRequest, res: FastifyReply) => Promise<Context>;
+
+export function contextFactory(deps: AppDeps, sendMail: Context["sendMail"]): ContextFactory {
+  const secure = deps.config.appUrl.startsWith("https:");
+  return async (req, res) => {
+    const token = readSessionToken(req);
+    const user = token ? await findSessionUser(deps.db, token) : null;
+    return { config: deps.config, db: deps.db, req, res, user, secure, sendMail };
+  };
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useToast } from "@kim/ui/lib/use-toast";
 
 // Radix Toast is loaded with the first toast, keeping it out of the first page load.
@@ -8,10 +8,8 @@ export function DeferredToaster() {
   const { toasts } = useToast();
   const [needed, setNeeded] = useState(false);
 
-  useEffect(() => {
-    if (toasts.length > 0) setNeeded(true);
-  }, [toasts.length]);
-
+  // Once loaded, stay mounted so closing toasts can animate out and F8 keeps working.
+  if (!needed && toasts.length > 0) setNeeded(true);
   if (!needed && toasts.length === 0) return null;
   return (
     <Suspense fallback={null}>

@@ -2,7 +2,8 @@ import { Link } from "@tanstack/react-router";
 import { SUPPORT_EMAIL } from "../lib/support";
 import { Brand } from "./brand";
 
-export function SiteFooter() {
+/** Pages that show their own support link pass showSupport={false} to avoid two identical links. */
+export function SiteFooter({ showSupport = true }: { showSupport?: boolean }) {
   return (
     <footer className="border-t">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row">
@@ -11,12 +12,11 @@ export function SiteFooter() {
           <Link to="/pricing" className="hover:text-foreground">
             Pricing
           </Link>
-          <Link to="/login" className="hover:text-foreground">
-            Log In
-          </Link>
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="hover:text-foreground">
-            Contact Support
-          </a>
+          {showSupport ? (
+            <a href={`mailto:${SUPPORT_EMAIL}`} className="hover:text-foreground">
+              Contact Support
+            </a>
+          ) : null}
         </nav>
         <p>&copy; {new Date().getFullYear()} KIM. All rights reserved.</p>
       </div>

@@ -29,7 +29,7 @@ export function currentUserQueryOptions(client: TrpcClient) {
 }
 
 export function useCurrentUser() {
-  const client = trpc.useContext().client;
+  const client = trpc.useUtils().client;
   return useQuery(currentUserQueryOptions(client));
 }
 

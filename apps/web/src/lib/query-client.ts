@@ -6,15 +6,18 @@ import { isUnauthorizedError } from "./errors";
 export const LOGIN_ENTRY = "/api/login";
 const UNAUTHORIZED_REDIRECT_MS = 500;
 
+/** Full page navigation: the sign-in entry is served by the API, not the SPA. */
+export function goToLoginEntry(): void {
+  window.location.href = LOGIN_ENTRY;
+}
+
 let redirecting = false;
 
 function handleUnauthorized(error: unknown): void {
   if (!isUnauthorizedError(error) || redirecting) return;
   redirecting = true;
   toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
-  setTimeout(() => {
-    window.location.href = LOGIN_ENTRY;
-  }, UNAUTHORIZED_REDIRECT_MS);
+  setTimeout(goToLoginEntry, UNAUTHORIZED_REDIRECT_MS);
 }
 
 export function createQueryClient(): QueryClient {

@@ -5,7 +5,7 @@ import { PlanCard } from "../components/plan-card";
 import { PublicHeader } from "../components/public-header";
 import { SiteFooter } from "../components/site-footer";
 import { useCurrentUser } from "../lib/current-user";
-import { LOGIN_ENTRY } from "../lib/query-client";
+import { goToLoginEntry } from "../lib/query-client";
 import { SUPPORT_EMAIL } from "../lib/support";
 
 export const Route = createFileRoute("/pricing")({
@@ -20,8 +20,7 @@ function PricingPage() {
 
   const choosePlan = (_plan: PaidPlan) => {
     if (!user) {
-      // Full page load: the sign-in entry is served by the API, not the SPA.
-      window.location.href = LOGIN_ENTRY;
+      goToLoginEntry();
       return;
     }
     // Checkout arrives with billing; until then the profile page manages the subscription.
@@ -62,7 +61,7 @@ function PricingPage() {
           </div>
         </div>
       </main>
-      <SiteFooter />
+      <SiteFooter showSupport={false} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { RestRoute } from "../../lib/rest";
+import { body, type RestRoute } from "../../lib/rest";
 
 export const authRestRoutes: RestRoute[] = [
   { method: "GET", url: "/api/auth/user", call: (caller) => caller.auth.user() },
@@ -8,5 +8,18 @@ export const authRestRoutes: RestRoute[] = [
     call: async (_caller, _req, reply) => {
       await reply.redirect("/login");
     },
+  },
+  { method: "POST", url: "/api/signup", status: 201, call: (caller, req) => caller.auth.signup(body(req) as never) },
+  { method: "POST", url: "/api/login", call: (caller, req) => caller.auth.login(body(req) as never) },
+  { method: "POST", url: "/api/logout", call: (caller) => caller.auth.logout() },
+  {
+    method: "POST",
+    url: "/api/password-reset/request",
+    call: (caller, req) => caller.auth.requestPasswordReset(body(req) as never),
+  },
+  {
+    method: "POST",
+    url: "/api/password-reset/confirm",
+    call: (caller, req) => caller.auth.confirmPasswordReset(body(req) as never),
   },
 ];

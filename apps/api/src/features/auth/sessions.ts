@@ -1,7 +1,9 @@
+import type {} from "@fastify/cookie";
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "@kim/db";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import { userColumns } from "./queries";
 
 export const SESSION_COOKIE = "kim_session";
 const SESSION_DAYS = 30;
@@ -9,11 +11,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Renew at most once a day so a busy session does not write on every request. */
 const RENEW_AFTER_MS = DAY_MS;
 
-const userColumns = [
-  "users.id", "users.email", "users.firstName", "users.lastName", "users.profileImageUrl", "users.role", "users.isPro",
-  "users.isBetaTester", "users.plan", "users.subscriptionStatus", "users.trialEndsAt", "users.currentPeriodEnd",
-  "users.stripeCustomerId", "users.createdAt", "users.updatedAt",
-] as const;
 
 export type SessionUser = Awaited<ReturnType<typeof findSessionUser>> & {};
 

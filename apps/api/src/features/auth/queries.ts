@@ -1,0 +1,49 @@
+import type { Database, NewUser } from "@kim/db";
+import type { Kysely } from "kysely";
+
+/** Every user column the app may show; passwords and reset tokens never leave this feature. */
+export const userColumns = [
+  "users.id", "users.email", "users.firstName", "users.lastName", "users.profileImageUrl", "users.role", "users.isPro",
+  "users.isBetaTester", "users.plan", "users.subscriptionStatus", "users.trialEndsAt", "users.currentPeriodEnd",
+  "users.stripeCustomerId", "users.createdAt", "users.updatedAt",
+] as const;
+
+export function findUserById(db: Kysely<Database>, id: string) {
+  return db.selectFrom("users").select(userColumns).where("id", "=", id).executeTakeFirst();
+}
+
+export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+export function findCredentials(db: Kysely<Database>, email: string) {
+  return db.selectFrom("users").select(["id", "password"]).where("email", "=", email).executeTakeFirst();
+}
+
+/** Inserts the user unless the email is taken; undefined when it is. */
+export function insertUser(db: Kysely<Database>, user: NewUser) {
+  return db
+    .insertInto("users")
+    .values(user)
+    .onConflict((oc) => oc.column("email").doNothing())
+    .returning(userColumns)
+    .executeTakeFirst();
+}
+
+export async function setResetToken(db: Kysely<Database>, userId: string, tokenHash: string, expires: Date): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ passwordResetToken: tokenHash, passwordResetExpires: expires, updatedAt: new Date() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** Sets the password for a live token and spends the token in the same statement, so it works once. */
+export async function resetPasswordWithToken(db: Kysely<Database>, tokenHash: string, passwordHash: string) {
+  const row = await db
+    .updateTable("users")
+    .set({ password: passwordHash, passwordResetToken: null, passwordResetExpires: null, updatedAt: new Date() })
+    .where("passwordResetToken", "=", tokenHash)
+    .where("passwordResetExpires", ">", new Date())
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id;
+}

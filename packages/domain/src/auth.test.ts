@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { loginInput, passwordResetConfirmInput, profileInput, signupInput } from "./auth";
+
+describe("auth schemas", () => {
+  it("trims and lower-cases the email; blank names become null", () => {
+    expect(signupInput.parse({ email: "  Ann@Example.COM ", password: "12345678", firstName: " Ann ", lastName: "" })).toEqual({
+      email: "ann@example.com",
+      password: "12345678",
+      firstName: "Ann",
+      lastName: null,
+    });
+  });
+
+  it("rejects a short or overlong password with the spec's message", () => {
+    const short = signupInput.safeParse({ email: "a@b.co", password: "1234567" });
+    expect(short.error?.issues[0]?.message).toBe("Password must be at least 8 characters");
+    expect(signupInput.safeParse({ email: "a@b.co", password: "x".repeat(257) }).success).toBe(false);
+    expect(signupInput.safeParse({ email: "a@b.co", password: "x".repeat(256) }).success).toBe(true);
+  });
+
+  it("rejects bad emails and overlong names", () => {
+    expect(loginInput.safeParse({ email: "nope", password: "x" }).error?.issues[0]?.message).toBe("Enter a valid email address");
+    expect(signupInput.safeParse({ email: "a@b.co", password: "12345678", firstName: "x".repeat(101) }).success).toBe(false);
+  });
+
+  it("needs a token to reset", () => {
+    expect(passwordResetConfirmInput.safeParse({ token: "", newPassword: "12345678" }).success).toBe(false);
+  });
+
+  it("accepts avatar names and https images only", () => {
+    expect(profileInput.safeParse({ profileImageUrl: "Ice Cream" }).success).toBe(true);
+    expect(profileInput.safeParse({ profileImageUrl: "https://cdn.example/me.png" }).success).toBe(true);
+    expect(profileInput.safeParse({ profileImageUrl: "http://cdn.example/me.png" }).success).toBe(false);
+    expect(profileInput.safeParse({ profileImageUrl: "javascript:alert(1)" }).success).toBe(false);
+    expect(profileInput.safeParse({ profileImageUrl: "Dragon" }).success).toBe(false);
+  });
+});

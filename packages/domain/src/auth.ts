@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { AVATARS } from "./enums";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from "./texts";
+
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .min(1, "Email is required")
+  .max(254, "Email must be at most 254 characters")
+  .pipe(z.email("Enter a valid email address"));
+
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/** Optional person name: trimmed, blank becomes null. */
+const nameSchema = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(100, `${label} must be at most 100 characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const signupInput = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  firstName: nameSchema("First name"),
+  lastName: nameSchema("Last name"),
+});
+
+export const loginInput = z.object({
+  email: emailSchema,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+});
+
+export const passwordResetRequestInput = z.object({ email: emailSchema });
+
+export const passwordResetConfirmInput = z.object({
+  token: z.string({ error: "The reset token is missing" }).min(1, "The reset token is missing").max(200),
+  newPassword: passwordSchema,
+});
+
+/** An avatar icon name from the spec's list, or an https image address. */
+export const profileImageSchema = z
+  .string()
+  .trim()
+  .max(2048, "Profile image URL must be at most 2048 characters")
+  .refine(
+    (v) => (AVATARS as readonly string[]).includes(v) || /^https:\/\/[^\s]+$/i.test(v),
+    "Profile image must be one of the avatar names or an https URL",
+  );
+
+export const profileInput = z.object({
+  email: emailSchema.optional(),
+  firstName: nameSchema("First name").optional(),
+  lastName: nameSchema("Last name").optional(),
+  profileImageUrl: profileImageSchema.optional(),
+});
+
+export type SignupInput = z.infer<typeof signupInput>;
+export type ProfileInput = z.infer<typeof profileInput>;
