@@ -21,12 +21,16 @@ function issueList(error: z.ZodError): NonNullable<ErrorBody["issues"]> {
   return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
 }
 
-/** "Password must be at least 8 characters" stays as is; a message not naming its field gets the field in front. */
+/**
+ * A message that already names its field ("Password must be at least 8 characters" for newPassword) stays as it
+ * is; any other gets the field in front ("quantity: Too big: expected number to be <=1000000").
+ */
 function validationMessage(issues: NonNullable<ErrorBody["issues"]>): string {
   const first = issues[0];
   if (!first) return "Invalid input";
   const field = first.path.split(".").at(-1) ?? "";
-  if (!field || /^\d+$/.test(field) || first.message.toLowerCase().includes(field.toLowerCase())) return first.message;
+  const lastWord = field.split(/(?=[A-Z])/).at(-1)?.toLowerCase() ?? "";
+  if (!lastWord || /^\d+$/.test(field) || first.message.toLowerCase().includes(lastWord)) return first.message;
   return `${first.path}: ${first.message}`;
 }
 

@@ -44,3 +44,32 @@ export async function createTestApp(
     },
   };
 }
+
+let addressCounter = 0;
+/** A distinct client address per call, so rate limits keyed by address don't couple unrelated tests. */
+export function freshAddress(): string {
+  addressCounter++;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/** The `name=value` pair of the session cookie a response set. */
+export function sessionCookie(res: { cookies: { name: string; value: string }[] }): string {
+  const cookie = res.cookies.find((c) => c.name === "kim_session");
+  if (!cookie) throw new Error("no session cookie was set");
+  return `kim_session=${cookie.value}`;
+}
+
+/** Signs a new user up through the REST path and answers the session cookie. */
+export async function signUp(
+  app: FastifyInstance,
+  user: { email: string; password?: string; firstName?: string; lastName?: string },
+): Promise<string> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/signup",
+    payload: { password: "correct horse battery", ...user },
+    remoteAddress: freshAddress(),
+  });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  return sessionCookie(res);
+}

@@ -17,7 +17,7 @@ export const LIMITS = {
   failedLoginPerAddress: { max: 20, windowMs: 15 * MINUTE },
   signupPerAddress: { max: 10, windowMs: 60 * MINUTE },
   resetPerAddress: { max: 5, windowMs: 60 * MINUTE },
-  resetPerEmail: { max: 3, windowMs: 60 * MINUTE },
+  resetPerEmail: { max: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 const RESET_TOKEN_MS = 60 * MINUTE;

@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, freshAddress, sessionCookie, signUp, type TestApp } from "../../testing/test-app";
+
+let t: TestApp;
+/** Every body the API answered in this file, checked for secrets at the end. */
+const bodies: string[] = [];
+const secrets: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function call(options: Parameters<TestApp["app"]["inject"]>[0] & object) {
+  const res = await t.app.inject({ remoteAddress: freshAddress(), ...options });
+  // set-cookie carries the session token by design; everything else must not.
+  const { "set-cookie": _cookie, ...headers } = res.headers;
+  bodies.push(res.body, JSON.stringify(headers));
+  return res;
+}
+
+function mailedToken(email: string): string {
+  const mail = t.mails.filter((m) => m.includes(`mail to ${email} `)).at(-1);
+  const token = mail?.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`no reset mail for ${email}`);
+  secrets.push(token);
+  return token;
+}
+
+async function requestReset(email: string): Promise<string> {
+  const res = await call({ method: "POST", url: "/api/password-reset/request", payload: { email } });
+  expect(res.statusCode).toBe(200);
+  await t.app.mailSender.runOnce();
+  return mailedToken(email);
+}
+
+describe("signup", () => {
+  it("creates the user, starts a session and answers the user without secrets", async () => {
+    secrets.push("first secret pw");
+    const res = await call({
+      method: "POST",
+      url: "/api/signup",
+      payload: { email: "  Ann@Example.com ", password: "first secret pw", firstName: "Ann", lastName: "Lee" },
+    });
+    expect(res.statusCode).toBe(201);
+    const user = res.json();
+    expect(user).toMatchObject({
+      email: "ann@example.com", firstName: "Ann", lastName: "Lee", role: "user", plan: "none", isPro: false,
+      hasProAccess: false, isAdmin: false, profileImageUrl: "User",
+    });
+    expect(Object.keys(user)).not.toContain("password");
+    expect(Object.keys(user)).not.toContain("passwordResetToken");
+
+    const cookie = res.cookies.find((c) => c.name === "kim_session");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.maxAge).toBe(30 * 24 * 60 * 60);
+    secrets.push(cookie!.value);
+
+    const me = await call({ method: "GET", url: "/api/auth/user", headers: { cookie: sessionCookie(res) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe("ann@example.com");
+  });
+
+  it("answers 409 for an email already taken, whatever its case", async () => {
+    const res = await call({ method: "POST", url: "/api/signup", payload: { email: "ANN@example.com", password: "another pw 1" } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: "CONFLICT", message: "An account with this email already exists" });
+  });
+
+  it("answers 400 with the spec's message for a short password, and creates nothing", async () => {
+    const res = await call({ method: "POST", url: "/api/signup", payload: { email: "short@example.com", password: "1234567" } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "BAD_REQUEST", message: "Password must be at least 8 characters" });
+    expect(res.json().issues[0].path).toBe("password");
+    const row = await t.deps.db.selectFrom("users").select("id").where("email", "=", "short@example.com").executeTakeFirst();
+    expect(row).toBeUndefined();
+  });
+
+  it("answers 400 for a bad email, a long name and malformed JSON", async () => {
+    const email = await call({ method: "POST", url: "/api/signup", payload: { email: "not-an-email", password: "12345678" } });
+    expect(email.statusCode).toBe(400);
+    expect(email.json().message).toBe("Enter a valid email address");
+    const name = await call({
+      method: "POST", url: "/api/signup", payload: { email: "n@example.com", password: "12345678", firstName: "x".repeat(101) },
+    });
+    expect(name.statusCode).toBe(400);
+    expect(name.json().message).toBe("First name must be at most 100 characters");
+    const malformed = await call({
+      method: "POST", url: "/api/signup", headers: { "content-type": "application/json" }, payload: '{"email":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe("BAD_REQUEST");
+  });
+
+  it("marks the cookie Secure when Kim is served over https", async () => {
+    const secure = await createTestApp({ appUrl: "https://kim.example" });
+    try {
+      const res = await secure.app.inject({ method: "POST", url: "/api/signup", payload: { email: "s@example.com", password: "12345678" } });
+      expect(res.cookies.find((c) => c.name === "kim_session")?.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe("login and logout", () => {
+  const email = "bob@example.com";
+  const password = "bob's password";
+  let firstCookie: string;
+
+  beforeAll(async () => {
+    secrets.push(password);
+    firstCookie = await signUp(t.app, { email, password, firstName: "Bob" });
+  });
+
+  it("answers the same 401 for a wrong password and an unknown email, after the same work", async () => {
+    const timed = async (payload: object) => {
+      const start = performance.now();
+      const res = await call({ method: "POST", url: "/api/login", payload });
+      return { res, ms: performance.now() - start };
+    };
+    const wrong = [];
+    const unknown = [];
+    for (let i = 0; i < 2; i++) {
+      wrong.push(await timed({ email, password: "wrong password" }));
+      unknown.push(await timed({ email: `nobody${i}@example.com`, password: "wrong password" }));
+    }
+    for (const { res } of [...wrong, ...unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: "UNAUTHORIZED", message: "Invalid email or password" });
+    }
+    const avg = (xs: { ms: number }[]) => xs.reduce((s, x) => s + x.ms, 0) / xs.length;
+    // Both paths run an argon2 verification; without it an unknown email would answer in about a millisecond.
+    expect(avg(unknown)).toBeGreaterThan(avg(wrong) * 0.3);
+  });
+
+  it("starts a new session and ends the old one", async () => {
+    const res = await call({ method: "POST", url: "/api/login", payload: { email: "BOB@example.com", password }, headers: { cookie: firstCookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email, firstName: "Bob" });
+    const newCookie = sessionCookie(res);
+    expect(newCookie).not.toBe(firstCookie);
+    expect((await call({ method: "GET", url: "/api/auth/user", headers: { cookie: firstCookie } })).statusCode).toBe(401);
+    expect((await call({ method: "GET", url: "/api/auth/user", headers: { cookie: newCookie } })).statusCode).toBe(200);
+
+    const out = await call({ method: "POST", url: "/api/logout", payload: {}, headers: { cookie: newCookie } });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === "kim_session")?.value).toBe("");
+    const after = await call({ method: "GET", url: "/api/auth/user", headers: { cookie: newCookie } });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toBe("Unauthorized");
+  });
+
+  it("works the same through tRPC", async () => {
+    const res = await call({ method: "POST", url: "/trpc/auth.login", payload: { email, password } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data.email).toBe(email);
+    const bad = await call({ method: "POST", url: "/trpc/auth.login", payload: { email, password: "nope nope" } });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().error.message).toBe("Invalid email or password");
+  });
+
+  it("ignores an expired session", async () => {
+    const cookie = await signUp(t.app, { email: "old@example.com" });
+    const user = await t.deps.db.selectFrom("users").select("id").where("email", "=", "old@example.com").executeTakeFirstOrThrow();
+    await t.deps.db.updateTable("sessions").set({ expire: new Date(Date.now() - 1000) }).where("userId", "=", user.id).execute();
+    expect((await call({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
+  });
+});
+
+describe("password reset", () => {
+  const email = "cat@example.com";
+  let cookie: string;
+
+  beforeAll(async () => {
+    secrets.push("cat's first pw");
+    cookie = await signUp(t.app, { email, password: "cat's first pw" });
+  });
+
+  it("answers the same for known and unknown emails and mails only the account", async () => {
+    const known = await call({ method: "POST", url: "/api/password-reset/request", payload: { email } });
+    const unknown = await call({ method: "POST", url: "/api/password-reset/request", payload: { email: "ghost@example.com" } });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    expect(known.json().message).toBe("If an account exists with that email, we've sent password reset instructions.");
+    await t.app.mailSender.runOnce();
+    expect(t.mails.some((m) => m.includes("mail to ghost@example.com"))).toBe(false);
+    const mail = t.mails.filter((m) => m.includes(`mail to ${email} `)).at(-1);
+    expect(mail).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{40,}/);
+    mailedToken(email);
+  });
+
+  it("stores only a hash of the token, valid for an hour", async () => {
+    const token = await requestReset(email);
+    const row = await t.deps.db
+      .selectFrom("users")
+      .select(["passwordResetToken", "passwordResetExpires"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    secrets.push(row.passwordResetToken!);
+    expect(row.passwordResetToken).not.toContain(token);
+    const minutes = (row.passwordResetExpires!.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(59);
+    expect(minutes).toBeLessThanOrEqual(60);
+  });
+
+  it("sets the new password once, ends every session, and refuses the token after", async () => {
+    const token = await requestReset(email);
+    secrets.push("cat's new password");
+    const res = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { token, newPassword: "cat's new password" } });
+    expect(res.statusCode).toBe(200);
+    expect((await call({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
+
+    const old = await call({ method: "POST", url: "/api/login", payload: { email, password: "cat's first pw" } });
+    expect(old.statusCode).toBe(401);
+    const fresh = await call({ method: "POST", url: "/api/login", payload: { email, password: "cat's new password" } });
+    expect(fresh.statusCode).toBe(200);
+
+    const again = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { token, newPassword: "yet another pw" } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe("This password reset link is invalid, expired or already used. Please request a new one.");
+  });
+
+  it("refuses expired and garbage tokens with 400, and a short new password with the spec's message", async () => {
+    const token = await requestReset(email);
+    const short = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { token, newPassword: "short" } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe("Password must be at least 8 characters");
+
+    await t.deps.db.updateTable("users").set({ passwordResetExpires: new Date(Date.now() - 1000) }).where("email", "=", email).execute();
+    const expired = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { token, newPassword: "long enough pw" } });
+    expect(expired.statusCode).toBe(400);
+    for (const garbage of ["nope", "x".repeat(200), "../../etc/passwd"]) {
+      const res = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { token: garbage, newPassword: "long enough pw" } });
+      expect(res.statusCode).toBe(400);
+    }
+    const missing = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { newPassword: "long enough pw" } });
+    expect(missing.statusCode).toBe(400);
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 with a retry time after repeated failed logins for one email, even with the right password", async () => {
+    const email = "dan@example.com";
+    secrets.push("dan's real pw");
+    await signUp(t.app, { email, password: "dan's real pw" });
+    for (let i = 0; i < 5; i++) {
+      expect((await call({ method: "POST", url: "/api/login", payload: { email, password: `wrong ${i} pw` } })).statusCode).toBe(401);
+    }
+    const blocked = await call({ method: "POST", url: "/api/login", payload: { email, password: "dan's real pw" } });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    expect(blocked.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in 1[45] minutes\.$/);
+    expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(800);
+  });
+
+  it("answers 429 after repeated failed logins from one address", async () => {
+    const remoteAddress = freshAddress();
+    for (let i = 0; i < 20; i++) {
+      const res = await call({ method: "POST", url: "/api/login", remoteAddress, payload: { email: `who${i}@example.com`, password: "whatever1" } });
+      expect(res.statusCode).toBe(401);
+    }
+    const res = await call({ method: "POST", url: "/api/login", remoteAddress, payload: { email: "who@example.com", password: "whatever1" } });
+    expect(res.statusCode).toBe(429);
+  });
+
+  it("answers 429 after too many signups or reset requests from one address", async () => {
+    const remoteAddress = freshAddress();
+    for (let i = 0; i < 10; i++) {
+      const res = await call({ method: "POST", url: "/api/signup", remoteAddress, payload: { email: `many${i}@example.com`, password: "12345678" } });
+      expect(res.statusCode).toBe(201);
+    }
+    const signup = await call({ method: "POST", url: "/api/signup", remoteAddress, payload: { email: "many10@example.com", password: "12345678" } });
+    expect(signup.statusCode).toBe(429);
+    expect(signup.json().message).toMatch(/Try again in \d+ minutes?\./);
+
+    const resetAddress = freshAddress();
+    for (let i = 0; i < 5; i++) {
+      const res = await call({ method: "POST", url: "/api/password-reset/request", remoteAddress: resetAddress, payload: { email: `many${i}@example.com` } });
+      expect(res.statusCode).toBe(200);
+    }
+    const reset = await call({ method: "POST", url: "/api/password-reset/request", remoteAddress: resetAddress, payload: { email: "many5@example.com" } });
+    expect(reset.statusCode).toBe(429);
+    expect(reset.json().message).toMatch(/^Too many password reset requests\. Try again in/);
+  });
+});
+
+describe("secrets", () => {
+  it("never appear in a response body, a header other than set-cookie, or a log line", () => {
+    const everything = [...bodies, ...t.logs].join("\n");
+    expect(everything.length).toBeGreaterThan(1000);
+    expect(everything).not.toMatch(/\$argon2/);
+    for (const secret of secrets) expect(everything, secret).not.toContain(secret);
+  });
+});
