@@ -23,4 +23,14 @@ describe("config", () => {
       expect((err as Error).message).toMatch(/DATABASE_URL: must be a postgres/);
     }
   });
+
+  it("takes the first admin's email and password together", () => {
+    expect(loadConfig({ KIM_ADMIN_EMAIL: "Boss@Example.com", KIM_ADMIN_PASSWORD: "12345678" }).admin).toEqual({
+      email: "boss@example.com",
+      password: "12345678",
+    });
+    expect(loadConfig({}).admin).toBeUndefined();
+    expect(() => loadConfig({ KIM_ADMIN_EMAIL: "boss@example.com" })).toThrow(/go together/);
+    expect(() => loadConfig({ KIM_ADMIN_EMAIL: "boss@example.com", KIM_ADMIN_PASSWORD: "short" })).toThrow(/KIM_ADMIN_PASSWORD/);
+  });
 });

@@ -1,0 +1,84 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createDb, type Db } from "@kim/db";
+import { createTestDatabase } from "@kim/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "./cli";
+import { verifyPassword } from "./features/auth/passwords";
+
+/** The CLI opens the database itself: a PostgreSQL test database, or a PGlite folder of its own. */
+let env: NodeJS.ProcessEnv;
+let pgHandle: (Db & { url?: string }) | undefined;
+
+beforeAll(async () => {
+  if (process.env.KIM_TEST_DB === "postgres") {
+    pgHandle = await createTestDatabase({ migrate: false });
+    env = { DATABASE_URL: pgHandle.url };
+  } else {
+    env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "kim-cli-")) };
+  }
+});
+afterAll(() => pgHandle?.close());
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, env, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+async function withDb<T>(work: (db: Db["db"]) => Promise<T>): Promise<T> {
+  const handle = createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? "" });
+  try {
+    return await work(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+describe("pnpm kim", () => {
+  it("migrate applies the migrations once", async () => {
+    expect(await run("migrate")).toMatchObject({ code: 0, out: expect.stringContaining("Applied: 2026-11-21-0001-initial") });
+    expect(await run("migrate")).toMatchObject({ code: 0, out: "Database is up to date" });
+  });
+
+  it("create-admin creates the admin, then promotes idempotently without replacing the password", async () => {
+    expect(await run("create-admin", "--email", "Boss@Example.com", "--password", "boss password")).toMatchObject({
+      code: 0, out: "Created admin boss@example.com",
+    });
+    expect(await run("create-admin", "--email", "boss@example.com", "--password", "other password")).toMatchObject({
+      code: 0, out: "boss@example.com is now an admin",
+    });
+    const row = await withDb((db) => db.selectFrom("users").select(["role", "password"]).where("email", "=", "boss@example.com").executeTakeFirstOrThrow());
+    expect(row.role).toBe("admin");
+    expect(await verifyPassword(row.password, "boss password")).toBe(true);
+  });
+
+  it("create-admin promotes an existing user", async () => {
+    await withDb((db) => db.insertInto("users").values({ email: "plain@example.com", password: null }).execute());
+    expect((await run("create-admin", "--email", "plain@example.com", "--password", "new admin pw")).code).toBe(0);
+    const row = await withDb((db) => db.selectFrom("users").select(["role", "password"]).where("email", "=", "plain@example.com").executeTakeFirstOrThrow());
+    expect(row.role).toBe("admin");
+    expect(await verifyPassword(row.password, "new admin pw")).toBe(true);
+  });
+
+  it("refuses bad arguments with a clear message and exit code 2, changing nothing", async () => {
+    expect(await run("create-admin", "--email", "nope", "--password", "long enough")).toMatchObject({
+      code: 2, err: expect.stringContaining("--email: Enter a valid email address"),
+    });
+    expect(await run("create-admin", "--email", "x@example.com", "--password", "short")).toMatchObject({
+      code: 2, err: expect.stringContaining("--password: Password must be at least 8 characters"),
+    });
+    expect(await run("create-admin")).toMatchObject({ code: 2 });
+    expect(await run("frobnicate")).toMatchObject({ code: 2, err: expect.stringContaining("Unknown command: frobnicate") });
+    expect(await run()).toMatchObject({ code: 2, err: expect.stringContaining("Usage: pnpm kim") });
+    const users = await withDb((db) => db.selectFrom("users").select("email").where("email", "=", "x@example.com").execute());
+    expect(users).toEqual([]);
+  });
+
+  it("reports a bad setting by name", async () => {
+    const code = await runCli(["migrate"], { DATABASE_URL: "mysql://nope" }, { out: () => {}, err: (l) => expect(l).toMatch(/DATABASE_URL/) });
+    expect(code).toBe(1);
+  });
+});

@@ -1,0 +1,138 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createDb } from "@kim/db";
+import { createTestDatabase } from "@kim/db/testing";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../config";
+import { createTestApp, freshAddress, signUp, type TestApp } from "../../testing/test-app";
+import { backoffMs, createMailSender, enqueueMail } from "./outbox";
+import { consoleTransport, postmarkTransport } from "./transports";
+import { transportFromConfig } from "./index";
+
+/** A stand-in for Postmark's API on loopback: records each /email request, answers like Postmark. */
+function postmarkStandIn() {
+  const received: { token: string | undefined; body: Record<string, string> }[] = [];
+  let failNext = 0;
+  const server: Server = createServer((req: IncomingMessage, res) => {
+    let raw = "";
+    req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+    req.on("end", () => {
+      res.setHeader("content-type", "application/json");
+      if (req.method !== "POST" || req.url !== "/email") {
+        res.statusCode = 404;
+        return res.end(JSON.stringify({ ErrorCode: 404, Message: "Not found" }));
+      }
+      if (failNext > 0) {
+        failNext--;
+        res.statusCode = 500;
+        return res.end(JSON.stringify({ ErrorCode: 500, Message: "Internal server error" }));
+      }
+      const body = JSON.parse(raw) as Record<string, string>;
+      received.push({ token: req.headers["x-postmark-server-token"] as string | undefined, body });
+      res.end(JSON.stringify({ To: body.To, SubmittedAt: new Date().toISOString(), MessageID: crypto.randomUUID(), ErrorCode: 0, Message: "OK" }));
+    });
+  });
+  return {
+    received,
+    failNextRequests: (n: number) => (failNext = n),
+    async start() {
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("password reset mail through Postmark", () => {
+  const standIn = postmarkStandIn();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const apiUrl = await standIn.start();
+    t = await createTestApp(
+      { appUrl: "https://kim.example" },
+      { mailTransport: postmarkTransport({ serverToken: "server-token-1", apiUrl, from: "Kim <no-reply@kim.example>" }) },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.stop();
+  });
+
+  it("sends the reset link with the official client", async () => {
+    await signUp(t.app, { email: "pm@example.com" });
+    const res = await t.app.inject({ method: "POST", url: "/api/password-reset/request", payload: { email: "pm@example.com" }, remoteAddress: freshAddress() });
+    expect(res.statusCode).toBe(200);
+    await t.app.mailSender.runOnce();
+    expect(standIn.received).toHaveLength(1);
+    const [mail] = standIn.received;
+    expect(mail?.token).toBe("server-token-1");
+    expect(mail?.body).toMatchObject({ To: "pm@example.com", From: "Kim <no-reply@kim.example>", Subject: "Reset your Kim password" });
+    expect(mail?.body.TextBody).toMatch(/https:\/\/kim\.example\/reset-password\?token=[A-Za-z0-9_-]{40,}/);
+  });
+
+  it("keeps a mail that failed to send and sends it on a later attempt", async () => {
+    standIn.failNextRequests(1);
+    await enqueueMail(t.deps.db, { to: "retry@example.com", subject: "Hello", text: "Body" });
+    expect(await t.app.mailSender.runOnce()).toBe(0);
+    const pending = await t.deps.db.selectFrom("emailOutbox").selectAll().where("toAddress", "=", "retry@example.com").executeTakeFirstOrThrow();
+    expect(pending).toMatchObject({ sentAt: null, attempts: 1 });
+    expect(pending.lastError).toBeTruthy();
+    expect(pending.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    expect(t.logs.join("")).toContain("mail send failed; will retry");
+
+    await t.deps.db.updateTable("emailOutbox").set({ nextAttemptAt: new Date() }).where("id", "=", pending.id).execute();
+    expect(await t.app.mailSender.runOnce()).toBe(1);
+    const sent = await t.deps.db.selectFrom("emailOutbox").selectAll().where("id", "=", pending.id).executeTakeFirstOrThrow();
+    expect(sent.sentAt).toBeInstanceOf(Date);
+    expect(standIn.received.at(-1)?.body.To).toBe("retry@example.com");
+  });
+
+  it("backs off from 30 seconds up to an hour", () => {
+    expect([1, 2, 3].map(backoffMs)).toEqual([30_000, 60_000, 120_000]);
+    expect(backoffMs(20)).toBe(3_600_000);
+  });
+});
+
+describe("console transport", () => {
+  it("is used when no Postmark token is set, and prints the mail with its link", async () => {
+    expect(transportFromConfig(loadConfig({})).name).toBe("console");
+    expect(transportFromConfig(loadConfig({ POSTMARK_SERVER_TOKEN: "x" })).name).toBe("postmark");
+    const printed: string[] = [];
+    await consoleTransport((text) => printed.push(text)).send({
+      to: "a@example.com", subject: "Reset", text: "Go to http://localhost:3000/reset-password?token=abc",
+    });
+    expect(printed.join("")).toContain("mail to a@example.com");
+    expect(printed.join("")).toContain("http://localhost:3000/reset-password?token=abc");
+  });
+});
+
+describe("two senders sharing one database", () => {
+  it("send each queued mail exactly once", async () => {
+    const first = await createTestDatabase();
+    const second = first.url ? createDb({ databaseUrl: first.url, dataDir: "" }) : first;
+    const log = Fastify({ logger: false }).log;
+    const sent: string[] = [];
+    // Slow sends keep claims open long enough for the two senders to compete.
+    const slowConsole = (write: (text: string) => void) => {
+      const inner = consoleTransport(write);
+      return { ...inner, send: async (mail: Parameters<typeof inner.send>[0]) => { await new Promise((r) => setTimeout(r, 2)); await inner.send(mail); } };
+    };
+    try {
+      for (let i = 0; i < 30; i++) await enqueueMail(first.db, { to: `u${i}@example.com`, subject: "s", text: "t" });
+      const a = createMailSender({ db: first.db, transport: slowConsole((text) => sent.push(`a ${text}`)), log });
+      const b = createMailSender({ db: second.db, transport: slowConsole((text) => sent.push(`b ${text}`)), log });
+      const [countA, countB] = await Promise.all([a.runOnce(), b.runOnce()]);
+      expect(countA + countB).toBe(30);
+      const recipients = sent.map((text) => text.match(/mail to (\S+)/)?.[1]);
+      expect(new Set(recipients).size).toBe(30);
+      expect(recipients).toHaveLength(30);
+      const unsent = await first.db.selectFrom("emailOutbox").select("id").where("sentAt", "is", null).execute();
+      expect(unsent).toEqual([]);
+    } finally {
+      if (second !== first) await second.close();
+      await first.close();
+    }
+  });
+});
