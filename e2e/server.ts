@@ -28,8 +28,8 @@ async function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "kim-e2e-"));
-  const outputFile = path.join(dataDir, "server-output.log");
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "kim-e2e-"));
+  const outputFile = path.join(dataDir, `server-output-${port}.log`);
   const child = spawn(process.execPath, [path.join(root, "apps/api/dist/main.js")], {
     cwd: root,
     env: {
@@ -37,10 +37,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_URL: url,
-      DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
       ...env,
+      DATA_DIR: dataDir,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

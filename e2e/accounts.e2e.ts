@@ -1,0 +1,231 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseURL, keepScreenshot, mailedLink, openPage, useBrowser } from "./browser";
+
+useBrowser();
+
+// The shared API allows 10 signups per hour per address across all e2e files: this file uses two.
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function toast(page: Page, title: string): Promise<void> {
+  await page.locator('[data-slot="toast"]').filter({ hasText: title }).first().waitFor();
+}
+
+async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Password").press("Enter");
+}
+
+/** Signs in through the REST path, skipping the login screen (cookies land in the page's context). */
+async function signInQuickly(page: Page, email: string, password: string): Promise<void> {
+  const response = await page.request.post("/api/login", { data: { email, password } });
+  expect(response.status()).toBe(200);
+}
+
+async function signUpViaApi(user: { email: string; password: string; firstName: string; lastName: string }) {
+  const response = await fetch(`${baseURL()}/api/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(user),
+  });
+  expect(response.status).toBe(201);
+}
+
+describe("sign up, log out, log in, reset password", () => {
+  const email = uniqueEmail("ann");
+  const password = "first-password-1";
+  const newPassword = "second-password-2";
+
+  it("signs up, logs out and logs back in", async () => {
+    const page = await openPage();
+    await page.goto("/signup");
+    await page.getByRole("heading", { name: "Create your account" }).waitFor();
+    expect(await page.locator("body").innerText()).toContain("Must be at least 8 characters");
+
+    // Client rules show inline before anything is sent.
+    await page.getByLabel("First name").fill("Ann");
+    await page.getByLabel("Last name").fill("Baker");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByLabel("Confirm password").fill("different");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.getByText("Password must be at least 8 characters").waitFor();
+    await page.getByText("Passwords don't match").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/signup");
+
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByLabel("Confirm password").fill(password);
+    await page.getByLabel("Confirm password").press("Enter");
+    await page.waitForURL((url) => url.pathname === "/");
+    await toast(page, "Welcome to KIM!");
+    await page.getByRole("heading", { name: "Welcome back, Ann!" }).waitFor();
+    await expect(page.getByRole("link", { name: /Ann Baker/ }).getAttribute("href")).resolves.toBe("/profile");
+
+    // Signed in, the auth screens send the user home.
+    await page.goto("/login");
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("heading", { name: "Welcome back, Ann!" }).waitFor();
+
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    await page.reload();
+    expect(new URL(page.url()).pathname).toBe("/login");
+
+    await fillLogin(page, email, password);
+    await page.waitForURL((url) => url.pathname === "/");
+    await toast(page, "Welcome back!");
+    await page.getByRole("heading", { name: "Welcome back, Ann!" }).waitFor();
+  });
+
+  it("resets a forgotten password through the mailed link", async () => {
+    const page = await openPage();
+    await page.goto("/login");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await page.waitForURL(/\/forgot-password$/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Email").press("Enter");
+    await page.getByRole("heading", { name: "Check your email" }).waitFor({ timeout: 5000 }).catch(async (e) => { (await import("node:fs")).writeFileSync("/tmp/dbg.txt", page.url() + "\n" + (await page.locator("body").innerText())); throw e; });
+    const text = await page.locator("body").innerText();
+    expect(text).toContain(email);
+    expect(text).toContain("The link will expire in 1 hour");
+    expect(text).toContain("Didn't receive the email? Check your spam folder.");
+    await toast(page, "If an account exists with that email, we've sent password reset instructions.");
+
+    const link = new URL(await mailedLink(email));
+    expect(link.pathname).toBe("/reset-password");
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByLabel("New password").fill(newPassword);
+    await page.getByLabel("Confirm password").fill("not-the-same-1");
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await page.getByText("Passwords don't match").waitFor();
+    await page.getByLabel("Confirm password").fill(newPassword);
+    await page.getByLabel("Confirm password").press("Enter");
+    await page.getByRole("heading", { name: "Password reset!" }).waitFor();
+    await toast(page, "Password reset successful");
+
+    await page.getByRole("link", { name: "Go to login" }).click();
+    await page.waitForURL(/\/login$/);
+    await fillLogin(page, email, password);
+    await toast(page, "Login failed");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await fillLogin(page, email, newPassword);
+    await page.waitForURL((url) => url.pathname === "/");
+    await toast(page, "Welcome back!");
+  });
+
+  it("shows Invalid link for /reset-password without a token", async () => {
+    const page = await openPage();
+    await page.goto("/reset-password");
+    await page.getByRole("heading", { name: "Invalid link" }).waitFor();
+    expect(await page.locator("body").innerText()).toContain("Password reset link is missing or invalid.");
+    await page.getByRole("link", { name: "Request new link" }).click();
+    await page.waitForURL(/\/forgot-password$/);
+  });
+
+  it("sends a signed-out visit to /inventory to /login", async () => {
+    const page = await openPage();
+    await page.goto("/inventory");
+    await page.waitForURL(/\/login$/);
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+  });
+});
+
+describe("profile and signed-in layout", () => {
+  const user = { email: uniqueEmail("bob"), password: "bob-password-1", firstName: "Bob", lastName: "Cook" };
+  beforeAll(() => signUpViaApi(user));
+
+  it("keeps name and avatar changes across a reload", async () => {
+    const page = await openPage();
+    await signInQuickly(page, user.email, user.password);
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: "Profile Settings" }).waitFor();
+    const text = await page.locator("body").innerText();
+    expect(text).toContain("No Plan");
+    expect(text).toContain("No active subscription");
+    await expect(page.getByRole("link", { name: "Start Subscription" }).getAttribute("href")).resolves.toBe("/pricing");
+
+    await page.getByRole("button", { name: "Cat", exact: true }).click();
+    await toast(page, "Profile updated");
+    await expect.poll(() => page.getByRole("button", { name: "Cat", exact: true }).getAttribute("aria-pressed")).toBe("true");
+
+    await page.getByLabel("First Name").fill("Roberta");
+    await page.getByLabel("Last Name").fill("Chef");
+    await page.getByLabel("Last Name").press("Enter");
+    await toast(page, "Your profile has been updated successfully");
+    await page.getByRole("link", { name: /Roberta Chef/ }).waitFor();
+
+    await page.reload();
+    await page.getByRole("heading", { name: "Profile Settings" }).waitFor();
+    expect(await page.getByLabel("First Name").inputValue()).toBe("Roberta");
+    expect(await page.getByLabel("Last Name").inputValue()).toBe("Chef");
+    expect(await page.getByRole("button", { name: "Cat", exact: true }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("collapses the sidebar with Ctrl+B and remembers it across a reload", async () => {
+    const page = await openPage();
+    await signInQuickly(page, user.email, user.password);
+    await page.goto("/");
+    const sidebar = page.locator('[data-slot="sidebar"][data-state]');
+    await expect.poll(() => sidebar.getAttribute("data-state")).toBe("expanded");
+    await page.keyboard.press("Control+b");
+    await expect.poll(() => sidebar.getAttribute("data-state")).toBe("collapsed");
+    await page.reload();
+    await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
+    expect(await sidebar.getAttribute("data-state")).toBe("collapsed");
+    await page.keyboard.press("Control+b");
+    await expect.poll(() => sidebar.getAttribute("data-state")).toBe("expanded");
+  });
+
+  it("shows the sidebar as a slide-in panel at 375px", async () => {
+    const page = await openPage({ width: 375 });
+    await signInQuickly(page, user.email, user.password);
+    await page.goto("/");
+    await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
+    const panel = page.getByRole("dialog", { name: "Navigation" });
+    expect(await panel.isVisible()).toBe(false);
+    expect(await page.getByRole("link", { name: "Inventory" }).isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Toggle Sidebar" }).click();
+    await panel.waitFor();
+    await panel.getByRole("link", { name: "Inventory" }).click();
+    await page.waitForURL(/\/inventory$/);
+    await panel.waitFor({ state: "hidden" });
+  });
+});
+
+describe("account screens", () => {
+  const user = { email: uniqueEmail("cat"), password: "cat-password-1", firstName: "Cat", lastName: "Lee" };
+  beforeAll(() => signUpViaApi(user));
+
+  for (const width of [1280, 375]) {
+    it(`render without horizontal overflow at ${width}px`, async () => {
+      const page = await openPage({ width });
+      const screens = [
+        { path: "/login", heading: "Welcome back", name: "login" },
+        { path: "/signup", heading: "Create your account", name: "signup" },
+        { path: "/forgot-password", heading: "Forgot password?", name: "forgot-password" },
+        { path: "/reset-password?token=example", heading: "Reset your password", name: "reset-password" },
+        { path: "/reset-password", heading: "Invalid link", name: "reset-password-invalid" },
+      ];
+      const check = async (name: string) => {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, name).toBeLessThanOrEqual(0);
+        await keepScreenshot(page, `${name}-${width}`);
+      };
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await page.getByRole("heading", { name: screen.heading, exact: true }).waitFor();
+        await check(screen.name);
+      }
+
+      await signInQuickly(page, user.email, user.password);
+      await page.goto("/");
+      await page.getByRole("heading", { name: "Welcome back, Cat!" }).waitFor();
+      await check("home");
+      await page.goto("/profile");
+      await page.getByRole("heading", { name: "Profile Settings" }).waitFor();
+      await check("profile");
+    });
+  }
+});
