@@ -8,7 +8,9 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/a
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
 import { authRestRoutes } from "./features/auth/rest";
+import { barcodeRestRoutes } from "./features/barcode/rest";
 import { findSessionUser, readSessionToken } from "./features/auth/sessions";
+import { inventoryRestRoutes } from "./features/inventory/rest";
 import { profileRestRoutes } from "./features/profile/rest";
 import { healthRoutes } from "./features/health/routes";
 import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
@@ -104,7 +106,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
 
-  registerRestRoutes(app, createContext, [...authRestRoutes, ...profileRestRoutes]);
+  registerRestRoutes(app, createContext, [
+    ...authRestRoutes,
+    ...profileRestRoutes,
+    ...inventoryRestRoutes,
+    ...barcodeRestRoutes,
+  ]);
   healthRoutes(app, deps);
 
   const webDist = config.webDistDir && existsSync(path.join(config.webDistDir, "index.html")) ? config.webDistDir : null;

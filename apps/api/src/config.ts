@@ -17,6 +17,7 @@ const schema = z.object({
   EMAIL_FROM: z.string().min(3).default("Kim <no-reply@kim.app>"),
   POSTMARK_SERVER_TOKEN: z.string().optional(),
   POSTMARK_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OFF_API_URL: z.url({ protocol: /^https?$/ }).default("https://world.openfoodfacts.org"),
   KIM_ADMIN_EMAIL: z.email().optional(),
   KIM_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
 });
@@ -35,6 +36,8 @@ export type Config = {
   emailFrom: string;
   postmarkServerToken: string | undefined;
   postmarkApiUrl: string | undefined;
+  /** Open Food Facts, for barcode lookups. */
+  offApiUrl: string;
   /** Created or promoted to admin at start. */
   admin: { email: string; password: string } | undefined;
 };
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailFrom: e.EMAIL_FROM,
     postmarkServerToken: e.POSTMARK_SERVER_TOKEN,
     postmarkApiUrl: e.POSTMARK_API_URL,
+    offApiUrl: e.OFF_API_URL.replace(/\/$/, ""),
     admin: adminFrom(e.KIM_ADMIN_EMAIL, e.KIM_ADMIN_PASSWORD),
   };
 }

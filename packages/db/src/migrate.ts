@@ -3,11 +3,13 @@ import type { Database } from "./schema";
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 import * as initial from "./migrations/2026-11-21-0001-initial";
 import * as outbox from "./migrations/2026-11-21-0002-outbox-and-rate-limits";
+import * as barcodes from "./migrations/2026-11-21-0003-barcode-products";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   "2026-11-21-0001-initial": initial,
   "2026-11-21-0002-outbox-and-rate-limits": outbox,
+  "2026-11-21-0003-barcode-products": barcodes,
 };
 
 export function migrator(db: Kysely<Database>): Migrator {

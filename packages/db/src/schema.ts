@@ -142,6 +142,16 @@ export interface RateLimitsTable {
   resetAt: Date;
 }
 
+export interface BarcodeProductsTable {
+  code: string;
+  found: boolean;
+  name: string | null;
+  category: string | null;
+  brand: string | null;
+  fetchedAt: Generated<Date>;
+  expiresAt: Date;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -153,6 +163,7 @@ export interface Database {
   extractionFeedback: ExtractionFeedbackTable;
   emailOutbox: EmailOutboxTable;
   rateLimits: RateLimitsTable;
+  barcodeProducts: BarcodeProductsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -2,3 +2,5 @@ export * from "./enums";
 export * from "./plans";
 export * from "./texts";
 export * from "./auth";
+export * from "./barcode";
+export * from "./inventory";

@@ -13,10 +13,18 @@ export interface RestRoute {
   call: (caller: Caller, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
-/** Params, body and query as plain objects for mapping onto procedure input. */
-export const params = (req: FastifyRequest) => req.params as Record<string, string>;
-export const body = (req: FastifyRequest): Record<string, unknown> =>
-  typeof req.body === "object" && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+/** A path parameter of the documented path, e.g. the `id` of /api/ingredients/:id. */
+export function param(req: FastifyRequest, name: string): string {
+  return (req.params as Record<string, string | undefined>)[name] ?? "";
+}
+
+/**
+ * The request body, typed as whatever the procedure expects: the procedure's zod schema validates it, so the
+ * REST layer passes it on untyped and a wrong shape answers 400 like any other bad input.
+ */
+export function body<T>(req: FastifyRequest): T {
+  return (req.body ?? {}) as T;
+}
 
 export function registerRestRoutes(app: FastifyInstance, createContext: ContextFactory, routes: RestRoute[]): void {
   for (const route of routes) {

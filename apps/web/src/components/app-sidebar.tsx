@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@tanstack/react-router";
-import { Bug, CalendarDays, ChefHat, Home, Package, ShieldCheck, ShoppingCart, UserRound } from "lucide-react";
+import { Bug, CalendarDays, ChefHat, Home, LogOut, Package, ShieldCheck, ShoppingCart } from "lucide-react";
 import { Badge } from "@kim/ui/badge";
 import {
   Sidebar,
@@ -17,7 +17,9 @@ import {
   useSidebar,
 } from "@kim/ui/sidebar";
 import { displayName, type CurrentUser } from "../lib/current-user";
+import { useLogout } from "../lib/use-logout";
 import { Brand } from "./brand";
+import { UserAvatar } from "./user-avatar";
 
 const MAIN_LINKS = [
   { to: "/", label: "Home", icon: Home },
@@ -35,6 +37,7 @@ function isActivePath(pathname: string, to: string): boolean {
 export function AppSidebar({ user }: { user: CurrentUser }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
+  const { logout, isPending: loggingOut } = useLogout();
   // The mobile panel covers the page, so close it once a link is chosen.
   const closeOnMobile = () => {
     if (isMobile) setOpenMobile(false);
@@ -105,14 +108,18 @@ export function AppSidebar({ user }: { user: CurrentUser }) {
           <SidebarMenuItem>
             <SidebarMenuButton asChild size="lg" isActive={isActivePath(pathname, "/profile")} tooltip="Profile Settings">
               <Link to="/profile" onClick={closeOnMobile}>
-                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
-                  <UserRound className="size-4" aria-hidden="true" />
-                </span>
+                <UserAvatar name={user.profileImageUrl} />
                 <span className="flex min-w-0 flex-col">
                   <span className="truncate font-medium">{displayName(user)}</span>
                   <span className="truncate text-xs text-muted-foreground">Profile Settings</span>
                 </span>
               </Link>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+          <SidebarMenuItem>
+            <SidebarMenuButton tooltip="Log Out" disabled={loggingOut} onClick={() => void logout()}>
+              <LogOut aria-hidden="true" />
+              <span>Log Out</span>
             </SidebarMenuButton>
           </SidebarMenuItem>
         </SidebarMenu>

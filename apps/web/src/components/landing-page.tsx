@@ -1,4 +1,3 @@
-import { Link } from "@tanstack/react-router";
 import { Bell, BookOpen, CalendarDays, Package } from "lucide-react";
 import { STARTING_PRICE, TRIAL_DAYS, type PaidPlan } from "@kim/domain";
 import { Button } from "@kim/ui/button";
@@ -7,6 +6,7 @@ import { BetaBanner } from "./beta-banner";
 import { PlanCard } from "./plan-card";
 import { PublicHeader } from "./public-header";
 import { SiteFooter } from "./site-footer";
+import { AppLink } from "./app-link";
 
 const FEATURES = [
   {
@@ -48,10 +48,10 @@ export function LandingPage() {
       <BetaBanner />
       <PublicHeader>
         <Button variant="ghost" size="sm" asChild>
-          <Link to="/login">Log In</Link>
+          <AppLink href="/login">Log In</AppLink>
         </Button>
         <Button size="sm" asChild>
-          <Link to="/signup">Start Free Trial</Link>
+          <AppLink href="/signup">Start Free Trial</AppLink>
         </Button>
       </PublicHeader>
 
@@ -67,7 +67,7 @@ export function LandingPage() {
             <p className="mt-4 text-lg font-semibold">Starting at {STARTING_PRICE}/month</p>
             <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
               <Button size="lg" asChild>
-                <Link to="/pricing">Start Free Trial</Link>
+                <AppLink href="/pricing">Start Free Trial</AppLink>
               </Button>
               <Button size="lg" variant="outline" onClick={scrollToFeatures}>
                 Learn More
@@ -75,9 +75,9 @@ export function LandingPage() {
             </div>
             <p className="mt-6 text-sm text-muted-foreground">
               Already have an account?{" "}
-              <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+              <AppLink href="/login" className="font-medium text-primary underline-offset-4 hover:underline">
                 Log in here
-              </Link>
+              </AppLink>
             </p>
           </div>
         </section>
@@ -125,7 +125,7 @@ export function LandingPage() {
                   plan={plan}
                   action={
                     <Button className="w-full" variant={plan === "pro" ? "default" : "outline"} asChild>
-                      <Link to="/pricing">Start Free Trial</Link>
+                      <AppLink href="/pricing">Start Free Trial</AppLink>
                     </Button>
                   }
                 />

@@ -1,6 +1,6 @@
-import { Link } from "@tanstack/react-router";
 import { SUPPORT_EMAIL } from "../lib/support";
 import { Brand } from "./brand";
+import { AppLink } from "./app-link";
 
 /** Pages that show their own support link pass showSupport={false} to avoid two identical links. */
 export function SiteFooter({ showSupport = true }: { showSupport?: boolean }) {
@@ -9,9 +9,9 @@ export function SiteFooter({ showSupport = true }: { showSupport?: boolean }) {
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row">
         <Brand />
         <nav aria-label="Footer" className="flex flex-wrap items-center justify-center gap-4">
-          <Link to="/pricing" className="hover:text-foreground">
+          <AppLink href="/pricing" className="hover:text-foreground">
             Pricing
-          </Link>
+          </AppLink>
           {showSupport ? (
             <a href={`mailto:${SUPPORT_EMAIL}`} className="hover:text-foreground">
               Contact Support

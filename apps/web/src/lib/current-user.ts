@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
 import { isUnauthorizedError } from "./errors";
 import { trpc, type RouterOutputs, type TrpcClient } from "./trpc";
@@ -7,6 +7,8 @@ export type CurrentUser = RouterOutputs["auth"]["user"];
 
 const CURRENT_USER_STALE_MS = 300_000;
 
+const currentUserQueryKey = getQueryKey(trpc.auth.user, undefined, "query");
+
 /**
  * The signed-in user, or null when signed out. UNAUTHORIZED resolves to null instead of an error
  * so that being signed out is a normal state and never triggers the global unauthorized redirect.
@@ -14,7 +16,7 @@ const CURRENT_USER_STALE_MS = 300_000;
  */
 export function currentUserQueryOptions(client: TrpcClient) {
   return queryOptions({
-    queryKey: getQueryKey(trpc.auth.user, undefined, "query"),
+    queryKey: currentUserQueryKey,
     queryFn: async (): Promise<CurrentUser | null> => {
       try {
         return await client.auth.user.query();
@@ -26,6 +28,11 @@ export function currentUserQueryOptions(client: TrpcClient) {
     staleTime: CURRENT_USER_STALE_MS,
     retry: false,
   });
+}
+
+/** Stores the user a login, signup or profile update answered with (null after logout). */
+export function setCurrentUser(queryClient: QueryClient, user: CurrentUser | null): void {
+  queryClient.setQueryData(currentUserQueryKey, user);
 }
 
 export function useCurrentUser() {

@@ -1,4 +1,6 @@
-import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
+import { useCallback } from "react";
+import { Outlet, createRootRouteWithContext, useRouter } from "@tanstack/react-router";
+import { NavigateProvider } from "../components/app-link";
 import { DeferredToaster } from "../components/deferred-toaster";
 import type { RouterContext } from "../router";
 
@@ -7,10 +9,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const router = useRouter();
+  // Shared components use AppLink; inside the app its links navigate without a page load.
+  const navigate = useCallback((href: string) => void router.navigate({ href }), [router]);
   return (
-    <>
+    <NavigateProvider value={navigate}>
       <Outlet />
       <DeferredToaster />
-    </>
+    </NavigateProvider>
   );
 }

@@ -1,3 +1,4 @@
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, freshAddress, sessionCookie, signUp, type TestApp } from "../../testing/test-app";
 
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function call(options: Parameters<TestApp["app"]["inject"]>[0] & object) {
+async function call(options: InjectOptions) {
   const res = await t.app.inject({ remoteAddress: freshAddress(), ...options });
   // set-cookie carries the session token by design; everything else must not.
   const { "set-cookie": _cookie, ...headers } = res.headers;

@@ -9,17 +9,17 @@ export const authRestRoutes: RestRoute[] = [
       await reply.redirect("/login");
     },
   },
-  { method: "POST", url: "/api/signup", status: 201, call: (caller, req) => caller.auth.signup(body(req) as never) },
-  { method: "POST", url: "/api/login", call: (caller, req) => caller.auth.login(body(req) as never) },
+  { method: "POST", url: "/api/signup", status: 201, call: (caller, req) => caller.auth.signup(body(req)) },
+  { method: "POST", url: "/api/login", call: (caller, req) => caller.auth.login(body(req)) },
   { method: "POST", url: "/api/logout", call: (caller) => caller.auth.logout() },
   {
     method: "POST",
     url: "/api/password-reset/request",
-    call: (caller, req) => caller.auth.requestPasswordReset(body(req) as never),
+    call: (caller, req) => caller.auth.requestPasswordReset(body(req)),
   },
   {
     method: "POST",
     url: "/api/password-reset/confirm",
-    call: (caller, req) => caller.auth.confirmPasswordReset(body(req) as never),
+    call: (caller, req) => caller.auth.confirmPasswordReset(body(req)),
   },
 ];

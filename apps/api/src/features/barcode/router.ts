@@ -1,0 +1,10 @@
+import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import { authedProcedure } from "../../trpc/init";
+import { findProduct } from "./service";
+
+export const barcodeRouter = {
+  lookup: authedProcedure
+    .input(z.object({ code: z.string().trim().max(64) }))
+    .query(({ ctx, input }) => findProduct(ctx.db, ctx.config.offApiUrl, input.code)),
+} satisfies TRPCRouterRecord;

@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+
+const fixtures = path.join(import.meta.dirname, "open-food-facts");
+
+/** Answers in the shape of Open Food Facts' v2 product endpoint, one file per known code. */
+function loadProducts(): Map<string, string> {
+  return new Map(
+    readdirSync(fixtures)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => [path.basename(f, ".json"), readFileSync(path.join(fixtures, f), "utf8")]),
+  );
+}
+
+export interface OffRequest {
+  path: string;
+  fields: string | null;
+  userAgent: string | undefined;
+}
+
+/**
+ * A stand-in for Open Food Facts on loopback: GET /api/v2/product/{code} answers the stored product, or 404 with
+ * status 0 like the real service. `mode` simulates an outage (503) or a hang longer than Kim's timeout.
+ */
+export function openFoodFactsStandIn() {
+  const products = loadProducts();
+  const requests: OffRequest[] = [];
+  let mode: "ok" | "down" | "slow" = "ok";
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    requests.push({ path: url.pathname, fields: url.searchParams.get("fields"), userAgent: req.headers["user-agent"] });
+    res.setHeader("content-type", "application/json");
+    if (mode === "slow") return void setTimeout(() => res.end("{}"), 5000);
+    if (mode === "down") {
+      res.statusCode = 503;
+      return res.end(JSON.stringify({ error: "Service Unavailable" }));
+    }
+    const code = /^\/api\/v2\/product\/(\d+)$/.exec(url.pathname)?.[1];
+    const product = code ? products.get(code) : undefined;
+    if (!product) {
+      res.statusCode = 404;
+      return res.end(JSON.stringify({ code, status: 0, status_verbose: "product not found" }));
+    }
+    res.end(product);
+  });
+  return {
+    requests,
+    setMode: (next: typeof mode) => (mode = next),
+    async start(port = 0): Promise<string> {
+      await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
