@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { openFoodFactsStandIn } from "../apps/api/src/testing/off-stand-in";
 import { startServer } from "./server";
 
 declare module "vitest" {
@@ -8,9 +9,15 @@ declare module "vitest" {
   }
 }
 
+/** One Kim server for all browser tests, with Open Food Facts replaced by the local stand-in. */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  const off = openFoodFactsStandIn();
+  const offApiUrl = await off.start();
+  const server = await startServer({ OFF_API_URL: offApiUrl });
   project.provide("baseURL", server.url);
   project.provide("serverOutputFile", server.outputFile);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    await off.stop();
+  };
 }
