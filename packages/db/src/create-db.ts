@@ -12,6 +12,8 @@ export interface DbConfig {
   dataDir: string;
   /** Pool size for node-postgres. */
   maxConnections?: number;
+  /** An open PGlite to use instead of opening `dataDir` (benchmarks share it with a bare driver). */
+  pglite?: PGlite;
 }
 
 export interface Db {
@@ -29,6 +31,14 @@ const toNumber = (value: string) => Number(value);
 pg.types.setTypeParser(DATE_OID, keepDate);
 pg.types.setTypeParser(INT8_OID, toNumber);
 
+/** PGlite with the same type parsing as node-postgres. */
+export function openPglite(dataDir: string): PGlite {
+  const inMemory = dataDir.startsWith("memory://");
+  const dataPath = inMemory ? dataDir : path.resolve(dataDir, "pglite");
+  if (!inMemory) mkdirSync(dataPath, { recursive: true });
+  return new PGlite(dataPath, { parsers: { [pgliteTypes.DATE]: keepDate, [pgliteTypes.INT8]: toNumber } });
+}
+
 export function createDb(config: DbConfig): Db {
   const plugins = [new CamelCasePlugin()];
   if (config.databaseUrl) {
@@ -37,12 +47,7 @@ export function createDb(config: DbConfig): Db {
     return { db, kind: "postgres", close: () => db.destroy() };
   }
 
-  const inMemory = config.dataDir.startsWith("memory://");
-  const dataPath = inMemory ? config.dataDir : path.resolve(config.dataDir, "pglite");
-  if (!inMemory) mkdirSync(dataPath, { recursive: true });
-  const pglite = new PGlite(dataPath, {
-    parsers: { [pgliteTypes.DATE]: keepDate, [pgliteTypes.INT8]: toNumber },
-  });
+  const pglite = config.pglite ?? openPglite(config.dataDir);
   // Kysely's PGlite driver closes the PGlite instance on destroy.
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
   return { db, kind: "pglite", close: () => db.destroy() };

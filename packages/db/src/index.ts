@@ -1,3 +1,3 @@
-export { createDb, type Db, type DbConfig } from "./create-db";
+export { createDb, openPglite, type Db, type DbConfig } from "./create-db";
 export { migrateDown, migrateToLatest } from "./migrate";
 export type * from "./schema";

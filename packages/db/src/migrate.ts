@@ -4,12 +4,14 @@ import { Migrator, type Migration, type MigrationResultSet } from "kysely/migrat
 import * as initial from "./migrations/2026-11-21-0001-initial";
 import * as outbox from "./migrations/2026-11-21-0002-outbox-and-rate-limits";
 import * as barcodes from "./migrations/2026-11-21-0003-barcode-products";
+import * as inventoryVersion from "./migrations/2026-11-21-0004-inventory-version";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
 export const migrations: Record<string, Migration> = {
   "2026-11-21-0001-initial": initial,
   "2026-11-21-0002-outbox-and-rate-limits": outbox,
   "2026-11-21-0003-barcode-products": barcodes,
+  "2026-11-21-0004-inventory-version": inventoryVersion,
 };
 
 export function migrator(db: Kysely<Database>): Migrator {

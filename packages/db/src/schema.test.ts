@@ -29,6 +29,20 @@ describe("schema", () => {
     expect(report).toMatchObject({ priority: "medium", status: "open" });
   });
 
+  it("bumps the user's inventory version on every ingredient change, once per statement", async () => {
+    const { db } = handle;
+    const user = await db.insertInto("users").values({ email: "v@example.com" }).returning("id").executeTakeFirstOrThrow();
+    const version = async () =>
+      (await db.selectFrom("users").select("inventoryVersion").where("id", "=", user.id).executeTakeFirstOrThrow()).inventoryVersion;
+    expect(await version()).toBe(0);
+    await db.insertInto("ingredients").values([1, 2, 3].map((i) => ({ userId: user.id, name: `n${i}`, category: "Other" }))).execute();
+    expect(await version()).toBe(1);
+    await db.updateTable("ingredients").set({ quantity: 5 }).where("userId", "=", user.id).execute();
+    expect(await version()).toBe(2);
+    await db.deleteFrom("ingredients").where("name", "=", "n1").execute();
+    expect(await version()).toBe(3);
+  });
+
   it("rejects a duplicate email", async () => {
     await handle.db.insertInto("users").values({ email: "dup@example.com" }).execute();
     await expect(handle.db.insertInto("users").values({ email: "dup@example.com" }).execute()).rejects.toThrow(/unique/i);

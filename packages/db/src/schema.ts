@@ -24,6 +24,8 @@ export interface UsersTable {
   subscriptionStatus: string | null;
   trialEndsAt: Date | null;
   currentPeriodEnd: Date | null;
+  /** Bumped by a trigger on every change to the user's ingredients. */
+  inventoryVersion: ColumnType<number, never, never>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -20,5 +20,6 @@ export const badgeVariants = cva(
 export type BadgeProps = ComponentProps<"span"> & VariantProps<typeof badgeVariants>;
 
 export function Badge({ className, variant, ...props }: BadgeProps) {
-  return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+  // data-variant lets tests and styles tell an urgent badge from a calm one.
+  return <span data-slot="badge" data-variant={variant ?? "default"} className={cn(badgeVariants({ variant }), className)} {...props} />;
 }

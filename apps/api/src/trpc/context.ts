@@ -4,6 +4,8 @@ import type { Kysely } from "kysely";
 import type { Config } from "../config";
 import { findSessionUser, readSessionToken, type SessionUser } from "../features/auth/sessions";
 import type { Mail, MailTransport } from "../lib/email";
+import { ListCache } from "../lib/list-cache";
+import type { Ingredient } from "../features/inventory/queries";
 
 /** What the app is built from; tests build it with their own database and transports. */
 export interface AppDeps {
@@ -22,15 +24,22 @@ export interface Context {
   secure: boolean;
   /** Queues a mail in the outbox and wakes the sender. */
   sendMail(mail: Mail): Promise<void>;
+  /** This process's caches of serialized lists, checked against database versions. */
+  caches: Caches;
+}
+
+export interface Caches {
+  ingredients: ListCache<Ingredient[]>;
 }
 
 export type ContextFactory = (req: FastifyRequest, res: FastifyReply) => Promise<Context>;
 
 export function contextFactory(deps: AppDeps, sendMail: Context["sendMail"]): ContextFactory {
   const secure = deps.config.appUrl.startsWith("https:");
+  const caches: Caches = { ingredients: new ListCache() };
   return async (req, res) => {
     const token = readSessionToken(req);
     const user = token ? await findSessionUser(deps.db, token) : null;
-    return { config: deps.config, db: deps.db, req, res, user, secure, sendMail };
+    return { config: deps.config, db: deps.db, req, res, user, secure, sendMail, caches };
   };
 }

@@ -1,0 +1,159 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { CATEGORIES, UNITS } from "@kim/domain";
+import { createDb, migrateToLatest, openPglite, type Db } from "@kim/db";
+import Fastify, { type FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import { createSession, hashToken } from "../src/features/auth/sessions";
+import { consoleTransport } from "../src/lib/email";
+
+/**
+ * GET /api/ingredients for a user with 1,000 ingredients, at 50 connections: Kim (Fastify, plugins, session,
+ * tRPC caller, Kysely) beside a bare Fastify route doing the same two queries with the plain driver.
+ * The load comes from autocannon in its own process, so it doesn't share the server's event loop, and asks for
+ * compression as browsers do (the bare route ignores that and sends plain JSON, as the issue defines it).
+ */
+const ROWS = 1000;
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
+
+const SESSION_SQL = `select u.id from sessions s join users u on u.id = s.user_id where s.sid = $1 and s.expire > now()`;
+const LIST_SQL = `select id, name, quantity, unit, category, expiration_date as "expirationDate", notes,
+  created_at as "createdAt", updated_at as "updatedAt" from ingredients where user_id = $1
+  order by expiration_date asc nulls last, name`;
+
+interface Result {
+  rps: number;
+  p99: number;
+  /** Requests that failed or timed out (autocannon gives up after 10 s). */
+  errors: number;
+}
+
+async function load(url: string, cookie: string): Promise<Result> {
+  const run = (seconds: number) =>
+    new Promise<Result>((resolve, reject) => {
+      const args = ["-c", String(CONNECTIONS), "-d", String(seconds), "-j", "-H", `cookie=${cookie}`, "-H", "accept-encoding=gzip, deflate, br", url];
+      const child = spawn(process.execPath, [autocannonBin, ...args], {
+        stdio: ["ignore", "pipe", "ignore"],
+      });
+      let out = "";
+      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+      child.on("exit", () => {
+        try {
+          const r = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
+          resolve({ rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors });
+        } catch (err) {
+          reject(err);
+        }
+      });
+    });
+  await run(2); // warm-up: JIT, connection pools, caches
+  return run(SECONDS);
+}
+
+async function seed(handle: Db): Promise<string> {
+  const { db } = handle;
+  await migrateToLatest(db);
+  const user = await db.insertInto("users").values({ email: `bench-${Date.now()}@example.com` }).returning("id").executeTakeFirstOrThrow();
+  const today = Date.now();
+  const rows = Array.from({ length: ROWS }, (_, i) => ({
+    userId: user.id,
+    name: `Ingredient ${String(i).padStart(4, "0")}`,
+    quantity: (i % 50) / 4,
+    unit: UNITS[i % UNITS.length]!,
+    category: CATEGORIES[i % CATEGORIES.length]!,
+    expirationDate: i % 5 === 0 ? null : new Date(today + (i % 60) * 86_400_000).toISOString().slice(0, 10),
+    notes: i % 3 === 0 ? "Bought at the market" : null,
+  }));
+  for (let i = 0; i < rows.length; i += 250) await db.insertInto("ingredients").values(rows.slice(i, i + 250)).execute();
+  return `kim_session=${await createSession(db, user.id)}`;
+}
+
+function bareApp(query: (sql: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>): FastifyInstance {
+  const app = Fastify({ logger: false });
+  app.get("/api/ingredients", async (req, reply) => {
+    const token = /kim_session=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
+    const session = token ? (await query(SESSION_SQL, [hashToken(token)])).rows[0] : undefined;
+    if (!session) return reply.code(401).send({ message: "Unauthorized" });
+    const { rows } = await query(LIST_SQL, [session.id]);
+    return reply.type("application/json").send(JSON.stringify(rows));
+  });
+  return app;
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/ingredients`;
+}
+
+async function measure(kind: "pglite" | "postgres"): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "kim-bench-"));
+  let handle: Db;
+  let bare: FastifyInstance;
+  let closeBare = async () => {};
+  let cleanup = async () => {};
+  if (kind === "postgres") {
+    const adminUrl = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
+    const name = `kim_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    handle = createDb({ databaseUrl: url.toString(), dataDir });
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+    bare = bareApp((sql, params) => pool.query(sql, params));
+    closeBare = () => pool.end();
+    cleanup = async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.end();
+    };
+  } else {
+    const pglite = openPglite(dataDir);
+    handle = createDb({ dataDir, pglite });
+    bare = bareApp((sql, params) => pglite.query(sql, params));
+  }
+  const cookie = await seed(handle);
+  const config = { ...loadConfig({ LOG_LEVEL: "silent" }), webDistDir: null };
+  const kim = await buildApp({ config, db: handle.db, mailTransport: consoleTransport() });
+  const bareUrl = await listen(bare);
+  const kimUrl = await listen(kim);
+
+  const bareResult = await load(bareUrl, cookie);
+  await bare.close();
+  await closeBare();
+  const kimResult = await load(kimUrl, cookie);
+  await kim.close();
+  await handle.close();
+  await cleanup();
+
+  const f = (r: Result) =>
+    `${r.rps.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99).padStart(5)} ms${r.errors ? `   ${r.errors} failed or timed out` : ""}`;
+  console.log(`${kind}:`);
+  console.log(`  bare Fastify + driver  ${f(bareResult)}`);
+  console.log(`  Kim                    ${f(kimResult)}`);
+  console.log(`  ratio Kim / bare       ${(kimResult.rps / bareResult.rps).toFixed(2)}   (target >= 0.80${kind === "postgres" ? ", p99 < 50 ms" : ""})`);
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres" });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+console.log(`GET /api/ingredients, ${ROWS} ingredients, ${CONNECTIONS} connections, ${SECONDS} s per run`);
+await measure("pglite");
+if (await postgresReachable()) await measure("postgres");
+else console.log("postgres: not reachable (set TEST_DATABASE_URL), skipped");

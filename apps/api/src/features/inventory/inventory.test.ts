@@ -1,0 +1,171 @@
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import { createTestApp, signUp, type TestApp } from "../../testing/test-app";
+
+let t: TestApp;
+let ann: string;
+let bob: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ann = await signUp(t.app, { email: "ann@example.com" });
+  bob = await signUp(t.app, { email: "bob@example.com" });
+});
+afterAll(() => t.close());
+
+const milk = { name: "Milk", quantity: 1.5, unit: "L", category: "Dairy", expirationDate: "2026-11-25", notes: "Organic" };
+
+function send(cookie: string, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) {
+  return t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+}
+
+describe("ingredients", () => {
+  it("creates, lists, updates and deletes the user's own ingredients", async () => {
+    const created = await send(ann, "POST", "/api/ingredients", milk);
+    expect(created.statusCode).toBe(201);
+    const row = created.json();
+    expect(row).toMatchObject(milk);
+    expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const list = await send(ann, "GET", "/api/ingredients");
+    expect(list.json()).toEqual([row]);
+
+    const updated = await send(ann, "PATCH", `/api/ingredients/${row.id}`, { ...milk, quantity: 0.5, notes: "" });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ quantity: 0.5, notes: null, name: "Milk" });
+
+    const partial = await send(ann, "PATCH", `/api/ingredients/${row.id}`, { expirationDate: null });
+    expect(partial.json()).toMatchObject({ expirationDate: null, quantity: 0.5 });
+
+    const deleted = await send(ann, "DELETE", `/api/ingredients/${row.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect((await send(ann, "GET", "/api/ingredients")).json()).toEqual([]);
+    expect((await send(ann, "DELETE", `/api/ingredients/${row.id}`)).statusCode).toBe(404);
+  });
+
+  it("lists soonest expiry first, then by name, undated last", async () => {
+    for (const [name, expirationDate] of [["Yogurt", "2026-12-01"], ["Apples", null], ["Butter", "2026-11-22"], ["Cream", "2026-12-01"], ["Bread", null]] as const) {
+      await send(bob, "POST", "/api/ingredients", { ...milk, name, expirationDate });
+    }
+    const names = (await send(bob, "GET", "/api/ingredients")).json().map((i: { name: string }) => i.name);
+    expect(names).toEqual(["Butter", "Cream", "Yogurt", "Apples", "Bread"]);
+  });
+
+  it("answers the same list through REST and tRPC, timestamps and numbers included", async () => {
+    const rest = (await send(bob, "GET", "/api/ingredients")).json();
+    const trpc = (await send(bob, "GET", "/trpc/inventory.list")).json().result.data;
+    expect(rest.length).toBeGreaterThan(0);
+    expect(trpc).toEqual(rest);
+    expect(rest[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(rest[0].quantity).toBe(1.5);
+  });
+
+  it("sends the list gzipped to clients that accept it", async () => {
+    for (let i = 0; i < 20; i++) await send(bob, "POST", "/api/ingredients", { ...milk, name: `Bulk ${i}` });
+    const plain = await send(bob, "GET", "/api/ingredients");
+    const zipped = await t.app.inject({ method: "GET", url: "/api/ingredients", headers: { cookie: bob, "accept-encoding": "br;q=0.9, gzip" } });
+    expect(zipped.headers["content-encoding"]).toBe("gzip");
+    expect(zipped.headers.vary).toContain("accept-encoding");
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.body.length / 3);
+    const refused = await t.app.inject({ method: "GET", url: "/api/ingredients", headers: { cookie: bob, "accept-encoding": "gzip;q=0" } });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("makes the signed-in user the owner, whatever userId the client sends", async () => {
+    const bobId = (await send(bob, "GET", "/api/auth/user")).json().id;
+    const res = await send(ann, "POST", "/api/ingredients", { ...milk, name: "Sneaky", userId: bobId });
+    expect(res.statusCode).toBe(201);
+    const bobs = (await send(bob, "GET", "/api/ingredients")).json().map((i: { name: string }) => i.name);
+    expect(bobs).not.toContain("Sneaky");
+    const anns = (await send(ann, "GET", "/api/ingredients")).json().map((i: { name: string }) => i.name);
+    expect(anns).toContain("Sneaky");
+  });
+
+  it("keeps other users' rows invisible and untouchable (404, unchanged)", async () => {
+    const bobsRow = (await send(bob, "GET", "/api/ingredients")).json()[0];
+    const patch = await send(ann, "PATCH", `/api/ingredients/${bobsRow.id}`, { name: "Stolen" });
+    expect(patch.statusCode).toBe(404);
+    expect(patch.json()).toMatchObject({ code: "NOT_FOUND", message: "Ingredient not found" });
+    expect((await send(ann, "DELETE", `/api/ingredients/${bobsRow.id}`)).statusCode).toBe(404);
+    const still = (await send(bob, "GET", "/api/ingredients")).json()[0];
+    expect(still).toEqual(bobsRow);
+  });
+
+  it.each([
+    [{ name: "" }, "name", "Name is required"],
+    [{ name: "x".repeat(201) }, "name", "Name must be at most 200 characters"],
+    [{ quantity: -0.1 }, "quantity", "Quantity must be 0 or more"],
+    [{ quantity: 1_000_001 }, "quantity", "Quantity must be at most 1,000,000"],
+    [{ quantity: "lots" }, "quantity", "Quantity must be a number"],
+    [{ unit: "bushel" }, "unit", "Unit must be one of"],
+    [{ category: "Candy" }, "category", "Category must be one of"],
+    [{ expirationDate: "2026-02-30" }, "expirationDate", "Expiration date must be a date written yyyy-MM-dd"],
+    [{ expirationDate: "25/11/2026" }, "expirationDate", "Expiration date must be a date written yyyy-MM-dd"],
+    [{ notes: "x".repeat(2001) }, "notes", "Notes must be at most 2,000 characters"],
+  ])("answers 400 naming the field for %o, and saves nothing", async (change, field, message) => {
+    const before = (await send(ann, "GET", "/api/ingredients")).json().length;
+    const res = await send(ann, "POST", "/api/ingredients", { ...milk, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect(res.json().issues[0].path).toBe(field);
+    expect((await send(ann, "GET", "/api/ingredients")).json().length).toBe(before);
+  });
+
+  it("refuses a bad update without changing the row", async () => {
+    const row = (await send(ann, "POST", "/api/ingredients", { ...milk, name: "Keep me" })).json();
+    const res = await send(ann, "PATCH", `/api/ingredients/${row.id}`, { quantity: -5 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("Quantity must be 0 or more");
+    const list = (await send(ann, "GET", "/api/ingredients")).json();
+    expect(list.find((i: { id: string }) => i.id === row.id)).toEqual(row);
+  });
+
+  it("answers 400 for malformed ids, never 500", async () => {
+    for (const id of ["not-a-uuid", "1", "00000000-0000-0000-0000-00000000000g", "%27%20or%201=1"]) {
+      for (const method of ["PATCH", "DELETE"] as const) {
+        const res = await send(ann, method, `/api/ingredients/${id}`, method === "PATCH" ? { name: "x" } : undefined);
+        expect(res.statusCode, `${method} ${id}`).toBe(400);
+        expect(res.json().message).toContain("id");
+      }
+    }
+    const unknown = await send(ann, "PATCH", "/api/ingredients/00000000-0000-4000-8000-000000000000", { name: "x" });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("answers 401 when signed out, and 400 for a body that is not an object", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/ingredients" })).statusCode).toBe(401);
+    const array = await t.app.inject({ method: "POST", url: "/api/ingredients", headers: { cookie: ann }, payload: [1, 2] });
+    expect(array.statusCode).toBe(400);
+  });
+});
+
+describe("the list cache", () => {
+  it("never serves a stale list, even when another process changed the data", async () => {
+    const other = await buildApp(t.deps);
+    try {
+      const list = async (app: TestApp["app"]) =>
+        (await app.inject({ method: "GET", url: "/api/ingredients", headers: { cookie: ann } })).json().map((i: { name: string }) => i.name);
+      const before = await list(t.app);
+      expect(await list(t.app)).toEqual(before);
+      await other.inject({ method: "POST", url: "/api/ingredients", headers: { cookie: ann }, payload: { ...milk, name: "From elsewhere" } });
+      expect(await list(t.app)).toContain("From elsewhere");
+      await t.deps.db.deleteFrom("ingredients").where("name", "=", "From elsewhere").execute();
+      expect(await list(t.app)).toEqual(before);
+      expect(await list(other)).toEqual(before);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe("recipes.count", () => {
+  it("counts only the user's recipes", async () => {
+    const annId = (await send(ann, "GET", "/api/auth/user")).json().id;
+    await t.deps.db.insertInto("recipes").values({ userId: annId, title: "Soup", ingredients: "[]", instructions: "Boil" }).execute();
+    const count = (cookie: string) => t.app.inject({ method: "GET", url: "/trpc/recipes.count", headers: { cookie } });
+    expect((await count(ann)).json().result.data).toBe(1);
+    expect((await count(bob)).json().result.data).toBe(0);
+  });
+});
