@@ -4,3 +4,4 @@ export * from "./texts";
 export * from "./auth";
 export * from "./barcode";
 export * from "./inventory";
+export * from "./inventory-input";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-  daysBetween, expiringSoonBadge, expiryBadge, ingredientInput, inventorySummary, isCalendarDate, isExpiringSoon,
-  isLowStock, localDate,
+  daysBetween, expiringSoonBadge, expiryBadge, inventorySummary, isCalendarDate, isExpiringSoon, isLowStock, localDate,
 } from "./inventory";
+import { ingredientInput } from "./inventory-input";
 
 describe("expiry badge", () => {
   it.each([

@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { CATEGORIES, UNITS } from "./enums";
-
 export const EXPIRING_SOON_DAYS = 7;
 export const URGENT_EXPIRY_DAYS = 3;
 export const LOW_STOCK_QUANTITY = 2;
@@ -74,34 +71,3 @@ export function inventorySummary<T extends DatedIngredient>(items: T[], today: s
     lowStockCount: items.filter((i) => isLowStock(i.quantity)).length,
   };
 }
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-
-export const ingredientInput = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(200, "Name must be at most 200 characters"),
-  quantity: z
-    .number({ error: "Quantity must be a number" })
-    .min(0, "Quantity must be 0 or more")
-    .max(MAX_QUANTITY, "Quantity must be at most 1,000,000"),
-  unit: z.enum(UNITS, { error: `Unit must be one of ${UNITS.join(", ")}` }),
-  category: z.enum(CATEGORIES, { error: `Category must be one of ${CATEGORIES.join(", ")}` }),
-  expirationDate: z
-    .string()
-    .refine(isCalendarDate, "Expiration date must be a date written yyyy-MM-dd")
-    .nullish()
-    .transform((v) => v ?? null),
-  notes: optionalText("Notes", 2000),
-});
-
-export type IngredientInput = z.infer<typeof ingredientInput>;
-export const ingredientUpdate = ingredientInput.partial();

@@ -1,11 +1,11 @@
+import { Dashboard } from "../features/dashboard/dashboard";
 import { AppLayout } from "./app-layout";
-import { HomePlaceholder } from "./home-placeholder";
 
 /** Loaded lazily from the index route so the landing page never ships the signed-in shell. */
 export function SignedInHome() {
   return (
     <AppLayout>
-      <HomePlaceholder />
+      <Dashboard />
     </AppLayout>
   );
 }

@@ -9,3 +9,10 @@ export function isUnauthorizedError(error: unknown): boolean {
   }
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
+
+/** True when a tRPC call answered NOT_FOUND (HTTP 404). */
+export function isNotFoundError(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const data: unknown = error.data;
+  return typeof data === "object" && data !== null && "code" in data && data.code === "NOT_FOUND";
+}

@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../components/page-placeholder";
+import { InventoryPage } from "../../features/inventory/inventory-page";
 
 export const Route = createFileRoute("/_authed/inventory")({
-  component: () => <PagePlaceholder title="Inventory" />,
+  // Not awaited: the page shows skeletons while the list loads.
+  loader: ({ context }) => void context.trpc.inventory.list.prefetch(),
+  component: InventoryPage,
 });

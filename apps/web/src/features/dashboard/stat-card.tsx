@@ -1,0 +1,38 @@
+import type { ComponentType } from "react";
+import { Link } from "@tanstack/react-router";
+import { Card } from "@kim/ui/card";
+import { Skeleton } from "@kim/ui/skeleton";
+
+interface StatCardProps {
+  title: string;
+  value: number | undefined;
+  to: "/inventory" | "/recipes";
+  icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
+  hint: string;
+}
+
+/** A dashboard count that links to its page; shows a skeleton until the count is known. */
+export function StatCard({ title, value, to, icon: Icon, hint }: StatCardProps) {
+  return (
+    <Link
+      to={to}
+      data-testid="stat-card"
+      className="rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+    >
+      <Card className="h-full gap-2 p-4 transition-colors hover:bg-accent/50 sm:p-5">
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm font-medium text-muted-foreground">{title}</p>
+          <Icon className="size-4 text-muted-foreground" aria-hidden={true} />
+        </div>
+        {value === undefined ? (
+          <Skeleton className="h-8 w-12" />
+        ) : (
+          <p data-testid="stat-value" className="text-3xl font-bold">
+            {value}
+          </p>
+        )}
+        <p className="text-xs text-muted-foreground">{hint}</p>
+      </Card>
+    </Link>
+  );
+}

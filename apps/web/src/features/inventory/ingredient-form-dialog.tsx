@@ -1,0 +1,146 @@
+import { useId, useState, type FormEvent } from "react";
+import { CATEGORIES, UNITS, ingredientInput, type IngredientInput } from "@kim/domain";
+import { Button } from "@kim/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
+import { Label } from "@kim/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
+import { Textarea } from "@kim/ui/textarea";
+import { FormField } from "../../components/form-field";
+import { fieldErrors } from "../../lib/form";
+import { ingredientInputFromForm, isCategory, isUnit, type IngredientFormValues } from "./ingredient-form-values";
+
+interface IngredientFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  mode: "add" | "edit";
+  initialValues: IngredientFormValues;
+  pending: boolean;
+  /** Resolves when saved; the dialog stays open (with what was typed) when it rejects. */
+  onSubmit: (input: IngredientInput) => Promise<unknown>;
+}
+
+export function IngredientFormDialog({ open, onOpenChange, mode, initialValues, pending, onSubmit }: IngredientFormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{mode === "add" ? "Add Ingredient" : "Edit Ingredient"}</DialogTitle>
+          <DialogDescription>
+            {mode === "add" ? "Add a new ingredient to your inventory." : "Update the details of this ingredient."}
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted per opening, so each opening starts from its own initial values. */}
+        {open ? <IngredientForm mode={mode} initialValues={initialValues} pending={pending} onSubmit={onSubmit} onCancel={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface IngredientFormProps extends Pick<IngredientFormDialogProps, "mode" | "initialValues" | "pending" | "onSubmit"> {
+  onCancel: () => void;
+}
+
+function IngredientForm({ mode, initialValues, pending, onSubmit, onCancel }: IngredientFormProps) {
+  const id = useId();
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = <K extends keyof IngredientFormValues>(key: K, value: IngredientFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    // An edited field's old error no longer describes it.
+    setErrors(({ [key]: _fixed, ...rest }) => rest);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = ingredientInput.safeParse(ingredientInputFromForm(values));
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    // Failures are toasted by the mutation; the form keeps its values for another try.
+    if (parsed.success) onSubmit(parsed.data).catch(() => undefined);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <FormField label="Name" name="name" autoComplete="off" placeholder="e.g. Milk" value={values.name} onChange={(e) => set("name", e.target.value)} error={errors.name} />
+      <div className="grid grid-cols-2 gap-4">
+        <FormField
+          label="Quantity"
+          name="quantity"
+          type="number"
+          inputMode="decimal"
+          step={0.1}
+          min={0}
+          value={values.quantity}
+          onChange={(e) => set("quantity", e.target.value)}
+          error={errors.quantity}
+        />
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-unit`}>Unit</Label>
+          <Select name="unit" value={values.unit} onValueChange={(v) => isUnit(v) && set("unit", v)}>
+            <SelectTrigger id={`${id}-unit`} aria-invalid={errors.unit ? true : undefined}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {UNITS.map((unit) => (
+                <SelectItem key={unit} value={unit}>
+                  {unit}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {errors.unit ? <p className="text-sm text-destructive">{errors.unit}</p> : null}
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-category`}>Category</Label>
+        <Select name="category" value={values.category} onValueChange={(v) => isCategory(v) && set("category", v)}>
+          <SelectTrigger id={`${id}-category`} aria-invalid={errors.category ? true : undefined}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {CATEGORIES.map((category) => (
+              <SelectItem key={category} value={category}>
+                {category}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        {errors.category ? <p className="text-sm text-destructive">{errors.category}</p> : null}
+      </div>
+      <FormField
+        label="Expiration Date"
+        name="expirationDate"
+        type="date"
+        hint="Optional"
+        value={values.expirationDate}
+        onChange={(e) => set("expirationDate", e.target.value)}
+        error={errors.expirationDate}
+      />
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-notes`}>Notes</Label>
+        <Textarea
+          id={`${id}-notes`}
+          name="notes"
+          rows={3}
+          placeholder="Optional notes"
+          value={values.notes}
+          onChange={(e) => set("notes", e.target.value)}
+          aria-invalid={errors.notes ? true : undefined}
+          aria-describedby={errors.notes ? `${id}-notes-error` : undefined}
+        />
+        {errors.notes ? (
+          <p id={`${id}-notes-error`} className="text-sm text-destructive">
+            {errors.notes}
+          </p>
+        ) : null}
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {mode === "add" ? (pending ? "Adding..." : "Add Ingredient") : pending ? "Saving..." : "Save Changes"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

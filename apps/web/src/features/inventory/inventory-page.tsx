@@ -1,0 +1,147 @@
+import { useDeferredValue, useState } from "react";
+import { PackageOpen, Plus, ScanBarcode, Search } from "lucide-react";
+import { CATEGORIES, localDate, type IngredientInput } from "@kim/domain";
+import { Button } from "@kim/ui/button";
+import { Card } from "@kim/ui/card";
+import { Input } from "@kim/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
+import { Skeleton } from "@kim/ui/skeleton";
+import { trpc } from "../../lib/trpc";
+import { BarcodeScannerDialog } from "../barcode/barcode-scanner-dialog";
+import { DeleteIngredientDialog } from "./delete-ingredient-dialog";
+import { IngredientCard } from "./ingredient-card";
+import { IngredientFormDialog } from "./ingredient-form-dialog";
+import { EMPTY_INGREDIENT_FORM, formValuesFromIngredient, type Ingredient, type IngredientFormValues } from "./ingredient-form-values";
+import { useBarcodeProductLookup } from "./use-barcode-product-lookup";
+import { useIngredientMutations } from "./use-ingredient-mutations";
+
+const ALL_CATEGORIES = "all";
+
+type FormState = { open: false } | { open: true; mode: "add"; values: IngredientFormValues } | { open: true; mode: "edit"; ingredient: Ingredient };
+
+export function InventoryPage() {
+  const list = trpc.inventory.list.useQuery();
+  const { create, update, remove } = useIngredientMutations();
+  const lookUpProduct = useBarcodeProductLookup();
+  const [search, setSearch] = useState("");
+  const [category, setCategory] = useState(ALL_CATEGORIES);
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [scannerOpen, setScannerOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Ingredient | null>(null);
+  const query = useDeferredValue(search.trim().toLowerCase());
+  const today = localDate();
+
+  const filtered = (list.data ?? []).filter(
+    (i) => (category === ALL_CATEGORIES || i.category === category) && (!query || i.name.toLowerCase().includes(query)),
+  );
+  const filtering = query !== "" || category !== ALL_CATEGORIES;
+
+  const save = (input: IngredientInput) => {
+    const close = () => setForm({ open: false });
+    if (form.open && form.mode === "edit") return update.mutateAsync({ id: form.ingredient.id, data: input }).then(close);
+    return create.mutateAsync(input).then(close);
+  };
+
+  const onScanned = async (code: string) => {
+    setScannerOpen(false);
+    const values = await lookUpProduct(code);
+    if (values) setForm({ open: true, mode: "add", values });
+  };
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Inventory</h1>
+          <p className="mt-2 text-muted-foreground">Track your ingredients and their expiration dates</p>
+        </div>
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          <Button variant="outline" onClick={() => setScannerOpen(true)}>
+            <ScanBarcode aria-hidden="true" />
+            Scan Barcode
+          </Button>
+          <Button onClick={() => setForm({ open: true, mode: "add", values: EMPTY_INGREDIENT_FORM })}>
+            <Plus aria-hidden="true" />
+            Add Ingredient
+          </Button>
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            type="search"
+            aria-label="Search ingredients"
+            placeholder="Search ingredients..."
+            className="pl-9"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <Select value={category} onValueChange={setCategory}>
+          <SelectTrigger aria-label="Filter by category" className="sm:w-48">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
+            {CATEGORIES.map((c) => (
+              <SelectItem key={c} value={c}>
+                {c}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      {list.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading ingredients">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-32 rounded-xl" />
+          ))}
+        </div>
+      ) : list.isError ? (
+        <p role="alert" className="text-destructive">
+          Could not load your ingredients: {list.error.message}
+        </p>
+      ) : filtered.length === 0 ? (
+        <Card className="items-center px-6 py-12 text-center">
+          <PackageOpen className="size-12 text-muted-foreground" aria-hidden="true" />
+          <div>
+            <h2 className="text-lg font-semibold">No ingredients found</h2>
+            <p className="mt-1 text-muted-foreground">{filtering ? "Try adjusting your filters" : "Start by adding your first ingredient"}</p>
+          </div>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Ingredients">
+          {filtered.map((ingredient) => (
+            <li key={ingredient.id} className="grid">
+              <IngredientCard
+                ingredient={ingredient}
+                today={today}
+                onEdit={(i) => setForm({ open: true, mode: "edit", ingredient: i })}
+                onDelete={setDeleting}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <IngredientFormDialog
+        open={form.open}
+        onOpenChange={(open) => !open && setForm({ open: false })}
+        mode={form.open ? form.mode : "add"}
+        initialValues={form.open ? (form.mode === "edit" ? formValuesFromIngredient(form.ingredient) : form.values) : EMPTY_INGREDIENT_FORM}
+        pending={create.isPending || update.isPending}
+        onSubmit={save}
+      />
+      <BarcodeScannerDialog open={scannerOpen} onOpenChange={setScannerOpen} onDetected={(code) => void onScanned(code)} />
+      <DeleteIngredientDialog
+        ingredient={deleting}
+        pending={remove.isPending}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={(i) => remove.mutate({ id: i.id }, { onSuccess: () => setDeleting(null) })}
+      />
+    </div>
+  );
+}

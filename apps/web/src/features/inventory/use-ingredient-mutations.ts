@@ -1,0 +1,36 @@
+import { toast } from "@kim/ui/lib/use-toast";
+import { errorMessage } from "../../lib/form";
+import { trpc } from "../../lib/trpc";
+
+const failed = (title: string) => (error: unknown) =>
+  toast({ title, description: errorMessage(error, "Please try again."), variant: "destructive" });
+
+/** inventory.create/update/delete with the spec's toasts; each refreshes only the inventory list. */
+export function useIngredientMutations() {
+  const utils = trpc.useUtils();
+  const refreshList = () => utils.inventory.list.invalidate();
+
+  const create = trpc.inventory.create.useMutation({
+    onSuccess: () => {
+      toast({ title: "Ingredient added successfully" });
+      return refreshList();
+    },
+    onError: failed("Failed to add ingredient"),
+  });
+  const update = trpc.inventory.update.useMutation({
+    onSuccess: () => {
+      toast({ title: "Ingredient updated successfully" });
+      return refreshList();
+    },
+    onError: failed("Failed to update ingredient"),
+  });
+  const remove = trpc.inventory.delete.useMutation({
+    onSuccess: () => {
+      toast({ title: "Ingredient deleted successfully" });
+      return refreshList();
+    },
+    onError: failed("Failed to delete ingredient"),
+  });
+
+  return { create, update, remove };
+}

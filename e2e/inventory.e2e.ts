@@ -1,0 +1,256 @@
+import path from "node:path";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { localDate } from "../packages/domain/src/index";
+import { baseURL, keepScreenshot, openPage, useBrowser } from "./browser";
+
+useBrowser();
+
+// The shared API allows 10 signups per hour per address across all e2e files: this file uses three.
+const repoRoot = path.resolve(import.meta.dirname, "..");
+const barcodePhoto = (file: string) => path.resolve(repoRoot, "../shared/data/barcodes", file);
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** Signs up through the REST path; the session cookie lands in the page's context. */
+async function signUp(page: Page, firstName: string): Promise<void> {
+  const response = await page.request.post(`${baseURL()}/api/signup`, {
+    data: { email: uniqueEmail(firstName.toLowerCase()), password: "kitchen-password-1", firstName, lastName: "Cook" },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function toast(page: Page, title: string): Promise<void> {
+  await page.locator('[data-slot="toast"]').filter({ hasText: title }).first().waitFor();
+}
+
+/** The local date `offset` days from today, as the app computes it. */
+function daysFromToday(offset: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + offset);
+  return localDate(date);
+}
+
+async function pickOption(page: Page, combobox: Locator, option: string): Promise<void> {
+  await combobox.click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+const cards = (page: Page) => page.getByTestId("ingredient-card");
+const names = (page: Page) => cards(page).getByRole("heading").allInnerTexts();
+const card = (page: Page, name: string) => cards(page).filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+describe("inventory", () => {
+  it("adds, edits, filters and deletes ingredients", async () => {
+    const page = await openPage();
+    await signUp(page, "Ivy");
+    await page.goto("/inventory");
+    await page.getByRole("heading", { name: "Inventory", exact: true }).waitFor();
+    await page.getByText("No ingredients found").waitFor();
+    await page.getByText("Start by adding your first ingredient").waitFor();
+    await keepScreenshot(page, "inventory-empty-1280");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, "inventory-empty-375");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The form checks its input before anything is sent, and starts from the spec's defaults.
+    await page.getByRole("button", { name: "Add Ingredient" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Add Ingredient" }).waitFor();
+    expect(await dialog.getByLabel("Quantity").inputValue()).toBe("1");
+    expect(await dialog.getByLabel("Unit").innerText()).toBe("units");
+    expect(await dialog.getByLabel("Category").innerText()).toBe("Other");
+    await dialog.getByRole("button", { name: "Add Ingredient" }).click();
+    await dialog.getByText("Name is required").waitFor();
+
+    await dialog.getByLabel("Name").fill("Whole Milk");
+    await dialog.getByLabel("Quantity").fill("1.5");
+    await pickOption(page, dialog.getByLabel("Unit"), "L");
+    await pickOption(page, dialog.getByLabel("Category"), "Dairy");
+    await dialog.getByLabel("Expiration Date").fill(daysFromToday(2));
+    await dialog.getByLabel("Notes").fill("Top shelf");
+    await keepScreenshot(page, "inventory-dialog-1280");
+    await dialog.getByLabel("Name").press("Enter");
+    await toast(page, "Ingredient added successfully");
+    await dialog.waitFor({ state: "detached" });
+    const milk = card(page, "Whole Milk");
+    await milk.waitFor();
+    const milkText = await milk.innerText();
+    expect(milkText).toContain("Dairy");
+    expect(milkText).toContain("1.5 L");
+    expect(milkText).toContain("Top shelf");
+    await expect(milk.locator('[data-slot="badge"]').getAttribute("data-variant")).resolves.toBe("destructive");
+    expect(await milk.locator('[data-slot="badge"]').innerText()).toBe("2d");
+
+    await page.getByRole("button", { name: "Add Ingredient" }).click();
+    await dialog.getByLabel("Name").fill("Basmati Rice");
+    await dialog.getByLabel("Quantity").fill("2");
+    await pickOption(page, dialog.getByLabel("Unit"), "kg");
+    await pickOption(page, dialog.getByLabel("Category"), "Pantry");
+    await dialog.getByRole("button", { name: "Add Ingredient" }).click();
+    await toast(page, "Ingredient added successfully");
+    await card(page, "Basmati Rice").waitFor();
+    expect(await card(page, "Basmati Rice").locator('[data-slot="badge"]').innerText()).toBe("No date");
+    expect(await cards(page).count()).toBe(2);
+
+    // Edit keeps the other fields and updates the card.
+    await page.getByRole("button", { name: "Edit Whole Milk" }).click();
+    await dialog.getByRole("heading", { name: "Edit Ingredient" }).waitFor();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("Whole Milk");
+    expect(await dialog.getByLabel("Notes").inputValue()).toBe("Top shelf");
+    await dialog.getByLabel("Name").fill("Oat Milk");
+    await dialog.getByLabel("Quantity").fill("3");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await toast(page, "Ingredient updated successfully");
+    await card(page, "Oat Milk").waitFor();
+    expect(await card(page, "Oat Milk").innerText()).toContain("3 L");
+    expect(await card(page, "Whole Milk").count()).toBe(0);
+
+    // Search by name (any case) and filter by category.
+    const search = page.getByLabel("Search ingredients");
+    await search.fill("RICE");
+    await card(page, "Oat Milk").waitFor({ state: "detached" });
+    expect(await cards(page).count()).toBe(1);
+    await search.fill("");
+    await cards(page).nth(1).waitFor();
+    const categoryFilter = page.getByLabel("Filter by category");
+    await pickOption(page, categoryFilter, "Dairy");
+    await card(page, "Basmati Rice").waitFor({ state: "detached" });
+    expect(await cards(page).count()).toBe(1);
+    await pickOption(page, categoryFilter, "Seafood");
+    await page.getByText("No ingredients found").waitFor();
+    await page.getByText("Try adjusting your filters").waitFor();
+    await pickOption(page, categoryFilter, "All Categories");
+    await cards(page).nth(1).waitFor();
+    await keepScreenshot(page, "inventory-1280");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, "inventory-375");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByRole("button", { name: "Add Ingredient" }).click();
+    await dialog.getByLabel("Name").waitFor();
+    await keepScreenshot(page, "inventory-dialog-375");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Delete asks first; cancelling keeps the ingredient.
+    await page.getByRole("button", { name: "Delete Basmati Rice" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    expect(await cards(page).count()).toBe(2);
+    await page.getByRole("button", { name: "Delete Basmati Rice" }).click();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await toast(page, "Ingredient deleted successfully");
+    // The open confirmation hides the page from role queries, so wait for it to close first.
+    await confirm.waitFor({ state: "detached" });
+    await card(page, "Basmati Rice").waitFor({ state: "detached" });
+    expect(await names(page)).toEqual(["Oat Milk"]);
+  });
+
+  it("fills the add dialog from a barcode photo", async () => {
+    const page = await openPage();
+    await signUp(page, "Sam");
+    await page.goto("/inventory");
+    await page.getByText("Start by adding your first ingredient").waitFor();
+
+    await page.getByRole("button", { name: "Scan Barcode" }).click();
+    const scanner = page.getByRole("dialog");
+    await scanner.getByRole("heading", { name: "Scan Barcode" }).waitFor();
+    // The test browser has no camera: the scanner says so and still reads pictures.
+    await scanner.getByText("No camera found on this device").waitFor();
+    expect(await scanner.getByTestId("scanner-state").innerText()).toBe("stopped");
+    await keepScreenshot(page, "barcode-scanner-1280");
+    await scanner.getByLabel("Scan from a picture").setInputFiles(barcodePhoto("ean13-001.jpg"));
+
+    await toast(page, "Product found!");
+    const form = page.getByRole("dialog");
+    await form.getByRole("heading", { name: "Add Ingredient" }).waitFor();
+    expect(await form.getByLabel("Name").inputValue()).toBe("Lait demi-écrémé");
+    expect(await form.getByLabel("Category").innerText()).toBe("Dairy");
+    expect(await form.getByLabel("Notes").inputValue()).toBe("Brand: Lactel");
+    await form.getByRole("button", { name: "Add Ingredient" }).click();
+    await toast(page, "Ingredient added successfully");
+    await card(page, "Lait demi-écrémé").waitFor();
+
+    // Each opening scans afresh.
+    await page.getByRole("button", { name: "Scan Barcode" }).click();
+    await scanner.getByLabel("Scan from a picture").setInputFiles(barcodePhoto("ean13-003.jpg"));
+    await toast(page, "Product found!");
+    expect(await form.getByLabel("Name").inputValue()).toBe("Gouda jung");
+    expect(await form.getByLabel("Notes").inputValue()).toBe("Brand: Milram");
+  });
+});
+
+describe("home dashboard", () => {
+  it("counts the inventory and lists what expires soon", async () => {
+    const page = await openPage();
+    await signUp(page, "Dana");
+    const items = [
+      { name: "Yogurt", quantity: 1, expires: 0 },
+      { name: "Spinach", quantity: 2, expires: 1 },
+      { name: "Chicken", quantity: 2.1, expires: 3 },
+      { name: "Cheddar", quantity: 5, expires: 5 },
+      { name: "Butter", quantity: 3, expires: 10 },
+      { name: "Salt", quantity: 0.5, expires: null },
+    ];
+    for (const item of items) {
+      const response = await page.request.post("/api/ingredients", {
+        data: {
+          name: item.name,
+          quantity: item.quantity,
+          unit: "units",
+          category: "Other",
+          expirationDate: item.expires === null ? null : daysFromToday(item.expires),
+          notes: null,
+        },
+      });
+      expect(response.status()).toBe(201);
+    }
+
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Welcome back, Dana!" }).waitFor();
+    await page.getByText("Here's what's happening in your kitchen today").waitFor();
+    const stat = async (title: string) => {
+      const link = page.getByTestId("stat-card").filter({ hasText: title });
+      const value = await link.getByTestId("stat-value").innerText();
+      return { value, href: await link.getAttribute("href") };
+    };
+    await page.getByTestId("stat-value").nth(3).waitFor();
+    expect(await stat("Total Ingredients")).toEqual({ value: "6", href: "/inventory" });
+    expect(await stat("Saved Recipes")).toEqual({ value: "0", href: "/recipes" });
+    expect(await stat("Expiring Soon")).toEqual({ value: "4", href: "/inventory" });
+    expect(await stat("Low Stock")).toEqual({ value: "3", href: "/inventory" });
+
+    const quickActions = { "Add Ingredient": "/inventory", "Create Recipe": "/recipes", "Plan Meals": "/meal-planner", "Shopping List": "/shopping-list" };
+    for (const [name, href] of Object.entries(quickActions)) {
+      await expect(page.getByRole("main").getByRole("link", { name, exact: true }).getAttribute("href")).resolves.toBe(href);
+    }
+
+    await page.getByRole("heading", { name: "Expiring Soon" }).waitFor();
+    const rows = page.getByTestId("expiring-item");
+    const listed = [];
+    for (let i = 0; i < (await rows.count()); i++) {
+      const badge = rows.nth(i).locator('[data-slot="badge"]');
+      listed.push({ text: await rows.nth(i).innerText(), label: await badge.innerText(), variant: await badge.getAttribute("data-variant") });
+    }
+    expect(listed.map((r) => [r.label, r.variant])).toEqual([
+      ["Today", "destructive"],
+      ["Tomorrow", "destructive"],
+      ["3 days", "destructive"],
+      ["5 days", "secondary"],
+    ]);
+    expect(listed[0]?.text).toContain("Yogurt");
+    expect(listed[0]?.text).toContain("1 units");
+    expect(listed[2]?.text).toContain("2.1 units");
+    await keepScreenshot(page, "dashboard-1280");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, "dashboard-375");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // The stat cards lead to the inventory, which reuses the list the dashboard loaded.
+    await page.getByTestId("stat-card").filter({ hasText: "Total Ingredients" }).click();
+    await page.waitForURL((url) => url.pathname === "/inventory");
+    await cards(page).nth(5).waitFor();
+    expect(await cards(page).count()).toBe(6);
+  });
+});
