@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -16,8 +16,8 @@ import { consoleTransport } from "../src/lib/email";
 /**
  * GET /api/ingredients for a user with 1,000 ingredients, at 50 connections: Kim (Fastify, plugins, session,
  * tRPC caller, Kysely) beside a bare Fastify route doing the same two queries with the plain driver.
- * The load comes from autocannon in its own process, so it doesn't share the server's event loop, and asks for
- * compression as browsers do (the bare route ignores that and sends plain JSON, as the issue defines it).
+ * The load comes from another process (wrk if installed, else autocannon), so it doesn't share the server's event
+ * loop, and asks for compression as browsers do (the bare route ignores that and sends plain JSON, as defined).
  */
 const ROWS = 1000;
 const CONNECTIONS = 50;
@@ -36,26 +36,49 @@ interface Result {
   errors: number;
 }
 
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "ignore"] });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("error", reject);
+    child.on("exit", () => resolve(out));
+  });
+}
+
+const HEADERS = (cookie: string) => [`cookie: ${cookie}`, "accept-encoding: gzip, deflate, br"];
+
+/** wrk (C) when installed: it leaves the two cores to the server; autocannon (JS) costs about as much as the server. */
+const wrk = existsSync("/usr/bin/wrk") ? "/usr/bin/wrk" : null;
+
+async function loadWithWrk(url: string, cookie: string, seconds: number): Promise<Result> {
+  const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", ...HEADERS(cookie).flatMap((h) => ["-H", h]), url];
+  const out = await run(wrk!, args);
+  const ms = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
+  const p99 = /^\s*99%\s+([\d.]+)(us|ms|s)/m.exec(out);
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
+  if (!p99 || !rps) throw new Error(`unexpected wrk output:\n${out}`);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = non2xx + (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
+  return { rps: Number(rps[1]), p99: Math.round(ms(p99[1]!, p99[2]!)), errors };
+}
+
+async function loadWithAutocannon(url: string, cookie: string, seconds: number): Promise<Result> {
+  const args = ["-c", String(CONNECTIONS), "-d", String(seconds), "-j", ...HEADERS(cookie).flatMap((h) => ["-H", h.replace(": ", "=")]), url];
+  const r = JSON.parse(await run(process.execPath, [autocannonBin, ...args])) as {
+    requests: { average: number };
+    latency: { p99: number };
+    non2xx: number;
+    errors: number;
+  };
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors };
+}
+
 async function load(url: string, cookie: string): Promise<Result> {
-  const run = (seconds: number) =>
-    new Promise<Result>((resolve, reject) => {
-      const args = ["-c", String(CONNECTIONS), "-d", String(seconds), "-j", "-H", `cookie=${cookie}`, "-H", "accept-encoding=gzip, deflate, br", url];
-      const child = spawn(process.execPath, [autocannonBin, ...args], {
-        stdio: ["ignore", "pipe", "ignore"],
-      });
-      let out = "";
-      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-      child.on("exit", () => {
-        try {
-          const r = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
-          resolve({ rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors });
-        } catch (err) {
-          reject(err);
-        }
-      });
-    });
-  await run(2); // warm-up: JIT, connection pools, caches
-  return run(SECONDS);
+  const measure = wrk ? loadWithWrk : loadWithAutocannon;
+  await measure(url, cookie, 2); // warm-up: JIT, connection pools, caches
+  return measure(url, cookie, SECONDS);
 }
 
 async function seed(handle: Db): Promise<string> {
@@ -153,7 +176,7 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-console.log(`GET /api/ingredients, ${ROWS} ingredients, ${CONNECTIONS} connections, ${SECONDS} s per run`);
+console.log(`GET /api/ingredients, ${ROWS} ingredients, ${CONNECTIONS} connections, ${SECONDS} s per run, load from ${wrk ? "wrk" : "autocannon (install wrk for figures less disturbed by the load generator)"}`);
 await measure("pglite");
 if (await postgresReachable()) await measure("postgres");
 else console.log("postgres: not reachable (set TEST_DATABASE_URL), skipped");

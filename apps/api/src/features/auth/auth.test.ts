@@ -51,6 +51,7 @@ describe("signup", () => {
     });
     expect(Object.keys(user)).not.toContain("password");
     expect(Object.keys(user)).not.toContain("passwordResetToken");
+    expect(Object.keys(user)).not.toContain("inventoryVersion");
 
     const cookie = res.cookies.find((c) => c.name === "kim_session");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
@@ -61,6 +62,7 @@ describe("signup", () => {
     const me = await call({ method: "GET", url: "/api/auth/user", headers: { cookie: sessionCookie(res) } });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe("ann@example.com");
+    expect(Object.keys(me.json())).not.toContain("inventoryVersion");
   });
 
   it("answers 409 for an email already taken, whatever its case", async () => {

@@ -34,7 +34,8 @@ export async function findSessionUser(db: Kysely<Database>, token: string) {
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
-    .select([...userColumns, "sessions.expire"])
+    // The list versions ride along so a cached list can be served without another query.
+    .select([...userColumns, "users.inventoryVersion", "sessions.expire"])
     .where("sessions.sid", "=", sid)
     .where("sessions.expire", ">", new Date())
     .executeTakeFirst();

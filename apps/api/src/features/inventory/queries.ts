@@ -21,14 +21,17 @@ export interface Ingredient {
 
 /**
  * The user's ingredients, soonest expiry first (no date last), then by name, as JSON built by PostgreSQL.
- * One statement answers the list's version and, only when it differs from the cached one, the list itself.
+ * The session lookup already read the list's version: when the cached list has it, no query is needed; else one
+ * statement answers the current version and, only when it differs from the cached one, the list itself.
  */
 export async function listIngredients(
   db: Kysely<Database>,
   cache: ListCache<Ingredient[]>,
-  userId: string,
+  user: { id: string; inventoryVersion: number },
 ): Promise<RawJson<Ingredient[]>> {
+  const userId = user.id;
   const cached = cache.get(userId);
+  if (cached?.version === user.inventoryVersion) return cached.value;
   const { rows } = await sql<{ version: number; json: string | null }>`
     select u.inventory_version as version, case when u.inventory_version is distinct from ${cached?.version ?? null}::bigint then (
       select coalesce(json_agg(json_build_object(

@@ -8,7 +8,7 @@ import { createIngredient, deleteIngredient, listIngredients, updateIngredient }
 const NOT_FOUND = "Ingredient not found";
 
 export const inventoryRouter = {
-  list: authedProcedure.query(({ ctx }) => listIngredients(ctx.db, ctx.caches.ingredients, ctx.user.id)),
+  list: authedProcedure.query(({ ctx }) => listIngredients(ctx.db, ctx.caches.ingredients, ctx.user)),
   create: authedProcedure.input(ingredientInput).mutation(({ ctx, input }) => createIngredient(ctx.db, ctx.user.id, input)),
   update: authedProcedure
     .input(idInput.extend({ data: ingredientUpdate }))
