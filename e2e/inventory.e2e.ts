@@ -1,14 +1,13 @@
-import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { localDate } from "../packages/domain/src/index";
 import { baseURL, keepScreenshot, openPage, useBrowser } from "./browser";
+import { sharedData } from "./shared-data";
 
 useBrowser();
 
 // The shared API allows 10 signups per hour per address across all e2e files: this file uses three.
-const repoRoot = path.resolve(import.meta.dirname, "..");
-const barcodePhoto = (file: string) => path.resolve(repoRoot, "../shared/data/barcodes", file);
+const barcodePhoto = (file: string) => sharedData("barcodes", file);
 const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** Signs up through the REST path; the session cookie lands in the page's context. */
