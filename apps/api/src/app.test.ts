@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./testing/test-app";
+import { createTestApp, signUp, type TestApp } from "./testing/test-app";
 
 let t: TestApp;
 let webDir: string;
@@ -11,6 +11,7 @@ beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), "kim-web-"));
   mkdirSync(path.join(webDir, "assets"));
   writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Kim</title><div id=root></div>");
+  writeFileSync(path.join(webDir, "landing.html"), "<!doctype html><title>Kim</title><div id=root data-page=landing></div>");
   writeFileSync(path.join(webDir, "assets", "index-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))});`);
   t = await createTestApp({ webDistDir: webDir });
 });
@@ -41,13 +42,26 @@ describe("app shell", () => {
   });
 
   it("serves index.html, uncached, for unknown page paths", async () => {
-    for (const url of ["/", "/pricing", "/some/unknown/page"]) {
+    for (const url of ["/pricing", "/some/unknown/page", "/inventory"]) {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toMatch(/text\/html/);
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.body).toContain('<div id=root>');
     }
+  });
+
+  it("serves the small landing page at / to signed-out visitors, and the app to signed-in ones", async () => {
+    const signedOut = await t.app.inject({ method: "GET", url: "/" });
+    expect(signedOut.body).toContain("data-page=landing");
+    expect(signedOut.headers.vary).toContain("cookie");
+    const stale = await t.app.inject({ method: "GET", url: "/", headers: { cookie: "kim_session=expired-or-forged" } });
+    expect(stale.body).toContain("data-page=landing");
+    const cookie = await signUp(t.app, { email: "page@example.com" });
+    const signedIn = await t.app.inject({ method: "GET", url: "/", headers: { cookie } });
+    expect(signedIn.body).not.toContain("data-page=landing");
+    const elsewhere = await t.app.inject({ method: "GET", url: "/pricing" });
+    expect(elsewhere.body).not.toContain("data-page=landing");
   });
 
   it("caches hashed assets for a year and compresses them", async () => {

@@ -73,10 +73,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // A browser form can post text/plain across sites; only JSON (and multipart where a feature adds it) is accepted.
   app.removeContentTypeParser("text/plain");
+  const appOrigin = new URL(config.appUrl).origin;
   app.addHook("onRequest", async (req, reply) => {
     const origin = req.headers.origin;
     if (!STATE_CHANGING.has(req.method) || !origin) return;
-    const allowed = origin === new URL(config.appUrl).origin || safeHost(origin) === req.headers.host;
+    const allowed = origin === appOrigin || safeHost(origin) === req.headers.host;
     if (!allowed) return reply.code(403).send({ message: "Cross-site request refused", code: "FORBIDDEN" });
   });
 

@@ -32,3 +32,8 @@ export function FormField({ label, hint, error, ...inputProps }: FormFieldProps)
     </div>
   );
 }
+
+/** The email field every account form shares. */
+export function EmailField(props: Omit<FormFieldProps, "label" | "type">) {
+  return <FormField label="Email" type="email" name="email" autoComplete="email" placeholder="you@example.com" {...props} />;
+}

@@ -5,7 +5,7 @@ import { passwordResetRequestInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { toast } from "@kim/ui/lib/use-toast";
 import { AuthScreen } from "../components/auth-screen";
-import { FormField } from "../components/form-field";
+import { EmailField } from "../components/form-field";
 import { StatusIcon } from "../components/status-icon";
 import { errorMessage, fieldErrors } from "../lib/form";
 import { trpc } from "../lib/trpc";
@@ -76,16 +76,7 @@ function ForgotPasswordPage() {
       footer={<BackToLogin />}
     >
       <form noValidate onSubmit={submit} className="grid gap-4">
-        <FormField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error}
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
         <Button type="submit" className="w-full" disabled={request.isPending}>
           {request.isPending ? "Sending..." : "Send reset link"}
         </Button>

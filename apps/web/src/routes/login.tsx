@@ -5,7 +5,7 @@ import { loginInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { toast } from "@kim/ui/lib/use-toast";
 import { AuthScreen } from "../components/auth-screen";
-import { FormField } from "../components/form-field";
+import { EmailField, FormField } from "../components/form-field";
 import { redirectSignedInHome } from "../lib/auth-redirects";
 import { setCurrentUser } from "../lib/current-user";
 import { errorMessage, fieldErrors } from "../lib/form";
@@ -55,16 +55,7 @@ function LoginPage() {
       }
     >
       <form noValidate onSubmit={submit} className="grid gap-4">
-        <FormField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <div className="grid gap-2">
           <FormField
             label="Password"

@@ -5,7 +5,7 @@ import { signupInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { toast } from "@kim/ui/lib/use-toast";
 import { AuthScreen } from "../components/auth-screen";
-import { FormField } from "../components/form-field";
+import { EmailField, FormField } from "../components/form-field";
 import { redirectSignedInHome } from "../lib/auth-redirects";
 import { setCurrentUser } from "../lib/current-user";
 import { PASSWORDS_DONT_MATCH, errorMessage, fieldErrors } from "../lib/form";
@@ -69,7 +69,7 @@ function SignupPage() {
           <FormField label="First name" autoComplete="given-name" {...field("firstName")} />
           <FormField label="Last name" autoComplete="family-name" {...field("lastName")} />
         </div>
-        <FormField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...field("email")} />
+        <EmailField {...field("email")} />
         <FormField
           label="Password"
           type="password"
