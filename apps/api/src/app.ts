@@ -9,12 +9,13 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
 import { authRestRoutes } from "./features/auth/rest";
 import { barcodeRestRoutes } from "./features/barcode/rest";
-import { findSessionUser, readSessionToken } from "./features/auth/sessions";
+import { findSession, readSessionToken } from "./features/auth/sessions";
 import { inventoryRestRoutes } from "./features/inventory/rest";
 import { profileRestRoutes } from "./features/profile/rest";
 import { healthRoutes } from "./features/health/routes";
 import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
 import { toHttpError } from "./lib/errors";
+import { scheduleHousekeeping } from "./lib/housekeeping";
 import { registerRestRoutes } from "./lib/rest";
 import { contextFactory, type AppDeps } from "./trpc/context";
 import { appRouter, type AppRouter } from "./trpc/router";
@@ -83,8 +84,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   const mailSender = createMailSender({ db: deps.db, transport: deps.mailTransport, log: app.log });
   app.decorate("mailSender", mailSender);
-  app.addHook("onReady", async () => mailSender.start());
-  app.addHook("onClose", () => mailSender.stop());
+  let stopHousekeeping = () => {};
+  app.addHook("onReady", async () => {
+    mailSender.start();
+    stopHousekeeping = scheduleHousekeeping(deps.db, app.log);
+  });
+  app.addHook("onClose", async () => {
+    stopHousekeeping();
+    await mailSender.stop();
+  });
   const createContext = contextFactory(deps, async (mail) => {
     await enqueueMail(deps.db, mail);
     mailSender.nudge();
@@ -131,7 +139,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // Signed-out visitors get the small landing page; everyone else the app.
   const hasLanding = !!webDist && existsSync(path.join(webDist, "landing.html"));
   const pageFor = async (urlPath: string, token: string | undefined) =>
-    hasLanding && urlPath === "/" && !(token && (await findSessionUser(deps.db, token))) ? "landing.html" : "index.html";
+    hasLanding && urlPath === "/" && !(token && (await findSession(deps.db, token))) ? "landing.html" : "index.html";
 
   app.setNotFoundHandler(async (req, reply) => {
     const urlPath = req.url.split("?")[0] ?? "/";

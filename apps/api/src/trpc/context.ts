@@ -2,7 +2,7 @@ import type { Database } from "@kim/db";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Config } from "../config";
-import { findSessionUser, readSessionToken, type SessionUser } from "../features/auth/sessions";
+import { findSession, readSessionToken, setSessionCookie, type SessionUser } from "../features/auth/sessions";
 import type { Mail, MailTransport } from "../lib/email";
 import { ListCache } from "../lib/list-cache";
 import type { Ingredient } from "../features/inventory/queries";
@@ -39,7 +39,8 @@ export function contextFactory(deps: AppDeps, sendMail: Context["sendMail"]): Co
   const caches: Caches = { ingredients: new ListCache() };
   return async (req, res) => {
     const token = readSessionToken(req);
-    const user = token ? await findSessionUser(deps.db, token) : null;
-    return { config: deps.config, db: deps.db, req, res, user, secure, sendMail, caches };
+    const session = token ? await findSession(deps.db, token) : null;
+    if (token && session?.renewed) setSessionCookie(res, token, secure);
+    return { config: deps.config, db: deps.db, req, res, user: session?.user ?? null, secure, sendMail, caches };
   };
 }

@@ -164,6 +164,21 @@ describe("login and logout", () => {
     expect(bad.json().error.message).toBe("Invalid email or password");
   });
 
+  it("renews a session in use, in the database and in the browser's cookie", async () => {
+    const cookie = await signUp(t.app, { email: "renew@example.com" });
+    const user = await t.deps.db.selectFrom("users").select("id").where("email", "=", "renew@example.com").executeTakeFirstOrThrow();
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
+    await t.deps.db.updateTable("sessions").set({ expire: inDays(20) }).where("userId", "=", user.id).execute();
+    const res = await call({ method: "GET", url: "/api/auth/user", headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(`kim_session=${res.cookies.find((c) => c.name === "kim_session")?.value}`).toBe(cookie);
+    expect(res.cookies.find((c) => c.name === "kim_session")?.maxAge).toBe(30 * 24 * 60 * 60);
+    const session = await t.deps.db.selectFrom("sessions").select("expire").where("userId", "=", user.id).executeTakeFirstOrThrow();
+    expect(session.expire.getTime()).toBeGreaterThan(inDays(29.9).getTime());
+    const fresh = await call({ method: "GET", url: "/api/auth/user", headers: { cookie } });
+    expect(fresh.cookies.find((c) => c.name === "kim_session")).toBeUndefined();
+  });
+
   it("ignores an expired session", async () => {
     const cookie = await signUp(t.app, { email: "old@example.com" });
     const user = await t.deps.db.selectFrom("users").select("id").where("email", "=", "old@example.com").executeTakeFirstOrThrow();

@@ -12,7 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const RENEW_AFTER_MS = DAY_MS;
 
 
-export type SessionUser = Awaited<ReturnType<typeof findSessionUser>> & {};
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof findSession>>>["user"];
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -28,8 +28,11 @@ export async function createSession(db: Kysely<Database>, userId: string): Promi
   return token;
 }
 
-/** The signed-in user for a cookie token, renewing the session's expiry as it is used. */
-export async function findSessionUser(db: Kysely<Database>, token: string) {
+/**
+ * The signed-in user for a cookie token. The session's expiry is renewed as it is used (at most daily);
+ * `renewed` tells the caller to send the cookie again so the browser's copy lasts as long.
+ */
+export async function findSession(db: Kysely<Database>, token: string) {
   const sid = hashToken(token);
   const row = await db
     .selectFrom("sessions")
@@ -41,10 +44,9 @@ export async function findSessionUser(db: Kysely<Database>, token: string) {
     .executeTakeFirst();
   if (!row) return null;
   const { expire, ...user } = row;
-  if (expire.getTime() - Date.now() < SESSION_DAYS * DAY_MS - RENEW_AFTER_MS) {
-    await db.updateTable("sessions").set({ expire: expiry() }).where("sid", "=", sid).execute();
-  }
-  return user;
+  const renewed = expire.getTime() - Date.now() < SESSION_DAYS * DAY_MS - RENEW_AFTER_MS;
+  if (renewed) await db.updateTable("sessions").set({ expire: expiry() }).where("sid", "=", sid).execute();
+  return { user, renewed };
 }
 
 export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {

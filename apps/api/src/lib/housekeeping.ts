@@ -1,0 +1,35 @@
+import type { Database } from "@kim/db";
+import type { FastifyBaseLogger } from "fastify";
+import { sql, type Kysely } from "kysely";
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Sent mail is kept a while for support questions ("did my reset mail go out?"). */
+const SENT_MAIL_DAYS = 30;
+
+/** Deletes what no request can use any more: expired sessions, spent rate-limit windows, old mail and cache rows. */
+export async function pruneExpired(db: Kysely<Database>): Promise<Record<string, number>> {
+  const now = sql<Date>`now()`;
+  const counts = await Promise.all([
+    db.deleteFrom("sessions").where("expire", "<=", now).executeTakeFirst(),
+    db.deleteFrom("rateLimits").where("resetAt", "<=", now).executeTakeFirst(),
+    db
+      .deleteFrom("emailOutbox")
+      .where("sentAt", "<", sql<Date>`now() - ${`${SENT_MAIL_DAYS} days`}::interval`)
+      .executeTakeFirst(),
+    db.deleteFrom("barcodeProducts").where("expiresAt", "<=", now).executeTakeFirst(),
+  ]);
+  const [sessions, rateLimits, sentMail, barcodeProducts] = counts.map((r) => Number(r.numDeletedRows));
+  return { sessions: sessions!, rateLimits: rateLimits!, sentMail: sentMail!, barcodeProducts: barcodeProducts! };
+}
+
+/** Prunes hourly in every process; the deletes are idempotent, so processes need not coordinate. */
+export function scheduleHousekeeping(db: Kysely<Database>, log: FastifyBaseLogger): () => void {
+  const timer = setInterval(() => {
+    pruneExpired(db).then(
+      (deleted) => log.info({ deleted }, "housekeeping"),
+      (err: unknown) => log.warn({ err }, "housekeeping failed"),
+    );
+  }, HOUR_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
