@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authRestRoutes } from "./features/auth/rest";
+import { barcodeRestRoutes } from "./features/barcode/rest";
+import { inventoryRestRoutes } from "./features/inventory/rest";
+import { profileRestRoutes } from "./features/profile/rest";
+import { openFoodFactsStandIn } from "./testing/off-stand-in";
+import { createTestApp, freshAddress, signUp, type TestApp } from "./testing/test-app";
+
+const routes = [...authRestRoutes, ...profileRestRoutes, ...inventoryRestRoutes, ...barcodeRestRoutes];
+const off = openFoodFactsStandIn();
+let t: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ offApiUrl: await off.start() });
+  cookie = await signUp(t.app, { email: "fuzz@example.com" });
+});
+afterAll(async () => {
+  await t.close();
+  await off.stop();
+});
+
+/** Ids and codes that are not what the path expects. */
+const pathValues = ["x", "0", "-1", "null", "%00", "%27%3B--", "9".repeat(300), "00000000-0000-4000-8000-000000000000"];
+
+/** Bodies of every wrong shape a client might send. */
+const bodies: { payload: string; contentType?: string }[] = [
+  { payload: "{" },
+  { payload: "null" },
+  { payload: "[]" },
+  { payload: '"text"' },
+  { payload: "42" },
+  { payload: "{}" },
+  { payload: JSON.stringify({ email: 42, password: ["x"], name: { a: 1 }, quantity: "NaN", expirationDate: 20261201 }) },
+  { payload: JSON.stringify({ email: "not-an-email", password: "x".repeat(100_000), name: "\u0000", quantity: 1e308 }) },
+  { payload: JSON.stringify({ token: null, newPassword: null, profileImageUrl: 5, unit: null, category: [] }) },
+  { payload: JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: {} } }) },
+  { payload: "x".repeat(2 * 1024 * 1024), contentType: "application/json" },
+  { payload: "email=a&password=b", contentType: "application/x-www-form-urlencoded" },
+];
+
+describe("every documented REST path", () => {
+  it("answers bad input with a 4xx JSON error, never a 500", async () => {
+    const failures: string[] = [];
+    const statuses = new Set<number>();
+    for (const route of routes) {
+      const urls = route.url.includes(":") ? pathValues.map((v) => route.url.replace(/:[a-z]+/i, v)) : [route.url];
+      for (const url of urls) {
+        // Signed in and out; logout only signed out, or it would end the session the rest of the run uses.
+        for (const headers of route.url === "/api/logout" ? [{}] : [{ cookie }, {}]) {
+          const attempts = route.method === "GET" || route.method === "DELETE" ? [undefined] : bodies;
+          for (const body of attempts) {
+            const res = await t.app.inject({
+              method: route.method as "GET",
+              url,
+              remoteAddress: freshAddress(),
+              headers: { ...headers, ...(body ? { "content-type": body.contentType ?? "application/json" } : {}) },
+              ...(body ? { payload: body.payload } : {}),
+            });
+            statuses.add(res.statusCode);
+            const label = `${route.method} ${url.slice(0, 60)} ${body?.payload.slice(0, 40) ?? ""}`;
+            if (res.statusCode >= 500) failures.push(`${res.statusCode} ${label}: ${res.body.slice(0, 200)}`);
+            else if (res.statusCode >= 400 && !res.headers["content-type"]?.toString().includes("application/json")) {
+              failures.push(`${res.statusCode} not JSON ${label}`);
+            } else if (res.statusCode >= 400 && typeof res.json().message !== "string") {
+              failures.push(`${res.statusCode} without a message ${label}`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect([...statuses]).toEqual(expect.arrayContaining([400, 401, 404, 413, 415]));
+  }, 120_000);
+
+  it("leaves the data as it was", async () => {
+    const list = await t.app.inject({ method: "GET", url: "/api/ingredients", headers: { cookie } });
+    expect(list.json()).toEqual([]);
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
+    expect(me.json()).toMatchObject({ email: "fuzz@example.com", firstName: null, role: "user" });
+  });
+});
