@@ -1,4 +1,5 @@
 import { createDb, migrateToLatest } from "@kim/db";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { ensureAdmin } from "./features/admin/bootstrap";
@@ -6,17 +7,23 @@ import { transportFromConfig } from "./lib/email";
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const handle = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let app: FastifyInstance | undefined;
+  const handle = createDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (err) => app?.log.warn({ err }, "database connection lost; the pool opens a new one when needed"),
+  });
   await migrateToLatest(handle.db);
   if (config.admin) await ensureAdmin(handle.db, config.admin);
-  const app = await buildApp({ config, db: handle.db, mailTransport: transportFromConfig(config) });
+  app = await buildApp({ config, db: handle.db, mailTransport: transportFromConfig(config) });
 
   let stopping = false;
+  const server = app;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, "shutting down: draining requests");
-    await app.close();
+    server.log.info({ signal }, "shutting down: draining requests");
+    await server.close();
     await handle.close();
     process.exit(0);
   };

@@ -14,6 +14,8 @@ export interface DbConfig {
   maxConnections?: number;
   /** An open PGlite to use instead of opening `dataDir` (benchmarks share it with a bare driver). */
   pglite?: PGlite;
+  /** Told when an idle PostgreSQL connection fails (the pool replaces it); without it the error is printed. */
+  onConnectionError?: (error: Error) => void;
 }
 
 export interface Db {
@@ -43,6 +45,8 @@ export function createDb(config: DbConfig): Db {
   const plugins = [new CamelCasePlugin()];
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.maxConnections ?? 10 });
+    // Unhandled, an idle connection dropped by the server (a restart, a failover) would crash the process.
+    pool.on("error", config.onConnectionError ?? ((error) => console.error("database connection lost:", error.message)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     return { db, kind: "postgres", close: () => db.destroy() };
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "./testing";
-import type { Db } from "./create-db";
+import { sql } from "kysely";
+import { createTestDatabase, testDatabaseKind } from "./testing";
+import { createDb, type Db } from "./create-db";
 
 let handle: Db;
 beforeAll(async () => {
@@ -89,3 +90,26 @@ describe("schema", () => {
     ).rejects.toThrow(/check/i);
   });
 });
+
+// PGlite runs in-process and cannot lose its connection; this is about the PostgreSQL pool.
+if (testDatabaseKind() === "postgres") {
+  describe("connection loss", () => {
+    it("survives the server dropping idle connections, and reconnects", async () => {
+      const lost: Error[] = [];
+      const fresh = await createTestDatabase();
+      const second = createDb({ databaseUrl: fresh.url, dataDir: "", onConnectionError: (e) => lost.push(e) });
+      try {
+        await sql`select 1`.execute(second.db);
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`.execute(fresh.db);
+        await new Promise((r) => setTimeout(r, 200));
+        expect(lost.length).toBeGreaterThan(0);
+        const { rows } = await sql<{ one: number }>`select 1 as one`.execute(second.db);
+        expect(rows).toEqual([{ one: 1 }]);
+      } finally {
+        await second.close();
+        await fresh.close();
+      }
+    });
+  });
+}
