@@ -1,5 +1,4 @@
 import { createDb, migrateToLatest } from "@kim/db";
-import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { ensureAdmin } from "./features/admin/bootstrap";
@@ -7,23 +6,24 @@ import { transportFromConfig } from "./lib/email";
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  let app: FastifyInstance | undefined;
+  // Until the app (and its logger) exists, a lost connection is printed.
+  let connectionLost = (err: Error) => console.error("database connection lost:", err.message);
   const handle = createDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onConnectionError: (err) => app?.log.warn({ err }, "database connection lost; the pool opens a new one when needed"),
+    onConnectionError: (err) => connectionLost(err),
   });
   await migrateToLatest(handle.db);
   if (config.admin) await ensureAdmin(handle.db, config.admin);
-  app = await buildApp({ config, db: handle.db, mailTransport: transportFromConfig(config) });
+  const app = await buildApp({ config, db: handle.db, mailTransport: transportFromConfig(config) });
+  connectionLost = (err) => app.log.warn({ err }, "database connection lost; the pool opens a new one when needed");
 
   let stopping = false;
-  const server = app;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    server.log.info({ signal }, "shutting down: draining requests");
-    await server.close();
+    app.log.info({ signal }, "shutting down: draining requests");
+    await app.close();
     await handle.close();
     process.exit(0);
   };
