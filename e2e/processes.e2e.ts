@@ -5,34 +5,22 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startServer } from "./server";
 
-async function signUpAndLogIn(url: string, email: string) {
-  const payload = JSON.stringify({ email, password: "restart password" });
-  const headers = { "content-type": "application/json" };
-  return {
-    signup: await fetch(`${url}/api/signup`, { method: "POST", headers, body: payload }),
-    login: () => fetch(`${url}/api/login`, { method: "POST", headers, body: payload }),
-  };
+function postJson(url: string, body: object) {
+  return fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 }
 
 describe("processes", () => {
   it("keep the data of the embedded database across a restart", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "kim-restart-"));
+    const account = { email: "restart@example.com", password: "restart password" };
     const first = await startServer({ DATA_DIR: dataDir });
-    const { signup } = await signUpAndLogIn(first.url, "restart@example.com");
-    expect(signup.status).toBe(201);
+    expect((await postJson(`${first.url}/api/signup`, account)).status).toBe(201);
     await first.stop();
     expect(first.process.exitCode).toBe(0);
 
     const second = await startServer({ DATA_DIR: dataDir });
     try {
-      const { login } = await signUpAndLogIn(second.url, "nobody-else@example.com");
-      const again = await fetch(`${second.url}/api/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: "restart@example.com", password: "restart password" }),
-      });
-      expect(again.status).toBe(200);
-      expect((await login()).status).toBe(200);
+      expect((await postJson(`${second.url}/api/login`, account)).status).toBe(200);
     } finally {
       await second.stop();
     }
@@ -53,11 +41,7 @@ describe("processes", () => {
         try {
           for (const server of servers) {
             expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
-            const login = await fetch(`${server.url}/api/login`, {
-              method: "POST",
-              headers: { "content-type": "application/json" },
-              body: JSON.stringify({ email: "boss@example.com", password: "boss password" }),
-            });
+            const login = await postJson(`${server.url}/api/login`, { email: "boss@example.com", password: "boss password" });
             expect(login.status).toBe(200);
             expect((await login.json()).isAdmin).toBe(true);
           }
