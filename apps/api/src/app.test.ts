@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redactQuery } from "./app";
 import { createTestApp, signUp, type TestApp } from "./testing/test-app";
 
 let t: TestApp;
@@ -134,5 +135,13 @@ describe("app without a database", () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().code).toBe("SERVICE_UNAVAILABLE");
     await other.app.close();
+  });
+});
+
+describe("redactQuery", () => {
+  it("keeps paths and query names, never query values", () => {
+    expect(redactQuery("/api/ingredients")).toBe("/api/ingredients");
+    expect(redactQuery("/reset-password?token=abc&x")).toBe("/reset-password?token=[redacted]&x=[redacted]");
+    expect(redactQuery("/p?a=1?b=2")).toBe("/p?a=[redacted]");
   });
 });

@@ -41,6 +41,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     logger: {
       level: config.logLevel,
       redact: { paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'], remove: true },
+      serializers: {
+        // Query strings can carry secrets (the reset link's token): log their names, not their values.
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactQuery(req.url), ip: req.ip }),
+      },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
@@ -152,6 +156,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   return app;
+}
+
+export function redactQuery(url: string): string {
+  const [pathPart, query] = url.split(/\?(.*)/s, 2);
+  if (query === undefined) return url;
+  const names = query.split("&").map((pair) => `${pair.split("=")[0]}=[redacted]`);
+  return `${pathPart}?${names.join("&")}`;
 }
 
 function safeHost(origin: string): string | null {

@@ -241,6 +241,12 @@ describe("password reset", () => {
     expect(again.json().message).toBe("This password reset link is invalid, expired or already used. Please request a new one.");
   });
 
+  it("keeps the token out of the logs when the reset link is opened", async () => {
+    const token = await requestReset(email);
+    await call({ method: "GET", url: `/reset-password?token=${token}` });
+    expect(t.logs.join("")).toContain("/reset-password?token=[redacted]");
+  });
+
   it("refuses expired and garbage tokens with 400, and a short new password with the spec's message", async () => {
     const token = await requestReset(email);
     const short = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { token, newPassword: "short" } });
