@@ -83,7 +83,22 @@ export async function sendPasswordReset(ctx: Pick<Context, "db" | "config" | "se
       "",
       "If it wasn't you, ignore this mail; your password stays as it is.",
     ].join("\n"),
+    html: resetMailHtml(link),
   });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+function resetMailHtml(link: string): string {
+  const href = escapeHtml(link);
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:480px;margin:auto;padding:24px">
+<h1 style="font-size:20px">Reset your Kim password</h1>
+<p>Someone asked to reset the password of your Kim account.</p>
+<p><a href="${href}" style="display:inline-block;background:#15803d;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">Choose a new password</a></p>
+<p style="color:#555;font-size:14px">The link expires in 1 hour and works once. If the button doesn't work, open this address:<br>${href}</p>
+<p style="color:#555;font-size:14px">If it wasn't you, ignore this mail; your password stays as it is.</p>
+</body></html>`;
 }
 
 export async function requestPasswordReset(ctx: Context, input: { email: string }) {

@@ -70,6 +70,8 @@ describe("password reset mail through Postmark", () => {
     expect(mail?.token).toBe("server-token-1");
     expect(mail?.body).toMatchObject({ To: "pm@example.com", From: "Kim <no-reply@kim.example>", Subject: "Reset your Kim password" });
     expect(mail?.body.TextBody).toMatch(/https:\/\/kim\.example\/reset-password\?token=[A-Za-z0-9_-]{40,}/);
+    const link = mail?.body.TextBody?.match(/https:\S+/)?.[0];
+    expect(mail?.body.HtmlBody).toContain(`href="${link}"`);
   });
 
   it("keeps a mail that failed to send and sends it on a later attempt", async () => {
