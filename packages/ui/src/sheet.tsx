@@ -1,6 +1,7 @@
 import type { ComponentProps } from "react";
 import * as SheetPrimitive from "@radix-ui/react-dialog";
 import { XIcon } from "lucide-react";
+import { useReturnFocus } from "./lib/use-return-focus";
 import { cn } from "./lib/utils";
 
 export const Sheet = SheetPrimitive.Root;
@@ -31,8 +32,11 @@ export function SheetContent({
   children,
   side = "right",
   hideClose = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: SheetSide; hideClose?: boolean }) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <SheetPrimitive.Portal>
       <SheetOverlay />
@@ -44,6 +48,7 @@ export function SheetContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
         {hideClose ? null : (

@@ -13,7 +13,8 @@ export function FormField({ label, hint, error, ...inputProps }: FormFieldProps)
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  // The hint gives way to the error, so only the one on screen describes the input.
+  const describedBy = error ? errorId : hint ? hintId : undefined;
 
   return (
     <div className="grid gap-2">

@@ -1,13 +1,18 @@
 import { TRPCClientError } from "@trpc/client";
 
-/** True for a tRPC UNAUTHORIZED error, or an HTTP 401 from a REST call. */
+/**
+ * True when the session is missing or expired. Spec rule: a 401 whose message contains
+ * "Unauthorized". A 401 with another message is an expected answer, such as a wrong password at
+ * login ("Invalid email or password"), and must not sign the user out.
+ */
 export function isUnauthorizedError(error: unknown): boolean {
+  if (!(error instanceof Error) || !error.message.includes("Unauthorized")) return false;
   if (error instanceof TRPCClientError) {
     const data: unknown = error.data;
     if (typeof data === "object" && data !== null && "code" in data && data.code === "UNAUTHORIZED") return true;
     if (typeof data === "object" && data !== null && "httpStatus" in data && data.httpStatus === 401) return true;
   }
-  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+  return error.message.startsWith("401: ");
 }
 
 /** True when a tRPC call answered NOT_FOUND (HTTP 404). */

@@ -16,7 +16,11 @@ let redirecting = false;
 function handleUnauthorized(error: unknown): void {
   if (!isUnauthorizedError(error) || redirecting) return;
   redirecting = true;
-  toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  // Cache handlers run before the screen's own onError; deferring lets this toast replace the
+  // screen's failure toast ("Failed to add ingredient") instead of being replaced by it.
+  setTimeout(() => {
+    toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  }, 0);
   setTimeout(goToLoginEntry, UNAUTHORIZED_REDIRECT_MS);
 }
 

@@ -12,20 +12,22 @@ export function Dashboard() {
   const ingredients = trpc.inventory.list.useQuery();
   const recipeCount = trpc.recipes.count.useQuery();
   const summary = ingredients.data ? inventorySummary(ingredients.data, localDate()) : undefined;
+  // A failed count shows a dash instead of loading forever.
+  const count = (value: number | undefined, failed: boolean) => (failed ? null : value);
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Welcome back, {greetingName(user)}!</h1>
         <p className="mt-2 text-muted-foreground">Here's what's happening in your kitchen today</p>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard title="Total Ingredients" value={summary?.total} to="/inventory" icon={Package} hint="Items in your kitchen" />
-        <StatCard title="Saved Recipes" value={recipeCount.data} to="/recipes" icon={BookOpen} hint="Recipes in your collection" />
-        <StatCard title="Expiring Soon" value={summary?.expiringSoonCount} to="/inventory" icon={Clock} hint="Within the next 7 days" />
-        <StatCard title="Low Stock" value={summary?.lowStockCount} to="/inventory" icon={TrendingDown} hint="Quantity of 2 or less" />
+        <StatCard title="Total Ingredients" value={count(summary?.total, ingredients.isError)} to="/inventory" icon={Package} hint="Items in your kitchen" />
+        <StatCard title="Saved Recipes" value={count(recipeCount.data, recipeCount.isError)} to="/recipes" icon={BookOpen} hint="Recipes in your collection" />
+        <StatCard title="Expiring Soon" value={count(summary?.expiringSoonCount, ingredients.isError)} to="/inventory" icon={Clock} hint="Within the next 7 days" />
+        <StatCard title="Low Stock" value={count(summary?.lowStockCount, ingredients.isError)} to="/inventory" icon={TrendingDown} hint="Quantity of 2 or less" />
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <QuickActionsCard />
         {summary && summary.expiringSoon.length > 0 ? <ExpiringSoonPanel items={summary.expiringSoon} /> : null}
       </div>

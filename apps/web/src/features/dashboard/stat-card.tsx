@@ -5,13 +5,14 @@ import { Skeleton } from "@kim/ui/skeleton";
 
 interface StatCardProps {
   title: string;
-  value: number | undefined;
+  /** undefined while loading, null when the count could not be loaded. */
+  value: number | null | undefined;
   to: "/inventory" | "/recipes";
   icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
   hint: string;
 }
 
-/** A dashboard count that links to its page; shows a skeleton until the count is known. */
+/** A dashboard count that links to its page; a skeleton while loading, a dash if loading failed. */
 export function StatCard({ title, value, to, icon: Icon, hint }: StatCardProps) {
   return (
     <Link
@@ -26,6 +27,11 @@ export function StatCard({ title, value, to, icon: Icon, hint }: StatCardProps) 
         </div>
         {value === undefined ? (
           <Skeleton className="h-8 w-12" />
+        ) : value === null ? (
+          <p className="text-3xl font-bold text-muted-foreground">
+            <span aria-hidden="true">-</span>
+            <span className="sr-only">Unavailable</span>
+          </p>
         ) : (
           <p data-testid="stat-value" className="text-3xl font-bold">
             {value}

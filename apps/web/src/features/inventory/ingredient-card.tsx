@@ -19,9 +19,9 @@ export function IngredientCard({ ingredient, today, onEdit, onDelete }: Ingredie
     <Card data-testid="ingredient-card" className="gap-3 p-4">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="truncate font-semibold" title={ingredient.name}>
+          <h2 className="truncate font-semibold" title={ingredient.name}>
             {ingredient.name}
-          </h3>
+          </h2>
           <p className="text-sm text-muted-foreground">{ingredient.category}</p>
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0">

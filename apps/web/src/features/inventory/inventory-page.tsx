@@ -49,7 +49,7 @@ export function InventoryPage() {
   };
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Inventory</h1>
@@ -95,7 +95,7 @@ export function InventoryPage() {
       </div>
 
       {list.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading ingredients">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading ingredients">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-32 rounded-xl" />
           ))}
@@ -113,9 +113,9 @@ export function InventoryPage() {
           </div>
         </Card>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Ingredients">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Ingredients">
           {filtered.map((ingredient) => (
-            <li key={ingredient.id} className="grid">
+            <li key={ingredient.id} className="grid grid-cols-1">
               <IngredientCard
                 ingredient={ingredient}
                 today={today}

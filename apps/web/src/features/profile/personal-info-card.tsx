@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import type { CurrentUser } from "../../lib/current-user";
-import { FormField } from "../form-field";
+import { FormField } from "../../components/form-field";
 import { useUpdateProfile } from "./use-update-profile";
 
 type PersonalInfo = Pick<CurrentUser, "email" | "firstName" | "lastName">;

@@ -1,7 +1,7 @@
 import { AVATARS, avatarName } from "@kim/domain";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { cn } from "@kim/ui/lib/utils";
-import { AVATAR_ICONS } from "../user-avatar";
+import { AVATAR_ICONS } from "../../components/user-avatar";
 import { useUpdateProfile } from "./use-update-profile";
 
 export function AvatarPicker({ current }: { current: string | null }) {

@@ -1,0 +1,23 @@
+import { useCurrentUser } from "../../lib/current-user";
+import { AvatarPicker } from "./avatar-picker";
+import { PersonalInfoCard } from "./personal-info-card";
+import { SubscriptionCard } from "./subscription-card";
+
+export function ProfilePage() {
+  const { data: user } = useCurrentUser();
+  // The _authed layout only renders once the user is known.
+  if (!user) return null;
+
+  return (
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Profile Settings</h1>
+        <p className="mt-2 text-muted-foreground">Manage your account and subscription</p>
+      </div>
+      <SubscriptionCard user={user} />
+      <AvatarPicker current={user.profileImageUrl} />
+      {/* Keyed by id so the form starts over if another account signs in. */}
+      <PersonalInfoCard key={user.id} user={user} />
+    </div>
+  );
+}
