@@ -114,7 +114,10 @@ describe("sign up, log out, log in, reset password", () => {
     await page.getByRole("heading", { name: "Welcome back", exact: true }).waitFor();
     await fillLogin(page, email, password);
     await toast(page, "Login failed");
+    // A wrong password is not a lost session: no Unauthorized redirect follows, and what was typed stays.
+    await page.waitForTimeout(800);
     expect(new URL(page.url()).pathname).toBe("/login");
+    expect(await page.getByLabel("Email").inputValue()).toBe(email);
     await fillLogin(page, email, newPassword);
     await page.waitForURL((url) => url.pathname === "/");
     await toast(page, "Welcome back!");

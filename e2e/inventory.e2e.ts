@@ -6,7 +6,7 @@ import { sharedData } from "./shared-data";
 
 useBrowser();
 
-// The shared API allows 10 signups per hour per address across all e2e files: this file uses three.
+// The shared API allows 10 signups per hour per address across all e2e files: this file uses four.
 const barcodePhoto = (file: string) => sharedData("barcodes", file);
 const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -177,6 +177,31 @@ describe("inventory", () => {
     await toast(page, "Product found!");
     expect(await form.getByLabel("Name").inputValue()).toBe("Gouda jung");
     expect(await form.getByLabel("Notes").inputValue()).toBe("Brand: Milram");
+  });
+});
+
+describe("inventory layout and focus", () => {
+  it("keeps a long name inside its card at 375px, and gives focus back when a dialog closes", async () => {
+    const page = await openPage({ width: 375 });
+    await signUp(page, "Lena");
+    const longName = "Extra-virgin-cold-pressed-organic-olive-oil-from-the-hills-above-the-lake-harvested-in-October";
+    const created = await page.request.post(`${baseURL()}/api/ingredients`, {
+      data: { name: longName, quantity: 1, unit: "L", category: "Pantry", expirationDate: null, notes: longName },
+    });
+    expect(created.status()).toBe(201);
+    for (const path of ["/inventory", "/"]) {
+      await page.goto(path);
+      await page.getByText(path === "/" ? "Welcome back, Lena!" : longName).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+    }
+
+    await page.goto("/inventory");
+    const add = page.getByRole("button", { name: "Add Ingredient" });
+    await add.click();
+    await page.getByRole("dialog").getByLabel("Name").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await add.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 });
 

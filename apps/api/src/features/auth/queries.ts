@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 export const userColumns = [
   "users.id", "users.email", "users.firstName", "users.lastName", "users.profileImageUrl", "users.role", "users.isPro",
   "users.isBetaTester", "users.plan", "users.subscriptionStatus", "users.trialEndsAt", "users.currentPeriodEnd",
-  "users.stripeCustomerId", "users.createdAt", "users.updatedAt",
+  "users.createdAt", "users.updatedAt",
 ] as const;
 
 export function findUserById(db: Kysely<Database>, id: string) {
