@@ -23,6 +23,8 @@ export default defineConfig({
     // Two pages: the app, and a router-free landing page the API serves to signed-out visitors at /.
     rolldownOptions: {
       input: { app: page("./index.html"), landing: page("./landing.html") },
+      // React is shared by both pages; name its chunk for what it holds.
+      output: { advancedChunks: { groups: [{ name: "react", test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
     },
   },
 });

@@ -16,6 +16,7 @@ describe("config", () => {
 
   it("names each bad value", () => {
     expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
     try {
       loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x" });
     } catch (err) {

@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const handle = createDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    maxConnections: config.databasePoolSize,
     onConnectionError: (err) => connectionLost(err),
   });
   await migrateToLatest(handle.db);
