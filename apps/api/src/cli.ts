@@ -38,7 +38,7 @@ export async function runCli(
     }
     const admin = command === "create-admin" ? adminArgs(argv.slice(1)) : null;
     const config = loadConfig(env);
-    const handle = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const handle = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: 1 });
     try {
       const applied = await migrateToLatest(handle.db);
       if (!admin) {
