@@ -1,15 +1,10 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, keepScreenshot, mailedLink, openPage, useBrowser } from "./browser";
+import { baseURL, keepScreenshot, mailedLink, openPage, toast, uniqueEmail, useBrowser } from "./browser";
 
 useBrowser();
 
 // The shared API allows 10 signups per hour per address across all e2e files: this file uses three.
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-async function toast(page: Page, title: string): Promise<void> {
-  await page.locator('[data-slot="toast"]').filter({ hasText: title }).first().waitFor();
-}
 
 async function fillLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel("Email").fill(email);

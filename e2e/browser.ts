@@ -67,3 +67,11 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(path.join(artifacts, "screens"), { recursive: true });
   await page.screenshot({ path: path.join(artifacts, "screens", `${name}.png`), fullPage: true });
 }
+
+/** An address no other test uses. */
+export const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** Waits for a toast whose text includes `title`. */
+export async function toast(page: Page, title: string): Promise<void> {
+  await page.locator('[data-slot="toast"]').filter({ hasText: title }).first().waitFor();
+}

@@ -1,14 +1,13 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { localDate } from "../packages/domain/src/index";
-import { baseURL, keepScreenshot, openPage, useBrowser } from "./browser";
+import { baseURL, keepScreenshot, openPage, toast, uniqueEmail, useBrowser } from "./browser";
 import { sharedData } from "./shared-data";
 
 useBrowser();
 
 // The shared API allows 10 signups per hour per address across all e2e files: this file uses four.
 const barcodePhoto = (file: string) => sharedData("barcodes", file);
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** Signs up through the REST path; the session cookie lands in the page's context. */
 async function signUp(page: Page, firstName: string): Promise<void> {
@@ -16,10 +15,6 @@ async function signUp(page: Page, firstName: string): Promise<void> {
     data: { email: uniqueEmail(firstName.toLowerCase()), password: "kitchen-password-1", firstName, lastName: "Cook" },
   });
   expect(response.status()).toBe(201);
-}
-
-async function toast(page: Page, title: string): Promise<void> {
-  await page.locator('[data-slot="toast"]').filter({ hasText: title }).first().waitFor();
 }
 
 /** The local date `offset` days from today, as the app computes it. */

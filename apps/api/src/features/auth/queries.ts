@@ -8,14 +8,9 @@ export const userColumns = [
   "users.createdAt", "users.updatedAt",
 ] as const;
 
-export function findUserById(db: Kysely<Database>, id: string) {
-  return db.selectFrom("users").select(userColumns).where("id", "=", id).executeTakeFirst();
-}
-
-export type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
-
+/** The user with their password hash, for checking a sign-in; the hash never leaves this feature. */
 export function findCredentials(db: Kysely<Database>, email: string) {
-  return db.selectFrom("users").select(["id", "password"]).where("email", "=", email).executeTakeFirst();
+  return db.selectFrom("users").select([...userColumns, "users.password"]).where("email", "=", email).executeTakeFirst();
 }
 
 /** Inserts the user unless the email is taken; undefined when it is. */
@@ -27,6 +22,8 @@ export function insertUser(db: Kysely<Database>, user: NewUser) {
     .returning(userColumns)
     .executeTakeFirst();
 }
+
+export type UserRow = NonNullable<Awaited<ReturnType<typeof insertUser>>>;
 
 export async function setResetToken(db: Kysely<Database>, userId: string, tokenHash: string, expires: Date): Promise<void> {
   await db

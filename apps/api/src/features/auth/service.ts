@@ -6,7 +6,7 @@ import { clearHits, countHit, enforceLimit, peekHits, tooManyRequests, type Limi
 import type { Context } from "../../trpc/context";
 import { hashPassword, verifyPassword } from "./passwords";
 import { publicUser } from "./public-user";
-import { findCredentials, findUserById, insertUser, resetPasswordWithToken, setResetToken } from "./queries";
+import { findCredentials, insertUser, resetPasswordWithToken, setResetToken } from "./queries";
 import {
   clearSessionCookie, createSession, deleteSession, deleteUserSessions, hashToken, readSessionToken, setSessionCookie,
 } from "./sessions";
@@ -55,8 +55,7 @@ export async function login(ctx: Context, input: { email: string; password: stri
   }
   await clearHits(ctx.db, keys[0]);
   await startSession(ctx, credentials.id);
-  const user = await findUserById(ctx.db, credentials.id);
-  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_LOGIN });
+  const { password: _hash, ...user } = credentials;
   return publicUser(user);
 }
 
