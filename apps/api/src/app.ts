@@ -62,7 +62,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         mediaSrc: ["'self'", "blob:"],
-        connectSrc: ["'self'"],
+        // blob: lets the barcode scanner read a picture the cook picked.
+        connectSrc: ["'self'", "blob:"],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
