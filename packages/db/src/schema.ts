@@ -1,3 +1,4 @@
+import type { Plan, RecipeIngredient, Role, ShoppingItem } from "@kim/domain";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -15,17 +16,16 @@ export interface UsersTable {
   profileImageUrl: Generated<string>;
   passwordResetToken: string | null;
   passwordResetExpires: Date | null;
-  role: Generated<string>;
+  role: Generated<Role>;
   isPro: Generated<boolean>;
   isBetaTester: Generated<boolean>;
-  plan: Generated<string>;
+  plan: Generated<Plan>;
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
+  /** Stripe's status as received, so not only the domain's SubscriptionStatus values (incomplete, unpaid, ...). */
   subscriptionStatus: string | null;
   trialEndsAt: Date | null;
   currentPeriodEnd: Date | null;
-  /** Bumped by a trigger on every change to the user's ingredients. */
-  inventoryVersion: ColumnType<number, never, never>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -48,12 +48,6 @@ export interface IngredientsTable {
   notes: string | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
-}
-
-export interface RecipeIngredient {
-  name: string;
-  quantity: number | string;
-  unit: string;
 }
 
 export interface RecipesTable {
@@ -84,13 +78,6 @@ export interface MealPlansTable {
   servings: Generated<number>;
   notes: string | null;
   createdAt: CreatedAt;
-}
-
-export interface ShoppingItem {
-  name: string;
-  quantity: number;
-  unit: string;
-  checked: boolean;
 }
 
 export interface ShoppingListsTable {
@@ -154,6 +141,13 @@ export interface BarcodeProductsTable {
   expiresAt: Date;
 }
 
+/** One row per user and list; the version is bumped on every change to that list, so cached reads can tell they're current. */
+export interface ListVersionsTable {
+  userId: string;
+  list: string;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -166,6 +160,7 @@ export interface Database {
   emailOutbox: EmailOutboxTable;
   rateLimits: RateLimitsTable;
   barcodeProducts: BarcodeProductsTable;
+  listVersions: ListVersionsTable;
 }
 
 export type User = Selectable<UsersTable>;

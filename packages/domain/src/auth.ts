@@ -1,24 +1,23 @@
 import { z } from "zod";
 import { AVATARS } from "./enums";
+import { storableText } from "./text";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from "./texts";
 
-export const emailSchema = z
-  .string({ error: "Email is required" })
+export const emailSchema = storableText("Email")
   .trim()
   .toLowerCase()
   .min(1, "Email is required")
   .max(254, "Email must be at most 254 characters")
   .pipe(z.email("Enter a valid email address"));
 
-export const passwordSchema = z
-  .string({ error: "Password is required" })
+// Passwords are hashed, never stored, but refusing NUL keeps one rule for every string a person types.
+export const passwordSchema = storableText("Password")
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 /** Optional person name: trimmed, blank becomes null. */
 const nameSchema = (label: string) =>
-  z
-    .string()
+  storableText(label)
     .trim()
     .max(100, `${label} must be at most 100 characters`)
     .nullish()
@@ -33,19 +32,20 @@ export const signupInput = z.object({
 
 export const loginInput = z.object({
   email: emailSchema,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX_LENGTH),
+  password: storableText("Password")
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 
 export const passwordResetRequestInput = z.object({ email: emailSchema });
 
 export const passwordResetConfirmInput = z.object({
-  token: z.string({ error: "The reset token is missing" }).min(1, "The reset token is missing").max(200),
+  token: storableText("Reset token").min(1, "The reset token is missing").max(200, "The reset token is too long"),
   newPassword: passwordSchema,
 });
 
 /** An avatar icon name from the spec's list, or an https image address. */
-export const profileImageSchema = z
-  .string()
+export const profileImageSchema = storableText("Profile image")
   .trim()
   .max(2048, "Profile image URL must be at most 2048 characters")
   .refine(

@@ -20,7 +20,6 @@ export const BUG_STATUSES = ["open", "in-progress", "resolved", "closed"] as con
 export type BugStatus = (typeof BUG_STATUSES)[number];
 
 export const ROLES = ["user", "admin"] as const;
-export type Role = (typeof ROLES)[number];
 
 export const AVATARS = [
   "Apple", "Banana", "Cherry", "Coffee", "Cookie", "Croissant", "Pizza", "Ice Cream", "Sandwich", "Salad", "Cake",

@@ -1,3 +1,4 @@
+export * from "./text";
 export * from "./enums";
 export * from "./plans";
 export * from "./texts";
@@ -5,3 +6,6 @@ export * from "./auth";
 export * from "./barcode";
 export * from "./inventory";
 export * from "./inventory-input";
+export * from "./account";
+export * from "./recipe-input";
+export * from "./shopping-input";

@@ -1,19 +1,18 @@
 import { z } from "zod";
 import { CATEGORIES, UNITS } from "./enums";
 import { isCalendarDate, MAX_QUANTITY } from "./inventory";
+import { storableText } from "./text";
 
 // Kept apart from the plain rules in inventory.ts so screens that only count and label don't load zod.
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  storableText(label)
     .trim()
     .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
 
 export const ingredientInput = z.object({
-  name: z
-    .string({ error: "Name is required" })
+  name: storableText("Name")
     .trim()
     .min(1, "Name is required")
     .max(200, "Name must be at most 200 characters"),
@@ -23,8 +22,7 @@ export const ingredientInput = z.object({
     .max(MAX_QUANTITY, "Quantity must be at most 1,000,000"),
   unit: z.enum(UNITS, { error: `Unit must be one of ${UNITS.join(", ")}` }),
   category: z.enum(CATEGORIES, { error: `Category must be one of ${CATEGORIES.join(", ")}` }),
-  expirationDate: z
-    .string()
+  expirationDate: storableText("Expiration date")
     .refine(isCalendarDate, "Expiration date must be a date written yyyy-MM-dd")
     .nullish()
     .transform((v) => v ?? null),

@@ -34,17 +34,18 @@ describe("plans", () => {
     expect(subscriptionStatusLabel({ ...base, isBetaTester: true })).toBe("Beta Tester - Free Access");
     expect(subscriptionStatusLabel(base)).toBe("No active subscription");
     expect(subscriptionStatusLabel({ ...base, plan: "none", subscriptionStatus: "active" })).toBe("No active subscription");
-    const paid = { ...base, plan: "basic" };
+    const paid: PlanSubject = { ...base, plan: "basic" };
     expect(subscriptionStatusLabel({ ...paid, subscriptionStatus: "trialing" })).toBe("Free Trial");
     expect(subscriptionStatusLabel({ ...paid, subscriptionStatus: "active" })).toBe("Active");
     expect(subscriptionStatusLabel({ ...paid, subscriptionStatus: "past_due" })).toBe("Payment Failed");
     expect(subscriptionStatusLabel({ ...paid, subscriptionStatus: "canceled" })).toBe("Canceled");
     expect(subscriptionStatusLabel({ ...paid, subscriptionStatus: "incomplete" })).toBe("incomplete");
+    expect(subscriptionStatusLabel({ ...paid, subscriptionStatus: "constructor" })).toBe("constructor");
   });
 
   it("counts trial days left, rounded up", () => {
     const now = new Date("2026-01-01T00:00:00Z");
-    const trial = { ...base, plan: "pro", subscriptionStatus: "trialing" };
+    const trial: PlanSubject = { ...base, plan: "pro", subscriptionStatus: "trialing" };
     expect(trialDaysLeft({ ...trial, trialEndsAt: "2026-01-02T00:00:00Z" }, now)).toBe(1);
     expect(trialDaysLeft({ ...trial, trialEndsAt: "2026-01-02T00:00:01Z" }, now)).toBe(2);
     expect(trialDaysLeft({ ...trial, trialEndsAt: "2026-01-15T00:00:00Z" }, now)).toBe(14);

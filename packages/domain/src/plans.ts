@@ -1,6 +1,7 @@
+import type { Plan, Role, SubscriptionStatus } from "./account";
+
 export const PLANS = ["basic", "pro"] as const;
 export type PaidPlan = (typeof PLANS)[number];
-export type Plan = "none" | PaidPlan;
 
 export const TRIAL_DAYS = 14;
 
@@ -35,7 +36,7 @@ export const BASIC_FEATURES = [
 
 export interface AccessSubject {
   isPro: boolean;
-  role: string;
+  role: Role;
   isBetaTester: boolean;
 }
 
@@ -45,7 +46,8 @@ export function hasProAccess(user: AccessSubject): boolean {
 }
 
 export interface PlanSubject extends AccessSubject {
-  plan: string | null;
+  plan: Plan | null;
+  /** Stripe's status as stored; ones the app does not know are shown as they are. */
   subscriptionStatus: string | null;
   trialEndsAt: Date | string | null;
 }
@@ -62,18 +64,23 @@ export function showsProBadge(user: PlanSubject): boolean {
   return user.plan === "pro" || user.role === "admin" || user.isBetaTester;
 }
 
-const STATUS_LABELS: Record<string, string> = {
+const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   trialing: "Free Trial",
   active: "Active",
   past_due: "Payment Failed",
   canceled: "Canceled",
 };
 
+function isKnownStatus(status: string): status is SubscriptionStatus {
+  return Object.hasOwn(STATUS_LABELS, status);
+}
+
 export function subscriptionStatusLabel(user: PlanSubject): string {
   if (user.role === "admin") return "Admin - Free Access";
   if (user.isBetaTester) return "Beta Tester - Free Access";
   if (!user.subscriptionStatus || !user.plan || user.plan === "none") return "No active subscription";
-  return STATUS_LABELS[user.subscriptionStatus] ?? user.subscriptionStatus;
+  const status = user.subscriptionStatus;
+  return isKnownStatus(status) ? STATUS_LABELS[status] : status;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

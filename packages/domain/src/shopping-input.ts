@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { MAX_QUANTITY } from "./inventory";
+import { storableText } from "./text";
+
+/** One item of a shopping list, as kept in the shopping_lists.items jsonb column. */
+export const shoppingItemSchema = z.object({
+  name: storableText("Item name")
+    .trim()
+    .min(1, "Item name is required")
+    .max(200, "Item name must be at most 200 characters"),
+  quantity: z
+    .number({ error: "Quantity must be a number" })
+    .min(0, "Quantity must be 0 or more")
+    .max(MAX_QUANTITY, "Quantity must be at most 1,000,000"),
+  unit: storableText("Unit").trim().min(1, "Unit is required").max(30, "Unit must be at most 30 characters"),
+  checked: z.boolean({ error: "Checked must be true or false" }).default(false),
+});
+
+export type ShoppingItem = z.infer<typeof shoppingItemSchema>;
