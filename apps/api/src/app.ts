@@ -4,21 +4,17 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { DestinationStream } from "pino";
-import { authRestRoutes } from "./features/auth/rest";
-import { barcodeRestRoutes } from "./features/barcode/rest";
-import { findSession, readSessionToken } from "./features/auth/sessions";
-import { inventoryRestRoutes } from "./features/inventory/rest";
-import { profileRestRoutes } from "./features/profile/rest";
+import { restRoutes } from "./features";
+import { loadSession } from "./features/auth/sessions";
 import { healthRoutes } from "./features/health/routes";
 import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
 import { toHttpError } from "./lib/errors";
 import { scheduleHousekeeping } from "./lib/housekeeping";
-import { registerRestRoutes } from "./lib/rest";
-import { contextFactory, type AppDeps } from "./trpc/context";
-import { appRouter, type AppRouter } from "./trpc/router";
+import { ListCache } from "./lib/user-lists";
+import { contextFactory, fastifyExchange, outsideClients, type AppDeps } from "./trpc/context";
+import { JSON_BODY_LIMIT, registerRestRoutes, registerTrpc } from "./trpc/http";
 
 export interface BuildOptions {
   /** Where structured logs go (tests capture them); stdout by default. */
@@ -34,6 +30,8 @@ declare module "fastify" {
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Paths that never fall back to the SPA. */
 const NON_SPA_PATH = /^\/(api|trpc|healthz|assets)(\/|$)/;
+/** Answers of the API: per user, never to be kept by a browser or a proxy. */
+const API_PATH = /^\/(api|trpc)(\/|\?|$)/;
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
@@ -47,7 +45,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
+    // tRPC batches name their procedures in the path ("inventory.list,recipes.count"); ids are checked by schemas.
+    maxParamLength: 2048,
     forceCloseConnections: "idle",
     trustProxy: config.trustProxy,
   });
@@ -74,17 +74,28 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     strictTransportSecurity: https,
   });
-  await app.register(compress, { threshold: 1024 });
+  // Dynamic answers are gzipped per request (brotli costs too much memory and time for that); static files
+  // come compressed from the build, lists from their cache.
+  await app.register(compress, { threshold: 1024, encodings: ["gzip", "deflate"] });
   await app.register(cookie);
 
-  // A browser form can post text/plain across sites; only JSON (and multipart where a feature adds it) is accepted.
-  app.removeContentTypeParser("text/plain");
+  // Only JSON (and multipart where a feature adds it) is accepted: a browser form can post text/plain across sites.
+  // An empty JSON body counts as none, so `POST /api/logout` with a JSON type and no body works.
+  app.removeAllContentTypeParsers();
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) =>
+    body === "" ? done(null, undefined) : parseJson(req, body.toString(), done),
+  );
   const appOrigin = new URL(config.appUrl).origin;
   app.addHook("onRequest", async (req, reply) => {
     const origin = req.headers.origin;
     if (!STATE_CHANGING.has(req.method) || !origin) return;
     const allowed = origin === appOrigin || safeHost(origin) === req.headers.host;
     if (!allowed) return reply.code(403).send({ message: "Cross-site request refused", code: "FORBIDDEN" });
+  });
+  app.addHook("onSend", async (req, reply, payload) => {
+    if (API_PATH.test(req.url)) reply.header("cache-control", "private, no-store");
+    return payload;
   });
 
   const mailSender = createMailSender({ db: deps.db, transport: deps.mailTransport, log: app.log });
@@ -98,9 +109,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     stopHousekeeping();
     await mailSender.stop();
   });
-  const createContext = contextFactory(deps, async (mail) => {
-    await enqueueMail(deps.db, mail);
-    mailSender.nudge();
+  const createContext = contextFactory(deps, {
+    sendMail: async (mail) => {
+      await enqueueMail(deps.db, mail);
+      mailSender.nudge();
+    },
+    lists: new ListCache(),
+    clients: outsideClients(config),
   });
 
   app.setErrorHandler((error, req, reply) => {
@@ -109,23 +124,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     return reply.code(status).send(body);
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: "/trpc",
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => createContext(req, res),
-      onError({ error, path: procedure }) {
-        if (error.code === "INTERNAL_SERVER_ERROR") app.log.error({ err: error, procedure }, "procedure failed");
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+  await registerTrpc(app, {
+    createContext,
+    onError: (err, procedure) => app.log.error({ err, procedure }, "procedure failed"),
   });
-
-  registerRestRoutes(app, createContext, [
-    ...authRestRoutes,
-    ...profileRestRoutes,
-    ...inventoryRestRoutes,
-    ...barcodeRestRoutes,
-  ]);
+  registerRestRoutes(app, createContext, restRoutes);
   healthRoutes(app, deps);
 
   const webDist = config.webDistDir && existsSync(path.join(config.webDistDir, "index.html")) ? config.webDistDir : null;
@@ -134,6 +137,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file: compressed once, not per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.startsWith(path.join(webDist, "assets") + path.sep);
         res.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
@@ -143,14 +148,13 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // Signed-out visitors get the small landing page; everyone else the app.
   const hasLanding = !!webDist && existsSync(path.join(webDist, "landing.html"));
-  const pageFor = async (urlPath: string, token: string | undefined) =>
-    hasLanding && urlPath === "/" && !(token && (await findSession(deps.db, token))) ? "landing.html" : "index.html";
-
   app.setNotFoundHandler(async (req, reply) => {
     const urlPath = req.url.split("?")[0] ?? "/";
     const wantsPage = (req.method === "GET" || req.method === "HEAD") && !NON_SPA_PATH.test(urlPath);
     if (webDist && wantsPage) {
-      const page = await pageFor(urlPath, readSessionToken(req));
+      // Loading the session also renews it, re-sending its cookie, as an API call would.
+      const user = hasLanding && urlPath === "/" ? await loadSession(deps.db, fastifyExchange(req, reply, https)) : null;
+      const page = hasLanding && urlPath === "/" && !user ? "landing.html" : "index.html";
       return reply.header("cache-control", "no-cache").header("vary", "cookie").sendFile(page);
     }
     return reply.code(404).send({ message: `No route for ${req.method} ${urlPath}`, code: "NOT_FOUND" });

@@ -11,7 +11,7 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  APP_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
@@ -70,7 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    appUrl: e.APP_URL.replace(/\/$/, ""),
+    // Without APP_URL, links in mail point at this process, on whatever port it listens.
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ?? defaultWebDist,
     trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",

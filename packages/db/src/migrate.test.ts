@@ -21,15 +21,15 @@ describe("migrations", () => {
   it("go up, down and up again", async () => {
     expect(await migrateToLatest(handle.db)).toContain("2026-11-21-0001-initial");
     expect(await tables()).toEqual([
-      "barcode_products", "bug_reports", "email_outbox", "extraction_feedback", "ingredients", "meal_plans", "rate_limits", "recipes",
-      "sessions", "shopping_lists", "users",
+      "barcode_products", "bug_reports", "email_outbox", "extraction_feedback", "ingredients", "known_devices", "list_versions",
+      "meal_plans", "rate_limits", "recipes", "sessions", "shopping_lists", "users",
     ]);
     while ((await migrateDown(handle.db)).length > 0) {
       // one migration down per call, newest first
     }
     expect(await tables()).toEqual([]);
     await migrateToLatest(handle.db);
-    expect(await tables()).toHaveLength(11);
+    expect(await tables()).toHaveLength(13);
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 });

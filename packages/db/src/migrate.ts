@@ -5,6 +5,8 @@ import * as initial from "./migrations/2026-11-21-0001-initial";
 import * as outbox from "./migrations/2026-11-21-0002-outbox-and-rate-limits";
 import * as barcodes from "./migrations/2026-11-21-0003-barcode-products";
 import * as inventoryVersion from "./migrations/2026-11-21-0004-inventory-version";
+import * as listVersions from "./migrations/2026-11-22-0005-list-versions";
+import * as knownDevices from "./migrations/2026-11-22-0006-known-devices";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
 export const migrations: Record<string, Migration> = {
@@ -12,6 +14,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-21-0002-outbox-and-rate-limits": outbox,
   "2026-11-21-0003-barcode-products": barcodes,
   "2026-11-21-0004-inventory-version": inventoryVersion,
+  "2026-11-22-0005-list-versions": listVersions,
+  "2026-11-22-0006-known-devices": knownDevices,
 };
 
 export function migrator(db: Kysely<Database>): Migrator {

@@ -30,18 +30,25 @@ describe("schema", () => {
     expect(report).toMatchObject({ priority: "medium", status: "open" });
   });
 
-  it("bumps the user's inventory version on every ingredient change, once per statement", async () => {
+  it("bumps a user's list version on every change to the list, once per statement, and survives user deletion", async () => {
     const { db } = handle;
     const user = await db.insertInto("users").values({ email: "v@example.com" }).returning("id").executeTakeFirstOrThrow();
-    const version = async () =>
-      (await db.selectFrom("users").select("inventoryVersion").where("id", "=", user.id).executeTakeFirstOrThrow()).inventoryVersion;
-    expect(await version()).toBe(0);
+    const version = async (list: string) =>
+      (await db.selectFrom("listVersions").select("version").where("userId", "=", user.id).where("list", "=", list).executeTakeFirst())
+        ?.version ?? 0;
+    expect(await version("ingredients")).toBe(0);
     await db.insertInto("ingredients").values([1, 2, 3].map((i) => ({ userId: user.id, name: `n${i}`, category: "Other" }))).execute();
-    expect(await version()).toBe(1);
+    expect(await version("ingredients")).toBe(1);
     await db.updateTable("ingredients").set({ quantity: 5 }).where("userId", "=", user.id).execute();
-    expect(await version()).toBe(2);
+    expect(await version("ingredients")).toBe(2);
     await db.deleteFrom("ingredients").where("name", "=", "n1").execute();
-    expect(await version()).toBe(3);
+    expect(await version("ingredients")).toBe(3);
+    expect(await version("recipes")).toBe(0);
+    await db.insertInto("recipes").values({ userId: user.id, title: "Soup", ingredients: "[]", instructions: "Boil" }).execute();
+    expect(await version("recipes")).toBe(1);
+    expect(await version("ingredients")).toBe(3);
+    await db.deleteFrom("users").where("id", "=", user.id).execute();
+    expect(await db.selectFrom("listVersions").select("list").where("userId", "=", user.id).execute()).toEqual([]);
   });
 
   it("rejects a duplicate email", async () => {

@@ -1,42 +1,44 @@
 import type { Database } from "@kim/db";
 import { TRPCError } from "@trpc/server";
-import type { FastifyReply } from "fastify";
 import { sql, type Kysely } from "kysely";
+import type { Exchange } from "../trpc/context";
 
 export interface Limit {
   max: number;
   windowMs: number;
 }
 
-/** Counts one event against `key` in a fixed window shared by every API process; answers the count so far. */
-export async function countHit(db: Kysely<Database>, key: string, { windowMs }: Limit): Promise<{ count: number; resetAt: Date }> {
-  const window = sql<Date>`now() + ${`${windowMs} milliseconds`}::interval`;
-  return db
+/** One counter to spend: its key, its limit, and what a refusal tells the client ("Too many sign-ups."). */
+export interface Spend {
+  key: string;
+  limit: Limit;
+  refusal: string;
+}
+
+/**
+ * Counts one event against each key, in fixed windows shared by every API process, in one statement: each
+ * counter is incremented atomically before the work it guards, so parallel requests can't all pass a check
+ * made before any of them counted. Answers the counts in the order given.
+ */
+async function countHits(db: Kysely<Database>, spends: Spend[]): Promise<{ count: number; resetAt: Date }[]> {
+  const rows = await db
     .insertInto("rateLimits")
-    .values({ key, count: 1, resetAt: window })
+    .values(
+      spends.map(({ key, limit }) => ({
+        key,
+        count: 1,
+        resetAt: sql<Date>`now() + ${`${limit.windowMs} milliseconds`}::interval`,
+      })),
+    )
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
         count: sql`case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end`,
-        resetAt: sql`case when rate_limits.reset_at <= now() then ${window} else rate_limits.reset_at end`,
+        resetAt: sql`case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end`,
       }),
     )
-    .returning(["count", "resetAt"])
-    .executeTakeFirstOrThrow();
-}
-
-/** The events counted so far in the current window, without adding one. */
-export async function peekHits(db: Kysely<Database>, key: string): Promise<{ count: number; resetAt: Date } | null> {
-  const row = await db
-    .selectFrom("rateLimits")
-    .select(["count", "resetAt"])
-    .where("key", "=", key)
-    .where("resetAt", ">", sql<Date>`now()`)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-export async function clearHits(db: Kysely<Database>, key: string): Promise<void> {
-  await db.deleteFrom("rateLimits").where("key", "=", key).execute();
+    .returning(["key", "count", "resetAt"])
+    .execute();
+  return spends.map(({ key }) => rows.find((r) => r.key === key)!);
 }
 
 function waitText(seconds: number): string {
@@ -46,20 +48,21 @@ function waitText(seconds: number): string {
 }
 
 /** A 429 with Retry-After and a message saying when to try again. */
-export function tooManyRequests(reply: FastifyReply, resetAt: Date, what: string): TRPCError {
+function tooManyRequests(http: Exchange, resetAt: Date, refusal: string): TRPCError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-  reply.header("retry-after", String(seconds));
-  return new TRPCError({ code: "TOO_MANY_REQUESTS", message: `${what} Try again in ${waitText(seconds)}.` });
+  http.header("retry-after", String(seconds));
+  return new TRPCError({ code: "TOO_MANY_REQUESTS", message: `${refusal} Try again in ${waitText(seconds)}.` });
 }
 
-/** Counts a hit and refuses once the limit is passed. */
-export async function enforceLimit(
-  db: Kysely<Database>,
-  reply: FastifyReply,
-  key: string,
-  limit: Limit,
-  what: string,
-): Promise<void> {
-  const { count, resetAt } = await countHit(db, key, limit);
-  if (count > limit.max) throw tooManyRequests(reply, resetAt, what);
+/** Spends one event on each counter, then refuses (429) if any is past its limit. */
+export async function spend(ctx: { db: Kysely<Database>; http: Exchange }, ...spends: Spend[]): Promise<void> {
+  if (spends.length === 0) return;
+  const counts = await countHits(ctx.db, spends);
+  const over = spends.findIndex((s, i) => counts[i]!.count > s.limit.max);
+  if (over >= 0) throw tooManyRequests(ctx.http, counts[over]!.resetAt, spends[over]!.refusal);
+}
+
+/** Forgets a counter, e.g. the failed sign-ins of an account at an address once the right password came. */
+export async function clearHits(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom("rateLimits").where("key", "=", key).execute();
 }

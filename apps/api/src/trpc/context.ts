@@ -2,10 +2,10 @@ import type { Database } from "@kim/db";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Config } from "../config";
-import { findSession, readSessionToken, setSessionCookie, type SessionUser } from "../features/auth/sessions";
+import { loadSession, type SessionUser } from "../features/auth/sessions";
+import { lookUpProduct, type OffLookup } from "../features/barcode/open-food-facts";
 import type { Mail, MailTransport } from "../lib/email";
-import { ListCache } from "../lib/list-cache";
-import type { Ingredient } from "../features/inventory/queries";
+import { ListCache } from "../lib/user-lists";
 
 /** What the app is built from; tests build it with their own database and transports. */
 export interface AppDeps {
@@ -14,33 +14,100 @@ export interface AppDeps {
   mailTransport: MailTransport;
 }
 
+export interface CookieOptions {
+  maxAge?: number;
+}
+
+/**
+ * The request and response as procedures see them: the client's address, cookies in and out, response headers.
+ * Over HTTP it wraps Fastify's request and reply; tests use `recordingExchange`.
+ */
+export interface Exchange {
+  /** The client's address (from X-Forwarded-For when TRUST_PROXY is set), for rate limits. */
+  ip: string;
+  cookie(name: string): string | undefined;
+  setCookie(name: string, value: string, options?: CookieOptions): void;
+  clearCookie(name: string): void;
+  header(name: string, value: string): void;
+}
+
+/** Services outside Kim that procedures call. */
+export interface OutsideClients {
+  openFoodFacts(code: string): Promise<OffLookup>;
+}
+
+/** Everything a procedure may use. Needs no Fastify request, so tests build it directly for `createCaller`. */
 export interface Context {
   config: Config;
   db: Kysely<Database>;
-  req: FastifyRequest;
-  res: FastifyReply;
   user: SessionUser | null;
-  /** True when the app is served over https, so cookies are Secure. */
-  secure: boolean;
+  now(): Date;
   /** Queues a mail in the outbox and wakes the sender. */
   sendMail(mail: Mail): Promise<void>;
-  /** This process's caches of serialized lists, checked against database versions. */
-  caches: Caches;
-}
-
-export interface Caches {
-  ingredients: ListCache<Ingredient[]>;
+  /** This process's serialized lists, checked against the database's versions. */
+  lists: ListCache;
+  clients: OutsideClients;
+  http: Exchange;
 }
 
 export type ContextFactory = (req: FastifyRequest, res: FastifyReply) => Promise<Context>;
 
-export function contextFactory(deps: AppDeps, sendMail: Context["sendMail"]): ContextFactory {
-  const secure = deps.config.appUrl.startsWith("https:");
-  const caches: Caches = { ingredients: new ListCache() };
-  return async (req, res) => {
-    const token = readSessionToken(req);
-    const session = token ? await findSession(deps.db, token) : null;
-    if (token && session?.renewed) setSessionCookie(res, token, secure);
-    return { config: deps.config, db: deps.db, req, res, user: session?.user ?? null, secure, sendMail, caches };
+/** The clients Kim uses in production, pointed where the configuration says. */
+export function outsideClients(config: Config): OutsideClients {
+  return { openFoodFacts: (code) => lookUpProduct(config.offApiUrl, code) };
+}
+
+/** An exchange over Fastify: the cookie attributes come from one place, Secure when Kim is served over https. */
+export function fastifyExchange(req: FastifyRequest, res: FastifyReply, secure: boolean): Exchange {
+  const base = { path: "/", httpOnly: true, sameSite: "lax", secure } as const;
+  return {
+    ip: req.ip,
+    cookie: (name) => req.cookies[name] || undefined,
+    setCookie: (name, value, options) => void res.setCookie(name, value, { ...base, ...options }),
+    clearCookie: (name) => void res.clearCookie(name, base),
+    header: (name, value) => void res.header(name, value),
   };
 }
+
+/** An exchange that records what a procedure set, for tests that call procedures without HTTP. */
+export function recordingExchange(init: { ip?: string; cookies?: Record<string, string> } = {}) {
+  const cookies = new Map(Object.entries(init.cookies ?? {}));
+  const headers = new Map<string, string>();
+  const exchange: Exchange = {
+    ip: init.ip ?? "127.0.0.1",
+    cookie: (name) => cookies.get(name),
+    setCookie: (name, value) => void cookies.set(name, value),
+    clearCookie: (name) => void cookies.delete(name),
+    header: (name, value) => void headers.set(name.toLowerCase(), value),
+  };
+  return { exchange, cookies, headers };
+}
+
+/** The HTTP context: the session's user (its cookie re-sent when the session was renewed) around the inner one. */
+export function contextFactory(
+  deps: AppDeps,
+  inner: Pick<Context, "sendMail" | "lists" | "clients">,
+): ContextFactory {
+  const secure = deps.config.appUrl.startsWith("https:");
+  return async (req, res) => {
+    const http = fastifyExchange(req, res, secure);
+    const user = await loadSession(deps.db, http);
+    return { config: deps.config, db: deps.db, user, now: () => new Date(), http, ...inner };
+  };
+}
+
+/** A context for calling procedures directly (tests, scripts): a fresh list cache and a recording exchange by default. */
+export function innerContext(
+  base: Pick<Context, "config" | "db"> & Partial<Context>,
+): Context {
+  return {
+    user: null,
+    now: () => new Date(),
+    sendMail: async () => {},
+    lists: new ListCache(),
+    clients: outsideClients(base.config),
+    http: recordingExchange().exchange,
+    ...base,
+  };
+}
+

@@ -10,6 +10,9 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
+export const PRO_ONLY = "This is a Pro feature. Upgrade to Pro to use it.";
+export const ADMINS_ONLY = "Admins only";
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
@@ -20,11 +23,11 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
 });
 
 export const proProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!hasProAccess(ctx.user)) throw appError("FORBIDDEN", "This is a Pro feature. Upgrade to Pro to use it.");
+  if (!hasProAccess(ctx.user)) throw appError("FORBIDDEN", PRO_ONLY);
   return next();
 });
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== "admin") throw appError("FORBIDDEN", "Admins only");
+  if (ctx.user.role !== "admin") throw appError("FORBIDDEN", ADMINS_ONLY);
   return next();
 });

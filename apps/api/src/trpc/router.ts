@@ -1,18 +1,12 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import { authRouter } from "../features/auth/router";
-import { barcodeRouter } from "../features/barcode/router";
-import { inventoryRouter } from "../features/inventory/router";
-import { profileRouter } from "../features/profile/router";
-import { recipesRouter } from "../features/recipes/router";
+import { features } from "../features";
 import { createCallerFactory, router } from "./init";
 
-export const appRouter = router({
-  auth: authRouter,
-  profile: profileRouter,
-  inventory: inventoryRouter,
-  barcode: barcodeRouter,
-  recipes: recipesRouter,
-});
+type Routers = { [K in keyof typeof features]: (typeof features)[K]["router"] };
+
+const routers = Object.fromEntries(Object.entries(features).map(([name, f]) => [name, f.router])) as Routers;
+
+export const appRouter = router(routers);
 
 export type AppRouter = typeof appRouter;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

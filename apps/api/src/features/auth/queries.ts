@@ -44,3 +44,25 @@ export async function resetPasswordWithToken(db: Kysely<Database>, tokenHash: st
     .executeTakeFirst();
   return row?.id;
 }
+
+/** Whether this browser's device token signed in to the account with this email before; marks it used. */
+export async function isKnownDevice(db: Kysely<Database>, tokenHash: string, email: string): Promise<boolean> {
+  const row = await db
+    .updateTable("knownDevices")
+    .set({ lastUsedAt: new Date() })
+    .from("users")
+    .whereRef("users.id", "=", "knownDevices.userId")
+    .where("knownDevices.tokenHash", "=", tokenHash)
+    .where("users.email", "=", email)
+    .returning("knownDevices.tokenHash")
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function rememberDevice(db: Kysely<Database>, tokenHash: string, userId: string): Promise<void> {
+  await db
+    .insertInto("knownDevices")
+    .values({ tokenHash, userId })
+    .onConflict((oc) => oc.column("tokenHash").doUpdateSet({ userId, lastUsedAt: new Date() }))
+    .execute();
+}

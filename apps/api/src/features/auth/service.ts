@@ -2,37 +2,48 @@ import { randomBytes } from "node:crypto";
 import type { SignupInput } from "@kim/domain";
 import { TRPCError } from "@trpc/server";
 import { appError } from "../../lib/errors";
-import { clearHits, countHit, enforceLimit, peekHits, tooManyRequests, type Limit } from "../../lib/rate-limit";
+import { clearHits, spend, type Limit } from "../../lib/rate-limit";
 import type { Context } from "../../trpc/context";
 import { hashPassword, verifyPassword } from "./passwords";
 import { publicUser } from "./public-user";
-import { findCredentials, insertUser, resetPasswordWithToken, setResetToken } from "./queries";
+import { findCredentials, insertUser, isKnownDevice, rememberDevice, resetPasswordWithToken, setResetToken } from "./queries";
 import {
-  clearSessionCookie, createSession, deleteSession, deleteUserSessions, hashToken, readSessionToken, setSessionCookie,
+  clearSessionCookie, createSession, deleteSession, deleteUserSessions, hashToken, SESSION_COOKIE, setSessionCookie,
 } from "./sessions";
 
 const MINUTE = 60_000;
+const DEVICE_COOKIE = "kim_device";
+const DEVICE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Sign-in attempts are counted before the password is checked. Tight per account and address, so guessing from
+ * one place stops at once; loose per account, so guessing from many places stays slow, and browsers that signed
+ * in to the account before skip that one, so strangers can't lock the owner out; per address against spraying.
+ */
 export const LIMITS = {
-  failedLoginPerEmail: { max: 5, windowMs: 15 * MINUTE },
-  failedLoginPerAddress: { max: 20, windowMs: 15 * MINUTE },
+  loginPerAccountAndAddress: { max: 5, windowMs: 15 * MINUTE },
+  loginPerAccount: { max: 50, windowMs: 60 * MINUTE },
+  loginPerAddress: { max: 30, windowMs: 15 * MINUTE },
   signupPerAddress: { max: 10, windowMs: 60 * MINUTE },
   resetPerAddress: { max: 5, windowMs: 60 * MINUTE },
   resetPerEmail: { max: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 const RESET_TOKEN_MS = 60 * MINUTE;
+
 export const INVALID_LOGIN = "Invalid email or password";
+const TOO_MANY_LOGINS = "Too many sign-in attempts.";
 export const RESET_REQUESTED = "If an account exists with that email, we've sent password reset instructions.";
 export const INVALID_RESET_LINK = "This password reset link is invalid, expired or already used. Please request a new one.";
 
 async function startSession(ctx: Context, userId: string): Promise<void> {
-  const previous = readSessionToken(ctx.req);
+  const previous = ctx.http.cookie(SESSION_COOKIE);
   if (previous) await deleteSession(ctx.db, previous);
-  setSessionCookie(ctx.res, await createSession(ctx.db, userId), ctx.secure);
+  setSessionCookie(ctx.http, await createSession(ctx.db, userId));
 }
 
 export async function signup(ctx: Context, input: SignupInput) {
-  await enforceLimit(ctx.db, ctx.res, `signup:ip:${ctx.req.ip}`, LIMITS.signupPerAddress, "Too many sign-ups from this address.");
+  await spend(ctx, { key: `signup:ip:${ctx.http.ip}`, limit: LIMITS.signupPerAddress, refusal: "Too many sign-ups from this address." });
   const user = await insertUser(ctx.db, { ...input, password: await hashPassword(input.password) });
   if (!user) throw appError("CONFLICT", "An account with this email already exists");
   await startSession(ctx, user.id);
@@ -40,29 +51,31 @@ export async function signup(ctx: Context, input: SignupInput) {
 }
 
 export async function login(ctx: Context, input: { email: string; password: string }) {
-  const keys = [`login:email:${input.email}`, `login:ip:${ctx.req.ip}`] as const;
-  const limits = [LIMITS.failedLoginPerEmail, LIMITS.failedLoginPerAddress];
-  for (const [i, key] of keys.entries()) {
-    const hits = await peekHits(ctx.db, key);
-    if (hits && hits.count >= limits[i]!.max) throw tooManyRequests(ctx.res, hits.resetAt, "Too many failed sign-in attempts.");
-  }
-
+  const device = ctx.http.cookie(DEVICE_COOKIE);
+  const knownDevice = !!device && (await isKnownDevice(ctx.db, hashToken(device), input.email));
+  const accountAtAddress = `login:account-address:${input.email}:${ctx.http.ip}`;
+  await spend(
+    ctx,
+    { key: accountAtAddress, limit: LIMITS.loginPerAccountAndAddress, refusal: TOO_MANY_LOGINS },
+    { key: `login:address:${ctx.http.ip}`, limit: LIMITS.loginPerAddress, refusal: TOO_MANY_LOGINS },
+    ...(knownDevice ? [] : [{ key: `login:account:${input.email}`, limit: LIMITS.loginPerAccount, refusal: TOO_MANY_LOGINS }]),
+  );
   const credentials = await findCredentials(ctx.db, input.email);
   const ok = await verifyPassword(credentials?.password, input.password);
-  if (!ok || !credentials) {
-    await Promise.all(keys.map((key, i) => countHit(ctx.db, key, limits[i]!)));
-    throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_LOGIN });
-  }
-  await clearHits(ctx.db, keys[0]);
+  if (!ok || !credentials) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_LOGIN });
+  await clearHits(ctx.db, accountAtAddress);
+  const deviceToken = knownDevice && device ? device : randomBytes(32).toString("base64url");
+  await rememberDevice(ctx.db, hashToken(deviceToken), credentials.id);
+  ctx.http.setCookie(DEVICE_COOKIE, deviceToken, { maxAge: DEVICE_COOKIE_SECONDS });
   await startSession(ctx, credentials.id);
   const { password: _hash, ...user } = credentials;
   return publicUser(user);
 }
 
 export async function logout(ctx: Context): Promise<{ ok: true }> {
-  const token = readSessionToken(ctx.req);
+  const token = ctx.http.cookie(SESSION_COOKIE);
   if (token) await deleteSession(ctx.db, token);
-  clearSessionCookie(ctx.res, ctx.secure);
+  clearSessionCookie(ctx.http);
   return { ok: true };
 }
 
@@ -101,8 +114,12 @@ function resetMailHtml(link: string): string {
 }
 
 export async function requestPasswordReset(ctx: Context, input: { email: string }) {
-  await enforceLimit(ctx.db, ctx.res, `reset:ip:${ctx.req.ip}`, LIMITS.resetPerAddress, "Too many password reset requests.");
-  await enforceLimit(ctx.db, ctx.res, `reset:email:${input.email}`, LIMITS.resetPerEmail, "Too many password reset requests.");
+  const refusal = "Too many password reset requests.";
+  await spend(
+    ctx,
+    { key: `reset:ip:${ctx.http.ip}`, limit: LIMITS.resetPerAddress, refusal },
+    { key: `reset:email:${input.email}`, limit: LIMITS.resetPerEmail, refusal },
+  );
   const credentials = await findCredentials(ctx.db, input.email);
   if (credentials) await sendPasswordReset(ctx, credentials.id, input.email);
   return { message: RESET_REQUESTED };
@@ -112,6 +129,6 @@ export async function confirmPasswordReset(ctx: Context, input: { token: string;
   const userId = await resetPasswordWithToken(ctx.db, hashToken(input.token), await hashPassword(input.newPassword));
   if (!userId) throw appError("BAD_REQUEST", INVALID_RESET_LINK);
   await deleteUserSessions(ctx.db, userId);
-  clearSessionCookie(ctx.res, ctx.secure);
+  clearSessionCookie(ctx.http);
   return { message: "Password reset successful" };
 }

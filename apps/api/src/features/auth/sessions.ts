@@ -1,8 +1,8 @@
 import type {} from "@fastify/cookie";
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "@kim/db";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import type { Exchange } from "../../trpc/context";
 import { userColumns } from "./queries";
 
 export const SESSION_COOKIE = "kim_session";
@@ -10,7 +10,6 @@ const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Renew at most once a day so a busy session does not write on every request. */
 const RENEW_AFTER_MS = DAY_MS;
-
 
 export type SessionUser = NonNullable<Awaited<ReturnType<typeof findSession>>>["user"];
 
@@ -37,8 +36,7 @@ export async function findSession(db: Kysely<Database>, token: string) {
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
-    // The list versions ride along so a cached list can be served without another query.
-    .select([...userColumns, "users.inventoryVersion", "sessions.expire"])
+    .select([...userColumns, "sessions.expire"])
     .where("sessions.sid", "=", sid)
     .where("sessions.expire", ">", new Date())
     .executeTakeFirst();
@@ -49,6 +47,14 @@ export async function findSession(db: Kysely<Database>, token: string) {
   return { user, renewed };
 }
 
+/** The request's signed-in user, or null. A renewed session's cookie is sent again, on every kind of request. */
+export async function loadSession(db: Kysely<Database>, http: Exchange): Promise<SessionUser | null> {
+  const token = http.cookie(SESSION_COOKIE);
+  const session = token ? await findSession(db, token) : null;
+  if (token && session?.renewed) setSessionCookie(http, token);
+  return session?.user ?? null;
+}
+
 export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {
   await db.deleteFrom("sessions").where("sid", "=", hashToken(token)).execute();
 }
@@ -57,20 +63,10 @@ export async function deleteUserSessions(db: Kysely<Database>, userId: string): 
   await db.deleteFrom("sessions").where("userId", "=", userId).execute();
 }
 
-export function readSessionToken(req: FastifyRequest): string | undefined {
-  return req.cookies[SESSION_COOKIE] || undefined;
+export function setSessionCookie(http: Exchange, token: string): void {
+  http.setCookie(SESSION_COOKIE, token, { maxAge: SESSION_DAYS * 24 * 60 * 60 });
 }
 
-export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    maxAge: SESSION_DAYS * 24 * 60 * 60,
-  });
-}
-
-export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
-  reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+export function clearSessionCookie(http: Exchange): void {
+  http.clearCookie(SESSION_COOKIE);
 }

@@ -6,5 +6,5 @@ import { findProduct } from "./service";
 export const barcodeRouter = {
   lookup: authedProcedure
     .input(z.object({ code: z.string().trim().max(64) }))
-    .query(({ ctx, input }) => findProduct(ctx.db, ctx.config.offApiUrl, input.code)),
+    .query(({ ctx, input }) => findProduct(ctx, ctx.user.id, input.code)),
 } satisfies TRPCRouterRecord;

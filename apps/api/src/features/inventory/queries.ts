@@ -1,8 +1,8 @@
 import type { Database } from "@kim/db";
-import type { IngredientInput } from "@kim/domain";
+import { DASHBOARD_EXPIRING_LIMIT, EXPIRING_SOON_DAYS, LOW_STOCK_QUANTITY, type IngredientInput } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
-import type { ListCache } from "../../lib/list-cache";
-import { jsonTimestamp, RawJson } from "../../lib/raw-json";
+import { jsonTimestamp, type RawJson } from "../../lib/raw-json";
+import { userList, type ListCache } from "../../lib/user-lists";
 
 const columns = ["id", "name", "quantity", "unit", "category", "expirationDate", "notes", "createdAt", "updatedAt"] as const;
 
@@ -19,35 +19,48 @@ export interface Ingredient {
   updatedAt: string;
 }
 
-/**
- * The user's ingredients, soonest expiry first (no date last), then by name, as JSON built by PostgreSQL.
- * The session lookup already read the list's version: when the cached list has it, no query is needed; else one
- * statement answers the current version and, only when it differs from the cached one, the list itself.
- */
-export async function listIngredients(
-  db: Kysely<Database>,
-  cache: ListCache<Ingredient[]>,
-  user: { id: string; inventoryVersion: number },
-): Promise<RawJson<Ingredient[]>> {
-  const userId = user.id;
-  const cached = cache.get(userId);
-  if (cached?.version === user.inventoryVersion) return cached.value;
-  const { rows } = await sql<{ version: number; json: string | null }>`
-    select u.inventory_version as version, case when u.inventory_version is distinct from ${cached?.version ?? null}::bigint then (
-      select coalesce(json_agg(json_build_object(
+/** The user's ingredients, soonest expiry first (no date last), then by name, as JSON built by PostgreSQL. */
+export function listIngredients(db: Kysely<Database>, lists: ListCache, userId: string): Promise<RawJson<Ingredient[]>> {
+  return userList<Ingredient>(db, lists, {
+    userId,
+    list: "ingredients",
+    query: sql`select coalesce(json_agg(json_build_object(
         'id', id, 'name', name, 'quantity', quantity, 'unit', unit, 'category', category,
         'expirationDate', expiration_date, 'notes', notes,
         'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}
       ) order by expiration_date asc nulls last, name), '[]')::text
-      from ingredients where user_id = u.id
-    ) end as json
-    from users u where u.id = ${userId}`.execute(db);
-  const row = rows[0];
-  if (!row) return new RawJson("[]");
-  if (row.json === null && cached) return cached.value;
-  const value = new RawJson<Ingredient[]>(row.json ?? "[]");
-  cache.set(userId, row.version, value);
-  return value;
+      from ingredients where user_id = ${userId}`,
+  });
+}
+
+/**
+ * The dashboard's figures, counted by PostgreSQL on the cook's calendar date: how many ingredients, how many
+ * expire within the window (0 to 7 days), how many are low, and the soonest few of those expiring.
+ */
+export async function inventorySummary(db: Kysely<Database>, userId: string, today: string) {
+  const days = sql<number>`(expiration_date - ${today}::date)`;
+  const expiring = sql<boolean>`${days} between 0 and ${EXPIRING_SOON_DAYS}`;
+  const [counts, soonest] = await Promise.all([
+    db
+      .selectFrom("ingredients")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("total"),
+        sql<number>`count(*) filter (where ${expiring})`.as("expiringSoonCount"),
+        sql<number>`count(*) filter (where quantity <= ${LOW_STOCK_QUANTITY})`.as("lowStockCount"),
+      ])
+      .where("userId", "=", userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("ingredients")
+      .select(["id", "name", "quantity", "unit", sql<string>`expiration_date`.as("expirationDate"), days.as("days")])
+      .where("userId", "=", userId)
+      .where(expiring)
+      .orderBy("expirationDate")
+      .orderBy("name")
+      .limit(DASHBOARD_EXPIRING_LIMIT)
+      .execute(),
+  ]);
+  return { ...counts, expiringSoon: soonest };
 }
 
 export function createIngredient(db: Kysely<Database>, userId: string, input: IngredientInput) {

@@ -1,14 +1,18 @@
-import { ingredientInput, ingredientUpdate } from "@kim/domain";
+import { ingredientInput, ingredientUpdate, isCalendarDate } from "@kim/domain";
 import type { TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
 import { notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
 import { authedProcedure } from "../../trpc/init";
-import { createIngredient, deleteIngredient, listIngredients, updateIngredient } from "./queries";
+import { createIngredient, deleteIngredient, inventorySummary, listIngredients, updateIngredient } from "./queries";
 
 const NOT_FOUND = "Ingredient not found";
 
 export const inventoryRouter = {
-  list: authedProcedure.query(({ ctx }) => listIngredients(ctx.db, ctx.caches.ingredients, ctx.user)),
+  list: authedProcedure.query(({ ctx }) => listIngredients(ctx.db, ctx.lists, ctx.user.id)),
+  summary: authedProcedure
+    .input(z.object({ today: z.string().refine(isCalendarDate, "today must be the cook's date, yyyy-MM-dd") }))
+    .query(({ ctx, input }) => inventorySummary(ctx.db, ctx.user.id, input.today)),
   create: authedProcedure.input(ingredientInput).mutation(({ ctx, input }) => createIngredient(ctx.db, ctx.user.id, input)),
   update: authedProcedure
     .input(idInput.extend({ data: ingredientUpdate }))

@@ -4,5 +4,5 @@ import { authedProcedure } from "../../trpc/init";
 import { updateProfile } from "./service";
 
 export const profileRouter = {
-  update: authedProcedure.input(profileInput).mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.user.id, input)),
+  update: authedProcedure.input(profileInput).mutation(({ ctx, input }) => updateProfile(ctx, ctx.user, input)),
 } satisfies TRPCRouterRecord;

@@ -1,25 +1,35 @@
-import type { Database } from "@kim/db";
 import type { ProfileInput } from "@kim/domain";
-import type { Kysely } from "kysely";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { appError, notFound } from "../../lib/errors";
+import type { Context } from "../../trpc/context";
 import { publicUser } from "../auth/public-user";
-import { userColumns } from "../auth/queries";
+import { updateProfileRow } from "./queries";
 
 export const EMAIL_TAKEN = "That email is already used by another account";
 
-export async function updateProfile(db: Kysely<Database>, userId: string, input: ProfileInput) {
+export async function updateProfile(ctx: Context, user: { id: string; email: string }, input: ProfileInput) {
+  let updated;
   try {
-    const user = await db
-      .updateTable("users")
-      .set({ ...input, updatedAt: new Date() })
-      .where("id", "=", userId)
-      .returning(userColumns)
-      .executeTakeFirst();
-    if (!user) throw notFound("User not found");
-    return publicUser(user);
+    updated = await updateProfileRow(ctx.db, user.id, input);
   } catch (err) {
     if (isUniqueViolation(err)) throw appError("CONFLICT", EMAIL_TAKEN);
     throw err;
   }
+  if (!updated) throw notFound("User not found");
+  if (updated.email !== user.email) await tellOldAddress(ctx, user.email, updated.email);
+  return publicUser(updated);
+}
+
+/** The old address hears of the change, so a taken-over account doesn't change hands silently. */
+async function tellOldAddress(ctx: Context, oldEmail: string, newEmail: string): Promise<void> {
+  await ctx.sendMail({
+    to: oldEmail,
+    subject: "Your Kim email address was changed",
+    text: [
+      `The email address of your Kim account was changed to ${newEmail}.`,
+      "Password reset links sent before the change no longer work.",
+      "",
+      "If you didn't make this change, reply to this mail so we can help you get your account back.",
+    ].join("\n"),
+  });
 }

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gunzipSync } from "node:zlib";
+import { sql } from "kysely";
+import type { Db } from "@kim/db";
+import { createTestDatabase } from "@kim/db/testing";
+import { RawJson, renderWithRawJson } from "./raw-json";
+import { ListCache, userList } from "./user-lists";
+
+const json = (text: string) => new RawJson<unknown>(text);
+
+describe("ListCache", () => {
+  it("answers what was stored under its version", () => {
+    const cache = new ListCache();
+    const first = json("[1]");
+    cache.set("a", 3, first);
+    expect(cache.get("a")).toEqual({ version: 3, value: first });
+    cache.set("a", 4, json("[1,2]"));
+    expect(cache.get("a")?.version).toBe(4);
+    expect(cache.get("b")).toBeUndefined();
+  });
+
+  it("drops the least recently used entries beyond its size", () => {
+    const cache = new ListCache(25);
+    cache.set("a", 1, json("aaaaa"));
+    cache.set("b", 1, json("bbbbb"));
+    cache.get("a");
+    cache.set("c", 1, json("ccccc"));
+    expect(cache.get("b")).toBeUndefined();
+    expect(cache.get("a")?.value.text).toBe("aaaaa");
+    expect(cache.get("c")?.value.text).toBe("ccccc");
+    cache.set("huge", 1, json("x".repeat(100)));
+    expect(cache.get("huge")).toBeUndefined();
+    expect(cache.get("a")).toBeDefined();
+  });
+});
+
+describe("RawJson", () => {
+  it("serializes as its parsed value outside a response", () => {
+    expect(JSON.stringify({ list: json('[{"a":1}]') })).toBe('{"list":[{"a":1}]}');
+  });
+
+  it("goes into a response as written, and keeps that response's gzip", async () => {
+    const value = json('[{"a":"x"}]');
+    const rendered = await renderWithRawJson(async () => JSON.stringify([{ result: { data: value } }]));
+    expect(rendered.text).toBe('[{"result":{"data":[{"a":"x"}]}}]');
+    expect(rendered.raw).toMatchObject({ prefix: '[{"result":{"data":', suffix: "}}]" });
+    const zipped = value.gzip(rendered.raw!.prefix, rendered.raw!.suffix);
+    expect(gunzipSync(zipped).toString()).toBe(rendered.text);
+    expect(value.gzip(rendered.raw!.prefix, rendered.raw!.suffix)).toBe(zipped);
+  });
+
+  it("is not confused by user text that looks like its placeholder", async () => {
+    const rendered = await renderWithRawJson(async () => {
+      const marker = JSON.stringify({ tricky: json("[1]") });
+      const forged = marker.slice(marker.indexOf(":") + 1, -1);
+      return JSON.stringify({ note: forged, also: JSON.parse(forged) as string });
+    });
+    expect(JSON.parse(rendered.text)).toMatchObject({ note: expect.stringContaining("kim-raw-json") });
+  });
+});
+
+describe("userList", () => {
+  let handle: Db;
+  let userId: string;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    userId = (await handle.db.insertInto("users").values({ email: "lists@example.com" }).returning("id").executeTakeFirstOrThrow()).id;
+  });
+  afterAll(() => handle.close());
+
+  const names = (lists: ListCache) =>
+    userList<{ name: string }>(handle.db, lists, {
+      userId,
+      list: "ingredients",
+      query: sql`select coalesce(json_agg(json_build_object('name', name) order by name), '[]')::text from ingredients where user_id = ${userId}`,
+    });
+
+  it("serves the kept list while the version holds, and the new one after any change", async () => {
+    const lists = new ListCache();
+    expect((await names(lists)).toJSON()).toEqual([]);
+    await handle.db.insertInto("ingredients").values({ userId, name: "Milk", category: "Dairy" }).execute();
+    const first = await names(lists);
+    expect(first.toJSON()).toEqual([{ name: "Milk" }]);
+    expect(await names(lists)).toBe(first);
+    // Another process changes the list: this one notices through the version, not its own writes.
+    await handle.db.updateTable("ingredients").set({ name: "Oat milk" }).where("userId", "=", userId).execute();
+    expect((await names(lists)).toJSON()).toEqual([{ name: "Oat milk" }]);
+  });
+});

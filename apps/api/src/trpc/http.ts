@@ -1,0 +1,96 @@
+import type { IncomingMessage } from "node:http";
+import { incomingMessageToRequest } from "@trpc/server/adapters/node-http";
+import { resolveResponse } from "@trpc/server/http";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { RestRoute } from "../lib/rest";
+import { RawJson, renderWithRawJson } from "../lib/raw-json";
+import type { ContextFactory } from "./context";
+import { appRouter, createCaller } from "./router";
+
+/** JSON request bodies, on tRPC and REST alike. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/** Calls in one tRPC batch: the web app's pages batch a handful. */
+const MAX_BATCH_SIZE = 20;
+const GZIP = /(?:^|,)\s*gzip\s*(?:,|$|;\s*q=(?:1|0?\.\d*[1-9]))/i;
+/** Below this a body isn't worth compressing (the same threshold @fastify/compress uses for the rest). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** Sends JSON text; when it came from a RawJson, its cached gzip goes instead if the client takes gzip. */
+function sendJson(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  text: string,
+  raw?: { value: RawJson<unknown>; prefix: string; suffix: string },
+) {
+  reply.type("application/json; charset=utf-8").header("vary", "accept-encoding");
+  if (raw && text.length >= COMPRESS_FROM_BYTES && GZIP.test(req.headers["accept-encoding"] ?? "")) {
+    return reply.header("content-encoding", "gzip").send(raw.value.gzip(raw.prefix, raw.suffix));
+  }
+  return reply.send(text);
+}
+
+export interface TrpcOptions {
+  createContext: ContextFactory;
+  onError(error: Error, procedure: string | undefined): void;
+}
+
+/**
+ * tRPC at /trpc, with Fastify's body handling rather than the adapter's: JSON bodies only, capped like every other
+ * body before any byte is read (the stock adapter reads multipart bodies whole, whatever their size), batches
+ * capped, and RawJson results spliced into the answer as PostgreSQL wrote them.
+ */
+export async function registerTrpc(app: FastifyInstance, options: TrpcOptions): Promise<void> {
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    // tRPC parses the body itself; Fastify only enforces the type and the size.
+    scope.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: JSON_BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.route({
+      method: ["GET", "POST"],
+      url: "/trpc/:path",
+      async handler(req, reply) {
+        const incoming: IncomingMessage & { body?: unknown } = req.raw;
+        incoming.body = req.body ?? "";
+        const request = incomingMessageToRequest(incoming, reply.raw, { maxBodySize: JSON_BODY_LIMIT });
+        const { text, raw } = await renderWithRawJson(async () => {
+          const response = await resolveResponse({
+            router: appRouter,
+            req: request,
+            error: null,
+            path: (req.params as { path: string }).path,
+            maxBatchSize: MAX_BATCH_SIZE,
+            createContext: () => options.createContext(req, reply),
+            onError: ({ error, path }) => {
+              if (error.code === "INTERNAL_SERVER_ERROR") options.onError(error, path);
+            },
+          });
+          reply.code(response.status);
+          response.headers.forEach((value, name) => {
+            if (name !== "content-type" && name !== "content-length") reply.header(name, value);
+          });
+          return response.text();
+        });
+        return sendJson(req, reply, text, raw);
+      },
+    });
+  });
+}
+
+/** The documented REST paths, each calling its procedure through a caller on the request's context. */
+export function registerRestRoutes(app: FastifyInstance, createContext: ContextFactory, routes: RestRoute[]): void {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      async handler(req, reply) {
+        const caller = createCaller(await createContext(req, reply));
+        const result = await route.call(caller, req, reply);
+        if (reply.sent) return reply;
+        reply.code(route.status ?? 200);
+        if (result instanceof RawJson) return sendJson(req, reply, result.text, { value: result, prefix: "", suffix: "" });
+        return result ?? { ok: true };
+      },
+    });
+  }
+}
