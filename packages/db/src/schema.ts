@@ -141,6 +141,12 @@ export interface BarcodeProductsTable {
   expiresAt: Date;
 }
 
+export interface KnownDevicesTable {
+  tokenHash: string;
+  userId: string;
+  lastUsedAt: Generated<Date>;
+}
+
 /** One row per user and list; the version is bumped on every change to that list, so cached reads can tell they're current. */
 export interface ListVersionsTable {
   userId: string;
@@ -161,6 +167,7 @@ export interface Database {
   rateLimits: RateLimitsTable;
   barcodeProducts: BarcodeProductsTable;
   listVersions: ListVersionsTable;
+  knownDevices: KnownDevicesTable;
 }
 
 export type User = Selectable<UsersTable>;
