@@ -1,13 +1,31 @@
 import { lazy, Suspense } from "react";
 import { createFileRoute } from "@tanstack/react-router";
+import { localDate } from "@kim/domain";
 import { LandingPage } from "../components/landing-page";
 import { LoadingScreen } from "../components/loading-screen";
-import { useCurrentUser } from "../lib/current-user";
+import { currentUserQueryOptions, useCurrentUser } from "../lib/current-user";
 
 // Signed-in shell (sidebar, tooltips, dialog) stays out of the landing page's download.
-const SignedInHome = lazy(() => import("../components/signed-in-home").then((m) => ({ default: m.SignedInHome })));
+const loadSignedInHome = () => import("../components/signed-in-home");
+const SignedInHome = lazy(() => loadSignedInHome().then((m) => ({ default: m.SignedInHome })));
 
 export const Route = createFileRoute("/")({
+  // Not awaited: starts the dashboard's code and data beside this route's own chunk, instead of after it.
+  loader: ({ context: { queryClient, trpcClient, trpc } }) => {
+    const userQuery = currentUserQueryOptions(trpcClient);
+    // The server sends this app at / only with a session (others get landing.html), so the dashboard's code is a
+    // safe bet unless this tab already knows it is signed out (after logging out).
+    if (queryClient.getQueryData(userQuery.queryKey) !== null) void loadSignedInHome();
+    // Data only once the session is confirmed: a signed-out visitor must see the landing page, not an Unauthorized toast.
+    void queryClient.ensureQueryData(userQuery).then(
+      (user) => {
+        if (!user) return;
+        void trpc.inventory.summary.prefetch({ today: localDate() });
+        void trpc.recipes.count.prefetch();
+      },
+      () => undefined,
+    );
+  },
   component: IndexPage,
 });
 

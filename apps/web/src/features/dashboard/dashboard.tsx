@@ -1,19 +1,19 @@
 import { BookOpen, Clock, Package, TrendingDown } from "lucide-react";
-import { inventorySummary, localDate } from "@kim/domain";
+import { localDate } from "@kim/domain";
 import { greetingName, useCurrentUser } from "../../lib/current-user";
 import { trpc } from "../../lib/trpc";
 import { ExpiringSoonPanel } from "./expiring-soon-panel";
 import { QuickActionsCard } from "./quick-actions-card";
 import { StatCard } from "./stat-card";
 
-/** The signed-in home. Shares the inventory.list cache with /inventory, so either page warms the other. */
+/** The signed-in home: counts from inventory.summary (never the whole list), which the "/" route starts loading early. */
 export function Dashboard() {
   const { data: user } = useCurrentUser();
-  const ingredients = trpc.inventory.list.useQuery();
+  const summary = trpc.inventory.summary.useQuery({ today: localDate() });
   const recipeCount = trpc.recipes.count.useQuery();
-  const summary = ingredients.data ? inventorySummary(ingredients.data, localDate()) : undefined;
   // A failed count shows a dash instead of loading forever.
   const count = (value: number | undefined, failed: boolean) => (failed ? null : value);
+  const expiringSoon = summary.data?.expiringSoon ?? [];
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6">
@@ -22,14 +22,14 @@ export function Dashboard() {
         <p className="mt-2 text-muted-foreground">Here's what's happening in your kitchen today</p>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard title="Total Ingredients" value={count(summary?.total, ingredients.isError)} to="/inventory" icon={Package} hint="Items in your kitchen" />
+        <StatCard title="Total Ingredients" value={count(summary.data?.total, summary.isError)} to="/inventory" icon={Package} hint="Items in your kitchen" />
         <StatCard title="Saved Recipes" value={count(recipeCount.data, recipeCount.isError)} to="/recipes" icon={BookOpen} hint="Recipes in your collection" />
-        <StatCard title="Expiring Soon" value={count(summary?.expiringSoonCount, ingredients.isError)} to="/inventory" icon={Clock} hint="Within the next 7 days" />
-        <StatCard title="Low Stock" value={count(summary?.lowStockCount, ingredients.isError)} to="/inventory" icon={TrendingDown} hint="Quantity of 2 or less" />
+        <StatCard title="Expiring Soon" value={count(summary.data?.expiringSoonCount, summary.isError)} to="/inventory" icon={Clock} hint="Within the next 7 days" />
+        <StatCard title="Low Stock" value={count(summary.data?.lowStockCount, summary.isError)} to="/inventory" icon={TrendingDown} hint="Quantity of 2 or less" />
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <QuickActionsCard />
-        {summary && summary.expiringSoon.length > 0 ? <ExpiringSoonPanel items={summary.expiringSoon} /> : null}
+        {expiringSoon.length > 0 ? <ExpiringSoonPanel items={expiringSoon} /> : null}
       </div>
     </div>
   );

@@ -3,8 +3,12 @@ import { expiringSoonBadge } from "@kim/domain";
 import { Badge } from "@kim/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 
+/** One entry of inventory.summary's expiringSoon. */
 interface ExpiringItem {
-  item: { id: string; name: string; quantity: number; unit: string };
+  id: string;
+  name: string;
+  quantity: number;
+  unit: string;
   days: number;
 }
 
@@ -22,8 +26,8 @@ export function ExpiringSoonPanel({ items }: { items: ExpiringItem[] }) {
       </CardHeader>
       <CardContent>
         <ul className="divide-y" aria-label="Expiring soon">
-          {items.map(({ item, days }) => {
-            const badge = expiringSoonBadge(days);
+          {items.map((item) => {
+            const badge = expiringSoonBadge(item.days);
             return (
               <li key={item.id} data-testid="expiring-item" className="flex items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
                 <div className="min-w-0">

@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { PackageOpen, Plus, ScanBarcode, Search } from "lucide-react";
 import { CATEGORIES, localDate, type IngredientInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
@@ -6,6 +6,7 @@ import { Card } from "@kim/ui/card";
 import { Input } from "@kim/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
 import { Skeleton } from "@kim/ui/skeleton";
+import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
 import { trpc } from "../../lib/trpc";
 import { BarcodeScannerDialog } from "../barcode/barcode-scanner-dialog";
 import { DeleteIngredientDialog } from "./delete-ingredient-dialog";
@@ -16,12 +17,20 @@ import { useBarcodeProductLookup } from "./use-barcode-product-lookup";
 import { useIngredientMutations } from "./use-ingredient-mutations";
 
 const ALL_CATEGORIES = "all";
+// The breakpoints of the grid before it was virtualised: grid-cols-1 sm:grid-cols-2 lg:grid-cols-3.
+const GRID_COLUMNS: GridColumns = { base: 1, sm: 2, lg: 3 };
+// A card without notes; cards are measured once rendered.
+const CARD_HEIGHT_PX = 118;
+const ingredientKey = (ingredient: Ingredient) => ingredient.id;
 
 type FormState = { open: false } | { open: true; mode: "add"; values: IngredientFormValues } | { open: true; mode: "edit"; ingredient: Ingredient };
 
 export function InventoryPage() {
   const list = trpc.inventory.list.useQuery();
   const { create, update, remove } = useIngredientMutations();
+  // The dashboard's counts come from inventory.summary; any change here makes them stale.
+  const utils = trpc.useUtils();
+  const refreshSummary = () => void utils.inventory.summary.invalidate();
   const lookUpProduct = useBarcodeProductLookup();
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState(ALL_CATEGORIES);
@@ -31,16 +40,32 @@ export function InventoryPage() {
   const query = useDeferredValue(search.trim().toLowerCase());
   const today = localDate();
 
-  const filtered = (list.data ?? []).filter(
-    (i) => (category === ALL_CATEGORIES || i.category === category) && (!query || i.name.toLowerCase().includes(query)),
+  // Lower-cased once per list, not once per keystroke.
+  const searchable = useMemo(() => (list.data ?? []).map((ingredient) => ({ ingredient, name: ingredient.name.toLowerCase() })), [list.data]);
+  const filtered = useMemo(
+    () =>
+      searchable
+        .filter((e) => (category === ALL_CATEGORIES || e.ingredient.category === category) && (!query || e.name.includes(query)))
+        .map((e) => e.ingredient),
+    [searchable, category, query],
   );
   const filtering = query !== "" || category !== ALL_CATEGORIES;
 
   const save = (input: IngredientInput) => {
-    const close = () => setForm({ open: false });
+    const close = () => {
+      setForm({ open: false });
+      refreshSummary();
+    };
     if (form.open && form.mode === "edit") return update.mutateAsync({ id: form.ingredient.id, data: input }).then(close);
     return create.mutateAsync(input).then(close);
   };
+
+  const renderCard = useCallback(
+    (ingredient: Ingredient) => (
+      <IngredientCard ingredient={ingredient} today={today} onEdit={(i) => setForm({ open: true, mode: "edit", ingredient: i })} onDelete={setDeleting} />
+    ),
+    [today],
+  );
 
   const onScanned = async (code: string) => {
     setScannerOpen(false);
@@ -113,18 +138,14 @@ export function InventoryPage() {
           </div>
         </Card>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Ingredients">
-          {filtered.map((ingredient) => (
-            <li key={ingredient.id} className="grid grid-cols-1">
-              <IngredientCard
-                ingredient={ingredient}
-                today={today}
-                onEdit={(i) => setForm({ open: true, mode: "edit", ingredient: i })}
-                onDelete={setDeleting}
-              />
-            </li>
-          ))}
-        </ul>
+        <VirtualGrid
+          items={filtered}
+          getKey={ingredientKey}
+          renderItem={renderCard}
+          estimateRowHeight={CARD_HEIGHT_PX}
+          columns={GRID_COLUMNS}
+          aria-label="Ingredients"
+        />
       )}
 
       <IngredientFormDialog
@@ -140,7 +161,17 @@ export function InventoryPage() {
         ingredient={deleting}
         pending={remove.isPending}
         onOpenChange={(open) => !open && setDeleting(null)}
-        onConfirm={(i) => remove.mutate({ id: i.id }, { onSuccess: () => setDeleting(null) })}
+        onConfirm={(i) =>
+          remove.mutate(
+            { id: i.id },
+            {
+              onSuccess: () => {
+                setDeleting(null);
+                refreshSummary();
+              },
+            },
+          )
+        }
       />
     </div>
   );
