@@ -1,6 +1,36 @@
+import { builtinModules } from "node:module";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+// Import boundaries from docs (DESIGN.md): domain <- db <- api; web uses ui, domain and only the
+// type of the API's router; nothing imports from an app. e2e/ and bench/ are test code and may reach
+// into apps/api/src, so no rule here covers them.
+const appsByPath = {
+  regex: String.raw`^(\.\./)+apps(/|$)`,
+  message: "Nothing imports from an app: move what both sides need into packages/domain.",
+};
+const appsByName = {
+  group: ["@kim/api", "@kim/api/*", "@kim/web", "@kim/web/*"],
+  message: "Nothing imports from an app: move what both sides need into packages/domain.",
+};
+const notInDomain = (what) => `packages/domain is pure (no I/O, no framework): ${what} belongs in packages/db or apps/api.`;
+const domainPatterns = [
+  appsByPath,
+  appsByName,
+  { regex: String.raw`^(\.\./)+(packages/)?(db|ui)(/|$)`, message: notInDomain("that code") },
+  { group: ["@kim/db", "@kim/db/*", "@kim/ui", "@kim/ui/*"], message: notInDomain("that code") },
+  { group: ["kysely/*", "pg/*", "@electric-sql/*"], message: notInDomain("database access") },
+  { group: ["@fastify/*", "@trpc/*", "react/*", "react-dom/*"], message: notInDomain("framework code") },
+  { group: ["node:*"], message: notInDomain("a Node.js built-in") },
+];
+// Bare names go in `paths`, which match exactly: as a pattern, "url" would also match "./url".
+const domainPaths = [
+  ...["kysely", "pg"].map((name) => ({ name, message: notInDomain("database access") })),
+  ...["fastify", "react", "react-dom"].map((name) => ({ name, message: notInDomain("framework code") })),
+  ...builtinModules.map((name) => ({ name, message: notInDomain("a Node.js built-in") })),
+];
+const restrictImports = (patterns, paths = []) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns, paths }] });
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "**/routeTree.gen.ts", "e2e/artifacts/**", "**/.data/**", "apps/web/public/**"] },
@@ -15,4 +45,30 @@ export default tseslint.config(
   // Migrations are written against Kysely<any> on purpose: they are frozen and never import app types.
   { files: ["packages/db/src/migrations/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   { files: ["apps/web/**/*.tsx", "packages/ui/**/*.tsx"], plugins: { "react-hooks": reactHooks }, rules: reactHooks.configs.recommended.rules },
+  // Later entries replace earlier ones for the same files, so packages/domain repeats the packages/* rules.
+  { files: ["packages/**"], rules: restrictImports([appsByPath, appsByName]) },
+  { files: ["packages/domain/**"], rules: restrictImports(domainPatterns, domainPaths) },
+  {
+    files: ["apps/web/**"],
+    rules: restrictImports([
+      {
+        group: ["@kim/api", "@kim/api/*"],
+        allowTypeImports: true,
+        message: "apps/web takes only types from @kim/api (`import type { AppRouter }`); server code never ships to the browser.",
+      },
+      {
+        regex: String.raw`^(\.\./)+(apps/)?api(/|$)`,
+        message: "Reach the API through @kim/api with `import type`, not by a relative path into apps/api.",
+      },
+      { group: ["@kim/db", "@kim/db/*"], message: "apps/web talks to the database only through the API; shared types come from @kim/domain." },
+      { group: ["@kim/web", "@kim/web/*"], message: "Import within apps/web by relative path." },
+    ]),
+  },
+  {
+    files: ["apps/api/**"],
+    rules: restrictImports([
+      { group: ["@kim/web", "@kim/web/*"], message: "Nothing imports from an app; the API serves the built SPA from disk." },
+      { regex: String.raw`^(\.\./)+(apps/)?web(/|$)`, message: "Nothing imports from an app; the API serves the built SPA from disk." },
+    ]),
+  },
 );
