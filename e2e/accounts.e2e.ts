@@ -1,30 +1,16 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, keepScreenshot, mailedLink, openPage, toast, uniqueEmail, useBrowser } from "./browser";
+import { describe, expect, it } from "vitest";
+import { keepScreenshot, mailedLink, openPage, toast, uniqueEmail, useBrowser } from "./browser";
+import { signInAs } from "./fixtures";
 
 useBrowser();
 
-// The shared API allows 10 signups per hour per address across all e2e files: this file uses three.
+// Only the signup and login tests sign up and log in through the app; everyone else is made by the fixtures.
 
 async function fillLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByLabel("Password").press("Enter");
-}
-
-/** Signs in through the REST path, skipping the login screen (cookies land in the page's context). */
-async function signInQuickly(page: Page, email: string, password: string): Promise<void> {
-  const response = await page.request.post("/api/login", { data: { email, password } });
-  expect(response.status()).toBe(200);
-}
-
-async function signUpViaApi(user: { email: string; password: string; firstName: string; lastName: string }) {
-  const response = await fetch(`${baseURL()}/api/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(user),
-  });
-  expect(response.status).toBe(201);
 }
 
 describe("sign up, log out, log in, reset password", () => {
@@ -136,12 +122,10 @@ describe("sign up, log out, log in, reset password", () => {
 });
 
 describe("profile and signed-in layout", () => {
-  const user = { email: uniqueEmail("bob"), password: "bob-password-1", firstName: "Bob", lastName: "Cook" };
-  beforeAll(() => signUpViaApi(user));
 
   it("keeps name and avatar changes across a reload", async () => {
     const page = await openPage();
-    await signInQuickly(page, user.email, user.password);
+    await signInAs(page, { firstName: "Bob", lastName: "Cook" });
     await page.goto("/profile");
     await page.getByRole("heading", { name: "Profile Settings" }).waitFor();
     const text = await page.locator("body").innerText();
@@ -168,7 +152,7 @@ describe("profile and signed-in layout", () => {
 
   it("collapses the sidebar with Ctrl+B and remembers it across a reload", async () => {
     const page = await openPage();
-    await signInQuickly(page, user.email, user.password);
+    await signInAs(page, { firstName: "Bob" });
     await page.goto("/");
     const sidebar = page.locator('[data-slot="sidebar"][data-state]');
     await expect.poll(() => sidebar.getAttribute("data-state")).toBe("expanded");
@@ -183,7 +167,7 @@ describe("profile and signed-in layout", () => {
 
   it("shows the sidebar as a slide-in panel at 375px", async () => {
     const page = await openPage({ width: 375 });
-    await signInQuickly(page, user.email, user.password);
+    await signInAs(page, { firstName: "Bob" });
     await page.goto("/");
     await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
     const panel = page.getByRole("dialog", { name: "Navigation" });
@@ -198,8 +182,6 @@ describe("profile and signed-in layout", () => {
 });
 
 describe("account screens", () => {
-  const user = { email: uniqueEmail("cat"), password: "cat-password-1", firstName: "Cat", lastName: "Lee" };
-  beforeAll(() => signUpViaApi(user));
 
   for (const width of [1280, 375]) {
     it(`render without horizontal overflow at ${width}px`, async () => {
@@ -222,7 +204,7 @@ describe("account screens", () => {
         await check(screen.name);
       }
 
-      await signInQuickly(page, user.email, user.password);
+      await signInAs(page, { firstName: "Cat", lastName: "Lee" });
       await page.goto("/");
       await page.getByRole("heading", { name: "Welcome back, Cat!" }).waitFor();
       await check("home");

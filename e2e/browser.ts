@@ -46,9 +46,12 @@ export function useBrowser(): void {
   });
 }
 
-export async function openPage(options: { width?: number; height?: number; colorScheme?: "light" | "dark" } = {}): Promise<Page> {
+export async function openPage(
+  options: { width?: number; height?: number; colorScheme?: "light" | "dark"; locale?: string } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL: baseURL(),
+    locale: options.locale ?? "en-US",
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? "light",
   });

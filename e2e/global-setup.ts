@@ -1,23 +1,19 @@
 import type { TestProject } from "vitest/node";
-import { openFoodFactsStandIn } from "../apps/api/src/testing/off-stand-in";
-import { startServer } from "./server";
+import { startTestServer } from "./server";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    fixtureURL: string;
     serverOutputFile: string;
   }
 }
 
-/** One Kim server for all browser tests, with Open Food Facts replaced by the local stand-in. */
+/** One Kim server for all browser tests (e2e/test-server.ts: Open Food Facts stand-in and fixture API included). */
 export default async function setup(project: TestProject) {
-  const off = openFoodFactsStandIn();
-  const offApiUrl = await off.start();
-  const server = await startServer({ OFF_API_URL: offApiUrl });
+  const server = await startTestServer();
   project.provide("baseURL", server.url);
+  project.provide("fixtureURL", server.fixtureURL);
   project.provide("serverOutputFile", server.outputFile);
-  return async () => {
-    await server.stop();
-    await off.stop();
-  };
+  return () => server.stop();
 }

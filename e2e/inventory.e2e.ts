@@ -1,21 +1,13 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { localDate } from "../packages/domain/src/index";
-import { baseURL, keepScreenshot, openPage, toast, uniqueEmail, useBrowser } from "./browser";
+import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
+import { addIngredients, signInAs } from "./fixtures";
 import { sharedData } from "./shared-data";
 
 useBrowser();
 
-// The shared API allows 10 signups per hour per address across all e2e files: this file uses four.
 const barcodePhoto = (file: string) => sharedData("barcodes", file);
-
-/** Signs up through the REST path; the session cookie lands in the page's context. */
-async function signUp(page: Page, firstName: string): Promise<void> {
-  const response = await page.request.post(`${baseURL()}/api/signup`, {
-    data: { email: uniqueEmail(firstName.toLowerCase()), password: "kitchen-password-1", firstName, lastName: "Cook" },
-  });
-  expect(response.status()).toBe(201);
-}
 
 /** The local date `offset` days from today, as the app computes it. */
 function daysFromToday(offset: number): string {
@@ -36,7 +28,7 @@ const card = (page: Page, name: string) => cards(page).filter({ has: page.getByR
 describe("inventory", () => {
   it("adds, edits, filters and deletes ingredients", async () => {
     const page = await openPage();
-    await signUp(page, "Ivy");
+    await signInAs(page, { firstName: "Ivy" });
     await page.goto("/inventory");
     await page.getByRole("heading", { name: "Inventory", exact: true }).waitFor();
     await page.getByText("No ingredients found").waitFor();
@@ -143,7 +135,7 @@ describe("inventory", () => {
 
   it("fills the add dialog from a barcode photo", async () => {
     const page = await openPage();
-    await signUp(page, "Sam");
+    await signInAs(page, { firstName: "Sam" });
     await page.goto("/inventory");
     await page.getByText("Start by adding your first ingredient").waitFor();
 
@@ -178,12 +170,9 @@ describe("inventory", () => {
 describe("inventory layout and focus", () => {
   it("keeps a long name inside its card at 375px, and gives focus back when a dialog closes", async () => {
     const page = await openPage({ width: 375 });
-    await signUp(page, "Lena");
+    const { userId } = await signInAs(page, { firstName: "Lena" });
     const longName = "Extra-virgin-cold-pressed-organic-olive-oil-from-the-hills-above-the-lake-harvested-in-October";
-    const created = await page.request.post(`${baseURL()}/api/ingredients`, {
-      data: { name: longName, quantity: 1, unit: "L", category: "Pantry", expirationDate: null, notes: longName },
-    });
-    expect(created.status()).toBe(201);
+    await addIngredients(userId, [{ name: longName, quantity: 1, unit: "L", category: "Pantry", expirationDate: null, notes: longName }]);
     for (const path of ["/inventory", "/"]) {
       await page.goto(path);
       await page.getByText(path === "/" ? "Welcome back, Lena!" : longName).first().waitFor();
@@ -203,7 +192,7 @@ describe("inventory layout and focus", () => {
 describe("home dashboard", () => {
   it("counts the inventory and lists what expires soon", async () => {
     const page = await openPage();
-    await signUp(page, "Dana");
+    const { userId } = await signInAs(page, { firstName: "Dana" });
     const items = [
       { name: "Yogurt", quantity: 1, expires: 0 },
       { name: "Spinach", quantity: 2, expires: 1 },
@@ -212,19 +201,14 @@ describe("home dashboard", () => {
       { name: "Butter", quantity: 3, expires: 10 },
       { name: "Salt", quantity: 0.5, expires: null },
     ];
-    for (const item of items) {
-      const response = await page.request.post("/api/ingredients", {
-        data: {
-          name: item.name,
-          quantity: item.quantity,
-          unit: "units",
-          category: "Other",
-          expirationDate: item.expires === null ? null : daysFromToday(item.expires),
-          notes: null,
-        },
-      });
-      expect(response.status()).toBe(201);
-    }
+    await addIngredients(
+      userId,
+      items.map((item) => ({
+        name: item.name,
+        quantity: item.quantity,
+        expirationDate: item.expires === null ? null : daysFromToday(item.expires),
+      })),
+    );
 
     await page.goto("/");
     await page.getByRole("heading", { name: "Welcome back, Dana!" }).waitFor();

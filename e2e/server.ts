@@ -24,13 +24,33 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface RunningTestServer extends RunningServer {
+  /** The fixture API of e2e/test-server.ts (loopback only). */
+  fixtureURL: string;
+}
+
 /** Starts the built API (which serves the built SPA) on a free port with a fresh embedded database. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  return launch([path.join(root, "apps/api/dist/main.js")], env);
+}
+
+/**
+ * Starts e2e/test-server.ts under tsx: the same app (serving the built SPA) plus a fixture API on a second loopback
+ * port that creates users, sessions and ingredients directly in the database.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<RunningTestServer> {
+  const fixturePort = await freePort();
+  // tsx as a loader keeps it one process, so SIGTERM reaches the server itself.
+  const server = await launch(["--import", "tsx", path.join(root, "e2e/test-server.ts")], { ...env, FIXTURE_PORT: String(fixturePort) });
+  return { ...server, fixtureURL: `http://127.0.0.1:${fixturePort}` };
+}
+
+async function launch(args: string[], env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "kim-e2e-"));
   const outputFile = path.join(dataDir, `server-output-${port}.log`);
-  const child = spawn(process.execPath, [path.join(root, "apps/api/dist/main.js")], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,

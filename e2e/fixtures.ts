@@ -1,0 +1,99 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { inject } from "vitest";
+import { uniqueEmail } from "./browser";
+
+/**
+ * Test data made straight in the database through the fixture API of e2e/test-server.ts, so suites never spend the
+ * signup or login limits. Only the signup and login tests go through those screens.
+ */
+
+async function fixture<T>(method: "POST" | "DELETE", path: string, body: object = {}): Promise<T> {
+  const response = await fetch(`${inject("fixtureURL")}${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const answer: unknown = await response.json();
+  if (!response.ok) throw new Error(`fixture ${method} ${path} failed: ${response.status} ${JSON.stringify(answer)}`);
+  return answer as T;
+}
+
+export interface NewUser {
+  firstName: string;
+  lastName?: string;
+  email?: string;
+  role?: "user" | "admin";
+  isPro?: boolean;
+  profileImageUrl?: string;
+}
+
+export interface FixtureUser {
+  userId: string;
+  email: string;
+  /** The raw session token (the kim_session cookie's value). */
+  token: string;
+}
+
+/** Creates a user (no password: they cannot log in through the screen) with a live session. */
+export function createUser(user: NewUser): Promise<FixtureUser> {
+  return fixture<FixtureUser>("POST", "/users", {
+    lastName: "Cook",
+    ...user,
+    email: user.email ?? uniqueEmail(user.firstName.toLowerCase().replace(/[^a-z0-9]+/g, "") || "cook"),
+  });
+}
+
+/** Puts the session cookie the app would set into the page's context (requests from page.request share it). */
+export async function setSessionCookie(context: BrowserContext, token: string): Promise<void> {
+  const { hostname } = new URL(inject("baseURL"));
+  await context.addCookies([{ name: "kim_session", value: token, domain: hostname, path: "/", httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** Creates a user and signs the page in as them, skipping the login screen. */
+export async function signInAs(page: Page, user: NewUser): Promise<{ email: string; userId: string }> {
+  const created = await createUser(user);
+  await setSessionCookie(page.context(), created.token);
+  return { email: created.email, userId: created.userId };
+}
+
+/** A new session for an existing user, set on the page: "signing in again" without the login screen. */
+export async function signInAgain(page: Page, userId: string): Promise<void> {
+  const { token } = await fixture<{ token: string }>("POST", "/sessions", { userId });
+  await setSessionCookie(page.context(), token);
+}
+
+/** Ends every session of a user, as an expiry would; the browser keeps its now useless cookie. */
+export async function endSessions(userId: string): Promise<void> {
+  await fixture("DELETE", "/sessions", { userId });
+}
+
+export interface IngredientRow {
+  name: string;
+  quantity?: number;
+  unit?: string;
+  category?: string;
+  /** yyyy-MM-dd or null */
+  expirationDate?: string | null;
+  notes?: string | null;
+}
+
+/** Inserts ingredients for a user in one statement; answers their ids in order. */
+export async function addIngredients(userId: string, rows: IngredientRow[]): Promise<string[]> {
+  const { ids } = await fixture<{ ids: string[] }>("POST", "/ingredients", { userId, rows });
+  return ids;
+}
+
+/** Switches the Open Food Facts stand-in: "down" (Kim answers 502), "slow" (504), "ok". */
+export async function setOpenFoodFacts(mode: "ok" | "down" | "slow"): Promise<void> {
+  await fixture("POST", "/open-food-facts", { mode });
+}
+
+/** Forgets every cached Open Food Facts answer, so the next lookup asks the stand-in. */
+export async function forgetBarcodeProducts(): Promise<void> {
+  await fixture("DELETE", "/barcode-products");
+}
+
+/** Records a code as unknown to Open Food Facts (Kim answers 404 Product not found). */
+export async function barcodeNotFound(code: string): Promise<void> {
+  await fixture("POST", "/barcode-products/not-found", { code });
+}

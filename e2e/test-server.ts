@@ -1,0 +1,170 @@
+/**
+ * The Kim app for browser tests, run with tsx as a child process: the real app (buildApp) on PORT, plus a fixture API
+ * on FIXTURE_PORT (loopback only) that creates users, sessions and ingredients straight in the database, so suites never
+ * spend the signup or login limits. Nothing here is part of the production server: the fixture API exists only in this
+ * test entry, which shares the database handle the embedded PGlite allows only one process to open.
+ * Open Food Facts is the local stand-in, started here so the fixture API can take it down for a test.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createDb, migrateToLatest } from "../packages/db/src/index";
+import { buildApp } from "../apps/api/src/app";
+import { loadConfig } from "../apps/api/src/config";
+import { createSession } from "../apps/api/src/features/auth/sessions";
+import { transportFromConfig } from "../apps/api/src/lib/email";
+import { openFoodFactsStandIn } from "../apps/api/src/testing/off-stand-in";
+
+type Json = Record<string, unknown>;
+
+function object(value: unknown): Json {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("expected a JSON object");
+  return Object.fromEntries(Object.entries(value));
+}
+
+function text(body: Json, key: string): string {
+  const value = body[key];
+  if (typeof value !== "string" || value === "") throw new Error(`${key} must be a non-empty string`);
+  return value;
+}
+
+function optional<T>(body: Json, key: string, check: (value: unknown) => value is T, fallback: T): T {
+  const value = body[key];
+  if (value === undefined) return fallback;
+  if (!check(value)) throw new Error(`${key} has the wrong type`);
+  return value;
+}
+
+const isString = (v: unknown): v is string => typeof v === "string";
+const isStringOrNull = (v: unknown): v is string | null => v === null || typeof v === "string";
+const isBoolean = (v: unknown): v is boolean => typeof v === "boolean";
+const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const isOffMode = (v: unknown): v is "ok" | "down" | "slow" => v === "ok" || v === "down" || v === "slow";
+const isRole = (v: unknown): v is "user" | "admin" => v === "user" || v === "admin";
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  return text ? JSON.parse(text) : {};
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+async function main(): Promise<void> {
+  const off = openFoodFactsStandIn();
+  const config = loadConfig({ ...process.env, OFF_API_URL: await off.start() });
+  const fixturePort = Number(process.env.FIXTURE_PORT);
+  if (!Number.isInteger(fixturePort) || fixturePort <= 0) throw new Error("FIXTURE_PORT must be set");
+  const handle = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: config.databasePoolSize });
+  const { db } = handle;
+  await migrateToLatest(db);
+  const app = await buildApp({ config, db, mailTransport: transportFromConfig(config) });
+
+  const routes: Record<string, (body: unknown) => Promise<unknown>> = {
+    "POST /users": async (body) => {
+      const input = object(body);
+      const email = text(input, "email").toLowerCase();
+      const profileImageUrl = optional(input, "profileImageUrl", isString, "");
+      const { id } = await db
+        .insertInto("users")
+        .values({
+          email,
+          password: null,
+          firstName: optional(input, "firstName", isStringOrNull, null),
+          lastName: optional(input, "lastName", isStringOrNull, null),
+          role: optional(input, "role", isRole, "user"),
+          isPro: optional(input, "isPro", isBoolean, false),
+          ...(profileImageUrl ? { profileImageUrl } : {}),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return { userId: id, email, token: await createSession(db, id) };
+    },
+    "POST /sessions": async (body) => {
+      const userId = text(object(body), "userId");
+      return { token: await createSession(db, userId) };
+    },
+    // Ends every session of a user, as an expiry would.
+    "DELETE /sessions": async (body) => {
+      const userId = text(object(body), "userId");
+      await db.deleteFrom("sessions").where("userId", "=", userId).execute();
+      return { ok: true };
+    },
+    "POST /ingredients": async (body) => {
+      const input = object(body);
+      const userId = text(input, "userId");
+      const rawRows = input.rows;
+      if (!Array.isArray(rawRows)) throw new Error("rows must be an array");
+      if (rawRows.length === 0) return { ids: [] };
+      const rows = rawRows.map((raw: unknown) => {
+        const row = object(raw);
+        return {
+          userId,
+          name: text(row, "name"),
+          quantity: optional(row, "quantity", isNumber, 1),
+          unit: optional(row, "unit", isString, "units"),
+          category: optional(row, "category", isString, "Other"),
+          expirationDate: optional(row, "expirationDate", isStringOrNull, null),
+          notes: optional(row, "notes", isStringOrNull, null),
+        };
+      });
+      const inserted = await db
+        .insertInto("ingredients")
+        .values(rows)
+        .returning("id")
+        .execute();
+      return { ids: inserted.map((r) => r.id) };
+    },
+    // "down" answers 503 (Kim says 502), "slow" outlasts Kim's timeout (504), "ok" serves the stored products.
+    "POST /open-food-facts": async (body) => {
+      const mode = object(body).mode;
+      if (!isOffMode(mode)) throw new Error("mode must be ok, down or slow");
+      off.setMode(mode);
+      return { mode };
+    },
+    // Kim caches Open Food Facts' answers: forget them, or record a code as unknown to Open Food Facts.
+    "DELETE /barcode-products": async () => {
+      await db.deleteFrom("barcodeProducts").execute();
+      return { ok: true };
+    },
+    "POST /barcode-products/not-found": async (body) => {
+      const code = text(object(body), "code");
+      const row = { code, found: false, name: null, category: null, brand: null, expiresAt: new Date(Date.now() + 86_400_000) };
+      await db
+        .insertInto("barcodeProducts")
+        .values(row)
+        .onConflict((oc) => oc.column("code").doUpdateSet({ found: false, name: null, category: null, brand: null, expiresAt: row.expiresAt }))
+        .execute();
+      return { ok: true };
+    },
+  };
+
+  const fixtures = createServer((req, res) => {
+    const route = routes[`${req.method} ${req.url}`];
+    if (!route) return send(res, 404, { message: "no such fixture" });
+    readJson(req)
+      .then(route)
+      .then((result) => send(res, 200, result))
+      .catch((err: unknown) => send(res, 400, { message: err instanceof Error ? err.message : String(err) }));
+  });
+
+  const stop = async () => {
+    fixtures.close();
+    await app.close();
+    await handle.close();
+    await off.stop();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop());
+
+  await new Promise<void>((resolve) => fixtures.listen(fixturePort, "127.0.0.1", resolve));
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
