@@ -22,15 +22,16 @@ function issueList(error: z.ZodError): NonNullable<ErrorBody["issues"]> {
 }
 
 /**
- * A message that already names its field ("Password must be at least 8 characters" for newPassword) stays as it
- * is; any other gets the field in front ("quantity: Too big: expected number to be <=1000000").
+ * A message that already names its field ("Password must be at least 8 characters" for newPassword, "Profile image
+ * ..." for profileImageUrl) stays as it is; any other gets the field in front ("quantity: Too big: ...").
  */
 function validationMessage(issues: NonNullable<ErrorBody["issues"]>): string {
   const first = issues[0];
   if (!first) return "Invalid input";
   const field = first.path.split(".").at(-1) ?? "";
-  const lastWord = field.split(/(?=[A-Z])/).at(-1)?.toLowerCase() ?? "";
-  if (!lastWord || /^\d+$/.test(field) || first.message.toLowerCase().includes(lastWord)) return first.message;
+  const words = field.split(/(?=[A-Z])/).map((w) => w.toLowerCase()).filter((w) => w.length >= 3);
+  const message = first.message.toLowerCase();
+  if (words.length === 0 || /^\d+$/.test(field) || words.some((w) => message.includes(w))) return first.message;
   return `${first.path}: ${first.message}`;
 }
 

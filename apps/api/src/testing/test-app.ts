@@ -1,10 +1,15 @@
 import { Writable } from "node:stream";
+import type { NewUser } from "@kim/db";
 import { createTestDatabase } from "@kim/db/testing";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import { loadConfig, type Config } from "../config";
+import { hashPassword } from "../features/auth/passwords";
+import { userColumns } from "../features/auth/queries";
+import { createSession, SESSION_COOKIE } from "../features/auth/sessions";
 import { consoleTransport, type MailTransport } from "../lib/email";
-import type { AppDeps } from "../trpc/context";
+import { innerContext, type AppDeps, type Context } from "../trpc/context";
+import { createCaller } from "../trpc/router";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,13 +31,7 @@ export async function createTestApp(
   const mails: string[] = [];
   const deps: AppDeps = { config, db: handle.db, mailTransport: options.mailTransport ?? consoleTransport((text) => mails.push(text)) };
   const logs: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logs.push(chunk.toString());
-      done();
-    },
-  });
-  const app = await buildApp(deps, { logStream });
+  const app = await buildApp(deps, { logStream: logInto(logs) });
   return {
     app,
     deps,
@@ -43,6 +42,24 @@ export async function createTestApp(
       await handle.close();
     },
   };
+}
+
+/** A log stream that keeps each line in `logs`. */
+function logInto(logs: string[]): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+}
+
+/**
+ * A second app on the test app's database, as another API process would be (its own list cache, nothing shared
+ * but PostgreSQL); its log lines go to `t.logs` too. The caller closes it.
+ */
+export function anotherProcess(t: Pick<TestApp, "deps" | "logs">): Promise<FastifyInstance> {
+  return buildApp(t.deps, { logStream: logInto(t.logs) });
 }
 
 let addressCounter = 0;
@@ -72,4 +89,31 @@ export async function signUp(
   });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   return sessionCookie(res);
+}
+
+let userCounter = 0;
+
+/**
+ * A user and a signed-in session made directly in the database, so suites never spend the signup or login limits
+ * (only those paths' own tests go through them). Answers the row and the Cookie header value.
+ */
+export async function createUser(
+  t: Pick<TestApp, "deps">,
+  fields: Partial<Omit<NewUser, "password">> & { password?: string } = {},
+) {
+  userCounter++;
+  const { password, ...rest } = fields;
+  const user = await t.deps.db
+    .insertInto("users")
+    .values({ email: `user${userCounter}-${Date.now()}@example.com`, ...rest, password: password ? await hashPassword(password) : null })
+    .returning(userColumns)
+    .executeTakeFirstOrThrow();
+  const cookie = `${SESSION_COOKIE}=${await createSession(t.deps.db, user.id)}`;
+  return { ...user, cookie };
+}
+
+/** A tRPC caller on an inner context, as `user` (or signed out), with no HTTP in between. */
+export function callerFor(t: Pick<TestApp, "deps">, user: Context["user"] = null, overrides: Partial<Context> = {}) {
+  const ctx = innerContext({ config: t.deps.config, db: t.deps.db, user, ...overrides });
+  return { caller: createCaller(ctx), ctx };
 }

@@ -25,6 +25,8 @@ export interface CookieOptions {
 export interface Exchange {
   /** The client's address (from X-Forwarded-For when TRUST_PROXY is set), for rate limits. */
   ip: string;
+  /** How many procedure calls the request carries (a tRPC batch carries several). */
+  calls: number;
   cookie(name: string): string | undefined;
   setCookie(name: string, value: string, options?: CookieOptions): void;
   clearCookie(name: string): void;
@@ -50,7 +52,7 @@ export interface Context {
   http: Exchange;
 }
 
-export type ContextFactory = (req: FastifyRequest, res: FastifyReply) => Promise<Context>;
+export type ContextFactory = (req: FastifyRequest, res: FastifyReply, calls?: number) => Promise<Context>;
 
 /** The clients Kim uses in production, pointed where the configuration says. */
 export function outsideClients(config: Config): OutsideClients {
@@ -58,10 +60,11 @@ export function outsideClients(config: Config): OutsideClients {
 }
 
 /** An exchange over Fastify: the cookie attributes come from one place, Secure when Kim is served over https. */
-export function fastifyExchange(req: FastifyRequest, res: FastifyReply, secure: boolean): Exchange {
+export function fastifyExchange(req: FastifyRequest, res: FastifyReply, secure: boolean, calls = 1): Exchange {
   const base = { path: "/", httpOnly: true, sameSite: "lax", secure } as const;
   return {
     ip: req.ip,
+    calls,
     cookie: (name) => req.cookies[name] || undefined,
     setCookie: (name, value, options) => void res.setCookie(name, value, { ...base, ...options }),
     clearCookie: (name) => void res.clearCookie(name, base),
@@ -75,6 +78,7 @@ export function recordingExchange(init: { ip?: string; cookies?: Record<string, 
   const headers = new Map<string, string>();
   const exchange: Exchange = {
     ip: init.ip ?? "127.0.0.1",
+    calls: 1,
     cookie: (name) => cookies.get(name),
     setCookie: (name, value) => void cookies.set(name, value),
     clearCookie: (name) => void cookies.delete(name),
@@ -89,8 +93,8 @@ export function contextFactory(
   inner: Pick<Context, "sendMail" | "lists" | "clients">,
 ): ContextFactory {
   const secure = deps.config.appUrl.startsWith("https:");
-  return async (req, res) => {
-    const http = fastifyExchange(req, res, secure);
+  return async (req, res, calls) => {
+    const http = fastifyExchange(req, res, secure, calls);
     const user = await loadSession(deps.db, http);
     return { config: deps.config, db: deps.db, user, now: () => new Date(), http, ...inner };
   };

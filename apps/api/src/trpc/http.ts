@@ -53,14 +53,16 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcOptions): 
         const incoming: IncomingMessage & { body?: unknown } = req.raw;
         incoming.body = req.body ?? "";
         const request = incomingMessageToRequest(incoming, reply.raw, { maxBodySize: JSON_BODY_LIMIT });
+        const path = (req.params as { path: string }).path;
+        const calls = (req.query as { batch?: string }).batch === "1" ? path.split(",").length : 1;
         const { text, raw } = await renderWithRawJson(async () => {
           const response = await resolveResponse({
             router: appRouter,
             req: request,
             error: null,
-            path: (req.params as { path: string }).path,
+            path,
             maxBatchSize: MAX_BATCH_SIZE,
-            createContext: () => options.createContext(req, reply),
+            createContext: () => options.createContext(req, reply, calls),
             onError: ({ error, path }) => {
               if (error.code === "INTERNAL_SERVER_ERROR") options.onError(error, path);
             },

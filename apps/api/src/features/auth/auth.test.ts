@@ -1,6 +1,6 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, freshAddress, sessionCookie, signUp, type TestApp } from "../../testing/test-app";
+import { createTestApp, createUser, freshAddress, sessionCookie, signUp, type TestApp } from "../../testing/test-app";
 
 let t: TestApp;
 /** Every body the API answered in this file, checked for secrets at the end. */
@@ -266,29 +266,82 @@ describe("password reset", () => {
 });
 
 describe("rate limits", () => {
-  it("answers 429 with a retry time after repeated failed logins for one email, even with the right password", async () => {
-    const email = "dan@example.com";
-    secrets.push("dan's real pw");
-    await signUp(t.app, { email, password: "dan's real pw" });
-    for (let i = 0; i < 5; i++) {
-      expect((await call({ method: "POST", url: "/api/login", payload: { email, password: `wrong ${i} pw` } })).statusCode).toBe(401);
-    }
-    const blocked = await call({ method: "POST", url: "/api/login", payload: { email, password: "dan's real pw" } });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ code: "TOO_MANY_REQUESTS" });
-    expect(blocked.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in 1[45] minutes\.$/);
+  const login = (email: string, password: string, remoteAddress: string, cookie?: string) =>
+    call({ method: "POST", url: "/api/login", remoteAddress, payload: { email, password }, ...(cookie ? { headers: { cookie } } : {}) });
+  const deviceCookie = (res: { cookies: { name: string; value: string }[] }) =>
+    `kim_device=${res.cookies.find((c) => c.name === "kim_device")?.value}`;
+
+  it("tries at most 5 of 30 wrong passwords sent at once for one account from one address", async () => {
+    const { email } = await createUser(t, { password: "pat's real pw" });
+    const address = freshAddress();
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => login(email, `wrong ${i} pw`, address)));
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+    const blocked = results.find((r) => r.statusCode === 429)!;
+    expect(blocked.json().message).toMatch(/^Too many sign-in attempts\. Try again in 1[45] minutes\.$/);
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(800);
+    // The right password from the same address waits out the window too.
+    expect((await login(email, "pat's real pw", address)).statusCode).toBe(429);
+  }, 60_000);
+
+  it("refuses a tRPC batch of sign-in attempts, so 8 wrong and 1 right password can't sign in", async () => {
+    const { email } = await createUser(t, { password: "quinn's real pw" });
+    const inputs = [...Array.from({ length: 8 }, (_, i) => `wrong ${i} pw`), "quinn's real pw"].map((password) => ({ email, password }));
+    const res = await call({
+      method: "POST",
+      url: `/trpc/${inputs.map(() => "auth.login").join(",")}?batch=1`,
+      remoteAddress: freshAddress(),
+      payload: Object.fromEntries(inputs.map((input, i) => [String(i), input])),
+    });
+    expect(res.cookies.find((c) => c.name === "kim_session" && c.value)).toBeUndefined();
+    const answers = res.json() as { error?: { message: string } }[];
+    expect(answers).toHaveLength(9);
+    for (const answer of answers) expect(answer.error?.message).toBe("Sign in with one request at a time");
   });
 
-  it("answers 429 after repeated failed logins from one address", async () => {
-    const remoteAddress = freshAddress();
-    for (let i = 0; i < 20; i++) {
-      const res = await call({ method: "POST", url: "/api/login", remoteAddress, payload: { email: `who${i}@example.com`, password: "whatever1" } });
-      expect(res.statusCode).toBe(401);
-    }
-    const res = await call({ method: "POST", url: "/api/login", remoteAddress, payload: { email: "who@example.com", password: "whatever1" } });
-    expect(res.statusCode).toBe(429);
+  it("doesn't lock the owner out when someone elsewhere fails to sign in", async () => {
+    const { email } = await createUser(t, { password: "rae's real pw" });
+    const attacker = freshAddress();
+    for (let i = 0; i < 5; i++) expect((await login(email, `guess ${i} pw`, attacker)).statusCode).toBe(401);
+    expect((await login(email, "rae's real pw", attacker)).statusCode).toBe(429);
+    expect((await login(email, "rae's real pw", freshAddress())).statusCode).toBe(200);
   });
+
+  it("stops guessing from many addresses at 50 an hour per account, except from a browser that signed in before", async () => {
+    const { email } = await createUser(t, { password: "sam's real pw" });
+    const home = freshAddress();
+    const first = await login(email, "sam's real pw", home);
+    expect(first.statusCode).toBe(200);
+    const device = deviceCookie(first);
+    for (let address = 0; address < 10; address++) {
+      const from = freshAddress();
+      await Promise.all(Array.from({ length: 5 }, (_, i) => login(email, `guess ${address}-${i}`, from)));
+    }
+    // 51 attempts on the account: a new address is refused even with the right password...
+    const stranger = await login(email, "sam's real pw", freshAddress());
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().message).toMatch(/^Too many sign-in attempts\. Try again in/);
+    // ...while the owner's browser, known from before, signs in (from a new address too).
+    expect((await login(email, "sam's real pw", freshAddress(), device)).statusCode).toBe(200);
+    // A device cookie that never signed in to this account counts for nothing.
+    expect((await login(email, "sam's real pw", freshAddress(), "kim_device=made-up")).statusCode).toBe(429);
+  }, 120_000);
+
+  it("clears an address's failures for the account once the right password comes", async () => {
+    const { email } = await createUser(t, { password: "tia's real pw" });
+    const address = freshAddress();
+    for (let i = 0; i < 4; i++) expect((await login(email, `typo ${i} pw`, address)).statusCode).toBe(401);
+    expect((await login(email, "tia's real pw", address)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login(email, `typo ${i} pw`, address)).statusCode).toBe(401);
+  });
+
+  it("answers 429 after 30 sign-in attempts from one address, whatever the accounts", async () => {
+    const remoteAddress = freshAddress();
+    const results = await Promise.all(Array.from({ length: 31 }, (_, i) => login(`who${i}@example.com`, "whatever1", remoteAddress)));
+    expect(results.filter((r) => r.statusCode === 401)).toHaveLength(30);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(1);
+  }, 120_000);
 
   it("answers 429 after too many signups or reset requests from one address", async () => {
     const remoteAddress = freshAddress();

@@ -51,6 +51,8 @@ export async function signup(ctx: Context, input: SignupInput) {
 }
 
 export async function login(ctx: Context, input: { email: string; password: string }) {
+  // Attempts are counted one request at a time; a batch could otherwise race its own attempts past the count.
+  if (ctx.http.calls > 1) throw appError("BAD_REQUEST", "Sign in with one request at a time");
   const device = ctx.http.cookie(DEVICE_COOKIE);
   const knownDevice = !!device && (await isKnownDevice(ctx.db, hashToken(device), input.email));
   const accountAtAddress = `login:account-address:${input.email}:${ctx.http.ip}`;
