@@ -44,7 +44,11 @@ export default tseslint.config(
   },
   // Migrations are written against Kysely<any> on purpose: they are frozen and never import app types.
   { files: ["packages/db/src/migrations/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
-  { files: ["apps/web/**/*.tsx", "packages/ui/**/*.tsx"], plugins: { "react-hooks": reactHooks }, rules: reactHooks.configs.recommended.rules },
+  {
+    files: ["apps/web/**/*.tsx", "packages/ui/**/*.tsx"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
   // Later entries replace earlier ones for the same files, so packages/domain repeats the packages/* rules.
   { files: ["packages/**"], rules: restrictImports([appsByPath, appsByName]) },
   { files: ["packages/domain/**"], rules: restrictImports(domainPatterns, domainPaths) },
@@ -60,7 +64,10 @@ export default tseslint.config(
         regex: String.raw`^(\.\./)+(apps/)?api(/|$)`,
         message: "Reach the API through @kim/api with `import type`, not by a relative path into apps/api.",
       },
-      { group: ["@kim/db", "@kim/db/*"], message: "apps/web talks to the database only through the API; shared types come from @kim/domain." },
+      {
+        group: ["@kim/db", "@kim/db/*"],
+        message: "apps/web talks to the database only through the API; shared types come from @kim/domain.",
+      },
       { group: ["@kim/web", "@kim/web/*"], message: "Import within apps/web by relative path." },
     ]),
   },

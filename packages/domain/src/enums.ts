@@ -22,8 +22,27 @@ export type BugStatus = (typeof BUG_STATUSES)[number];
 export const ROLES = ["user", "admin"] as const;
 
 export const AVATARS = [
-  "Apple", "Banana", "Cherry", "Coffee", "Cookie", "Croissant", "Pizza", "Ice Cream", "Sandwich", "Salad", "Cake",
-  "Chef", "Utensils", "Person", "User", "Baby", "Cat", "Dog", "Bird", "Fish", "Rabbit",
+  "Apple",
+  "Banana",
+  "Cherry",
+  "Coffee",
+  "Cookie",
+  "Croissant",
+  "Pizza",
+  "Ice Cream",
+  "Sandwich",
+  "Salad",
+  "Cake",
+  "Chef",
+  "Utensils",
+  "Person",
+  "User",
+  "Baby",
+  "Cat",
+  "Dog",
+  "Bird",
+  "Fish",
+  "Rabbit",
 ] as const;
 export type Avatar = (typeof AVATARS)[number];
 export const DEFAULT_AVATAR: Avatar = "User";

@@ -12,10 +12,7 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (v ? v : null));
 
 export const ingredientInput = z.object({
-  name: storableText("Name")
-    .trim()
-    .min(1, "Name is required")
-    .max(200, "Name must be at most 200 characters"),
+  name: storableText("Name").trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
   quantity: z
     .number({ error: "Quantity must be a number" })
     .min(0, "Quantity must be 0 or more")

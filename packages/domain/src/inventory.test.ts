@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  daysBetween, expiringSoonBadge, expiryBadge, inventorySummary, isCalendarDate, isExpiringSoon, isLowStock, localDate,
+  daysBetween,
+  expiringSoonBadge,
+  expiryBadge,
+  inventorySummary,
+  isCalendarDate,
+  isExpiringSoon,
+  isLowStock,
+  localDate,
 } from "./inventory";
 import { ingredientInput } from "./inventory-input";
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
-  formatPrice, hasProAccess, planLabel, showsProBadge, STARTING_PRICE, subscriptionStatusLabel, trialDaysLeft,
-  trialDaysLeftLabel, type PlanSubject,
+  formatPrice,
+  hasProAccess,
+  planLabel,
+  showsProBadge,
+  STARTING_PRICE,
+  subscriptionStatusLabel,
+  trialDaysLeft,
+  trialDaysLeftLabel,
+  type PlanSubject,
 } from "./plans";
 
 const base: PlanSubject = { isPro: false, role: "user", isBetaTester: false, plan: "none", subscriptionStatus: null, trialEndsAt: null };

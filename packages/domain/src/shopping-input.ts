@@ -4,10 +4,7 @@ import { storableText } from "./text";
 
 /** One item of a shopping list, as kept in the shopping_lists.items jsonb column. */
 export const shoppingItemSchema = z.object({
-  name: storableText("Item name")
-    .trim()
-    .min(1, "Item name is required")
-    .max(200, "Item name must be at most 200 characters"),
+  name: storableText("Item name").trim().min(1, "Item name is required").max(200, "Item name must be at most 200 characters"),
   quantity: z
     .number({ error: "Quantity must be a number" })
     .min(0, "Quantity must be 0 or more")
