@@ -19,8 +19,8 @@ import { useIngredientMutations } from "./use-ingredient-mutations";
 const ALL_CATEGORIES = "all";
 // The breakpoints of the grid before it was virtualised: grid-cols-1 sm:grid-cols-2 lg:grid-cols-3.
 const GRID_COLUMNS: GridColumns = { base: 1, sm: 2, lg: 3 };
-// A card without notes; cards are measured once rendered.
-const CARD_HEIGHT_PX = 118;
+// A row before it is measured: between a card without notes (114) and one with a line of notes (146).
+const CARD_HEIGHT_PX = 130;
 const ingredientKey = (ingredient: Ingredient) => ingredient.id;
 
 type FormState = { open: false } | { open: true; mode: "add"; values: IngredientFormValues } | { open: true; mode: "edit"; ingredient: Ingredient };
