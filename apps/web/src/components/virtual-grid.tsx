@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type ReactNode } from "react";
-import { defaultRangeExtractor, useWindowVirtualizer, type Range } from "@tanstack/react-virtual";
+import { defaultRangeExtractor, useWindowVirtualizer, windowScroll, type Range } from "@tanstack/react-virtual";
 
 /** Tailwind's default breakpoints, so a grid here switches columns where `sm:grid-cols-2` would. */
 const BREAKPOINTS = { sm: "40rem", md: "48rem", lg: "64rem", xl: "80rem" } as const;
@@ -66,6 +66,8 @@ export function VirtualGrid<T>({
     // Size the first render to the window, so the first paint already shows the visible rows.
     initialRect: { width: window.innerWidth, height: window.innerHeight },
     initialOffset: () => window.scrollY,
+    // The page's CSS scrolls smoothly (scroll-behavior on html); the corrections made as rows are measured must not.
+    scrollToFn: (offset, options, instance) => windowScroll(offset, { ...options, behavior: options.behavior ?? "instant" }, instance),
   });
 
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {

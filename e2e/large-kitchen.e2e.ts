@@ -1,0 +1,139 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { localDate } from "../packages/domain/src/index";
+import { artifacts, openPage, useBrowser } from "./browser";
+import { addIngredients, createUser, setSessionCookie, type FixtureUser, type IngredientRow } from "./fixtures";
+
+useBrowser();
+
+const COUNT = 1000;
+const CATEGORIES = ["Dairy", "Produce", "Meat", "Pantry", "Spices", "Other"];
+
+function daysFromToday(offset: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + offset);
+  return localDate(date);
+}
+
+/** Names sort in insertion order (the list is ordered by name or date, never at random), numbered so each is unique. */
+const nameOf = (n: number) => `Pantry item ${String(n).padStart(4, "0")}`;
+
+// Every third item has a date from 3 days ago to 16 days ahead; quantities cycle 0..6, so 0, 1 and 2 are low stock.
+const rows: IngredientRow[] = Array.from({ length: COUNT }, (_, n) => ({
+  name: nameOf(n),
+  quantity: n % 7,
+  unit: "units",
+  category: CATEGORIES[n % CATEGORIES.length],
+  expirationDate: n % 3 === 0 ? daysFromToday((n % 20) - 3) : null,
+  notes: n % 4 === 0 ? "Second shelf, behind the flour" : null,
+}));
+const expected = {
+  total: COUNT,
+  expiringSoon: rows.filter((_, n) => n % 3 === 0 && (n % 20) - 3 >= 0 && (n % 20) - 3 <= 7).length,
+  lowStock: rows.filter((r) => (r.quantity ?? 0) <= 2).length,
+};
+
+let cook: FixtureUser;
+
+beforeAll(async () => {
+  cook = await createUser({ firstName: "Mara" });
+  await addIngredients(cook.userId, rows);
+});
+
+async function signedInPage(width = 1280): Promise<Page> {
+  const page = await openPage({ width });
+  await setSessionCookie(page.context(), cook.token);
+  return page;
+}
+
+const cards = (page: Page) => page.getByTestId("ingredient-card");
+
+/** What the window shows (a full-page shot of a 50,000 px list would only show the estimate of its height). */
+async function keepWindowShot(page: Page, name: string): Promise<void> {
+  mkdirSync(path.join(artifacts, "screens"), { recursive: true });
+  await page.screenshot({ path: path.join(artifacts, "screens", `${name}.png`) });
+}
+
+describe("a kitchen with 1,000 ingredients", () => {
+  it("renders only the cards near the window, and scrolling reaches the last one", async () => {
+    const page = await signedInPage();
+    await page.goto("/inventory");
+    await cards(page).first().waitFor();
+    const rendered = await cards(page).count();
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(60);
+    expect(await page.evaluate(() => document.getElementsByTagName("*").length)).toBeLessThan(2000);
+    // Still a list of all 1,000 to assistive technology.
+    const list = page.getByRole("list", { name: "Ingredients" });
+    expect(await list.getByRole("listitem").first().getAttribute("aria-setsize")).toBe(String(COUNT));
+    await keepWindowShot(page, "inventory-1000-1280");
+
+    // Rows are measured as they appear, so the page may grow while scrolling: scroll until the bottom holds still.
+    for (let i = 0, still = 0; i < 100 && still < 3; i++) {
+      const atBottom = await page.evaluate(() => {
+        // Instant: the page's CSS asks for smooth scrolling.
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+      });
+      still = atBottom ? still + 1 : 0;
+      await page.waitForTimeout(50);
+    }
+    const lastItem = list.locator(`[role="listitem"][aria-posinset="${COUNT}"]`);
+    await lastItem.waitFor();
+    expect(await lastItem.isVisible()).toBe(true);
+    // Whatever order the list comes in, the card at position 1,000 is one of the cook's ingredients.
+    const lastName = await lastItem.getByRole("heading").innerText();
+    expect(rows.map((r) => r.name)).toContain(lastName);
+    expect(await cards(page).count()).toBeLessThan(60);
+    await keepWindowShot(page, "inventory-1000-1280-bottom");
+  });
+
+  it("finds an ingredient deep in the list by name", async () => {
+    const page = await signedInPage();
+    await page.goto("/inventory");
+    await cards(page).first().waitFor();
+    const deep = nameOf(987);
+    expect(await page.getByRole("heading", { name: deep, exact: true }).count()).toBe(0);
+    await page.getByLabel("Search ingredients").fill("item 0987");
+    await page.getByRole("heading", { name: deep, exact: true }).waitFor();
+    expect(await cards(page).count()).toBe(1);
+    // Clearing the search brings back the windowed list, not 1,000 cards.
+    await page.getByLabel("Search ingredients").fill("");
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="ingredient-card"]').length > 1);
+    expect(await cards(page).count()).toBeLessThan(60);
+  });
+
+  it("keeps the grid inside a 375px screen", async () => {
+    const page = await signedInPage(375);
+    await page.goto("/inventory");
+    await cards(page).first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await cards(page).count()).toBeLessThan(30);
+    await keepWindowShot(page, "inventory-1000-375");
+  });
+
+  it("counts the inventory on the dashboard without downloading the whole list", async () => {
+    const page = await signedInPage();
+    const calls: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/trpc/") || url.pathname.startsWith("/api/")) calls.push(url.pathname);
+    });
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Welcome back, Mara!" }).waitFor();
+    await page.getByTestId("stat-value").nth(3).waitFor();
+    const stat = (title: string) => page.getByTestId("stat-card").filter({ hasText: title }).getByTestId("stat-value").innerText();
+    expect(await stat("Total Ingredients")).toBe(String(expected.total));
+    expect(await stat("Expiring Soon")).toBe(String(expected.expiringSoon));
+    expect(await stat("Low Stock")).toBe(String(expected.lowStock));
+    expect(await page.getByTestId("expiring-item").count()).toBe(5);
+    await page.waitForLoadState("networkidle");
+
+    const procedures = calls.flatMap((path) => (path.startsWith("/trpc/") ? path.slice("/trpc/".length).split(",") : [path]));
+    expect(procedures).toContain("inventory.summary");
+    expect(procedures).not.toContain("inventory.list");
+    expect(procedures).not.toContain("/api/ingredients");
+  });
+});
