@@ -1,19 +1,24 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redactQuery } from "./app";
-import { createTestApp, signUp, type TestApp } from "./testing/test-app";
+import { createTestApp, createUser, type TestApp } from "./testing/test-app";
 
 let t: TestApp;
 let webDir: string;
+const asset = `console.log(${JSON.stringify("x".repeat(4000))});`;
 
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), "kim-web-"));
   mkdirSync(path.join(webDir, "assets"));
   writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Kim</title><div id=root></div>");
   writeFileSync(path.join(webDir, "landing.html"), "<!doctype html><title>Kim</title><div id=root data-page=landing></div>");
-  writeFileSync(path.join(webDir, "assets", "index-abc123.js"), `console.log(${JSON.stringify("x".repeat(4000))});`);
+  // Like the web build: each asset with its .br and .gz beside it.
+  writeFileSync(path.join(webDir, "assets", "index-abc123.js"), asset);
+  writeFileSync(path.join(webDir, "assets", "index-abc123.js.gz"), gzipSync(asset));
+  writeFileSync(path.join(webDir, "assets", "index-abc123.js.br"), brotliCompressSync(asset));
   t = await createTestApp({ webDistDir: webDir });
 });
 afterAll(() => t.close());
@@ -58,14 +63,14 @@ describe("app shell", () => {
     expect(signedOut.headers.vary).toContain("cookie");
     const stale = await t.app.inject({ method: "GET", url: "/", headers: { cookie: "kim_session=expired-or-forged" } });
     expect(stale.body).toContain("data-page=landing");
-    const cookie = await signUp(t.app, { email: "page@example.com" });
+    const { cookie } = await createUser(t);
     const signedIn = await t.app.inject({ method: "GET", url: "/", headers: { cookie } });
     expect(signedIn.body).not.toContain("data-page=landing");
     const elsewhere = await t.app.inject({ method: "GET", url: "/pricing" });
     expect(elsewhere.body).not.toContain("data-page=landing");
   });
 
-  it("caches hashed assets for a year and compresses them", async () => {
+  it("caches hashed assets for a year and sends them compressed to clients that accept it", async () => {
     const res = await t.app.inject({
       method: "GET",
       url: "/assets/index-abc123.js",
@@ -74,6 +79,10 @@ describe("app shell", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(res.rawPayload).toString()).toBe(asset);
+    const plain = await t.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(asset);
   });
 
   it("sends security headers on every response", async () => {
@@ -130,11 +139,15 @@ describe("app shell", () => {
 describe("app without a database", () => {
   it("answers /healthz with 503 once the database is gone", async () => {
     const other = await createTestApp();
-    await other.deps.db.destroy();
-    const res = await other.app.inject({ method: "GET", url: "/healthz" });
-    expect(res.statusCode).toBe(503);
-    expect(res.json().code).toBe("SERVICE_UNAVAILABLE");
-    await other.app.close();
+    try {
+      await other.deps.db.destroy();
+      const res = await other.app.inject({ method: "GET", url: "/healthz" });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().code).toBe("SERVICE_UNAVAILABLE");
+    } finally {
+      // Also drops the test database on PostgreSQL.
+      await other.close();
+    }
   });
 });
 

@@ -2,24 +2,30 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDb, type Db } from "@kim/db";
-import { createTestDatabase } from "@kim/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testDatabaseKind } from "@kim/db/testing";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "./cli";
 import { verifyPassword } from "./features/auth/passwords";
 
-/** The CLI opens the database itself: a PostgreSQL test database, or a PGlite folder of its own. */
+/**
+ * The CLI opens the database itself: an empty PostgreSQL test database, or an empty PGlite folder, fresh for each
+ * test so none depends on what another left.
+ */
 let env: NodeJS.ProcessEnv;
 let pgHandle: (Db & { url?: string }) | undefined;
 
-beforeAll(async () => {
-  if (process.env.KIM_TEST_DB === "postgres") {
+beforeEach(async () => {
+  if (testDatabaseKind() === "postgres") {
     pgHandle = await createTestDatabase({ migrate: false });
     env = { DATABASE_URL: pgHandle.url };
   } else {
     env = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "kim-cli-")) };
   }
 });
-afterAll(() => pgHandle?.close());
+afterEach(async () => {
+  await pgHandle?.close();
+  pgHandle = undefined;
+});
 
 async function run(...argv: string[]) {
   const out: string[] = [];
@@ -37,7 +43,8 @@ async function withDb<T>(work: (db: Db["db"]) => Promise<T>): Promise<T> {
   }
 }
 
-describe("pnpm kim", () => {
+// Each command opens the database from disk as a fresh process would (PGlite starts slowly on a busy machine).
+describe("pnpm kim", { timeout: 90_000 }, () => {
   it("migrate applies the migrations once", async () => {
     expect(await run("migrate")).toMatchObject({ code: 0, out: expect.stringContaining("Applied: 2026-11-21-0001-initial") });
     expect(await run("migrate")).toMatchObject({ code: 0, out: "Database is up to date" });
@@ -56,6 +63,7 @@ describe("pnpm kim", () => {
   });
 
   it("create-admin promotes an existing user", async () => {
+    expect((await run("migrate")).code).toBe(0);
     await withDb((db) => db.insertInto("users").values({ email: "plain@example.com", password: null }).execute());
     expect((await run("create-admin", "--email", "plain@example.com", "--password", "new admin pw")).code).toBe(0);
     const row = await withDb((db) => db.selectFrom("users").select(["role", "password"]).where("email", "=", "plain@example.com").executeTakeFirstOrThrow());
@@ -64,6 +72,7 @@ describe("pnpm kim", () => {
   });
 
   it("refuses bad arguments with a clear message and exit code 2, changing nothing", async () => {
+    expect((await run("migrate")).code).toBe(0);
     expect(await run("create-admin", "--email", "nope", "--password", "long enough")).toMatchObject({
       code: 2, err: expect.stringContaining("--email: Enter a valid email address"),
     });
@@ -73,12 +82,14 @@ describe("pnpm kim", () => {
     expect(await run("create-admin")).toMatchObject({ code: 2 });
     expect(await run("frobnicate")).toMatchObject({ code: 2, err: expect.stringContaining("Unknown command: frobnicate") });
     expect(await run()).toMatchObject({ code: 2, err: expect.stringContaining("Usage: pnpm kim") });
-    const users = await withDb((db) => db.selectFrom("users").select("email").where("email", "=", "x@example.com").execute());
+    const users = await withDb((db) => db.selectFrom("users").select("email").execute());
     expect(users).toEqual([]);
   });
 
-  it("reports a bad setting by name", async () => {
-    const code = await runCli(["migrate"], { DATABASE_URL: "mysql://nope" }, { out: () => {}, err: (l) => expect(l).toMatch(/DATABASE_URL/) });
+  it("reports a bad setting by name, with exit code 1", async () => {
+    const err: string[] = [];
+    const code = await runCli(["migrate"], { DATABASE_URL: "mysql://nope" }, { out: () => {}, err: (l) => err.push(l) });
     expect(code).toBe(1);
+    expect(err.join("\n")).toMatch(/DATABASE_URL: must be a postgres/);
   });
 });

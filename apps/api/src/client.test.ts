@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { whoami } from "../examples/whoami";
 import { createKimClient } from "./client";
-import { createTestApp, signUp, type TestApp } from "./testing/test-app";
+import { createTestApp, createUser, type TestApp } from "./testing/test-app";
 
 let t: TestApp;
 let url: string;
@@ -12,27 +12,37 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  await signUp(t.app, { email: "script@example.com", password: "script password" });
 });
 afterAll(() => t.close());
+
+/**
+ * A user made in the database, one per test so no test sees another's changes or failed sign-ins. The tests
+ * still sign in for real: signing in is what the client does.
+ */
+const scriptUser = async () => (await createUser(t, { password: "script password" })).email;
 
 describe("@kim/api/client", () => {
   it("runs the README example against a live server", async () => {
     const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
     const example = readFileSync(new URL("../examples/whoami.ts", import.meta.url), "utf8");
     expect(readme).toContain(example.trim());
-    expect(await whoami(url, "script@example.com", "script password")).toBe("script@example.com (user, Pro access: false)");
+    const email = await scriptUser();
+    expect(await whoami(url, email, "script password")).toBe(`${email} (user, Pro access: false)`);
   });
 
   it("calls procedures as the signed-in user", async () => {
-    const kim = await createKimClient({ url, email: "script@example.com", password: "script password" });
+    const email = await scriptUser();
+    const kim = await createKimClient({ url, email, password: "script password" });
     const updated = await kim.profile.update.mutate({ firstName: "Scripted" });
     expect(updated.firstName).toBe("Scripted");
-    expect((await kim.auth.user.query()).firstName).toBe("Scripted");
+    expect(await kim.auth.user.query()).toMatchObject({ email, firstName: "Scripted" });
+    const stored = await t.deps.db.selectFrom("users").select("firstName").where("email", "=", email).executeTakeFirstOrThrow();
+    expect(stored.firstName).toBe("Scripted");
   });
 
   it("says why signing in failed", async () => {
-    await expect(createKimClient({ url, email: "script@example.com", password: "wrong password" })).rejects.toThrow(
+    const email = await scriptUser();
+    await expect(createKimClient({ url, email, password: "wrong password" })).rejects.toThrow(
       "Sign-in failed (401): Invalid email or password",
     );
   });

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
+/** The message loadConfig refuses `env` with; fails the test if it accepts it. */
+function configError(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
 describe("config", () => {
   it("has defaults for a fresh machine", () => {
     const config = loadConfig({});
@@ -17,12 +28,10 @@ describe("config", () => {
   it("names each bad value", () => {
     expect(() => loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" })).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
-    try {
-      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x" });
-    } catch (err) {
-      expect((err as Error).message).toMatch(/PORT/);
-      expect((err as Error).message).toMatch(/DATABASE_URL: must be a postgres/);
-    }
+    // Every bad setting in one message, each on its own line, so a person fixes them in one go.
+    const message = configError({ PORT: "eighty", DATABASE_URL: "mysql://x" });
+    expect(message).toMatch(/^ {2}PORT: /m);
+    expect(message).toMatch(/^ {2}DATABASE_URL: must be a postgres/m);
   });
 
   it("takes the first admin's email and password together", () => {

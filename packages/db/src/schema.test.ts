@@ -98,10 +98,10 @@ describe("schema", () => {
   });
 });
 
-// PGlite runs in-process and cannot lose its connection; this is about the PostgreSQL pool.
-if (testDatabaseKind() === "postgres") {
-  describe("connection loss", () => {
-    it("survives the server dropping idle connections, and reconnects", async () => {
+describe("connection loss", () => {
+  it.skipIf(testDatabaseKind() !== "postgres")(
+    "survives the server dropping idle connections, and reconnects (PostgreSQL only: PGlite runs in-process and has no connection to lose)",
+    async () => {
       const lost: Error[] = [];
       const fresh = await createTestDatabase();
       const second = createDb({ databaseUrl: fresh.url, dataDir: "", onConnectionError: (e) => lost.push(e) });
@@ -117,6 +117,6 @@ if (testDatabaseKind() === "postgres") {
         await second.close();
         await fresh.close();
       }
-    });
-  });
-}
+    },
+  );
+});

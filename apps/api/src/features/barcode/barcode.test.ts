@@ -1,29 +1,51 @@
+import { testDatabaseKind } from "@kim/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openFoodFactsStandIn } from "../../testing/off-stand-in";
-import { createTestApp, signUp, type TestApp } from "../../testing/test-app";
+import { anotherProcess, createTestApp, createUser, type TestApp } from "../../testing/test-app";
 
 const off = openFoodFactsStandIn();
 let t: TestApp;
-let cookie: string;
 
 beforeAll(async () => {
   const offApiUrl = await off.start();
   t = await createTestApp({ offApiUrl });
-  cookie = await signUp(t.app, { email: "scan@example.com" });
 });
 afterAll(async () => {
   await t.close();
   await off.stop();
 });
-beforeEach(() => {
+beforeEach(async () => {
   off.setMode("ok");
   off.requests.length = 0;
+  // Every test starts with nothing cached and no lookups counted, whatever the tests before it did.
+  await t.deps.db.deleteFrom("barcodeProducts").execute();
+  await t.deps.db.deleteFrom("rateLimits").execute();
 });
 
-const lookup = (code: string) => t.app.inject({ method: "GET", url: `/api/barcode/${code}`, headers: { cookie } });
+type App = TestApp["app"];
+
+/** A fresh signed-in user (made in the database) and a lookup as that user, through `app` (the test app by default). */
+async function scanner() {
+  const { cookie } = await createUser(t);
+  return (code: string, app: App = t.app) => app.inject({ method: "GET", url: `/api/barcode/${code}`, headers: { cookie } });
+}
+
+/** A valid EAN-8 that Open Food Facts (the stand-in) does not know: in-store prefix 2, GS1 check digit. */
+function unknownCode(n: number): string {
+  const body = String(2_000_000 + n);
+  const sum = [...body].reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+/** The products the stand-in knows. */
+const knownCodes = ["3574660239843", "8004030044005", "9002233139084", "5000159484695", "4006209700068", "8032754490297"];
+
+const upstreamPaths = () => off.requests.map((r) => r.path);
+const retryAfter = (res: { headers: Record<string, unknown> }) => Number(res.headers["retry-after"]);
 
 describe("GET /api/barcode/{code}", () => {
   it("answers name, category and brand from Open Food Facts, asking only for the needed fields as Kim", async () => {
+    const lookup = await scanner();
     const res = await lookup("3574660239843");
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ name: "Lait demi-écrémé", category: "Dairy", brand: "Lactel" });
@@ -33,20 +55,24 @@ describe("GET /api/barcode/{code}", () => {
   });
 
   it("maps categories by keyword: Pantry for others, Other for none", async () => {
+    const lookup = await scanner();
     expect((await lookup("8004030044005")).json()).toMatchObject({ name: "Spaghetti n.5", category: "Pantry", brand: "Barilla" });
     expect((await lookup("9002233139084")).json()).toMatchObject({ category: "Beverages" });
     expect((await lookup("5000159484695")).json()).toMatchObject({ name: "Twix", category: "Other", brand: "Mars" });
   });
 
-  it("serves a cached code without a second upstream call", async () => {
-    await lookup("4006209700068");
-    const again = await lookup("4006209700068");
+  it("serves a cached code without a second upstream call, to any user", async () => {
+    const first = await scanner();
+    const second = await scanner();
+    expect((await first("4006209700068")).statusCode).toBe(200);
+    const again = await second("4006209700068");
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ name: "Gouda jung", category: "Dairy", brand: "Milram" });
     expect(off.requests).toHaveLength(1);
   });
 
   it("answers 404 'Product not found' for an unknown product and caches that for a day", async () => {
+    const lookup = await scanner();
     const res = await lookup("96385074");
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: "NOT_FOUND", message: "Product not found" });
@@ -60,6 +86,7 @@ describe("GET /api/barcode/{code}", () => {
   });
 
   it("answers 400 for a bad check digit or length, without calling upstream", async () => {
+    const lookup = await scanner();
     for (const code of ["3574660239844", "1234567", "abcdefgh", "123456789012345"]) {
       const res = await lookup(code);
       expect(res.statusCode, code).toBe(400);
@@ -69,6 +96,7 @@ describe("GET /api/barcode/{code}", () => {
   });
 
   it("answers 502 when Open Food Facts is down, and caches nothing", async () => {
+    const lookup = await scanner();
     off.setMode("down");
     const res = await lookup("8032754490297");
     expect(res.statusCode).toBe(502);
@@ -77,9 +105,11 @@ describe("GET /api/barcode/{code}", () => {
     const later = await lookup("8032754490297");
     expect(later.statusCode).toBe(200);
     expect(later.json().category).toBe("Produce");
+    expect(off.requests).toHaveLength(2);
   });
 
   it("answers 504 when Open Food Facts is too slow, and caches nothing", async () => {
+    const lookup = await scanner();
     off.setMode("slow");
     const started = Date.now();
     const res = await lookup("036000291452");
@@ -93,5 +123,82 @@ describe("GET /api/barcode/{code}", () => {
   it("needs a signed-in user", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/barcode/3574660239843" });
     expect(res.statusCode).toBe(401);
+    expect(off.requests).toHaveLength(0);
   });
+});
+
+describe("barcode lookup limits", () => {
+  it("refuses a user's 7th upstream lookup in a minute with 429, Retry-After and a clear message, asking Open Food Facts nothing", async () => {
+    const lookup = await scanner();
+    for (let i = 0; i < 6; i++) expect((await lookup(unknownCode(i))).statusCode, `lookup ${i + 1}`).toBe(404);
+    const refused = await lookup(unknownCode(6));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: expect.stringMatching(/^Too many barcode lookups\. Try again in (\d{1,2} seconds?|1 minute)\.$/),
+    });
+    expect(retryAfter(refused)).toBeGreaterThanOrEqual(1);
+    expect(retryAfter(refused)).toBeLessThanOrEqual(60);
+    expect(off.requests).toHaveLength(6);
+    expect(upstreamPaths()).not.toContain(`/api/v2/product/${unknownCode(6)}`);
+
+    // The limit is this user's: someone else may still look the code up.
+    const other = await scanner();
+    expect((await other(unknownCode(6))).statusCode).toBe(404);
+    expect(off.requests).toHaveLength(7);
+  });
+
+  it("stops the 16th upstream lookup in a minute on the whole server, across users and processes", async () => {
+    const otherProcess = await anotherProcess(t);
+    try {
+      const users = [await scanner(), await scanner(), await scanner()];
+      // Five each, below anyone's own limit; every other lookup goes through the other process.
+      for (let i = 0; i < 15; i++) {
+        const res = await users[i % 3]!(unknownCode(100 + i), i % 2 ? otherProcess : t.app);
+        expect(res.statusCode, `lookup ${i + 1}`).toBe(404);
+      }
+      const newcomer = await scanner();
+      for (const app of [t.app, otherProcess]) {
+        const refused = await newcomer(unknownCode(115), app);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().message).toMatch(
+          /^Barcode lookups are busy right now; add the product by hand or scan again later\. Try again in (\d{1,2} seconds?|1 minute)\.$/,
+        );
+        expect(retryAfter(refused)).toBeGreaterThanOrEqual(1);
+        expect(retryAfter(refused)).toBeLessThanOrEqual(60);
+      }
+      expect(off.requests).toHaveLength(15);
+      expect(upstreamPaths()).not.toContain(`/api/v2/product/${unknownCode(115)}`);
+    } finally {
+      await otherProcess.close();
+    }
+  });
+
+  it("still answers cached codes for a user past the upstream limit, until 30 lookups in the minute", async () => {
+    const lookup = await scanner();
+    for (const code of knownCodes) expect((await lookup(code)).statusCode, code).toBe(200);
+    expect((await lookup(unknownCode(200))).statusCode).toBe(429);
+    // Lookups 8 to 30 come from the cache.
+    for (let n = 8; n <= 30; n++) {
+      const res = await lookup(knownCodes[n % knownCodes.length]!);
+      expect(res.statusCode, `lookup ${n}`).toBe(200);
+    }
+    expect((await lookup(knownCodes[0]!)).json()).toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: expect.stringMatching(/^Too many barcode lookups\./),
+    });
+    expect(off.requests).toHaveLength(6);
+  });
+
+  it.skipIf(testDatabaseKind() !== "postgres")(
+    "lets exactly 15 of 20 simultaneous upstream lookups through (PostgreSQL only: PGlite has one connection, so no real concurrency)",
+    async () => {
+      const users = await Promise.all([1, 2, 3, 4, 5].map(() => scanner()));
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => users[i % 5]!(unknownCode(300 + i))));
+      const statuses = answers.map((res) => res.statusCode);
+      expect(statuses.filter((s) => s === 404)).toHaveLength(15);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+      expect(off.requests).toHaveLength(15);
+    },
+  );
 });

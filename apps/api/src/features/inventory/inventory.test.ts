@@ -1,18 +1,16 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
-import { createTestApp, signUp, type TestApp } from "../../testing/test-app";
+import { anotherProcess, createTestApp, createUser, type TestApp } from "../../testing/test-app";
 
 let t: TestApp;
-let ann: string;
-let bob: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ann = await signUp(t.app, { email: "ann@example.com" });
-  bob = await signUp(t.app, { email: "bob@example.com" });
 });
 afterAll(() => t.close());
+
+/** A fresh signed-in user's Cookie header, so no test depends on rows another test left. */
+const someone = async () => (await createUser(t)).cookie;
 
 const milk = { name: "Milk", quantity: 1.5, unit: "L", category: "Dairy", expirationDate: "2026-11-25", notes: "Organic" };
 
@@ -22,6 +20,7 @@ function send(cookie: string, method: "GET" | "POST" | "PATCH" | "DELETE", url: 
 
 describe("ingredients", () => {
   it("creates, lists, updates and deletes the user's own ingredients", async () => {
+    const ann = await someone();
     const created = await send(ann, "POST", "/api/ingredients", milk);
     expect(created.statusCode).toBe(201);
     const row = created.json();
@@ -45,6 +44,7 @@ describe("ingredients", () => {
   });
 
   it("lists soonest expiry first, then by name, undated last", async () => {
+    const bob = await someone();
     for (const [name, expirationDate] of [["Yogurt", "2026-12-01"], ["Apples", null], ["Butter", "2026-11-22"], ["Cream", "2026-12-01"], ["Bread", null]] as const) {
       await send(bob, "POST", "/api/ingredients", { ...milk, name, expirationDate });
     }
@@ -53,15 +53,18 @@ describe("ingredients", () => {
   });
 
   it("answers the same list through REST and tRPC, timestamps and numbers included", async () => {
+    const bob = await someone();
+    for (const name of ["Eggs", "Flour"]) await send(bob, "POST", "/api/ingredients", { ...milk, name });
     const rest = (await send(bob, "GET", "/api/ingredients")).json();
     const trpc = (await send(bob, "GET", "/trpc/inventory.list")).json().result.data;
-    expect(rest.length).toBeGreaterThan(0);
+    expect(rest).toHaveLength(2);
     expect(trpc).toEqual(rest);
     expect(rest[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(rest[0].quantity).toBe(1.5);
   });
 
   it("sends the list gzipped to clients that accept it", async () => {
+    const bob = await someone();
     for (let i = 0; i < 20; i++) await send(bob, "POST", "/api/ingredients", { ...milk, name: `Bulk ${i}` });
     const plain = await send(bob, "GET", "/api/ingredients");
     const zipped = await t.app.inject({ method: "GET", url: "/api/ingredients", headers: { cookie: bob, "accept-encoding": "br;q=0.9, gzip" } });
@@ -74,7 +77,8 @@ describe("ingredients", () => {
   });
 
   it("makes the signed-in user the owner, whatever userId the client sends", async () => {
-    const bobId = (await send(bob, "GET", "/api/auth/user")).json().id;
+    const ann = await someone();
+    const { id: bobId, cookie: bob } = await createUser(t);
     const res = await send(ann, "POST", "/api/ingredients", { ...milk, name: "Sneaky", userId: bobId });
     expect(res.statusCode).toBe(201);
     const bobs = (await send(bob, "GET", "/api/ingredients")).json().map((i: { name: string }) => i.name);
@@ -84,13 +88,15 @@ describe("ingredients", () => {
   });
 
   it("keeps other users' rows invisible and untouchable (404, unchanged)", async () => {
-    const bobsRow = (await send(bob, "GET", "/api/ingredients")).json()[0];
+    const ann = await someone();
+    const bob = await someone();
+    const bobsRow = (await send(bob, "POST", "/api/ingredients", milk)).json();
+    expect((await send(ann, "GET", "/api/ingredients")).json()).toEqual([]);
     const patch = await send(ann, "PATCH", `/api/ingredients/${bobsRow.id}`, { name: "Stolen" });
     expect(patch.statusCode).toBe(404);
     expect(patch.json()).toMatchObject({ code: "NOT_FOUND", message: "Ingredient not found" });
     expect((await send(ann, "DELETE", `/api/ingredients/${bobsRow.id}`)).statusCode).toBe(404);
-    const still = (await send(bob, "GET", "/api/ingredients")).json()[0];
-    expect(still).toEqual(bobsRow);
+    expect((await send(bob, "GET", "/api/ingredients")).json()).toEqual([bobsRow]);
   });
 
   it.each([
@@ -105,24 +111,25 @@ describe("ingredients", () => {
     [{ expirationDate: "25/11/2026" }, "expirationDate", "Expiration date must be a date written yyyy-MM-dd"],
     [{ notes: "x".repeat(2001) }, "notes", "Notes must be at most 2,000 characters"],
   ])("answers 400 naming the field for %o, and saves nothing", async (change, field, message) => {
-    const before = (await send(ann, "GET", "/api/ingredients")).json().length;
+    const ann = await someone();
     const res = await send(ann, "POST", "/api/ingredients", { ...milk, ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
     expect(res.json().issues[0].path).toBe(field);
-    expect((await send(ann, "GET", "/api/ingredients")).json().length).toBe(before);
+    expect((await send(ann, "GET", "/api/ingredients")).json()).toEqual([]);
   });
 
   it("refuses a bad update without changing the row", async () => {
+    const ann = await someone();
     const row = (await send(ann, "POST", "/api/ingredients", { ...milk, name: "Keep me" })).json();
     const res = await send(ann, "PATCH", `/api/ingredients/${row.id}`, { quantity: -5 });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Quantity must be 0 or more");
-    const list = (await send(ann, "GET", "/api/ingredients")).json();
-    expect(list.find((i: { id: string }) => i.id === row.id)).toEqual(row);
+    expect((await send(ann, "GET", "/api/ingredients")).json()).toEqual([row]);
   });
 
   it("answers 400 for malformed ids, never 500", async () => {
+    const ann = await someone();
     for (const id of ["not-a-uuid", "1", "00000000-0000-0000-0000-00000000000g", "%27%20or%201=1"]) {
       for (const method of ["PATCH", "DELETE"] as const) {
         const res = await send(ann, method, `/api/ingredients/${id}`, method === "PATCH" ? { name: "x" } : undefined);
@@ -135,19 +142,24 @@ describe("ingredients", () => {
   });
 
   it("answers 401 when signed out, and 400 for a body that is not an object", async () => {
+    const ann = await someone();
     expect((await t.app.inject({ method: "GET", url: "/api/ingredients" })).statusCode).toBe(401);
     const array = await t.app.inject({ method: "POST", url: "/api/ingredients", headers: { cookie: ann }, payload: [1, 2] });
     expect(array.statusCode).toBe(400);
+    expect((await send(ann, "GET", "/api/ingredients")).json()).toEqual([]);
   });
 });
 
 describe("the list cache", () => {
   it("never serves a stale list, even when another process changed the data", async () => {
-    const other = await buildApp(t.deps);
+    const ann = await someone();
+    await send(ann, "POST", "/api/ingredients", { ...milk, name: "Already there" });
+    const other = await anotherProcess(t);
     try {
       const list = async (app: TestApp["app"]) =>
         (await app.inject({ method: "GET", url: "/api/ingredients", headers: { cookie: ann } })).json().map((i: { name: string }) => i.name);
       const before = await list(t.app);
+      expect(before).toEqual(["Already there"]);
       expect(await list(t.app)).toEqual(before);
       await other.inject({ method: "POST", url: "/api/ingredients", headers: { cookie: ann }, payload: { ...milk, name: "From elsewhere" } });
       expect(await list(t.app)).toContain("From elsewhere");
@@ -162,10 +174,64 @@ describe("the list cache", () => {
 
 describe("recipes.count", () => {
   it("counts only the user's recipes", async () => {
-    const annId = (await send(ann, "GET", "/api/auth/user")).json().id;
+    const { id: annId, cookie: ann } = await createUser(t);
+    const bob = await someone();
     await t.deps.db.insertInto("recipes").values({ userId: annId, title: "Soup", ingredients: "[]", instructions: "Boil" }).execute();
     const count = (cookie: string) => t.app.inject({ method: "GET", url: "/trpc/recipes.count", headers: { cookie } });
     expect((await count(ann)).json().result.data).toBe(1);
     expect((await count(bob)).json().result.data).toBe(0);
+  });
+});
+
+describe("text PostgreSQL cannot store", () => {
+  it.each([
+    ["name", { name: "Mi\u0000lk" }, "Name contains a character that can't be saved"],
+    ["notes", { notes: "Organic\u0000" }, "Notes contains a character that can't be saved"],
+    ["name", { name: "Milk \uD83D" }, "Name contains a character that can't be saved"],
+  ])("answers 400 naming %s for %j, on create and update, and changes nothing", async (field, change, message) => {
+    const cook = await someone();
+    const created = await send(cook, "POST", "/api/ingredients", { ...milk, ...change });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ code: "BAD_REQUEST", message });
+    expect(created.json().issues[0].path).toBe(field);
+    expect((await send(cook, "GET", "/api/ingredients")).json()).toEqual([]);
+
+    const row = (await send(cook, "POST", "/api/ingredients", milk)).json();
+    const updated = await send(cook, "PATCH", `/api/ingredients/${row.id}`, change);
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json()).toMatchObject({ code: "BAD_REQUEST", message });
+    expect((await send(cook, "GET", "/api/ingredients")).json()).toEqual([row]);
+  });
+
+  it("keeps emoji, accents, CJK and right-to-left names exactly as sent", async () => {
+    const cook = await someone();
+    const names = [
+      "Crème fraîche",
+      "Cre\u0300me frai\u0302che", // the same words with combining accents: kept, not normalized
+      "🥛 Milk 👩‍🍳🏽",
+      "豆腐 (木綿)",
+      "牛乳 우유",
+      "חלב 3%",
+      "لبن زبادي",
+      "Ｏａｔ ｍｉｌｋ",
+      "𝔘𝔫𝔦𝔠𝔬𝔡𝔢 𠮷",
+    ];
+    const created = [];
+    for (const name of names) {
+      const res = await send(cook, "POST", "/api/ingredients", { ...milk, name, notes: `${name} — notes`, expirationDate: null });
+      expect(res.statusCode, name).toBe(201);
+      expect(res.json().name).toBe(name);
+      created.push(res.json());
+    }
+    const listed = (await send(cook, "GET", "/api/ingredients")).json() as { id: string; name: string; notes: string }[];
+    expect(listed.map((i) => i.name).sort()).toEqual([...names].sort());
+    for (const row of listed) expect(row.notes).toBe(`${row.name} — notes`);
+    const viaTrpc = (await send(cook, "GET", "/trpc/inventory.list")).json().result.data;
+    expect(viaTrpc).toEqual(listed);
+
+    const renamed = await send(cook, "PATCH", `/api/ingredients/${created[0].id}`, { name: "🧀 Käse 奶酪 גבינה" });
+    expect(renamed.json().name).toBe("🧀 Käse 奶酪 גבינה");
+    const stored = await t.deps.db.selectFrom("ingredients").select("name").where("id", "=", created[0].id).executeTakeFirstOrThrow();
+    expect(stored.name).toBe("🧀 Käse 奶酪 גבינה");
   });
 });
