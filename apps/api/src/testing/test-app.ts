@@ -76,7 +76,10 @@ export function sessionCookie(res: { cookies: { name: string; value: string }[] 
   return `kim_session=${cookie.value}`;
 }
 
-/** Signs a new user up through the REST path and answers the session cookie. */
+/**
+ * Signs a new user up through the REST path and answers the session cookie. Only for the signup and login tests
+ * (auth.test.ts): every other suite uses `createUser`, so it never spends the signup limit.
+ */
 export async function signUp(
   app: FastifyInstance,
   user: { email: string; password?: string; firstName?: string; lastName?: string },
