@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
@@ -74,9 +73,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     strictTransportSecurity: https,
   });
-  // Dynamic answers are gzipped per request (brotli costs too much memory and time for that); static files
-  // come compressed from the build, lists from their cache.
-  await app.register(compress, { threshold: 1024, encodings: ["gzip", "deflate"] });
   await app.register(cookie);
 
   // Only JSON (and multipart where a feature adds it) is accepted: a browser form can post text/plain across sites.

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { sql, type RawBuilder } from "kysely";
@@ -13,6 +12,8 @@ const MAX_COMPRESSED_FORMS = 4;
  */
 export class RawJson<T> {
   private readonly compressed = new Map<string, Buffer>();
+  /** Placeholders the next JSON.stringify calls write instead of the value, one per call (see rawJsonSplicer). */
+  readonly markers: string[] = [];
 
   constructor(readonly text: string) {}
 
@@ -34,41 +35,56 @@ export class RawJson<T> {
     return bytes;
   }
 
-  /** Inside an HTTP response being written, a placeholder spliced out later; elsewhere the parsed value. */
   toJSON(): T {
-    const pending = responseScope.getStore();
-    if (!pending) return JSON.parse(this.text) as T;
-    const marker = `${MARKER_PREFIX}${pending.size}`;
-    pending.set(marker, this);
-    return marker as T;
+    return (this.markers.shift() ?? JSON.parse(this.text)) as T;
   }
 }
 
 // A NUL starts the marker: user text can't hold one (the input schemas refuse it), and JSON.stringify writes it
 // escaped, so the quoted marker can't occur inside any string a user stored. The nonce is per process.
 const MARKER_PREFIX = `\u0000kim-raw-json:${randomBytes(6).toString("hex")}:`;
-const responseScope = new AsyncLocalStorage<Map<string, RawJson<unknown>>>();
+let markerCount = 0;
 
 /**
- * Runs `render` (which JSON.stringifies a response) so that RawJson values in it become placeholders, then puts
- * their text in. Answers the body, and the one RawJson it holds (with the text around it) so the caller can
- * send that body's cached gzip.
+ * Puts RawJson results into a tRPC answer as PostgreSQL wrote them. `mark` runs from tRPC's responseMeta, which
+ * tRPC calls synchronously right before it JSON.stringifies the results, so each marked value writes its
+ * placeholder in exactly that answer; `splice` then swaps the text in and answers the one RawJson the body holds
+ * (with the text around it) so the caller can send that body's cached gzip.
  */
-export async function renderWithRawJson(
-  render: () => Promise<string>,
-): Promise<{ text: string; raw?: { value: RawJson<unknown>; prefix: string; suffix: string } }> {
+export function rawJsonSplicer() {
   const pending = new Map<string, RawJson<unknown>>();
-  const text = await responseScope.run(pending, render);
-  if (pending.size === 0) return { text };
-  let out = text;
-  for (const [marker, value] of pending) out = out.replace(JSON.stringify(marker), () => value.text);
-  const [only] = pending;
-  if (pending.size === 1 && only) {
-    const [marker, value] = only;
-    const [prefix = "", suffix = ""] = text.split(JSON.stringify(marker), 2);
-    return { text: out, raw: { value, prefix, suffix } };
-  }
-  return { text: out };
+  return {
+    mark(items: unknown): void {
+      for (const item of Array.isArray(items) ? items : [items]) {
+        const data: unknown = (item as { result?: { data?: unknown } } | null)?.result?.data;
+        if (!(data instanceof RawJson)) continue;
+        const marker = `${MARKER_PREFIX}${markerCount++}`;
+        data.markers.push(marker);
+        pending.set(marker, data);
+      }
+    },
+    splice(text: string): { text: string; raw?: { value: RawJson<unknown>; prefix: string; suffix: string } } {
+      let out = text;
+      const found: [string, RawJson<unknown>][] = [];
+      for (const [marker, value] of pending) {
+        const quoted = JSON.stringify(marker);
+        if (!out.includes(quoted)) continue;
+        found.push([marker, value]);
+        out = out.replace(quoted, () => value.text);
+      }
+      const [only] = found;
+      if (found.length !== 1 || !only) return { text: out };
+      const [prefix = "", suffix = ""] = text.split(JSON.stringify(only[0]), 2);
+      return { text: out, raw: { value: only[1], prefix, suffix } };
+    },
+    /** Forgets placeholders an answer never wrote (it failed before), so later serializations get the value. */
+    release(): void {
+      for (const [marker, value] of pending) {
+        const at = value.markers.indexOf(marker);
+        if (at >= 0) value.markers.splice(at, 1);
+      }
+    },
+  };
 }
 
 /** A timestamptz as JavaScript writes dates in JSON: 2026-11-21T05:57:00.123Z. */

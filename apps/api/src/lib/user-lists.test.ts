@@ -3,7 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { sql } from "kysely";
 import type { Db } from "@kim/db";
 import { createTestDatabase } from "@kim/db/testing";
-import { RawJson, renderWithRawJson } from "./raw-json";
+import { RawJson, rawJsonSplicer } from "./raw-json";
 import { ListCache, userList } from "./user-lists";
 
 const json = (text: string) => new RawJson<unknown>(text);
@@ -39,23 +39,31 @@ describe("RawJson", () => {
     expect(JSON.stringify({ list: json('[{"a":1}]') })).toBe('{"list":[{"a":1}]}');
   });
 
-  it("goes into a response as written, and keeps that response's gzip", async () => {
+  it("goes into a tRPC answer as written, and keeps that answer's gzip", () => {
     const value = json('[{"a":"x"}]');
-    const rendered = await renderWithRawJson(async () => JSON.stringify([{ result: { data: value } }]));
+    const splicer = rawJsonSplicer();
+    const answer = [{ result: { data: value } }];
+    splicer.mark(answer);
+    const rendered = splicer.splice(JSON.stringify(answer));
     expect(rendered.text).toBe('[{"result":{"data":[{"a":"x"}]}}]');
     expect(rendered.raw).toMatchObject({ prefix: '[{"result":{"data":', suffix: "}}]" });
     const zipped = value.gzip(rendered.raw!.prefix, rendered.raw!.suffix);
     expect(gunzipSync(zipped).toString()).toBe(rendered.text);
     expect(value.gzip(rendered.raw!.prefix, rendered.raw!.suffix)).toBe(zipped);
+    // Marked for one answer only: the next serialization sees the value again.
+    expect(JSON.stringify(value)).toBe('[{"a":"x"}]');
   });
 
-  it("is not confused by user text that looks like its placeholder", async () => {
-    const rendered = await renderWithRawJson(async () => {
-      const marker = JSON.stringify({ tricky: json("[1]") });
-      const forged = marker.slice(marker.indexOf(":") + 1, -1);
-      return JSON.stringify({ note: forged, also: JSON.parse(forged) as string });
-    });
-    expect(JSON.parse(rendered.text)).toMatchObject({ note: expect.stringContaining("kim-raw-json") });
+  it("leaves user text that looks like its placeholder alone, and forgets marks an answer never wrote", () => {
+    const value = json("[1]");
+    const splicer = rawJsonSplicer();
+    splicer.mark([{ result: { data: value } }]);
+    // Stored text can't hold the NUL the placeholder starts with (input schemas refuse it).
+    const lookalike = value.markers[0]!.slice(1);
+    const rendered = splicer.splice(JSON.stringify([{ result: { data: { note: lookalike, also: `\\${lookalike}` } } }]));
+    expect(JSON.parse(rendered.text)).toEqual([{ result: { data: { note: lookalike, also: `\\${lookalike}` } } }]);
+    splicer.release();
+    expect(JSON.stringify(value)).toBe("[1]");
   });
 });
 

@@ -1,9 +1,11 @@
 import type { IncomingMessage } from "node:http";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import { incomingMessageToRequest } from "@trpc/server/adapters/node-http";
 import { resolveResponse } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RestRoute } from "../lib/rest";
-import { RawJson, renderWithRawJson } from "../lib/raw-json";
+import { RawJson, rawJsonSplicer } from "../lib/raw-json";
 import type { ContextFactory } from "./context";
 import { appRouter, createCaller } from "./router";
 
@@ -12,21 +14,25 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 /** Calls in one tRPC batch: the web app's pages batch a handful. */
 const MAX_BATCH_SIZE = 20;
 const GZIP = /(?:^|,)\s*gzip\s*(?:,|$|;\s*q=(?:1|0?\.\d*[1-9]))/i;
-/** Below this a body isn't worth compressing (the same threshold @fastify/compress uses for the rest). */
+/** Below this a body isn't worth compressing. */
 const COMPRESS_FROM_BYTES = 1024;
 
-/** Sends JSON text; when it came from a RawJson, its cached gzip goes instead if the client takes gzip. */
-function sendJson(
+const gzipAsync = promisify(gzip);
+
+/**
+ * Sends JSON text, gzipped when the client takes gzip and it is worth it: from the RawJson's cache when the body
+ * came from one, else made now off the event loop (no brotli per request: it costs too much time and memory).
+ */
+async function sendJson(
   req: FastifyRequest,
   reply: FastifyReply,
   text: string,
   raw?: { value: RawJson<unknown>; prefix: string; suffix: string },
 ) {
   reply.type("application/json; charset=utf-8").header("vary", "accept-encoding");
-  if (raw && text.length >= COMPRESS_FROM_BYTES && GZIP.test(req.headers["accept-encoding"] ?? "")) {
-    return reply.header("content-encoding", "gzip").send(raw.value.gzip(raw.prefix, raw.suffix));
-  }
-  return reply.send(text);
+  if (text.length < COMPRESS_FROM_BYTES || !GZIP.test(req.headers["accept-encoding"] ?? "")) return reply.send(text);
+  const body = raw ? raw.value.gzip(raw.prefix, raw.suffix) : await gzipAsync(text);
+  return reply.header("content-encoding", "gzip").send(body);
 }
 
 export interface TrpcOptions {
@@ -55,7 +61,9 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcOptions): 
         const request = incomingMessageToRequest(incoming, reply.raw, { maxBodySize: JSON_BODY_LIMIT });
         const path = (req.params as { path: string }).path;
         const calls = (req.query as { batch?: string }).batch === "1" ? path.split(",").length : 1;
-        const { text, raw } = await renderWithRawJson(async () => {
+        const splicer = rawJsonSplicer();
+        let body: string;
+        try {
           const response = await resolveResponse({
             router: appRouter,
             req: request,
@@ -66,13 +74,20 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcOptions): 
             onError: ({ error, path }) => {
               if (error.code === "INTERNAL_SERVER_ERROR") options.onError(error, path);
             },
+            responseMeta: ({ data }) => {
+              splicer.mark(data);
+              return {};
+            },
           });
           reply.code(response.status);
           response.headers.forEach((value, name) => {
             if (name !== "content-type" && name !== "content-length") reply.header(name, value);
           });
-          return response.text();
-        });
+          body = await response.text();
+        } finally {
+          splicer.release();
+        }
+        const { text, raw } = splicer.splice(body);
         return sendJson(req, reply, text, raw);
       },
     });
@@ -91,7 +106,7 @@ export function registerRestRoutes(app: FastifyInstance, createContext: ContextF
         if (reply.sent) return reply;
         reply.code(route.status ?? 200);
         if (result instanceof RawJson) return sendJson(req, reply, result.text, { value: result, prefix: "", suffix: "" });
-        return result ?? { ok: true };
+        return sendJson(req, reply, JSON.stringify(result ?? { ok: true }));
       },
     });
   }
