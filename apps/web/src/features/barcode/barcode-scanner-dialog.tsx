@@ -2,7 +2,6 @@ import { useEffect, useEffectEvent, useId, useRef, useState, type ChangeEvent } 
 import { isValidBarcode } from "@kim/domain";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { Label } from "@kim/ui/label";
-import { toast } from "@kim/ui/lib/use-toast";
 import { decodeImageFile, ScannerError, startCameraScan, type CameraScan, type ScannerProblem } from "./quagga-scanner";
 
 type ScannerState = "initializing" | "scanning" | "stopped";
@@ -13,6 +12,15 @@ const PROBLEM_TEXT: Record<ScannerProblem, string> = {
   "insecure-context": "Camera access needs a secure connection (https or localhost)",
   unsupported: "Camera streaming is not supported by this browser",
 };
+// Every camera problem leaves the picture option below working, so the message points there.
+const PICTURE_HINT = "You can scan a barcode from a picture below.";
+
+const PICTURE_TEXT = {
+  reading: "Reading picture...",
+  unreadable: "This picture could not be read. Try another picture.",
+  "no-barcode": "No barcode found in this picture. Try a sharper picture, or add the product by hand.",
+} as const;
+type PictureStatus = keyof typeof PICTURE_TEXT;
 
 interface BarcodeScannerDialogProps {
   open: boolean;
@@ -45,7 +53,9 @@ function BarcodeScanner({ onDetected }: { onDetected: (code: string) => void }) 
   const done = useRef(false);
   const [state, setState] = useState<ScannerState>("initializing");
   const [problem, setProblem] = useState<string | null>(null);
-  const [decoding, setDecoding] = useState(false);
+  const [picture, setPicture] = useState<PictureStatus | null>(null);
+  // Each picked picture gets a number; only the newest one's answer counts.
+  const latestPicture = useRef(0);
   const stopCamera = async () => {
     const running = camera.current;
     camera.current = null;
@@ -82,10 +92,9 @@ function BarcodeScanner({ onDetected }: { onDetected: (code: string) => void }) 
       },
       (error: unknown) => {
         if (cancelled) return;
-        const text = PROBLEM_TEXT[error instanceof ScannerError ? error.problem : "start-failed"];
-        setProblem(text);
+        // Shown once, inline beside the picture option; a toast on top would only repeat it.
+        setProblem(PROBLEM_TEXT[error instanceof ScannerError ? error.problem : "start-failed"]);
         setState("stopped");
-        toast({ title: text, variant: "destructive" });
       },
     );
     return () => {
@@ -96,14 +105,23 @@ function BarcodeScanner({ onDetected }: { onDetected: (code: string) => void }) 
 
   const scanFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
+    // Cleared at once, so picking the same file again (or another) is always seen.
     event.target.value = "";
     if (!file) return;
-    setDecoding(true);
-    await stopCamera();
-    const code = await decodeImageFile(file);
-    setDecoding(false);
-    if (code && isValidBarcode(code)) return finish(code);
-    toast({ title: "No barcode found", description: "Try a sharper picture, or add the product by hand.", variant: "destructive" });
+    const number = ++latestPicture.current;
+    setPicture("reading");
+    try {
+      await stopCamera();
+      const result = await decodeImageFile(file);
+      if (number !== latestPicture.current) return;
+      if (result.kind === "code" && isValidBarcode(result.code)) {
+        setPicture(null);
+        return await finish(result.code);
+      }
+      setPicture(result.kind === "unreadable" ? "unreadable" : "no-barcode");
+    } catch {
+      if (number === latestPicture.current) setPicture("unreadable");
+    }
   };
 
   return (
@@ -115,14 +133,14 @@ function BarcodeScanner({ onDetected }: { onDetected: (code: string) => void }) 
           <div aria-hidden="true" className="pointer-events-none absolute top-1/2 left-1/2 size-[250px] max-h-[80%] max-w-[80%] -translate-x-1/2 -translate-y-1/2 rounded-md border-2 border-primary shadow-[0_0_0_9999px_rgb(0_0_0/0.35)]" />
         ) : null}
         {problem ? (
-          <p role="alert" className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-destructive">
-            {problem}
+          <p role="alert" data-testid="camera-problem" className="absolute inset-0 flex flex-col items-center justify-center gap-1 p-6 text-center text-sm">
+            <span className="font-medium text-destructive">{problem}</span>
+            <span className="text-muted-foreground">{PICTURE_HINT}</span>
           </p>
         ) : null}
       </div>
-      <p className="text-center text-sm text-muted-foreground" aria-live="polite">
+      <p className="text-center text-sm text-muted-foreground">
         Camera: <span data-testid="scanner-state" className="font-medium text-foreground">{state}</span>
-        {decoding ? " · reading picture..." : null}
       </p>
       <div className="grid gap-2">
         <Label htmlFor={fileId}>Scan from a picture</Label>
@@ -130,10 +148,18 @@ function BarcodeScanner({ onDetected }: { onDetected: (code: string) => void }) 
           id={fileId}
           type="file"
           accept="image/*"
-          disabled={decoding}
+          aria-describedby={picture ? `${fileId}-status` : undefined}
           onChange={(e) => void scanFile(e)}
           className="block w-full text-sm text-muted-foreground file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-foreground hover:file:bg-accent focus-visible:rounded-md focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         />
+        <p
+          id={`${fileId}-status`}
+          data-testid="picture-status"
+          aria-live="polite"
+          className={picture && picture !== "reading" ? "text-sm text-destructive" : "text-sm text-muted-foreground"}
+        >
+          {picture ? PICTURE_TEXT[picture] : null}
+        </p>
       </div>
     </div>
   );

@@ -79,22 +79,62 @@ export function startCameraScan(target: HTMLElement, onCode: (code: string) => v
   });
 }
 
-/** The barcode in a picture, or null when none can be read. */
-export function decodeImageFile(file: File): Promise<string | null> {
-  return serially(async () => {
+/** What a picture gave: a code, a readable picture without a barcode, or a file the browser cannot open as a picture. */
+export type PictureScan = { kind: "code"; code: string } | { kind: "no-barcode" } | { kind: "unreadable" };
+
+/** Quagga never answers for some pictures; past this the picture counts as unreadable and the queue moves on. */
+const PICTURE_TIMEOUT_MS = 10_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => resolve(fallback), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** True when the browser can decode the file as an image; Quagga itself hangs or throws elsewhere on broken files. */
+async function isDecodableImage(file: File): Promise<boolean> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const ok = bitmap.width > 0 && bitmap.height > 0;
+    bitmap.close();
+    return ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The barcode in a picture. Never rejects and always settles, so the next picture can follow at once. */
+export function decodeImageFile(file: File): Promise<PictureScan> {
+  return serially(async (): Promise<PictureScan> => {
+    if (!(await isDecodableImage(file))) return { kind: "unreadable" };
     const Quagga = await loadQuagga();
     const src = URL.createObjectURL(file);
     try {
-      const result = await Quagga.decodeSingle({
-        src,
-        numOfWorkers: 0,
-        inputStream: { size: FILE_SCAN_SIZE },
-        decoder: { readers: [...BARCODE_READERS] },
-        locate: true,
-      });
-      return result?.codeResult?.code ?? null;
+      const result = await withTimeout(
+        Quagga.decodeSingle({
+          src,
+          numOfWorkers: 0,
+          inputStream: { size: FILE_SCAN_SIZE },
+          decoder: { readers: [...BARCODE_READERS] },
+          locate: true,
+        }),
+        PICTURE_TIMEOUT_MS,
+        null,
+      );
+      const code = result?.codeResult?.code;
+      return code ? { kind: "code", code } : { kind: "no-barcode" };
     } catch {
-      return null;
+      return { kind: "unreadable" };
     } finally {
       URL.revokeObjectURL(src);
     }

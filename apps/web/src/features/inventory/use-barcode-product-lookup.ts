@@ -4,14 +4,17 @@ import { isNotFoundError } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { EMPTY_INGREDIENT_FORM, isCategory, type IngredientFormValues } from "./ingredient-form-values";
 
+/** Notes for a product the lookup could not name: the scanned code, so the cook can finish by hand. */
+export const barcodeNote = (code: string) => `Barcode: ${code}`;
+
 /**
- * Turns a scanned barcode into add-form values: the product's name, category and brand when known,
- * an empty form when the product is unknown, nothing when the lookup failed otherwise.
+ * Turns a scanned barcode into add-form values: the product's name, category and brand when known; otherwise an
+ * empty form whose notes keep the scanned code (not found, or Open Food Facts unreachable), so nothing is lost.
  */
 export function useBarcodeProductLookup() {
   const utils = trpc.useUtils();
 
-  return async (code: string): Promise<IngredientFormValues | null> => {
+  return async (code: string): Promise<IngredientFormValues> => {
     toast({ title: "Barcode scanned!", description: code });
     try {
       // fetch, not a hook: the lookup belongs to this scan, not to a rendered component.
@@ -21,15 +24,20 @@ export function useBarcodeProductLookup() {
         ...EMPTY_INGREDIENT_FORM,
         name: product.name,
         category: isCategory(product.category) ? product.category : EMPTY_INGREDIENT_FORM.category,
+        // Spec: a scanned brand goes into notes as 'Brand: {brand}'.
         notes: product.brand ? `Brand: ${product.brand}` : "",
       };
     } catch (error) {
       if (isNotFoundError(error)) {
         toast({ title: "Product not found", description: "This product isn't in our database. You can still add it manually." });
-        return EMPTY_INGREDIENT_FORM;
+      } else {
+        toast({
+          title: "Barcode scanned!",
+          description: `${code}: ${errorMessage(error, "The product lookup failed. Add the product by hand.")}`,
+          variant: "destructive",
+        });
       }
-      toast({ title: errorMessage(error, "Barcode lookup failed"), variant: "destructive" });
-      return null;
+      return { ...EMPTY_INGREDIENT_FORM, notes: barcodeNote(code) };
     }
   };
 }
