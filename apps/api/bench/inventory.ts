@@ -203,6 +203,6 @@ async function postgresReachable(): Promise<boolean> {
 }
 
 console.log(`GET ingredients (REST and ${TRPC_PATH}), ${ROWS} ingredients, ${CONNECTIONS} connections, ${SECONDS} s per run, load from ${wrk ? "wrk" : "autocannon (install wrk for figures less disturbed by the load generator)"}`);
-await measure("pglite");
+if (process.env.BENCH_ONLY !== "postgres") await measure("pglite");
 if (await postgresReachable()) await measure("postgres");
 else console.log("postgres: not reachable (set TEST_DATABASE_URL), skipped");

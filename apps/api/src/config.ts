@@ -2,54 +2,58 @@ import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-const schema = z.object({
-  PORT: port.default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  DATA_DIR: z.string().min(1).default("./.data"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
-  EMAIL_FROM: z.string().min(3).default("Kim <no-reply@kim.app>"),
-  POSTMARK_SERVER_TOKEN: z.string().optional(),
-  POSTMARK_API_URL: z.url({ protocol: /^https?$/ }).optional(),
-  OFF_API_URL: z.url({ protocol: /^https?$/ }).default("https://world.openfoodfacts.org"),
-  KIM_ADMIN_EMAIL: z.email().optional(),
-  KIM_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
-});
+const defaultWebDist = new URL("../../web/dist", import.meta.url).pathname;
 
-export type Config = {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** PostgreSQL connections per process. */
-  databasePoolSize: number;
-  appUrl: string;
-  logLevel: z.infer<typeof schema>["LOG_LEVEL"];
-  /** The built SPA; null serves the API alone. */
-  webDistDir: string | null;
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
-  emailFrom: string;
-  postmarkServerToken: string | undefined;
-  postmarkApiUrl: string | undefined;
-  /** Open Food Facts, for barcode lookups. */
-  offApiUrl: string;
-  /** Created or promoted to admin at start. */
-  admin: { email: string; password: string } | undefined;
-};
+/** Every setting, once: its variable, its check and default, and the name and shape the app reads it by. */
+const schema = z
+  .object({
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./.data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    WEB_DIST_DIR: z.string().optional(),
+    TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
+    EMAIL_FROM: z.string().min(3).default("Kim <no-reply@kim.app>"),
+    POSTMARK_SERVER_TOKEN: z.string().optional(),
+    POSTMARK_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    OFF_API_URL: z.url({ protocol: /^https?$/ }).default("https://world.openfoodfacts.org"),
+    KIM_ADMIN_EMAIL: z.email().optional(),
+    KIM_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  })
+  .transform((e) => ({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    /** PostgreSQL connections per process. */
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    /** Without APP_URL, links in mail point at this process, on whatever port it listens. */
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    logLevel: e.LOG_LEVEL,
+    /** The built SPA; null serves the API alone. */
+    webDistDir: (e.WEB_DIST_DIR ?? defaultWebDist) as string | null,
+    /** Behind a load balancer: take the client address from X-Forwarded-For. */
+    trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
+    emailFrom: e.EMAIL_FROM,
+    postmarkServerToken: e.POSTMARK_SERVER_TOKEN,
+    postmarkApiUrl: e.POSTMARK_API_URL,
+    /** Open Food Facts, for barcode lookups. */
+    offApiUrl: e.OFF_API_URL.replace(/\/$/, ""),
+    /** Created or promoted to admin at start. */
+    admin: adminFrom(e.KIM_ADMIN_EMAIL, e.KIM_ADMIN_PASSWORD),
+  }));
+
+export type Config = z.output<typeof schema>;
 
 export class ConfigError extends Error {}
 
-const defaultWebDist = new URL("../../web/dist", import.meta.url).pathname;
-
-function adminFrom(email: string | undefined, password: string | undefined): Config["admin"] {
+function adminFrom(email: string | undefined, password: string | undefined): { email: string; password: string } | undefined {
   if (!email && !password) return undefined;
   if (!email || !password) throw new ConfigError("Invalid configuration:\n  KIM_ADMIN_EMAIL and KIM_ADMIN_PASSWORD go together");
   return { email: email.trim().toLowerCase(), password };
@@ -63,22 +67,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const e = parsed.data;
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    dataDir: e.DATA_DIR,
-    databaseUrl: e.DATABASE_URL,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
-    // Without APP_URL, links in mail point at this process, on whatever port it listens.
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
-    logLevel: e.LOG_LEVEL,
-    webDistDir: e.WEB_DIST_DIR ?? defaultWebDist,
-    trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
-    emailFrom: e.EMAIL_FROM,
-    postmarkServerToken: e.POSTMARK_SERVER_TOKEN,
-    postmarkApiUrl: e.POSTMARK_API_URL,
-    offApiUrl: e.OFF_API_URL.replace(/\/$/, ""),
-    admin: adminFrom(e.KIM_ADMIN_EMAIL, e.KIM_ADMIN_PASSWORD),
-  };
+  return parsed.data;
 }
