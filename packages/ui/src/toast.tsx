@@ -13,7 +13,9 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitives.Viewport
       className={cn(
-        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none focus-visible:ring-2 focus-visible:ring-ring sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",
+        // Top right (full width on phones): page actions and dialog buttons sit at the bottom of cards and forms,
+        // and a toast there would cover them (Save Changes on /profile).
+        "fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none focus-visible:ring-2 focus-visible:ring-ring sm:max-w-[420px]",
         className,
       )}
       {...props}

@@ -3,6 +3,7 @@ import { Navigate } from "@tanstack/react-router";
 import { Separator } from "@kim/ui/separator";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "@kim/ui/sidebar";
 import { useCurrentUser } from "../lib/current-user";
+import { isSessionLost } from "../lib/session-lost";
 import { AppSidebar } from "./app-sidebar";
 import { BetaBanner } from "./beta-banner";
 import { LoadingScreen } from "./loading-screen";
@@ -13,8 +14,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { data: user, isPending } = useCurrentUser();
 
   if (isPending) return <LoadingScreen />;
-  // Signed out while on a signed-in page (e.g. the session expired and the user was refetched).
-  if (!user) return <Navigate to="/login" />;
+  // Signed out while on a signed-in page: after a lost session the delayed redirect to the sign-in entry is under
+  // way (see session-lost.ts); otherwise (logout) go to /login.
+  if (!user) return isSessionLost() ? <LoadingScreen /> : <Navigate to="/login" />;
 
   return (
     <SidebarProvider>

@@ -1,10 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import { AlertCircle } from "lucide-react";
 import { Card, CardContent } from "@kim/ui/card";
+import { pageTitleText } from "../lib/page-title";
 
 export function NotFound() {
   return (
     <main className="flex min-h-svh w-full items-center justify-center bg-muted/40 p-4">
+      {/* No route matched, so no route's head() gives the title: the page names itself (React hoists <title>). */}
+      <title>{pageTitleText("Page Not Found")}</title>
       <Card className="w-full max-w-md">
         <CardContent className="pt-2">
           <div className="mb-4 flex items-center gap-2">

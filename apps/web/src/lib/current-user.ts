@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
 import { isUnauthorizedError } from "./errors";
+import { signalSessionLost } from "./session-lost";
 import { trpc, type RouterOutputs, type TrpcClient } from "./trpc";
 
 export type CurrentUser = RouterOutputs["auth"]["user"];
@@ -17,12 +18,15 @@ const currentUserQueryKey = getQueryKey(trpc.auth.user, undefined, "query");
 export function currentUserQueryOptions(client: TrpcClient) {
   return queryOptions({
     queryKey: currentUserQueryKey,
-    queryFn: async (): Promise<CurrentUser | null> => {
+    queryFn: async ({ client: queryClient, queryKey }): Promise<CurrentUser | null> => {
       try {
         return await client.auth.user.query();
       } catch (error) {
-        if (isUnauthorizedError(error)) return null;
-        throw error;
+        if (!isUnauthorizedError(error)) throw error;
+        // Signed in a moment ago and not any more: the session expired or ended elsewhere. Handled like any
+        // Unauthorized answer (drafts kept, toast, delayed redirect) before the screen learns the user is gone.
+        if (queryClient.getQueryData(queryKey)) signalSessionLost();
+        return null;
       }
     },
     staleTime: CURRENT_USER_STALE_MS,

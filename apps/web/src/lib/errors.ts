@@ -15,9 +15,18 @@ export function isUnauthorizedError(error: unknown): boolean {
   return error.message.startsWith("401: ");
 }
 
-/** True when a tRPC call answered NOT_FOUND (HTTP 404). */
-export function isNotFoundError(error: unknown): boolean {
+function hasTrpcCode(error: unknown, code: string): boolean {
   if (!(error instanceof TRPCClientError)) return false;
   const data: unknown = error.data;
-  return typeof data === "object" && data !== null && "code" in data && data.code === "NOT_FOUND";
+  return typeof data === "object" && data !== null && "code" in data && data.code === code;
+}
+
+/** True when a tRPC call answered NOT_FOUND (HTTP 404). */
+export function isNotFoundError(error: unknown): boolean {
+  return hasTrpcCode(error, "NOT_FOUND");
+}
+
+/** True when a tRPC call answered BAD_REQUEST (HTTP 400). */
+export function isBadRequestError(error: unknown): boolean {
+  return hasTrpcCode(error, "BAD_REQUEST");
 }

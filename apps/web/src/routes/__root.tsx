@@ -1,7 +1,8 @@
 import { useCallback } from "react";
-import { Outlet, createRootRouteWithContext, useRouter } from "@tanstack/react-router";
+import { HeadContent, Outlet, createRootRouteWithContext, useRouter } from "@tanstack/react-router";
 import { NavigateProvider } from "../components/app-link";
 import { DeferredToaster } from "../components/deferred-toaster";
+import { useDismissToastsBetweenAuthScreens } from "../lib/auth-screen-toasts";
 import type { RouterContext } from "../router";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -12,8 +13,11 @@ function RootLayout() {
   const router = useRouter();
   // Shared components use AppLink; inside the app its links navigate without a page load.
   const navigate = useCallback((href: string) => void router.navigate({ href }), [router]);
+  useDismissToastsBetweenAuthScreens();
   return (
     <NavigateProvider value={navigate}>
+      {/* Each route's head() title; React places <title> in the document head. */}
+      <HeadContent />
       <Outlet />
       <DeferredToaster />
     </NavigateProvider>

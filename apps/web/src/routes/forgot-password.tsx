@@ -5,12 +5,15 @@ import { passwordResetRequestInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { toast } from "@kim/ui/lib/use-toast";
 import { AuthScreen } from "../components/auth-screen";
+import { BreakableEmail } from "../components/breakable-email";
 import { EmailField } from "../components/form-field";
 import { StatusIcon } from "../components/status-icon";
 import { errorMessage, fieldErrors } from "../lib/form";
 import { trpc } from "../lib/trpc";
+import { pageTitle } from "../lib/page-title";
 
 export const Route = createFileRoute("/forgot-password")({
+  head: () => pageTitle("Forgot Password"),
   component: ForgotPasswordPage,
 });
 
@@ -56,7 +59,10 @@ function ForgotPasswordPage() {
         title="Check your email"
         description={
           <>
-            We've sent password reset instructions to <strong className="font-medium break-all text-foreground">{sentTo}</strong>
+            We've sent password reset instructions to{" "}
+            <strong className="font-medium text-foreground">
+              <BreakableEmail email={sentTo} />
+            </strong>
           </>
         }
         footer={<BackToLogin />}

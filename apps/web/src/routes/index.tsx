@@ -4,12 +4,14 @@ import { localDate } from "@kim/domain";
 import { LandingPage } from "../components/landing-page";
 import { LoadingScreen } from "../components/loading-screen";
 import { currentUserQueryOptions, useCurrentUser } from "../lib/current-user";
+import { pageTitle } from "../lib/page-title";
 
 // Signed-in shell (sidebar, tooltips, dialog) stays out of the landing page's download.
 const loadSignedInHome = () => import("../components/signed-in-home");
 const SignedInHome = lazy(() => loadSignedInHome().then((m) => ({ default: m.SignedInHome })));
 
 export const Route = createFileRoute("/")({
+  head: () => pageTitle("Home"),
   // Not awaited: starts the dashboard's code and data beside this route's own chunk, instead of after it.
   loader: ({ context: { queryClient, trpcClient, trpc } }) => {
     const userQuery = currentUserQueryOptions(trpcClient);

@@ -10,8 +10,10 @@ import { redirectSignedInHome } from "../lib/auth-redirects";
 import { setCurrentUser } from "../lib/current-user";
 import { errorMessage, fieldErrors } from "../lib/form";
 import { trpc } from "../lib/trpc";
+import { pageTitle } from "../lib/page-title";
 
 export const Route = createFileRoute("/login")({
+  head: () => pageTitle("Log In"),
   beforeLoad: redirectSignedInHome,
   component: LoginPage,
 });

@@ -7,8 +7,10 @@ import { SiteFooter } from "../components/site-footer";
 import { useCurrentUser } from "../lib/current-user";
 import { goToLoginEntry } from "../lib/query-client";
 import { SUPPORT_EMAIL } from "../lib/support";
+import { pageTitle } from "../lib/page-title";
 
 export const Route = createFileRoute("/pricing")({
+  head: () => pageTitle("Pricing"),
   component: PricingPage,
 });
 

@@ -7,10 +7,13 @@ import { toast } from "@kim/ui/lib/use-toast";
 import { AuthScreen } from "../components/auth-screen";
 import { FormField } from "../components/form-field";
 import { StatusIcon } from "../components/status-icon";
+import { isBadRequestError } from "../lib/errors";
 import { PASSWORDS_DONT_MATCH, errorMessage, fieldErrors } from "../lib/form";
 import { trpc } from "../lib/trpc";
+import { pageTitle } from "../lib/page-title";
 
 export const Route = createFileRoute("/reset-password")({
+  head: () => pageTitle("Reset Password"),
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === "string" && search.token ? { token: search.token } : {},
   component: ResetPasswordPage,
@@ -19,8 +22,10 @@ export const Route = createFileRoute("/reset-password")({
 function ResetPasswordPage() {
   const { token } = Route.useSearch();
   const [done, setDone] = useState(false);
+  // The server refused the token (invalid, expired or used): the same dead end as a link without one.
+  const [refused, setRefused] = useState(false);
 
-  if (!token) return <InvalidLink />;
+  if (!token || refused) return <InvalidLink />;
   if (done) {
     return (
       <AuthScreen
@@ -34,7 +39,7 @@ function ResetPasswordPage() {
       </AuthScreen>
     );
   }
-  return <ResetForm token={token} onDone={() => setDone(true)} />;
+  return <ResetForm token={token} onDone={() => setDone(true)} onRefused={() => setRefused(true)} />;
 }
 
 function InvalidLink() {
@@ -47,7 +52,7 @@ function InvalidLink() {
   );
 }
 
-function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
+function ResetForm({ token, onDone, onRefused }: { token: string; onDone: () => void; onRefused: () => void }) {
   const [newPassword, setNewPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -59,6 +64,8 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
     },
     onError: (error) => {
       toast({ title: "Reset failed", description: errorMessage(error, "Failed to reset password"), variant: "destructive" });
+      // The form already checked the password, so a 400 here is about the link itself.
+      if (isBadRequestError(error)) onRefused();
     },
   });
 

@@ -10,8 +10,10 @@ import { redirectSignedInHome } from "../lib/auth-redirects";
 import { setCurrentUser } from "../lib/current-user";
 import { PASSWORDS_DONT_MATCH, errorMessage, fieldErrors } from "../lib/form";
 import { trpc } from "../lib/trpc";
+import { pageTitle } from "../lib/page-title";
 
 export const Route = createFileRoute("/signup")({
+  head: () => pageTitle("Sign Up"),
   beforeLoad: redirectSignedInHome,
   component: SignupPage,
 });

@@ -71,6 +71,11 @@ function dispatch(action: Action): void {
 
 export type ToastInput = Omit<ToasterToast, "id">;
 
+/** Closes one toast, or every toast without an id (e.g. when the screen it spoke about is gone). */
+export function dismissToast(toastId?: string): void {
+  dispatch({ type: "DISMISS_TOAST", toastId });
+}
+
 export function toast(props: ToastInput) {
   const id = genId();
   const update = (next: ToasterToast) => dispatch({ type: "UPDATE_TOAST", toast: { ...next, id } });
@@ -105,6 +110,6 @@ export function useToast() {
   return {
     ...state,
     toast,
-    dismiss: (toastId?: string) => dispatch({ type: "DISMISS_TOAST", toastId }),
+    dismiss: dismissToast,
   };
 }

@@ -3,6 +3,7 @@ import { daysBetween, expiryBadge } from "@kim/domain";
 import { Badge } from "@kim/ui/badge";
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
+import { formatCalendarDate } from "../../lib/dates";
 import type { Ingredient } from "./ingredient-form-values";
 
 interface IngredientCardProps {
@@ -14,7 +15,8 @@ interface IngredientCardProps {
 }
 
 export function IngredientCard({ ingredient, today, onEdit, onDelete }: IngredientCardProps) {
-  const badge = expiryBadge(ingredient.expirationDate ? daysBetween(today, ingredient.expirationDate) : null);
+  const days = ingredient.expirationDate ? daysBetween(today, ingredient.expirationDate) : null;
+  const badge = expiryBadge(days);
   return (
     <Card data-testid="ingredient-card" className="gap-3 p-4">
       <div className="flex items-start justify-between gap-2">
@@ -43,9 +45,15 @@ export function IngredientCard({ ingredient, today, onEdit, onDelete }: Ingredie
         <span className="font-medium">
           {ingredient.quantity} {ingredient.unit}
         </span>
-        <Badge variant={badge.variant} title={ingredient.expirationDate ? `Expires ${ingredient.expirationDate}` : undefined}>
-          {badge.label}
-        </Badge>
+        <div className="flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1">
+          {/* The badge counts days; the date itself, in the cook's own format, says which day that is. */}
+          {ingredient.expirationDate && days !== null ? (
+            <time dateTime={ingredient.expirationDate} data-testid="expiry-date" className="text-sm text-muted-foreground">
+              {days < 0 ? "Expired" : "Expires"} {formatCalendarDate(ingredient.expirationDate)}
+            </time>
+          ) : null}
+          <Badge variant={badge.variant}>{badge.label}</Badge>
+        </div>
       </div>
       {ingredient.notes ? <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{ingredient.notes}</p> : null}
     </Card>

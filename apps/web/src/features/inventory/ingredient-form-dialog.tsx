@@ -5,9 +5,19 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@kim/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
 import { Textarea } from "@kim/ui/textarea";
+import { DraftRestoredNotice } from "../../components/draft-restored-notice";
 import { FormField } from "../../components/form-field";
+import { useCurrentUser } from "../../lib/current-user";
 import { fieldErrors } from "../../lib/form";
-import { ingredientInputFromForm, isCategory, isUnit, type IngredientFormValues } from "./ingredient-form-values";
+import { useKeepDraft, useRestoredDraft } from "../../lib/form-draft";
+import {
+  expirationDateError,
+  ingredientInputFromForm,
+  isCategory,
+  isUnit,
+  parseIngredientFormValues,
+  type IngredientFormValues,
+} from "./ingredient-form-values";
 
 interface IngredientFormDialogProps {
   open: boolean;
@@ -20,6 +30,7 @@ interface IngredientFormDialogProps {
 }
 
 export function IngredientFormDialog({ open, onOpenChange, mode, initialValues, pending, onSubmit }: IngredientFormDialogProps) {
+  const userId = useCurrentUser().data?.id;
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <DialogContent>
@@ -30,19 +41,34 @@ export function IngredientFormDialog({ open, onOpenChange, mode, initialValues, 
           </DialogDescription>
         </DialogHeader>
         {/* Mounted per opening, so each opening starts from its own initial values. */}
-        {open ? <IngredientForm mode={mode} initialValues={initialValues} pending={pending} onSubmit={onSubmit} onCancel={() => onOpenChange(false)} /> : null}
+        {open ? (
+          <IngredientForm
+            userId={userId ?? ""}
+            mode={mode}
+            initialValues={initialValues}
+            pending={pending}
+            onSubmit={onSubmit}
+            onCancel={() => onOpenChange(false)}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
 interface IngredientFormProps extends Pick<IngredientFormDialogProps, "mode" | "initialValues" | "pending" | "onSubmit"> {
+  userId: string;
   onCancel: () => void;
 }
 
-function IngredientForm({ mode, initialValues, pending, onSubmit, onCancel }: IngredientFormProps) {
+function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCancel }: IngredientFormProps) {
   const id = useId();
-  const [values, setValues] = useState(initialValues);
+  // A new ingredient's draft comes back into any add form; an edit's only into the same ingredient, unchanged since.
+  const scope = mode === "add" ? "add" : `edit:${JSON.stringify(initialValues)}`;
+  const draft = { key: "ingredient", userId, scope };
+  const restored = useRestoredDraft(draft, parseIngredientFormValues);
+  const [values, setValues] = useState(restored ?? initialValues);
+  useKeepDraft(draft, values);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof IngredientFormValues>(key: K, value: IngredientFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -53,13 +79,20 @@ function IngredientForm({ mode, initialValues, pending, onSubmit, onCancel }: In
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = ingredientInput.safeParse(ingredientInputFromForm(values));
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    const next = parsed.success ? {} : fieldErrors(parsed.error);
+    // A half-typed date leaves the field's value empty: without this check it would be saved as "no date".
+    const dateField = event.currentTarget.elements.namedItem("expirationDate");
+    if (next.expirationDate || (dateField instanceof HTMLInputElement && dateField.validity.badInput)) {
+      next.expirationDate = expirationDateError();
+    }
+    setErrors(next);
     // Failures are toasted by the mutation; the form keeps its values for another try.
-    if (parsed.success) onSubmit(parsed.data).catch(() => undefined);
+    if (parsed.success && Object.keys(next).length === 0) onSubmit(parsed.data).catch(() => undefined);
   };
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
+      {restored ? <DraftRestoredNotice /> : null}
       <FormField label="Name" name="name" autoComplete="off" placeholder="e.g. Milk" value={values.name} onChange={(e) => set("name", e.target.value)} error={errors.name} />
       <div className="grid grid-cols-2 gap-4">
         <FormField

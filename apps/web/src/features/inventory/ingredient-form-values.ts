@@ -1,4 +1,6 @@
 import { CATEGORIES, UNITS, type Category, type Unit } from "@kim/domain";
+import { numericDateExample } from "../../lib/dates";
+import { stringField } from "../../lib/form-draft";
 import type { RouterOutputs } from "../../lib/trpc";
 
 export type Ingredient = RouterOutputs["inventory"]["list"][number];
@@ -52,4 +54,25 @@ export function ingredientInputFromForm(values: IngredientFormValues) {
     expirationDate: values.expirationDate || null,
     notes: values.notes || null,
   };
+}
+
+/**
+ * The date field's error in the cook's terms: the picker shows their locale's format (e.g. 11/25/2026), so the
+ * message shows a date that way, never the yyyy-MM-dd the app stores.
+ */
+export function expirationDateError(): string {
+  return `Enter a valid date like ${numericDateExample()}, or leave it empty`;
+}
+
+/** Form values kept in a draft (see useFormDraft), or null when they are not a whole form. */
+export function parseIngredientFormValues(raw: unknown): IngredientFormValues | null {
+  const name = stringField(raw, "name");
+  const quantity = stringField(raw, "quantity");
+  const unit = stringField(raw, "unit");
+  const category = stringField(raw, "category");
+  const expirationDate = stringField(raw, "expirationDate");
+  const notes = stringField(raw, "notes");
+  if (name === null || quantity === null || expirationDate === null || notes === null) return null;
+  if (unit === null || !isUnit(unit) || category === null || !isCategory(category)) return null;
+  return { name, quantity, unit, category, expirationDate, notes };
 }

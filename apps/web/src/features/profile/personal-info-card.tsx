@@ -2,14 +2,29 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import type { CurrentUser } from "../../lib/current-user";
+import { DraftRestoredNotice } from "../../components/draft-restored-notice";
 import { FormField } from "../../components/form-field";
+import { stringField, useKeepDraft, useRestoredDraft } from "../../lib/form-draft";
 import { useUpdateProfile } from "./use-update-profile";
 
-type PersonalInfo = Pick<CurrentUser, "email" | "firstName" | "lastName">;
+type PersonalInfo = Pick<CurrentUser, "id" | "email" | "firstName" | "lastName">;
+type PersonalInfoForm = { email: string; firstName: string; lastName: string };
+
+function parsePersonalInfo(raw: unknown): PersonalInfoForm | null {
+  const email = stringField(raw, "email");
+  const firstName = stringField(raw, "firstName");
+  const lastName = stringField(raw, "lastName");
+  return email !== null && firstName !== null && lastName !== null ? { email, firstName, lastName } : null;
+}
 
 export function PersonalInfoCard({ user }: { user: PersonalInfo }) {
   const update = useUpdateProfile();
-  const [form, setForm] = useState({ email: user.email, firstName: user.firstName ?? "", lastName: user.lastName ?? "" });
+  const draft = { key: "profile", userId: user.id, scope: "personal-info" };
+  const restored = useRestoredDraft(draft, parsePersonalInfo);
+  const [form, setForm] = useState<PersonalInfoForm>(
+    restored ?? { email: user.email, firstName: user.firstName ?? "", lastName: user.lastName ?? "" },
+  );
+  useKeepDraft(draft, form);
   const field = (name: keyof typeof form) => ({
     name,
     value: form[name],
@@ -32,6 +47,7 @@ export function PersonalInfoCard({ user }: { user: PersonalInfo }) {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-4">
+          {restored && !update.isSuccess ? <DraftRestoredNotice /> : null}
           <FormField label="Email" type="email" autoComplete="email" {...field("email")} />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField label="First Name" autoComplete="given-name" {...field("firstName")} />

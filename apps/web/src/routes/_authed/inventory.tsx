@@ -1,7 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { InventoryPage } from "../../features/inventory/inventory-page";
+import { pageTitle } from "../../lib/page-title";
 
 export const Route = createFileRoute("/_authed/inventory")({
+  head: () => pageTitle("Inventory"),
   // Not awaited: the page shows skeletons while the list loads.
   loader: ({ context }) => void context.trpc.inventory.list.prefetch(),
   component: InventoryPage,

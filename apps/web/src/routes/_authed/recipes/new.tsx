@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PagePlaceholder } from "../../../components/page-placeholder";
+import { pageTitle } from "../../../lib/page-title";
 
 export const Route = createFileRoute("/_authed/recipes/new")({
+  head: () => pageTitle("Create Recipe"),
   component: () => <PagePlaceholder title="Create Recipe" />,
 });

@@ -1,0 +1,16 @@
+/** A yyyy-MM-dd calendar date as a local Date at midnight (Date.parse would read it as UTC and shift the day). */
+function fromCalendarDate(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
+}
+
+/** A calendar date as the cook's locale writes it in full, e.g. "Nov 25, 2026" or "25.11.2026". */
+export function formatCalendarDate(value: string): string {
+  const date = fromCalendarDate(value);
+  return date ? new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(date) : value;
+}
+
+/** A date written the way the browser's date field shows it in the cook's locale, e.g. "11/25/2026". */
+export function numericDateExample(date: Date = new Date()): string {
+  return new Intl.DateTimeFormat(undefined, { year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+}

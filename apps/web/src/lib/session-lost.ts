@@ -1,0 +1,38 @@
+import { toast } from "@kim/ui/lib/use-toast";
+import { saveOpenDrafts } from "./form-draft";
+
+/** Sign-in entry the server answers for expired sessions. */
+export const LOGIN_ENTRY = "/api/login";
+/** Spec: logout and unauthorized redirect wait 500 ms, so the toast can be read. */
+export const SIGN_OUT_DELAY_MS = 500;
+
+let lost = false;
+
+/** True once the session was found gone and the redirect to the sign-in entry is under way. */
+export function isSessionLost(): boolean {
+  return lost;
+}
+
+/** Full page navigation: the sign-in entry is served by the API, not the SPA. */
+export function goToLoginEntry(): void {
+  window.location.href = LOGIN_ENTRY;
+}
+
+/**
+ * The session ended under the user's feet (a call answered Unauthorized, or the current user came back empty):
+ * keep what open forms hold, say so, and go to the sign-in entry after the spec's 500 ms. Runs once.
+ */
+export function signalSessionLost(): void {
+  if (lost) return;
+  lost = true;
+  saveOpenDrafts();
+  // The toaster's code loads with the first toast; waiting for it keeps the message on screen for the whole delay.
+  // Being asynchronous also lets this toast replace the screen's own failure toast ("Failed to add ingredient"),
+  // which the screen's onError raises after this cache handler ran.
+  void import("@kim/ui/toaster")
+    .catch(() => undefined)
+    .then(() => {
+      toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+      setTimeout(goToLoginEntry, SIGN_OUT_DELAY_MS);
+    });
+}
