@@ -30,7 +30,7 @@ const TRPC_PATH = `/trpc/inventory.list?batch=1&input=${encodeURIComponent("{}")
 // What Kim runs, written out for the plain driver.
 const SESSION_SQL = `select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.is_pro, u.is_beta_tester,
   u.plan, u.subscription_status, u.trial_ends_at, u.current_period_end, u.created_at, u.updated_at, s.expire
-  from sessions s join users u on u.id = s.user_id where s.sid = $1 and s.expire > $2`;
+  from sessions s join users u on u.id = s.user_id where s.sid = $1 and s.expire > now()`;
 const LIST_SQL = `select v.version, case when v.version is distinct from $2::bigint then (
     select coalesce(json_agg(json_build_object(
       'id', id, 'name', name, 'quantity', quantity, 'unit', unit, 'category', category,
@@ -116,7 +116,7 @@ function bareApp(query: (sql: string, params: unknown[]) => Promise<{ rows: Reco
   const cache = new Map<string, { version: number; text: string; gzip: Buffer }>();
   app.get("/api/ingredients", async (req, reply) => {
     const token = /kim_session=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
-    const session = token ? (await query(SESSION_SQL, [hashToken(token), new Date()])).rows[0] : undefined;
+    const session = token ? (await query(SESSION_SQL, [hashToken(token)])).rows[0] : undefined;
     if (!session) return reply.code(401).send({ message: "Unauthorized" });
     const userId = String(session.id);
     const cached = cache.get(userId);

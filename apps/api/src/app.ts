@@ -46,7 +46,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     bodyLimit: JSON_BODY_LIMIT,
     // tRPC batches name their procedures in the path ("inventory.list,recipes.count"); ids are checked by schemas.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     forceCloseConnections: "idle",
     trustProxy: config.trustProxy,
   });

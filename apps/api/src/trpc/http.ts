@@ -2,7 +2,8 @@ import type { IncomingMessage } from "node:http";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { incomingMessageToRequest } from "@trpc/server/adapters/node-http";
-import { resolveResponse } from "@trpc/server/http";
+import { callTRPCProcedure, getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse } from "@trpc/server";
+import { getHTTPStatusCode, resolveResponse } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RestRoute } from "../lib/rest";
 import { RawJson, rawJsonSplicer } from "../lib/raw-json";
@@ -40,6 +41,99 @@ export interface TrpcOptions {
   onError(error: Error, procedure: string | undefined): void;
 }
 
+type Splicer = ReturnType<typeof rawJsonSplicer>;
+
+interface Call {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  path: string;
+  isBatch: boolean;
+  calls: number;
+  splicer: Splicer;
+  options: TrpcOptions;
+}
+
+const QUERY_INPUT = (req: FastifyRequest) => (req.query as { input?: string }).input;
+
+/** The router's query procedures by path ("inventory.list"), read once. */
+const queryPaths = new Set(
+  Object.entries(appRouter._def.procedures).flatMap(([path, procedure]: [string, unknown]) =>
+    typeof procedure === "function" && "_def" in procedure && (procedure._def as { type?: unknown }).type === "query" ? [path] : [],
+  ),
+);
+
+/**
+ * Reads (GET of one query or a batch of them, what the web app sends for every list and page) are answered from
+ * tRPC's public building blocks (callTRPCProcedure, getErrorShape, getHTTPStatusCode) on one context, skipping the
+ * general request machinery, which costs more than the work itself for a cached list. Answers and errors take
+ * tRPC's own shapes. Anything else (mutations, unknown paths, unreadable input, oversized batches) returns null
+ * and goes through resolveResponse.
+ */
+async function answerReads({ req, reply, path, isBatch, calls, splicer, options }: Call): Promise<string | null> {
+  if (req.method !== "GET" || calls > MAX_BATCH_SIZE) return null;
+  const paths = isBatch ? path.split(",") : [path];
+  if (!paths.every((p) => queryPaths.has(p))) return null;
+  let inputs: unknown[];
+  try {
+    const raw = QUERY_INPUT(req);
+    const parsed: unknown = raw === undefined ? undefined : JSON.parse(raw);
+    inputs = isBatch ? paths.map((_, i) => (parsed as Record<string, unknown> | undefined)?.[String(i)]) : [parsed];
+  } catch {
+    return null;
+  }
+  const ctx = await options.createContext(req, reply, calls);
+  const config = appRouter._def._config;
+  const items = await Promise.all(
+    paths.map(async (procedurePath, i) => {
+      try {
+        const data: unknown = await callTRPCProcedure({
+          router: appRouter,
+          path: procedurePath,
+          getRawInput: async () => inputs[i],
+          ctx,
+          type: "query",
+          signal: undefined,
+          batchIndex: i,
+        });
+        return { result: { data } };
+      } catch (cause) {
+        const error = getTRPCErrorFromUnknown(cause);
+        if (error.code === "INTERNAL_SERVER_ERROR") options.onError(error, procedurePath);
+        return { error: getErrorShape({ config, error, type: "query", path: procedurePath, input: inputs[i], ctx }) };
+      }
+    }),
+  );
+  reply.code(getHTTPStatusCode(items));
+  splicer.mark(items);
+  return JSON.stringify(transformTRPCResponse(config, isBatch ? items : items[0]!));
+}
+
+/** Every other tRPC request, through tRPC's own resolveResponse. */
+async function answerAny({ req, reply, path, calls, splicer, options }: Call): Promise<string> {
+  const incoming: IncomingMessage & { body?: unknown } = req.raw;
+  incoming.body = req.body ?? "";
+  const response = await resolveResponse({
+    router: appRouter,
+    req: incomingMessageToRequest(incoming, reply.raw, { maxBodySize: JSON_BODY_LIMIT }),
+    error: null,
+    path,
+    maxBatchSize: MAX_BATCH_SIZE,
+    createContext: () => options.createContext(req, reply, calls),
+    onError: ({ error, path }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR") options.onError(error, path);
+    },
+    responseMeta: ({ data }) => {
+      splicer.mark(data);
+      return {};
+    },
+  });
+  reply.code(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== "content-type" && name !== "content-length") reply.header(name, value);
+  });
+  return response.text();
+}
+
 /**
  * tRPC at /trpc, with Fastify's body handling rather than the adapter's: JSON bodies only, capped like every other
  * body before any byte is read (the stock adapter reads multipart bodies whole, whatever their size), batches
@@ -56,38 +150,16 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcOptions): 
       method: ["GET", "POST"],
       url: "/trpc/:path",
       async handler(req, reply) {
-        const incoming: IncomingMessage & { body?: unknown } = req.raw;
-        incoming.body = req.body ?? "";
-        const request = incomingMessageToRequest(incoming, reply.raw, { maxBodySize: JSON_BODY_LIMIT });
         const path = (req.params as { path: string }).path;
-        const calls = (req.query as { batch?: string }).batch === "1" ? path.split(",").length : 1;
-        const splicer = rawJsonSplicer();
+        const isBatch = (req.query as { batch?: string }).batch === "1";
+        const call: Call = { req, reply, path, isBatch, calls: isBatch ? path.split(",").length : 1, splicer: rawJsonSplicer(), options };
         let body: string;
         try {
-          const response = await resolveResponse({
-            router: appRouter,
-            req: request,
-            error: null,
-            path,
-            maxBatchSize: MAX_BATCH_SIZE,
-            createContext: () => options.createContext(req, reply, calls),
-            onError: ({ error, path }) => {
-              if (error.code === "INTERNAL_SERVER_ERROR") options.onError(error, path);
-            },
-            responseMeta: ({ data }) => {
-              splicer.mark(data);
-              return {};
-            },
-          });
-          reply.code(response.status);
-          response.headers.forEach((value, name) => {
-            if (name !== "content-type" && name !== "content-length") reply.header(name, value);
-          });
-          body = await response.text();
+          body = (await answerReads(call)) ?? (await answerAny(call));
         } finally {
-          splicer.release();
+          call.splicer.release();
         }
-        const { text, raw } = splicer.splice(body);
+        const { text, raw } = call.splicer.splice(body);
         return sendJson(req, reply, text, raw);
       },
     });

@@ -1,7 +1,7 @@
 import type {} from "@fastify/cookie";
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "@kim/db";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Exchange } from "../../trpc/context";
 import { userColumns } from "./queries";
 
@@ -38,7 +38,7 @@ export async function findSession(db: Kysely<Database>, token: string) {
     .innerJoin("users", "users.id", "sessions.userId")
     .select([...userColumns, "sessions.expire"])
     .where("sessions.sid", "=", sid)
-    .where("sessions.expire", ">", new Date())
+    .where("sessions.expire", ">", sql<Date>`now()`)
     .executeTakeFirst();
   if (!row) return null;
   const { expire, ...user } = row;

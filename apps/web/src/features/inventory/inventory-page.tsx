@@ -28,9 +28,6 @@ type FormState = { open: false } | { open: true; mode: "add"; values: Ingredient
 export function InventoryPage() {
   const list = trpc.inventory.list.useQuery();
   const { create, update, remove } = useIngredientMutations();
-  // The dashboard's counts come from inventory.summary; any change here makes them stale.
-  const utils = trpc.useUtils();
-  const refreshSummary = () => void utils.inventory.summary.invalidate();
   const lookUpProduct = useBarcodeProductLookup();
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState(ALL_CATEGORIES);
@@ -52,10 +49,7 @@ export function InventoryPage() {
   const filtering = query !== "" || category !== ALL_CATEGORIES;
 
   const save = (input: IngredientInput) => {
-    const close = () => {
-      setForm({ open: false });
-      refreshSummary();
-    };
+    const close = () => setForm({ open: false });
     if (form.open && form.mode === "edit") return update.mutateAsync({ id: form.ingredient.id, data: input }).then(close);
     return create.mutateAsync(input).then(close);
   };
@@ -161,17 +155,7 @@ export function InventoryPage() {
         ingredient={deleting}
         pending={remove.isPending}
         onOpenChange={(open) => !open && setDeleting(null)}
-        onConfirm={(i) =>
-          remove.mutate(
-            { id: i.id },
-            {
-              onSuccess: () => {
-                setDeleting(null);
-                refreshSummary();
-              },
-            },
-          )
-        }
+        onConfirm={(i) => remove.mutate({ id: i.id }, { onSuccess: () => setDeleting(null) })}
       />
     </div>
   );

@@ -5,10 +5,10 @@ import { trpc } from "../../lib/trpc";
 const failed = (title: string) => (error: unknown) =>
   toast({ title, description: errorMessage(error, "Please try again."), variant: "destructive" });
 
-/** inventory.create/update/delete with the spec's toasts; each refreshes only the inventory list. */
+/** inventory.create/update/delete with the spec's toasts; each refreshes the inventory list and the dashboard's counts. */
 export function useIngredientMutations() {
   const utils = trpc.useUtils();
-  const refreshList = () => utils.inventory.list.invalidate();
+  const refreshList = () => Promise.all([utils.inventory.list.invalidate(), utils.inventory.summary.invalidate()]);
 
   const create = trpc.inventory.create.useMutation({
     onSuccess: () => {
