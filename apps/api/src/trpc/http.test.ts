@@ -5,8 +5,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "kysely";
+import { resolveResponse } from "@trpc/server/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createUser, type TestApp } from "../testing/test-app";
+import { innerContext } from "./context";
+import { appRouter } from "./router";
 
 let t: TestApp;
 let webDir: string;
@@ -114,6 +117,32 @@ describe("paths", () => {
 });
 
 describe("answers", () => {
+  it("answers reads exactly as tRPC's own request handler does, errors and mixed batches included", async () => {
+    const { cookie, ...user } = await createUser(t);
+    const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+    const reads = [
+      { path: "auth.user", query: "", signedIn: false },
+      { path: "auth.user", query: "", signedIn: true },
+      { path: "auth.user,recipes.count", query: `batch=1&input=${input({})}`, signedIn: true },
+      { path: "inventory.summary,recipes.count", query: `batch=1&input=${input({ 0: { today: "2026-13-40" } })}`, signedIn: true },
+      { path: "inventory.summary", query: `input=${input({ today: "2026-11-22" })}`, signedIn: true },
+      { path: "barcode.lookup,auth.user", query: `batch=1&input=${input({ 0: { code: "123" } })}`, signedIn: true },
+    ];
+    for (const { path, query, signedIn } of reads) {
+      const url = `/trpc/${path}${query ? `?${query}` : ""}`;
+      const ours = await t.app.inject({ method: "GET", url, headers: signedIn ? { cookie } : {} });
+      const theirs = await resolveResponse({
+        router: appRouter,
+        req: new Request(`http://kim.test${url}`),
+        path,
+        error: null,
+        createContext: async () => innerContext({ config: t.deps.config, db: t.deps.db, user: signedIn ? user : null }),
+      });
+      expect(ours.statusCode, url).toBe(theirs.status);
+      expect(ours.json(), url).toEqual(await theirs.json());
+    }
+  });
+
   it("marks every API answer private, no-store, on REST and tRPC, signed in or not", async () => {
     const { cookie } = await createUser(t);
     for (const [url, headers] of [
