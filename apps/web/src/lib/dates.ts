@@ -4,10 +4,14 @@ function fromCalendarDate(value: string): Date | null {
   return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
 }
 
+// Made once: building a formatter costs far more than using one, and a long list formats a date per card.
+let mediumDate: Intl.DateTimeFormat | undefined;
+
 /** A calendar date as the cook's locale writes it in full, e.g. "Nov 25, 2026" or "25.11.2026". */
 export function formatCalendarDate(value: string): string {
   const date = fromCalendarDate(value);
-  return date ? new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(date) : value;
+  mediumDate ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+  return date ? mediumDate.format(date) : value;
 }
 
 /** A date written the way the browser's date field shows it in the cook's locale, e.g. "11/25/2026". */

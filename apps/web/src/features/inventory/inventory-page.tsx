@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { PackageOpen, Plus, ScanBarcode, Search } from "lucide-react";
 import { CATEGORIES, localDate, type IngredientInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
@@ -11,19 +11,24 @@ import { trpc } from "../../lib/trpc";
 import { BarcodeScannerDialog } from "../barcode/barcode-scanner-dialog";
 import { DeleteIngredientDialog } from "./delete-ingredient-dialog";
 import { IngredientCard } from "./ingredient-card";
-import { IngredientFormDialog } from "./ingredient-form-dialog";
 import { EMPTY_INGREDIENT_FORM, formValuesFromIngredient, type Ingredient, type IngredientFormValues } from "./ingredient-form-values";
 import { useBarcodeProductLookup } from "./use-barcode-product-lookup";
 import { useIngredientMutations } from "./use-ingredient-mutations";
 
 const ALL_CATEGORIES = "all";
+
+// The form (and zod, which validates it) loads when first wanted, not with the list: the page paints sooner.
+const loadFormDialog = () => import("./ingredient-form-dialog");
+const IngredientFormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.IngredientFormDialog })));
+const preloadFormDialog = () => void loadFormDialog();
 // The breakpoints of the grid before it was virtualised: grid-cols-1 sm:grid-cols-2 lg:grid-cols-3.
 const GRID_COLUMNS: GridColumns = { base: 1, sm: 2, lg: 3 };
 // A row before it is measured: between a card without notes (114) and one with a line of notes (146).
 const CARD_HEIGHT_PX = 130;
 const ingredientKey = (ingredient: Ingredient) => ingredient.id;
 
-type FormState = { open: false } | { open: true; mode: "add"; values: IngredientFormValues } | { open: true; mode: "edit"; ingredient: Ingredient };
+type FormState =
+  { open: false } | { open: true; mode: "add"; values: IngredientFormValues } | { open: true; mode: "edit"; ingredient: Ingredient };
 
 export function InventoryPage() {
   const list = trpc.inventory.list.useQuery();
@@ -31,14 +36,22 @@ export function InventoryPage() {
   const lookUpProduct = useBarcodeProductLookup();
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState(ALL_CATEGORIES);
-  const [form, setForm] = useState<FormState>({ open: false });
+  const [form, setFormState] = useState<FormState>({ open: false });
+  const [formUsed, setFormUsed] = useState(false);
+  const setForm = useCallback((next: FormState) => {
+    if (next.open) setFormUsed(true);
+    setFormState(next);
+  }, []);
   const [scannerOpen, setScannerOpen] = useState(false);
   const [deleting, setDeleting] = useState<Ingredient | null>(null);
   const query = useDeferredValue(search.trim().toLowerCase());
   const today = localDate();
 
   // Lower-cased once per list, not once per keystroke.
-  const searchable = useMemo(() => (list.data ?? []).map((ingredient) => ({ ingredient, name: ingredient.name.toLowerCase() })), [list.data]);
+  const searchable = useMemo(
+    () => (list.data ?? []).map((ingredient) => ({ ingredient, name: ingredient.name.toLowerCase() })),
+    [list.data],
+  );
   const filtered = useMemo(
     () =>
       searchable
@@ -56,9 +69,14 @@ export function InventoryPage() {
 
   const renderCard = useCallback(
     (ingredient: Ingredient) => (
-      <IngredientCard ingredient={ingredient} today={today} onEdit={(i) => setForm({ open: true, mode: "edit", ingredient: i })} onDelete={setDeleting} />
+      <IngredientCard
+        ingredient={ingredient}
+        today={today}
+        onEdit={(i) => setForm({ open: true, mode: "edit", ingredient: i })}
+        onDelete={setDeleting}
+      />
     ),
-    [today],
+    [today, setForm],
   );
 
   const onScanned = async (code: string) => {
@@ -75,11 +93,15 @@ export function InventoryPage() {
           <p className="mt-2 text-muted-foreground">Track your ingredients and their expiration dates</p>
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex">
-          <Button variant="outline" onClick={() => setScannerOpen(true)}>
+          <Button variant="outline" onClick={() => setScannerOpen(true)} onPointerEnter={preloadFormDialog} onFocus={preloadFormDialog}>
             <ScanBarcode aria-hidden="true" />
             Scan Barcode
           </Button>
-          <Button onClick={() => setForm({ open: true, mode: "add", values: EMPTY_INGREDIENT_FORM })}>
+          <Button
+            onClick={() => setForm({ open: true, mode: "add", values: EMPTY_INGREDIENT_FORM })}
+            onPointerEnter={preloadFormDialog}
+            onFocus={preloadFormDialog}
+          >
             <Plus aria-hidden="true" />
             Add Ingredient
           </Button>
@@ -88,7 +110,10 @@ export function InventoryPage() {
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             aria-label="Search ingredients"
@@ -128,7 +153,9 @@ export function InventoryPage() {
           <PackageOpen className="size-12 text-muted-foreground" aria-hidden="true" />
           <div>
             <h2 className="text-lg font-semibold">No ingredients found</h2>
-            <p className="mt-1 text-muted-foreground">{filtering ? "Try adjusting your filters" : "Start by adding your first ingredient"}</p>
+            <p className="mt-1 text-muted-foreground">
+              {filtering ? "Try adjusting your filters" : "Start by adding your first ingredient"}
+            </p>
           </div>
         </Card>
       ) : (
@@ -142,14 +169,21 @@ export function InventoryPage() {
         />
       )}
 
-      <IngredientFormDialog
-        open={form.open}
-        onOpenChange={(open) => !open && setForm({ open: false })}
-        mode={form.open ? form.mode : "add"}
-        initialValues={form.open ? (form.mode === "edit" ? formValuesFromIngredient(form.ingredient) : form.values) : EMPTY_INGREDIENT_FORM}
-        pending={create.isPending || update.isPending}
-        onSubmit={save}
-      />
+      {/* Mounted from its first opening on, so closing keeps its animation. */}
+      {formUsed ? (
+        <Suspense fallback={null}>
+          <IngredientFormDialog
+            open={form.open}
+            onOpenChange={(open) => !open && setForm({ open: false })}
+            mode={form.open ? form.mode : "add"}
+            initialValues={
+              form.open ? (form.mode === "edit" ? formValuesFromIngredient(form.ingredient) : form.values) : EMPTY_INGREDIENT_FORM
+            }
+            pending={create.isPending || update.isPending}
+            onSubmit={save}
+          />
+        </Suspense>
+      ) : null}
       <BarcodeScannerDialog open={scannerOpen} onOpenChange={setScannerOpen} onDetected={(code) => void onScanned(code)} />
       <DeleteIngredientDialog
         ingredient={deleting}
