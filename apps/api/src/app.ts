@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
+import helmet from "helmet";
 import type { DestinationStream } from "pino";
 import { restRoutes } from "./features";
 import { loadSession } from "./features/auth/sessions";
@@ -52,7 +52,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   const https = config.appUrl.startsWith("https:");
-  await app.register(helmet, {
+  // helmet's middleware is built once here; @fastify/helmet rebuilt it (parsing the CSP again) on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     strictTransportSecurity: https,
   });
+  app.addHook("onRequest", (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)));
   await app.register(cookie);
 
   // Only JSON (and multipart where a feature adds it) is accepted: a browser form can post text/plain across sites.
@@ -83,15 +85,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     body === "" ? done(null, undefined) : parseJson(req, body.toString(), done),
   );
   const appOrigin = new URL(config.appUrl).origin;
-  app.addHook("onRequest", async (req, reply) => {
+  // Callback-style hooks: every request passes them, and they need no promise.
+  app.addHook("onRequest", (req, reply, done) => {
     const origin = req.headers.origin;
-    if (!STATE_CHANGING.has(req.method) || !origin) return;
-    const allowed = origin === appOrigin || safeHost(origin) === req.headers.host;
-    if (!allowed) return reply.code(403).send({ message: "Cross-site request refused", code: "FORBIDDEN" });
+    if (!STATE_CHANGING.has(req.method) || !origin || origin === appOrigin || safeHost(origin) === req.headers.host) return done();
+    void reply.code(403).send({ message: "Cross-site request refused", code: "FORBIDDEN" });
   });
-  app.addHook("onSend", async (req, reply, payload) => {
+  app.addHook("onSend", (req, reply, payload, done) => {
     if (API_PATH.test(req.url)) reply.header("cache-control", "private, no-store");
-    return payload;
+    done(null, payload);
   });
 
   const mailSender = createMailSender({ db: deps.db, transport: deps.mailTransport, log: app.log });

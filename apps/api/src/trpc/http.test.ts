@@ -143,6 +143,16 @@ describe("answers", () => {
     }
   });
 
+  it("carries the security headers on API answers and pages alike", async () => {
+    for (const url of ["/api/auth/user", "/trpc/auth.user", "/inventory"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.headers["content-security-policy"], url).toContain("connect-src 'self' blob:");
+      expect(res.headers["content-security-policy"], url).toContain("frame-ancestors 'none'");
+      expect(res.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(res.headers["strict-transport-security"], url).toBeUndefined();
+    }
+  });
+
   it("marks every API answer private, no-store, on REST and tRPC, signed in or not", async () => {
     const { cookie } = await createUser(t);
     for (const [url, headers] of [

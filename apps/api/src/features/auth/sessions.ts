@@ -1,7 +1,7 @@
 import type {} from "@fastify/cookie";
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "@kim/db";
-import { sql, type Kysely } from "kysely";
+import { sql, type InferResult, type Kysely } from "kysely";
 import type { Exchange } from "../../trpc/context";
 import { userColumns } from "./queries";
 
@@ -27,19 +27,30 @@ export async function createSession(db: Kysely<Database>, userId: string): Promi
   return token;
 }
 
+/** The session lookup, compiled once per database: it runs on every request, and building it costs about as much. */
+const sessionQueries = new WeakMap<Kysely<Database>, ReturnType<typeof compileSessionQuery>>();
+
+function compileSessionQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.userId")
+    .select([...userColumns, "sessions.expire"])
+    .where("sessions.sid", "=", "")
+    .where("sessions.expire", ">", sql<Date>`now()`)
+    .compile();
+}
+
+type SessionRow = InferResult<ReturnType<typeof compileSessionQuery>>[number];
+
 /**
  * The signed-in user for a cookie token. The session's expiry is renewed as it is used (at most daily);
  * `renewed` tells the caller to send the cookie again so the browser's copy lasts as long.
  */
 export async function findSession(db: Kysely<Database>, token: string) {
   const sid = hashToken(token);
-  const row = await db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.userId")
-    .select([...userColumns, "sessions.expire"])
-    .where("sessions.sid", "=", sid)
-    .where("sessions.expire", ">", sql<Date>`now()`)
-    .executeTakeFirst();
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = compileSessionQuery(db)));
+  const [row] = (await db.executeQuery<SessionRow>({ ...query, parameters: [sid] })).rows;
   if (!row) return null;
   const { expire, ...user } = row;
   const renewed = expire.getTime() - Date.now() < SESSION_DAYS * DAY_MS - RENEW_AFTER_MS;
