@@ -35,7 +35,7 @@ export function VirtualGrid<T>({
   estimateRowHeight,
   columns,
   gap = 16,
-  overscanRows = 3,
+  overscanRows = 1,
   "aria-label": label,
   className,
 }: VirtualGridProps<T>) {
