@@ -22,7 +22,8 @@ function report(name: string, scripts: { url: string; raw: number; gzip: number 
   const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
   const verdict = budgetKb === undefined ? "" : ` (budget ${budgetKb} KB: ${total <= budgetKb * 1024 ? "within" : "OVER"})`;
   console.log(`${name}: ${kb(total)} KB gzipped in ${scripts.length} files${verdict}`);
-  for (const s of scripts.slice(0, 8)) console.log(`  ${s.url.padEnd(48)} ${kb(s.raw).padStart(7)} KB raw ${kb(s.gzip).padStart(6)} KB gzip`);
+  for (const s of scripts.slice(0, 8))
+    console.log(`  ${s.url.padEnd(48)} ${kb(s.raw).padStart(7)} KB raw ${kb(s.gzip).padStart(6)} KB gzip`);
 }
 
 const server = await startServer();

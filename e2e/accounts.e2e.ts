@@ -122,7 +122,6 @@ describe("sign up, log out, log in, reset password", () => {
 });
 
 describe("profile and signed-in layout", () => {
-
   it("keeps name and avatar changes across a reload", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Bob", lastName: "Cook" });
@@ -182,7 +181,6 @@ describe("profile and signed-in layout", () => {
 });
 
 describe("account screens", () => {
-
   for (const width of [1280, 375]) {
     it(`render without horizontal overflow at ${width}px`, async () => {
       const page = await openPage({ width });

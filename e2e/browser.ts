@@ -35,7 +35,15 @@ export function useBrowser(): void {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: chromiumPath(),
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
   });
   afterEach(async () => {

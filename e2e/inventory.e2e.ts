@@ -175,7 +175,10 @@ describe("inventory layout and focus", () => {
     await addIngredients(userId, [{ name: longName, quantity: 1, unit: "L", category: "Pantry", expirationDate: null, notes: longName }]);
     for (const path of ["/inventory", "/"]) {
       await page.goto(path);
-      await page.getByText(path === "/" ? "Welcome back, Lena!" : longName).first().waitFor();
+      await page
+        .getByText(path === "/" ? "Welcome back, Lena!" : longName)
+        .first()
+        .waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
     }
 
@@ -224,7 +227,12 @@ describe("home dashboard", () => {
     expect(await stat("Expiring Soon")).toEqual({ value: "4", href: "/inventory" });
     expect(await stat("Low Stock")).toEqual({ value: "3", href: "/inventory" });
 
-    const quickActions = { "Add Ingredient": "/inventory", "Create Recipe": "/recipes", "Plan Meals": "/meal-planner", "Shopping List": "/shopping-list" };
+    const quickActions = {
+      "Add Ingredient": "/inventory",
+      "Create Recipe": "/recipes",
+      "Plan Meals": "/meal-planner",
+      "Shopping List": "/shopping-list",
+    };
     for (const [name, href] of Object.entries(quickActions)) {
       await expect(page.getByRole("main").getByRole("link", { name, exact: true }).getAttribute("href")).resolves.toBe(href);
     }
@@ -234,7 +242,11 @@ describe("home dashboard", () => {
     const listed = [];
     for (let i = 0; i < (await rows.count()); i++) {
       const badge = rows.nth(i).locator('[data-slot="badge"]');
-      listed.push({ text: await rows.nth(i).innerText(), label: await badge.innerText(), variant: await badge.getAttribute("data-variant") });
+      listed.push({
+        text: await rows.nth(i).innerText(),
+        label: await badge.innerText(),
+        variant: await badge.getAttribute("data-variant"),
+      });
     }
     expect(listed.map((r) => [r.label, r.variant])).toEqual([
       ["Today", "destructive"],

@@ -17,9 +17,9 @@ describe("landing page", () => {
       expect(text).toContain("$12.99");
       await expect(page.getByRole("link", { name: "Log In", exact: true }).getAttribute("href")).resolves.toBe("/login");
       await expect(page.getByRole("link", { name: "Log in here" }).getAttribute("href")).resolves.toBe("/login");
-      const trialHrefs = await page.getByRole("link", { name: "Start Free Trial" }).evaluateAll((links) =>
-        links.map((a) => a.getAttribute("href")),
-      );
+      const trialHrefs = await page
+        .getByRole("link", { name: "Start Free Trial" })
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
       expect(trialHrefs).toContain("/signup");
       expect(trialHrefs).toContain("/pricing");
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -33,9 +33,7 @@ describe("landing page", () => {
     await page.goto("/");
     const features = page.locator("#features");
     await page.getByRole("button", { name: "Learn More" }).click();
-    await expect
-      .poll(() => features.evaluate((el) => Math.abs(el.getBoundingClientRect().top)), { timeout: 5000 })
-      .toBeLessThan(120);
+    await expect.poll(() => features.evaluate((el) => Math.abs(el.getBoundingClientRect().top)), { timeout: 5000 }).toBeLessThan(120);
     expect(await features.locator("h3").count()).toBe(4);
   });
 });

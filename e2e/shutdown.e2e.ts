@@ -32,7 +32,10 @@ describe("shutdown", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "drain@example.com", password: "drain the pool" }),
     });
-    const cookie = signup.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signup.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     for (let i = 0; i < 100; i++) {
       await fetch(`${server.url}/api/ingredients`, {
         method: "POST",

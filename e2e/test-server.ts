@@ -110,11 +110,7 @@ async function main(): Promise<void> {
           notes: optional(row, "notes", isStringOrNull, null),
         };
       });
-      const inserted = await db
-        .insertInto("ingredients")
-        .values(rows)
-        .returning("id")
-        .execute();
+      const inserted = await db.insertInto("ingredients").values(rows).returning("id").execute();
       return { ids: inserted.map((r) => r.id) };
     },
     // "down" answers 503 (Kim says 502), "slow" outlasts Kim's timeout (504), "ok" serves the stored products.
@@ -135,7 +131,9 @@ async function main(): Promise<void> {
       await db
         .insertInto("barcodeProducts")
         .values(row)
-        .onConflict((oc) => oc.column("code").doUpdateSet({ found: false, name: null, category: null, brand: null, expiresAt: row.expiresAt }))
+        .onConflict((oc) =>
+          oc.column("code").doUpdateSet({ found: false, name: null, category: null, brand: null, expiresAt: row.expiresAt }),
+        )
         .execute();
       return { ok: true };
     },

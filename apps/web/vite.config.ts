@@ -65,7 +65,11 @@ function precompress(): Plugin {
           const [gz, br] = await Promise.all([
             gzipAsync(data, { level: 9 }),
             brotliAsync(data, {
-              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              },
             }),
           ]);
           await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);

@@ -78,7 +78,15 @@ async function loadWithWrk(url: string, cookie: string, seconds: number): Promis
 }
 
 async function loadWithAutocannon(url: string, cookie: string, seconds: number): Promise<Result> {
-  const args = ["-c", String(CONNECTIONS), "-d", String(seconds), "-j", ...HEADERS(cookie).flatMap((h) => ["-H", h.replace(": ", "=")]), url];
+  const args = [
+    "-c",
+    String(CONNECTIONS),
+    "-d",
+    String(seconds),
+    "-j",
+    ...HEADERS(cookie).flatMap((h) => ["-H", h.replace(": ", "=")]),
+    url,
+  ];
   const r = JSON.parse(await run(process.execPath, [autocannonBin, ...args])) as {
     requests: { average: number };
     latency: { p99: number };
@@ -97,7 +105,11 @@ async function load(url: string, cookie: string): Promise<Result> {
 async function seed(handle: Db): Promise<string> {
   const { db } = handle;
   await migrateToLatest(db);
-  const user = await db.insertInto("users").values({ email: `bench-${Date.now()}@example.com` }).returning("id").executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto("users")
+    .values({ email: `bench-${Date.now()}@example.com` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const today = Date.now();
   const rows = Array.from({ length: ROWS }, (_, i) => ({
     userId: user.id,
@@ -108,7 +120,11 @@ async function seed(handle: Db): Promise<string> {
     expirationDate: i % 5 === 0 ? null : new Date(today + (i % 60) * 86_400_000).toISOString().slice(0, 10),
     notes: i % 3 === 0 ? "Bought at the market" : null,
   }));
-  for (let i = 0; i < rows.length; i += 250) await db.insertInto("ingredients").values(rows.slice(i, i + 250)).execute();
+  for (let i = 0; i < rows.length; i += 250)
+    await db
+      .insertInto("ingredients")
+      .values(rows.slice(i, i + 250))
+      .execute();
   return `kim_session=${await createSession(db, user.id)}`;
 }
 
@@ -214,7 +230,9 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-console.log(`GET ingredients (REST and ${TRPC_PATH}), ${ROWS} ingredients, ${CONNECTIONS} connections, ${SECONDS} s per run, load from ${wrk ? "wrk" : "autocannon (install wrk for figures less disturbed by the load generator)"}`);
+console.log(
+  `GET ingredients (REST and ${TRPC_PATH}), ${ROWS} ingredients, ${CONNECTIONS} connections, ${SECONDS} s per run, load from ${wrk ? "wrk" : "autocannon (install wrk for figures less disturbed by the load generator)"}`,
+);
 if (process.env.BENCH_ONLY !== "postgres") await measure("pglite");
 if (await postgresReachable()) await measure("postgres");
 else console.log("postgres: not reachable (set TEST_DATABASE_URL), skipped");

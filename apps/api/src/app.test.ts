@@ -53,7 +53,7 @@ describe("app shell", () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toMatch(/text\/html/);
       expect(res.headers["cache-control"]).toBe("no-cache");
-      expect(res.body).toContain('<div id=root>');
+      expect(res.body).toContain("<div id=root>");
     }
   });
 

@@ -74,7 +74,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     },
     strictTransportSecurity: https,
   });
-  app.addHook("onRequest", (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)));
+  app.addHook("onRequest", (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)),
+  );
   await app.register(cookie);
 
   // Only JSON (and multipart where a feature adds it) is accepted: a browser form can post text/plain across sites.

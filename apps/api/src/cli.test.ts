@@ -52,12 +52,16 @@ describe("pnpm kim", { timeout: 90_000 }, () => {
 
   it("create-admin creates the admin, then promotes idempotently without replacing the password", async () => {
     expect(await run("create-admin", "--email", "Boss@Example.com", "--password", "boss password")).toMatchObject({
-      code: 0, out: "Created admin boss@example.com",
+      code: 0,
+      out: "Created admin boss@example.com",
     });
     expect(await run("create-admin", "--email", "boss@example.com", "--password", "other password")).toMatchObject({
-      code: 0, out: "boss@example.com is now an admin",
+      code: 0,
+      out: "boss@example.com is now an admin",
     });
-    const row = await withDb((db) => db.selectFrom("users").select(["role", "password"]).where("email", "=", "boss@example.com").executeTakeFirstOrThrow());
+    const row = await withDb((db) =>
+      db.selectFrom("users").select(["role", "password"]).where("email", "=", "boss@example.com").executeTakeFirstOrThrow(),
+    );
     expect(row.role).toBe("admin");
     expect(await verifyPassword(row.password, "boss password")).toBe(true);
   });
@@ -66,7 +70,9 @@ describe("pnpm kim", { timeout: 90_000 }, () => {
     expect((await run("migrate")).code).toBe(0);
     await withDb((db) => db.insertInto("users").values({ email: "plain@example.com", password: null }).execute());
     expect((await run("create-admin", "--email", "plain@example.com", "--password", "new admin pw")).code).toBe(0);
-    const row = await withDb((db) => db.selectFrom("users").select(["role", "password"]).where("email", "=", "plain@example.com").executeTakeFirstOrThrow());
+    const row = await withDb((db) =>
+      db.selectFrom("users").select(["role", "password"]).where("email", "=", "plain@example.com").executeTakeFirstOrThrow(),
+    );
     expect(row.role).toBe("admin");
     expect(await verifyPassword(row.password, "new admin pw")).toBe(true);
   });
@@ -74,10 +80,12 @@ describe("pnpm kim", { timeout: 90_000 }, () => {
   it("refuses bad arguments with a clear message and exit code 2, changing nothing", async () => {
     expect((await run("migrate")).code).toBe(0);
     expect(await run("create-admin", "--email", "nope", "--password", "long enough")).toMatchObject({
-      code: 2, err: expect.stringContaining("--email: Enter a valid email address"),
+      code: 2,
+      err: expect.stringContaining("--email: Enter a valid email address"),
     });
     expect(await run("create-admin", "--email", "x@example.com", "--password", "short")).toMatchObject({
-      code: 2, err: expect.stringContaining("--password: Password must be at least 8 characters"),
+      code: 2,
+      err: expect.stringContaining("--password: Password must be at least 8 characters"),
     });
     expect(await run("create-admin")).toMatchObject({ code: 2 });
     expect(await run("frobnicate")).toMatchObject({ code: 2, err: expect.stringContaining("Unknown command: frobnicate") });

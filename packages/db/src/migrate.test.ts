@@ -21,8 +21,19 @@ describe("migrations", () => {
   it("go up, down and up again", async () => {
     expect(await migrateToLatest(handle.db)).toContain("2026-11-21-0001-initial");
     expect(await tables()).toEqual([
-      "barcode_products", "bug_reports", "email_outbox", "extraction_feedback", "ingredients", "known_devices", "list_versions",
-      "meal_plans", "rate_limits", "recipes", "sessions", "shopping_lists", "users",
+      "barcode_products",
+      "bug_reports",
+      "email_outbox",
+      "extraction_feedback",
+      "ingredients",
+      "known_devices",
+      "list_versions",
+      "meal_plans",
+      "rate_limits",
+      "recipes",
+      "sessions",
+      "shopping_lists",
+      "users",
     ]);
     while ((await migrateDown(handle.db)).length > 0) {
       // one migration down per call, newest first
@@ -35,15 +46,18 @@ describe("migrations", () => {
 });
 
 describe("concurrent starts", () => {
-  it.skipIf(testDatabaseKind() !== "postgres")("let two processes migrate one database at once (PostgreSQL only: PGlite is one connection in one process)", async () => {
-    const fresh = await createTestDatabase({ migrate: false });
-    const second = createDb({ databaseUrl: fresh.url, dataDir: "" });
-    try {
-      const [a, b] = await Promise.all([migrateToLatest(fresh.db), migrateToLatest(second.db)]);
-      expect([...a, ...b].sort()).toEqual(Object.keys(migrations).sort());
-    } finally {
-      await second.close();
-      await fresh.close();
-    }
-  });
+  it.skipIf(testDatabaseKind() !== "postgres")(
+    "let two processes migrate one database at once (PostgreSQL only: PGlite is one connection in one process)",
+    async () => {
+      const fresh = await createTestDatabase({ migrate: false });
+      const second = createDb({ databaseUrl: fresh.url, dataDir: "" });
+      try {
+        const [a, b] = await Promise.all([migrateToLatest(fresh.db), migrateToLatest(second.db)]);
+        expect([...a, ...b].sort()).toEqual(Object.keys(migrations).sort());
+      } finally {
+        await second.close();
+        await fresh.close();
+      }
+    },
+  );
 });

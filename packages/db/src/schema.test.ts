@@ -37,7 +37,10 @@ describe("schema", () => {
       (await db.selectFrom("listVersions").select("version").where("userId", "=", user.id).where("list", "=", list).executeTakeFirst())
         ?.version ?? 0;
     expect(await version("ingredients")).toBe(0);
-    await db.insertInto("ingredients").values([1, 2, 3].map((i) => ({ userId: user.id, name: `n${i}`, category: "Other" }))).execute();
+    await db
+      .insertInto("ingredients")
+      .values([1, 2, 3].map((i) => ({ userId: user.id, name: `n${i}`, category: "Other" })))
+      .execute();
     expect(await version("ingredients")).toBe(1);
     await db.updateTable("ingredients").set({ quantity: 5 }).where("userId", "=", user.id).execute();
     expect(await version("ingredients")).toBe(2);
@@ -73,7 +76,11 @@ describe("schema", () => {
     await db
       .insertInto("extractionFeedback")
       .values({
-        recipeId: recipe.id, userId: user.id, originalExtraction: "{}", userCorrections: "{}", sourceType: "url",
+        recipeId: recipe.id,
+        userId: user.id,
+        originalExtraction: "{}",
+        userCorrections: "{}",
+        sourceType: "url",
       })
       .execute();
 
@@ -92,9 +99,9 @@ describe("schema", () => {
   it("rejects a meal type outside the spec", async () => {
     const { db } = handle;
     const user = await db.insertInto("users").values({ email: "m@example.com" }).returning("id").executeTakeFirstOrThrow();
-    await expect(
-      db.insertInto("mealPlans").values({ userId: user.id, date: "2026-11-23", mealType: "brunch" }).execute(),
-    ).rejects.toThrow(/check/i);
+    await expect(db.insertInto("mealPlans").values({ userId: user.id, date: "2026-11-23", mealType: "brunch" }).execute()).rejects.toThrow(
+      /check/i,
+    );
   });
 });
 

@@ -9,13 +9,7 @@ export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetClose = SheetPrimitive.Close;
 
 function SheetOverlay({ className, ...props }: ComponentProps<typeof SheetPrimitive.Overlay>) {
-  return (
-    <SheetPrimitive.Overlay
-      data-slot="sheet-overlay"
-      className={cn("fixed inset-0 z-50 bg-black/50", className)}
-      {...props}
-    />
-  );
+  return <SheetPrimitive.Overlay data-slot="sheet-overlay" className={cn("fixed inset-0 z-50 bg-black/50", className)} {...props} />;
 }
 
 type SheetSide = "top" | "right" | "bottom" | "left";
@@ -42,11 +36,7 @@ export function SheetContent({
       <SheetOverlay />
       <SheetPrimitive.Content
         data-slot="sheet-content"
-        className={cn(
-          "fixed z-50 flex flex-col gap-4 bg-background shadow-lg outline-none",
-          sideClasses[side],
-          className,
-        )}
+        className={cn("fixed z-50 flex flex-col gap-4 bg-background shadow-lg outline-none", sideClasses[side], className)}
         {...props}
         {...returnFocus}
       >
@@ -71,7 +61,5 @@ export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetP
 }
 
 export function SheetDescription({ className, ...props }: ComponentProps<typeof SheetPrimitive.Description>) {
-  return (
-    <SheetPrimitive.Description data-slot="sheet-description" className={cn("text-sm text-muted-foreground", className)} {...props} />
-  );
+  return <SheetPrimitive.Description data-slot="sheet-description" className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }

@@ -5,7 +5,12 @@ import { XIcon } from "lucide-react";
 import { cn } from "./lib/utils";
 
 /** Radix defaults already match the spec: 5000 ms duration, swipe right, 50 px threshold, F8 hotkey. */
-export function ToastProvider({ duration = 5000, swipeDirection = "right", swipeThreshold = 50, ...props }: ComponentProps<typeof ToastPrimitives.Provider>) {
+export function ToastProvider({
+  duration = 5000,
+  swipeDirection = "right",
+  swipeThreshold = 50,
+  ...props
+}: ComponentProps<typeof ToastPrimitives.Provider>) {
   return <ToastPrimitives.Provider duration={duration} swipeDirection={swipeDirection} swipeThreshold={swipeThreshold} {...props} />;
 }
 

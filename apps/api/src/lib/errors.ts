@@ -29,7 +29,10 @@ function validationMessage(issues: NonNullable<ErrorBody["issues"]>): string {
   const first = issues[0];
   if (!first) return "Invalid input";
   const field = first.path.split(".").at(-1) ?? "";
-  const words = field.split(/(?=[A-Z])/).map((w) => w.toLowerCase()).filter((w) => w.length >= 3);
+  const words = field
+    .split(/(?=[A-Z])/)
+    .map((w) => w.toLowerCase())
+    .filter((w) => w.length >= 3);
   const message = first.message.toLowerCase();
   if (words.length === 0 || /^\d+$/.test(field) || words.some((w) => message.includes(w))) return first.message;
   return `${first.path}: ${first.message}`;

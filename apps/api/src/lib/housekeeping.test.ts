@@ -14,23 +14,35 @@ describe("pruneExpired", () => {
   it("deletes what has expired and keeps the rest", async () => {
     const { db } = handle;
     const user = await db.insertInto("users").values({ email: "h@example.com" }).returning("id").executeTakeFirstOrThrow();
-    await db.insertInto("sessions").values([
-      { sid: "old", userId: user.id, expire: days(-1) },
-      { sid: "live", userId: user.id, expire: days(10) },
-    ]).execute();
-    await db.insertInto("rateLimits").values([
-      { key: "spent", count: 3, resetAt: days(-0.01) },
-      { key: "current", count: 3, resetAt: days(0.01) },
-    ]).execute();
-    await db.insertInto("emailOutbox").values([
-      { toAddress: "a@example.com", subject: "old", textBody: "x", sentAt: days(-31) },
-      { toAddress: "a@example.com", subject: "recent", textBody: "x", sentAt: days(-1) },
-      { toAddress: "a@example.com", subject: "unsent", textBody: "x", sentAt: null, nextAttemptAt: days(-40) },
-    ]).execute();
-    await db.insertInto("barcodeProducts").values([
-      { code: "96385074", found: false, expiresAt: days(-1) },
-      { code: "3574660239843", found: true, name: "Milk", expiresAt: days(5) },
-    ]).execute();
+    await db
+      .insertInto("sessions")
+      .values([
+        { sid: "old", userId: user.id, expire: days(-1) },
+        { sid: "live", userId: user.id, expire: days(10) },
+      ])
+      .execute();
+    await db
+      .insertInto("rateLimits")
+      .values([
+        { key: "spent", count: 3, resetAt: days(-0.01) },
+        { key: "current", count: 3, resetAt: days(0.01) },
+      ])
+      .execute();
+    await db
+      .insertInto("emailOutbox")
+      .values([
+        { toAddress: "a@example.com", subject: "old", textBody: "x", sentAt: days(-31) },
+        { toAddress: "a@example.com", subject: "recent", textBody: "x", sentAt: days(-1) },
+        { toAddress: "a@example.com", subject: "unsent", textBody: "x", sentAt: null, nextAttemptAt: days(-40) },
+      ])
+      .execute();
+    await db
+      .insertInto("barcodeProducts")
+      .values([
+        { code: "96385074", found: false, expiresAt: days(-1) },
+        { code: "3574660239843", found: true, name: "Milk", expiresAt: days(5) },
+      ])
+      .execute();
 
     expect(await pruneExpired(db)).toEqual({ sessions: 1, rateLimits: 1, sentMail: 1, barcodeProducts: 1 });
     expect((await db.selectFrom("sessions").select("sid").execute()).map((r) => r.sid)).toEqual(["live"]);

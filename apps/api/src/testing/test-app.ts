@@ -22,10 +22,7 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database (PGlite, or PostgreSQL under KIM_TEST_DB=postgres), driven by app.inject. */
-export async function createTestApp(
-  overrides: Partial<Config> = {},
-  options: { mailTransport?: MailTransport } = {},
-): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: { mailTransport?: MailTransport } = {}): Promise<TestApp> {
   const handle = await createTestDatabase();
   const config: Config = { ...loadConfig({ LOG_LEVEL: "info" }), webDistDir: null, ...overrides };
   const mails: string[] = [];
@@ -100,10 +97,7 @@ let userCounter = 0;
  * A user and a signed-in session made directly in the database, so suites never spend the signup or login limits
  * (only those paths' own tests go through them). Answers the row and the Cookie header value.
  */
-export async function createUser(
-  t: Pick<TestApp, "deps">,
-  fields: Partial<Omit<NewUser, "password">> & { password?: string } = {},
-) {
+export async function createUser(t: Pick<TestApp, "deps">, fields: Partial<Omit<NewUser, "password">> & { password?: string } = {}) {
   userCounter++;
   const { password, ...rest } = fields;
   const user = await t.deps.db

@@ -88,10 +88,7 @@ export function recordingExchange(init: { ip?: string; cookies?: Record<string, 
 }
 
 /** The HTTP context: the session's user (its cookie re-sent when the session was renewed) around the inner one. */
-export function contextFactory(
-  deps: AppDeps,
-  inner: Pick<Context, "sendMail" | "lists" | "clients">,
-): ContextFactory {
+export function contextFactory(deps: AppDeps, inner: Pick<Context, "sendMail" | "lists" | "clients">): ContextFactory {
   const secure = deps.config.appUrl.startsWith("https:");
   return async (req, res, calls) => {
     const http = fastifyExchange(req, res, secure, calls);
@@ -101,9 +98,7 @@ export function contextFactory(
 }
 
 /** A context for calling procedures directly (tests, scripts): a fresh list cache and a recording exchange by default. */
-export function innerContext(
-  base: Pick<Context, "config" | "db"> & Partial<Context>,
-): Context {
+export function innerContext(base: Pick<Context, "config" | "db"> & Partial<Context>): Context {
   return {
     user: null,
     now: () => new Date(),
@@ -114,4 +109,3 @@ export function innerContext(
     ...base,
   };
 }
-

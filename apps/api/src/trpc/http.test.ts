@@ -174,7 +174,10 @@ describe("answers", () => {
     const url = `/trpc/inventory.list,auth.user?batch=1&input=${encodeURIComponent("{}")}`;
     const zipped = await t.app.inject({ method: "GET", url, headers: { cookie, "accept-encoding": "gzip" } });
     expect(zipped.headers["content-encoding"]).toBe("gzip");
-    const [list, user] = JSON.parse(gunzipSync(zipped.rawPayload).toString()) as [{ result: { data: unknown } }, { result: { data: { id: string } } }];
+    const [list, user] = JSON.parse(gunzipSync(zipped.rawPayload).toString()) as [
+      { result: { data: unknown } },
+      { result: { data: { id: string } } },
+    ];
     expect(list.result.data).toEqual(rest.json());
     expect(user.result.data.id).toBe(id);
     const single = `/trpc/inventory.list?batch=1&input=${encodeURIComponent("{}")}`;
@@ -208,7 +211,11 @@ describe("answers", () => {
 describe("pages", () => {
   it("re-sends the session cookie when loading a page renews the session", async () => {
     const { cookie, id } = await createUser(t);
-    await t.deps.db.updateTable("sessions").set({ expire: new Date(Date.now() + 20 * 86_400_000) }).where("userId", "=", id).execute();
+    await t.deps.db
+      .updateTable("sessions")
+      .set({ expire: new Date(Date.now() + 20 * 86_400_000) })
+      .where("userId", "=", id)
+      .execute();
     const res = await t.app.inject({ method: "GET", url: "/", headers: { cookie } });
     expect(res.statusCode).toBe(200);
     const sent = res.cookies.find((c) => c.name === "kim_session");

@@ -38,7 +38,10 @@ describe("procedure guards", () => {
 
   it("answer 403 to admin procedures for everyone but admins, Pro and beta testers included", async () => {
     for (const fields of [{}, { isPro: true }, { isBetaTester: true }]) {
-      await expect((await callAs(fields)).admin(), JSON.stringify(fields)).rejects.toMatchObject({ code: "FORBIDDEN", message: "Admins only" });
+      await expect((await callAs(fields)).admin(), JSON.stringify(fields)).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: "Admins only",
+      });
     }
     expect(await (await callAs({ role: "admin" })).admin()).toBe("admin answer");
   });

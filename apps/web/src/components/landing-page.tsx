@@ -58,9 +58,7 @@ export function LandingPage() {
       <main className="flex-1">
         <section className="bg-gradient-to-b from-secondary to-background px-4 py-16 sm:py-24">
           <div className="mx-auto flex max-w-3xl flex-col items-center text-center">
-            <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl md:text-6xl">
-              Your Personal Kitchen Assistant
-            </h1>
+            <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl md:text-6xl">Your Personal Kitchen Assistant</h1>
             <p className="mt-6 max-w-2xl text-lg text-muted-foreground text-pretty">
               Track your ingredients, organize your recipes, plan your meals and build your shopping list, all in one place.
             </p>
@@ -82,15 +80,18 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section id="features" tabIndex={-1} aria-labelledby="features-title" className="scroll-mt-16 px-4 py-16 focus:outline-none sm:py-24">
+        <section
+          id="features"
+          tabIndex={-1}
+          aria-labelledby="features-title"
+          className="scroll-mt-16 px-4 py-16 focus:outline-none sm:py-24"
+        >
           <div className="mx-auto max-w-6xl">
             <div className="mx-auto max-w-2xl text-center">
               <h2 id="features-title" className="text-3xl font-bold tracking-tight">
                 Everything you need to run your kitchen
               </h2>
-              <p className="mt-4 text-muted-foreground">
-                From the pantry to the plate: less waste, less stress, better meals.
-              </p>
+              <p className="mt-4 text-muted-foreground">From the pantry to the plate: less waste, less stress, better meals.</p>
             </div>
             <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {FEATURES.map(({ icon: Icon, title, description }) => (

@@ -29,9 +29,7 @@ export function PlanCard({ plan, action, headingLevel: Heading = "h3" }: PlanCar
 
   return (
     <Card aria-labelledby={titleId} className={cn("relative h-full", details.popular && "border-2 border-primary shadow-md")}>
-      {details.popular ? (
-        <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most Popular</Badge>
-      ) : null}
+      {details.popular ? <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most Popular</Badge> : null}
       <CardHeader>
         <CardTitle>
           <Heading id={titleId} className="text-2xl">

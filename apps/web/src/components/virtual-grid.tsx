@@ -109,7 +109,13 @@ export function VirtualGrid<T>({
           >
             {/* grid-cols-1 is minmax(0, 1fr): an item never grows wider than its column, whatever its content. */}
             {items.slice(first, first + columnCount).map((item, offset) => (
-              <div key={getKey(item)} role="listitem" aria-posinset={first + offset + 1} aria-setsize={items.length} className="grid min-w-0 grid-cols-1">
+              <div
+                key={getKey(item)}
+                role="listitem"
+                aria-posinset={first + offset + 1}
+                aria-setsize={items.length}
+                className="grid min-w-0 grid-cols-1"
+              >
                 {renderItem(item, first + offset)}
               </div>
             ))}

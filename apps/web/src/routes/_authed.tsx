@@ -5,9 +5,7 @@ import { currentUserQueryOptions } from "../lib/current-user";
 export const Route = createFileRoute("/_authed")({
   beforeLoad: async ({ context }) => {
     // Cached for 5 minutes, so navigating between pages does not refetch; any failure means signed out.
-    const user = await context.queryClient
-      .ensureQueryData(currentUserQueryOptions(context.trpcClient))
-      .catch(() => null);
+    const user = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.trpcClient)).catch(() => null);
     if (!user) throw redirect({ to: "/login" });
     return { user };
   },

@@ -44,7 +44,11 @@ function ResetPasswordPage() {
 
 function InvalidLink() {
   return (
-    <AuthScreen icon={<StatusIcon icon={CircleAlert} tone="destructive" />} title="Invalid link" description="Password reset link is missing or invalid.">
+    <AuthScreen
+      icon={<StatusIcon icon={CircleAlert} tone="destructive" />}
+      title="Invalid link"
+      description="Password reset link is missing or invalid."
+    >
       <Button className="w-full" asChild>
         <Link to="/forgot-password">Request new link</Link>
       </Button>

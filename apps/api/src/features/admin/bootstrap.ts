@@ -6,10 +6,7 @@ import { hashPassword } from "../auth/passwords";
  * Creates the admin, or promotes an existing account. An existing password is kept, so restarting with the
  * same settings never undoes a password the admin has since changed.
  */
-export async function ensureAdmin(
-  db: Kysely<Database>,
-  admin: { email: string; password: string },
-): Promise<"created" | "promoted"> {
+export async function ensureAdmin(db: Kysely<Database>, admin: { email: string; password: string }): Promise<"created" | "promoted"> {
   const email = admin.email.trim().toLowerCase();
   const password = await hashPassword(admin.password);
   const row = await db

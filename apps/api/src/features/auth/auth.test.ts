@@ -46,8 +46,15 @@ describe("signup", () => {
     expect(res.statusCode).toBe(201);
     const user = res.json();
     expect(user).toMatchObject({
-      email: "ann@example.com", firstName: "Ann", lastName: "Lee", role: "user", plan: "none", isPro: false,
-      hasProAccess: false, isAdmin: false, profileImageUrl: "User",
+      email: "ann@example.com",
+      firstName: "Ann",
+      lastName: "Lee",
+      role: "user",
+      plan: "none",
+      isPro: false,
+      hasProAccess: false,
+      isAdmin: false,
+      profileImageUrl: "User",
     });
     expect(Object.keys(user)).not.toContain("password");
     expect(Object.keys(user)).not.toContain("passwordResetToken");
@@ -85,12 +92,17 @@ describe("signup", () => {
     expect(email.statusCode).toBe(400);
     expect(email.json().message).toBe("Enter a valid email address");
     const name = await call({
-      method: "POST", url: "/api/signup", payload: { email: "n@example.com", password: "12345678", firstName: "x".repeat(101) },
+      method: "POST",
+      url: "/api/signup",
+      payload: { email: "n@example.com", password: "12345678", firstName: "x".repeat(101) },
     });
     expect(name.statusCode).toBe(400);
     expect(name.json().message).toBe("First name must be at most 100 characters");
     const malformed = await call({
-      method: "POST", url: "/api/signup", headers: { "content-type": "application/json" }, payload: '{"email":',
+      method: "POST",
+      url: "/api/signup",
+      headers: { "content-type": "application/json" },
+      payload: '{"email":',
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe("BAD_REQUEST");
@@ -99,7 +111,11 @@ describe("signup", () => {
   it("marks the cookie Secure when Kim is served over https", async () => {
     const secure = await createTestApp({ appUrl: "https://kim.example" });
     try {
-      const res = await secure.app.inject({ method: "POST", url: "/api/signup", payload: { email: "s@example.com", password: "12345678" } });
+      const res = await secure.app.inject({
+        method: "POST",
+        url: "/api/signup",
+        payload: { email: "s@example.com", password: "12345678" },
+      });
       expect(res.cookies.find((c) => c.name === "kim_session")?.secure).toBe(true);
     } finally {
       await secure.close();
@@ -139,7 +155,12 @@ describe("login and logout", () => {
   });
 
   it("starts a new session and ends the old one", async () => {
-    const res = await call({ method: "POST", url: "/api/login", payload: { email: "BOB@example.com", password }, headers: { cookie: firstCookie } });
+    const res = await call({
+      method: "POST",
+      url: "/api/login",
+      payload: { email: "BOB@example.com", password },
+      headers: { cookie: firstCookie },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email, firstName: "Bob" });
     const newCookie = sessionCookie(res);
@@ -168,7 +189,11 @@ describe("login and logout", () => {
     const cookie = await signUp(t.app, { email: "renew@example.com" });
     const user = await t.deps.db.selectFrom("users").select("id").where("email", "=", "renew@example.com").executeTakeFirstOrThrow();
     const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
-    await t.deps.db.updateTable("sessions").set({ expire: inDays(20) }).where("userId", "=", user.id).execute();
+    await t.deps.db
+      .updateTable("sessions")
+      .set({ expire: inDays(20) })
+      .where("userId", "=", user.id)
+      .execute();
     const res = await call({ method: "GET", url: "/api/auth/user", headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(`kim_session=${res.cookies.find((c) => c.name === "kim_session")?.value}`).toBe(cookie);
@@ -182,7 +207,11 @@ describe("login and logout", () => {
   it("ignores an expired session", async () => {
     const cookie = await signUp(t.app, { email: "old@example.com" });
     const user = await t.deps.db.selectFrom("users").select("id").where("email", "=", "old@example.com").executeTakeFirstOrThrow();
-    await t.deps.db.updateTable("sessions").set({ expire: new Date(Date.now() - 1000) }).where("userId", "=", user.id).execute();
+    await t.deps.db
+      .updateTable("sessions")
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where("userId", "=", user.id)
+      .execute();
     expect((await call({ method: "GET", url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
   });
 });
@@ -253,11 +282,19 @@ describe("password reset", () => {
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe("Password must be at least 8 characters");
 
-    await t.deps.db.updateTable("users").set({ passwordResetExpires: new Date(Date.now() - 1000) }).where("email", "=", email).execute();
+    await t.deps.db
+      .updateTable("users")
+      .set({ passwordResetExpires: new Date(Date.now() - 1000) })
+      .where("email", "=", email)
+      .execute();
     const expired = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { token, newPassword: "long enough pw" } });
     expect(expired.statusCode).toBe(400);
     for (const garbage of ["nope", "x".repeat(200), "../../etc/passwd"]) {
-      const res = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { token: garbage, newPassword: "long enough pw" } });
+      const res = await call({
+        method: "POST",
+        url: "/api/password-reset/confirm",
+        payload: { token: garbage, newPassword: "long enough pw" },
+      });
       expect(res.statusCode).toBe(400);
     }
     const missing = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { newPassword: "long enough pw" } });
@@ -346,19 +383,39 @@ describe("rate limits", () => {
   it("answers 429 after too many signups or reset requests from one address", async () => {
     const remoteAddress = freshAddress();
     for (let i = 0; i < 10; i++) {
-      const res = await call({ method: "POST", url: "/api/signup", remoteAddress, payload: { email: `many${i}@example.com`, password: "12345678" } });
+      const res = await call({
+        method: "POST",
+        url: "/api/signup",
+        remoteAddress,
+        payload: { email: `many${i}@example.com`, password: "12345678" },
+      });
       expect(res.statusCode).toBe(201);
     }
-    const signup = await call({ method: "POST", url: "/api/signup", remoteAddress, payload: { email: "many10@example.com", password: "12345678" } });
+    const signup = await call({
+      method: "POST",
+      url: "/api/signup",
+      remoteAddress,
+      payload: { email: "many10@example.com", password: "12345678" },
+    });
     expect(signup.statusCode).toBe(429);
     expect(signup.json().message).toMatch(/Try again in \d+ minutes?\./);
 
     const resetAddress = freshAddress();
     for (let i = 0; i < 5; i++) {
-      const res = await call({ method: "POST", url: "/api/password-reset/request", remoteAddress: resetAddress, payload: { email: `many${i}@example.com` } });
+      const res = await call({
+        method: "POST",
+        url: "/api/password-reset/request",
+        remoteAddress: resetAddress,
+        payload: { email: `many${i}@example.com` },
+      });
       expect(res.statusCode).toBe(200);
     }
-    const reset = await call({ method: "POST", url: "/api/password-reset/request", remoteAddress: resetAddress, payload: { email: "many5@example.com" } });
+    const reset = await call({
+      method: "POST",
+      url: "/api/password-reset/request",
+      remoteAddress: resetAddress,
+      payload: { email: "many5@example.com" },
+    });
     expect(reset.statusCode).toBe(429);
     expect(reset.json().message).toMatch(/^Too many password reset requests\. Try again in/);
   });

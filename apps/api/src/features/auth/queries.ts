@@ -3,14 +3,29 @@ import type { Kysely } from "kysely";
 
 /** Every user column the app may show; passwords and reset tokens never leave this feature. */
 export const userColumns = [
-  "users.id", "users.email", "users.firstName", "users.lastName", "users.profileImageUrl", "users.role", "users.isPro",
-  "users.isBetaTester", "users.plan", "users.subscriptionStatus", "users.trialEndsAt", "users.currentPeriodEnd",
-  "users.createdAt", "users.updatedAt",
+  "users.id",
+  "users.email",
+  "users.firstName",
+  "users.lastName",
+  "users.profileImageUrl",
+  "users.role",
+  "users.isPro",
+  "users.isBetaTester",
+  "users.plan",
+  "users.subscriptionStatus",
+  "users.trialEndsAt",
+  "users.currentPeriodEnd",
+  "users.createdAt",
+  "users.updatedAt",
 ] as const;
 
 /** The user with their password hash, for checking a sign-in; the hash never leaves this feature. */
 export function findCredentials(db: Kysely<Database>, email: string) {
-  return db.selectFrom("users").select([...userColumns, "users.password"]).where("email", "=", email).executeTakeFirst();
+  return db
+    .selectFrom("users")
+    .select([...userColumns, "users.password"])
+    .where("email", "=", email)
+    .executeTakeFirst();
 }
 
 /** Inserts the user unless the email is taken; undefined when it is. */

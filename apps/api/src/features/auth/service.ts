@@ -8,7 +8,13 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { publicUser } from "./public-user";
 import { findCredentials, insertUser, isKnownDevice, rememberDevice, resetPasswordWithToken, setResetToken } from "./queries";
 import {
-  clearSessionCookie, createSession, deleteSession, deleteUserSessions, hashToken, SESSION_COOKIE, setSessionCookie,
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  hashToken,
+  SESSION_COOKIE,
+  setSessionCookie,
 } from "./sessions";
 
 const MINUTE = 60_000;

@@ -23,7 +23,10 @@ function expiry(): Date {
 
 export async function createSession(db: Kysely<Database>, userId: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  await db.insertInto("sessions").values({ sid: hashToken(token), userId, expire: expiry() }).execute();
+  await db
+    .insertInto("sessions")
+    .values({ sid: hashToken(token), userId, expire: expiry() })
+    .execute();
   return token;
 }
 

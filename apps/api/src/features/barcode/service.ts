@@ -39,7 +39,10 @@ export async function findProduct(ctx: Context, userId: string, code: string): P
   const answer = await ctx.clients.openFoodFacts(code);
   if (answer.kind === "unavailable") {
     throw answer.reason === "timeout"
-      ? new TRPCError({ code: "GATEWAY_TIMEOUT", message: "Open Food Facts did not answer in time. Try again, or add the product by hand." })
+      ? new TRPCError({
+          code: "GATEWAY_TIMEOUT",
+          message: "Open Food Facts did not answer in time. Try again, or add the product by hand.",
+        })
       : new TRPCError({ code: "BAD_GATEWAY", message: "Open Food Facts is unavailable right now. Try again, or add the product by hand." });
   }
   if (answer.kind === "not-found") {

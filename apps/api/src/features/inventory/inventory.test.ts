@@ -45,7 +45,13 @@ describe("ingredients", () => {
 
   it("lists soonest expiry first, then by name, undated last", async () => {
     const bob = await someone();
-    for (const [name, expirationDate] of [["Yogurt", "2026-12-01"], ["Apples", null], ["Butter", "2026-11-22"], ["Cream", "2026-12-01"], ["Bread", null]] as const) {
+    for (const [name, expirationDate] of [
+      ["Yogurt", "2026-12-01"],
+      ["Apples", null],
+      ["Butter", "2026-11-22"],
+      ["Cream", "2026-12-01"],
+      ["Bread", null],
+    ] as const) {
       await send(bob, "POST", "/api/ingredients", { ...milk, name, expirationDate });
     }
     const names = (await send(bob, "GET", "/api/ingredients")).json().map((i: { name: string }) => i.name);
@@ -67,7 +73,11 @@ describe("ingredients", () => {
     const bob = await someone();
     for (let i = 0; i < 20; i++) await send(bob, "POST", "/api/ingredients", { ...milk, name: `Bulk ${i}` });
     const plain = await send(bob, "GET", "/api/ingredients");
-    const zipped = await t.app.inject({ method: "GET", url: "/api/ingredients", headers: { cookie: bob, "accept-encoding": "br;q=0.9, gzip" } });
+    const zipped = await t.app.inject({
+      method: "GET",
+      url: "/api/ingredients",
+      headers: { cookie: bob, "accept-encoding": "br;q=0.9, gzip" },
+    });
     expect(zipped.headers["content-encoding"]).toBe("gzip");
     expect(zipped.headers.vary).toContain("accept-encoding");
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
@@ -157,11 +167,18 @@ describe("the list cache", () => {
     const other = await anotherProcess(t);
     try {
       const list = async (app: TestApp["app"]) =>
-        (await app.inject({ method: "GET", url: "/api/ingredients", headers: { cookie: ann } })).json().map((i: { name: string }) => i.name);
+        (await app.inject({ method: "GET", url: "/api/ingredients", headers: { cookie: ann } }))
+          .json()
+          .map((i: { name: string }) => i.name);
       const before = await list(t.app);
       expect(before).toEqual(["Already there"]);
       expect(await list(t.app)).toEqual(before);
-      await other.inject({ method: "POST", url: "/api/ingredients", headers: { cookie: ann }, payload: { ...milk, name: "From elsewhere" } });
+      await other.inject({
+        method: "POST",
+        url: "/api/ingredients",
+        headers: { cookie: ann },
+        payload: { ...milk, name: "From elsewhere" },
+      });
       expect(await list(t.app)).toContain("From elsewhere");
       await t.deps.db.deleteFrom("ingredients").where("name", "=", "From elsewhere").execute();
       expect(await list(t.app)).toEqual(before);

@@ -14,16 +14,13 @@ export const inventoryRouter = {
     .input(z.object({ today: z.string().refine(isCalendarDate, "today must be the cook's date, yyyy-MM-dd") }))
     .query(({ ctx, input }) => inventorySummary(ctx.db, ctx.user.id, input.today)),
   create: authedProcedure.input(ingredientInput).mutation(({ ctx, input }) => createIngredient(ctx.db, ctx.user.id, input)),
-  update: authedProcedure
-    .input(idInput.extend({ data: ingredientUpdate }))
-    .mutation(async ({ ctx, input }) => {
-      const row = await updateIngredient(ctx.db, ctx.user.id, input.id, input.data);
-      if (!row) throw notFound(NOT_FOUND);
-      return row;
-    }),
+  update: authedProcedure.input(idInput.extend({ data: ingredientUpdate })).mutation(async ({ ctx, input }) => {
+    const row = await updateIngredient(ctx.db, ctx.user.id, input.id, input.data);
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }),
   delete: authedProcedure.input(idInput).mutation(async ({ ctx, input }) => {
     if (!(await deleteIngredient(ctx.db, ctx.user.id, input.id))) throw notFound(NOT_FOUND);
     return { id: input.id };
   }),
 } satisfies TRPCRouterRecord;
-

@@ -71,20 +71,37 @@ describe("PATCH /api/user/profile", () => {
 
   it("ends an outstanding reset link when the email changes, and tells the old address", async () => {
     const { cookie, email } = await createUser(t, { password: "ivy's old password" });
-    const request = await t.app.inject({ method: "POST", url: "/api/password-reset/request", remoteAddress: freshAddress(), payload: { email } });
+    const request = await t.app.inject({
+      method: "POST",
+      url: "/api/password-reset/request",
+      remoteAddress: freshAddress(),
+      payload: { email },
+    });
     expect(request.statusCode).toBe(200);
     await t.app.mailSender.runOnce();
-    const token = t.mails.filter((m) => m.includes(`mail to ${email} `)).at(-1)?.match(/token=([\w-]+)/)?.[1];
+    const token = t.mails
+      .filter((m) => m.includes(`mail to ${email} `))
+      .at(-1)
+      ?.match(/token=([\w-]+)/)?.[1];
     expect(token).toBeTruthy();
 
     const newEmail = `new-${email}`;
     expect((await patch(cookie, { email: newEmail })).statusCode).toBe(200);
-    const reset = await t.app.inject({ method: "POST", url: "/api/password-reset/confirm", payload: { token, newPassword: "taken over pw" } });
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/password-reset/confirm",
+      payload: { token, newPassword: "taken over pw" },
+    });
     expect(reset.statusCode).toBe(400);
     await t.app.mailSender.runOnce();
     const notice = t.mails.filter((m) => m.includes(`mail to ${email} `)).at(-1);
     expect(notice).toContain(`changed to ${newEmail}`);
-    const login = await t.app.inject({ method: "POST", url: "/api/login", remoteAddress: freshAddress(), payload: { email: newEmail, password: "ivy's old password" } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/login",
+      remoteAddress: freshAddress(),
+      payload: { email: newEmail, password: "ivy's old password" },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -92,9 +109,16 @@ describe("PATCH /api/user/profile", () => {
     const { cookie, email } = await createUser(t, { password: "jo's old password" });
     await t.app.inject({ method: "POST", url: "/api/password-reset/request", remoteAddress: freshAddress(), payload: { email } });
     await t.app.mailSender.runOnce();
-    const token = t.mails.filter((m) => m.includes(`mail to ${email} `)).at(-1)?.match(/token=([\w-]+)/)?.[1];
+    const token = t.mails
+      .filter((m) => m.includes(`mail to ${email} `))
+      .at(-1)
+      ?.match(/token=([\w-]+)/)?.[1];
     expect((await patch(cookie, { email: email.toUpperCase(), firstName: "Jo" })).statusCode).toBe(200);
-    const reset = await t.app.inject({ method: "POST", url: "/api/password-reset/confirm", payload: { token, newPassword: "jo's new password" } });
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/password-reset/confirm",
+      payload: { token, newPassword: "jo's new password" },
+    });
     expect(reset.statusCode).toBe(200);
   });
 

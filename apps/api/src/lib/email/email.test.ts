@@ -30,7 +30,9 @@ function postmarkStandIn() {
       }
       const body = JSON.parse(raw) as Record<string, string>;
       received.push({ token: req.headers["x-postmark-server-token"] as string | undefined, body });
-      res.end(JSON.stringify({ To: body.To, SubmittedAt: new Date().toISOString(), MessageID: crypto.randomUUID(), ErrorCode: 0, Message: "OK" }));
+      res.end(
+        JSON.stringify({ To: body.To, SubmittedAt: new Date().toISOString(), MessageID: crypto.randomUUID(), ErrorCode: 0, Message: "OK" }),
+      );
     });
   });
   return {
@@ -65,7 +67,12 @@ describe("password reset mail through Postmark", () => {
 
   it("sends the reset link with the official client", async () => {
     await createUser(t, { email: "pm@example.com" });
-    const res = await t.app.inject({ method: "POST", url: "/api/password-reset/request", payload: { email: "pm@example.com" }, remoteAddress: freshAddress() });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/password-reset/request",
+      payload: { email: "pm@example.com" },
+      remoteAddress: freshAddress(),
+    });
     expect(res.statusCode).toBe(200);
     await t.app.mailSender.runOnce();
     expect(standIn.received).toHaveLength(1);
@@ -81,7 +88,11 @@ describe("password reset mail through Postmark", () => {
     standIn.failNextRequests(1);
     await enqueueMail(t.deps.db, { to: "retry@example.com", subject: "Hello", text: "Body" });
     expect(await t.app.mailSender.runOnce()).toBe(0);
-    const pending = await t.deps.db.selectFrom("emailOutbox").selectAll().where("toAddress", "=", "retry@example.com").executeTakeFirstOrThrow();
+    const pending = await t.deps.db
+      .selectFrom("emailOutbox")
+      .selectAll()
+      .where("toAddress", "=", "retry@example.com")
+      .executeTakeFirstOrThrow();
     expect(pending).toMatchObject({ sentAt: null, attempts: 1 });
     expect(pending.lastError).toBeTruthy();
     expect(pending.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
@@ -106,7 +117,9 @@ describe("console transport", () => {
     expect(transportFromConfig(loadConfig({ POSTMARK_SERVER_TOKEN: "x" })).name).toBe("postmark");
     const printed: string[] = [];
     await consoleTransport((text) => printed.push(text)).send({
-      to: "a@example.com", subject: "Reset", text: "Go to http://localhost:3000/reset-password?token=abc",
+      to: "a@example.com",
+      subject: "Reset",
+      text: "Go to http://localhost:3000/reset-password?token=abc",
     });
     expect(printed.join("")).toContain("mail to a@example.com");
     expect(printed.join("")).toContain("http://localhost:3000/reset-password?token=abc");
@@ -114,30 +127,39 @@ describe("console transport", () => {
 });
 
 describe("two senders sharing one database", () => {
-  it.skipIf(testDatabaseKind() !== "postgres")("send each queued mail exactly once (PostgreSQL only: PGlite has one connection, so the senders could not overlap)", async () => {
-    const first = await createTestDatabase();
-    const second = createDb({ databaseUrl: first.url, dataDir: "" });
-    const log = Fastify({ logger: false }).log;
-    const sent: string[] = [];
-    // Slow sends keep claims open long enough for the two senders to compete.
-    const slowConsole = (write: (text: string) => void) => {
-      const inner = consoleTransport(write);
-      return { ...inner, send: async (mail: Parameters<typeof inner.send>[0]) => { await new Promise((r) => setTimeout(r, 2)); await inner.send(mail); } };
-    };
-    try {
-      for (let i = 0; i < 30; i++) await enqueueMail(first.db, { to: `u${i}@example.com`, subject: "s", text: "t" });
-      const a = createMailSender({ db: first.db, transport: slowConsole((text) => sent.push(`a ${text}`)), log });
-      const b = createMailSender({ db: second.db, transport: slowConsole((text) => sent.push(`b ${text}`)), log });
-      const [countA, countB] = await Promise.all([a.runOnce(), b.runOnce()]);
-      expect(countA + countB).toBe(30);
-      const recipients = sent.map((text) => text.match(/mail to (\S+)/)?.[1]);
-      expect(new Set(recipients).size).toBe(30);
-      expect(recipients).toHaveLength(30);
-      const unsent = await first.db.selectFrom("emailOutbox").select("id").where("sentAt", "is", null).execute();
-      expect(unsent).toEqual([]);
-    } finally {
-      await second.close();
-      await first.close();
-    }
-  });
+  it.skipIf(testDatabaseKind() !== "postgres")(
+    "send each queued mail exactly once (PostgreSQL only: PGlite has one connection, so the senders could not overlap)",
+    async () => {
+      const first = await createTestDatabase();
+      const second = createDb({ databaseUrl: first.url, dataDir: "" });
+      const log = Fastify({ logger: false }).log;
+      const sent: string[] = [];
+      // Slow sends keep claims open long enough for the two senders to compete.
+      const slowConsole = (write: (text: string) => void) => {
+        const inner = consoleTransport(write);
+        return {
+          ...inner,
+          send: async (mail: Parameters<typeof inner.send>[0]) => {
+            await new Promise((r) => setTimeout(r, 2));
+            await inner.send(mail);
+          },
+        };
+      };
+      try {
+        for (let i = 0; i < 30; i++) await enqueueMail(first.db, { to: `u${i}@example.com`, subject: "s", text: "t" });
+        const a = createMailSender({ db: first.db, transport: slowConsole((text) => sent.push(`a ${text}`)), log });
+        const b = createMailSender({ db: second.db, transport: slowConsole((text) => sent.push(`b ${text}`)), log });
+        const [countA, countB] = await Promise.all([a.runOnce(), b.runOnce()]);
+        expect(countA + countB).toBe(30);
+        const recipients = sent.map((text) => text.match(/mail to (\S+)/)?.[1]);
+        expect(new Set(recipients).size).toBe(30);
+        expect(recipients).toHaveLength(30);
+        const unsent = await first.db.selectFrom("emailOutbox").select("id").where("sentAt", "is", null).execute();
+        expect(unsent).toEqual([]);
+      } finally {
+        await second.close();
+        await first.close();
+      }
+    },
+  );
 });

@@ -66,7 +66,11 @@ export function createMailSender(opts: {
       for (const row of batch) {
         try {
           await transport.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
-          await db.updateTable("emailOutbox").set({ sentAt: sql`now()`, lastError: null }).where("id", "=", row.id).execute();
+          await db
+            .updateTable("emailOutbox")
+            .set({ sentAt: sql`now()`, lastError: null })
+            .where("id", "=", row.id)
+            .execute();
           sent++;
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
@@ -76,7 +80,10 @@ export function createMailSender(opts: {
             .set({ lastError: message.slice(0, 500), nextAttemptAt: sql`now() + ${`${retryMs} milliseconds`}::interval` })
             .where("id", "=", row.id)
             .execute();
-          log.warn({ mailId: row.id, attempts: row.attempts, retryInMs: retryMs, transport: transport.name, error: message }, "mail send failed; will retry");
+          log.warn(
+            { mailId: row.id, attempts: row.attempts, retryInMs: retryMs, transport: transport.name, error: message },
+            "mail send failed; will retry",
+          );
         }
       }
     }

@@ -130,17 +130,27 @@ function BarcodeScanner({ onDetected }: { onDetected: (code: string) => void }) 
         {/* Quagga puts its video and canvas in here. */}
         <div ref={viewport} className="size-full [&_canvas]:hidden [&_video]:size-full [&_video]:object-cover" />
         {state === "scanning" ? (
-          <div aria-hidden="true" className="pointer-events-none absolute top-1/2 left-1/2 size-[250px] max-h-[80%] max-w-[80%] -translate-x-1/2 -translate-y-1/2 rounded-md border-2 border-primary shadow-[0_0_0_9999px_rgb(0_0_0/0.35)]" />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-1/2 size-[250px] max-h-[80%] max-w-[80%] -translate-x-1/2 -translate-y-1/2 rounded-md border-2 border-primary shadow-[0_0_0_9999px_rgb(0_0_0/0.35)]"
+          />
         ) : null}
         {problem ? (
-          <p role="alert" data-testid="camera-problem" className="absolute inset-0 flex flex-col items-center justify-center gap-1 p-6 text-center text-sm">
+          <p
+            role="alert"
+            data-testid="camera-problem"
+            className="absolute inset-0 flex flex-col items-center justify-center gap-1 p-6 text-center text-sm"
+          >
             <span className="font-medium text-destructive">{problem}</span>
             <span className="text-muted-foreground">{PICTURE_HINT}</span>
           </p>
         ) : null}
       </div>
       <p className="text-center text-sm text-muted-foreground">
-        Camera: <span data-testid="scanner-state" className="font-medium text-foreground">{state}</span>
+        Camera:{" "}
+        <span data-testid="scanner-state" className="font-medium text-foreground">
+          {state}
+        </span>
       </p>
       <div className="grid gap-2">
         <Label htmlFor={fileId}>Scan from a picture</Label>

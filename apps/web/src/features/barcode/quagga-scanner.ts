@@ -34,7 +34,9 @@ async function pickCamera(): Promise<MediaTrackConstraints> {
   if (cameras.length === 0) throw new ScannerError("no-camera");
   // Labels are only known once camera permission was granted; until then fall back to facingMode.
   const back = cameras.find((d) => d.deviceId && d.label.toLowerCase().includes("back"));
-  return back ? { deviceId: { exact: back.deviceId }, aspectRatio: ASPECT_RATIO } : { facingMode: "environment", aspectRatio: ASPECT_RATIO };
+  return back
+    ? { deviceId: { exact: back.deviceId }, aspectRatio: ASPECT_RATIO }
+    : { facingMode: "environment", aspectRatio: ASPECT_RATIO };
 }
 
 function isNoCameraError(error: unknown): boolean {

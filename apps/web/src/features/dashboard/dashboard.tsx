@@ -22,10 +22,34 @@ export function Dashboard() {
         <p className="mt-2 text-muted-foreground">Here's what's happening in your kitchen today</p>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard title="Total Ingredients" value={count(summary.data?.total, summary.isError)} to="/inventory" icon={Package} hint="Items in your kitchen" />
-        <StatCard title="Saved Recipes" value={count(recipeCount.data, recipeCount.isError)} to="/recipes" icon={BookOpen} hint="Recipes in your collection" />
-        <StatCard title="Expiring Soon" value={count(summary.data?.expiringSoonCount, summary.isError)} to="/inventory" icon={Clock} hint="Within the next 7 days" />
-        <StatCard title="Low Stock" value={count(summary.data?.lowStockCount, summary.isError)} to="/inventory" icon={TrendingDown} hint="Quantity of 2 or less" />
+        <StatCard
+          title="Total Ingredients"
+          value={count(summary.data?.total, summary.isError)}
+          to="/inventory"
+          icon={Package}
+          hint="Items in your kitchen"
+        />
+        <StatCard
+          title="Saved Recipes"
+          value={count(recipeCount.data, recipeCount.isError)}
+          to="/recipes"
+          icon={BookOpen}
+          hint="Recipes in your collection"
+        />
+        <StatCard
+          title="Expiring Soon"
+          value={count(summary.data?.expiringSoonCount, summary.isError)}
+          to="/inventory"
+          icon={Clock}
+          hint="Within the next 7 days"
+        />
+        <StatCard
+          title="Low Stock"
+          value={count(summary.data?.lowStockCount, summary.isError)}
+          to="/inventory"
+          icon={TrendingDown}
+          hint="Quantity of 2 or less"
+        />
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <QuickActionsCard />

@@ -15,11 +15,7 @@ interface StatCardProps {
 /** A dashboard count that links to its page; a skeleton while loading, a dash if loading failed. */
 export function StatCard({ title, value, to, icon: Icon, hint }: StatCardProps) {
   return (
-    <Link
-      to={to}
-      data-testid="stat-card"
-      className="rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-    >
+    <Link to={to} data-testid="stat-card" className="rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
       <Card className="h-full gap-2 p-4 transition-colors hover:bg-accent/50 sm:p-5">
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-medium text-muted-foreground">{title}</p>

@@ -93,7 +93,15 @@ function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCanc
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       {restored ? <DraftRestoredNotice /> : null}
-      <FormField label="Name" name="name" autoComplete="off" placeholder="e.g. Milk" value={values.name} onChange={(e) => set("name", e.target.value)} error={errors.name} />
+      <FormField
+        label="Name"
+        name="name"
+        autoComplete="off"
+        placeholder="e.g. Milk"
+        value={values.name}
+        onChange={(e) => set("name", e.target.value)}
+        error={errors.name}
+      />
       <div className="grid grid-cols-2 gap-4">
         <FormField
           label="Quantity"

@@ -6,10 +6,7 @@ import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import type { CurrentUser } from "../../lib/current-user";
 
-type SubscriptionUser = Pick<
-  CurrentUser,
-  "plan" | "subscriptionStatus" | "trialEndsAt" | "isPro" | "role" | "isBetaTester" | "isAdmin"
->;
+type SubscriptionUser = Pick<CurrentUser, "plan" | "subscriptionStatus" | "trialEndsAt" | "isPro" | "role" | "isBetaTester" | "isAdmin">;
 
 export function SubscriptionCard({ user }: { user: SubscriptionUser }) {
   const complimentary = user.isAdmin || user.isBetaTester;
@@ -41,7 +38,10 @@ export function SubscriptionCard({ user }: { user: SubscriptionUser }) {
         </dl>
 
         {user.subscriptionStatus === "past_due" && !complimentary ? (
-          <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive">
+          <p
+            role="alert"
+            className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+          >
             <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             Your payment failed. Please update your payment method to continue using the product.
           </p>
