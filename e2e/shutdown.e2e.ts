@@ -78,10 +78,11 @@ describe("shutdown", () => {
       expect([200, 503]).toContain(o.status);
       if (o.status === 200) expect(JSON.parse(o.body!)).toHaveLength(100);
     }
-    // Requests under way at SIGTERM finish and are answered. A request sent on a kept-alive connection in the same
-    // instant the server closes it as idle sees a reset (browsers retry those), never a cut-off answer.
+    // Requests under way at SIGTERM are all answered: for a second the process keeps serving, each answer telling
+    // its client to close the connection; then it stops listening. Requests sent after that see a refused or reset
+    // connection (browsers retry those; a load balancer has stopped routing here, as /healthz said 503).
     expect(inFlight.length).toBeGreaterThan(0);
-    for (const o of inFlight.filter((o) => o.error)) expect(["ECONNREFUSED", "ECONNRESET"]).toContain(o.error);
-    expect(inFlight.filter((o) => o.status === 200).length).toBeGreaterThanOrEqual(inFlight.length * 0.9);
+    expect(inFlight.filter((o) => o.status === 200)).toHaveLength(inFlight.length);
+    for (const o of outcomes.filter((o) => o.error)) expect(["ECONNREFUSED", "ECONNRESET"]).toContain(o.error);
   }, 120_000);
 });

@@ -23,6 +23,8 @@ export interface BuildOptions {
 declare module "fastify" {
   interface FastifyInstance {
     mailSender: MailSender;
+    /** Before closing: answers go on, each telling its client to close the connection, and /healthz says 503. */
+    startDraining(): void;
   }
 }
 
@@ -87,6 +89,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     body === "" ? done(null, undefined) : parseJson(req, body.toString(), done),
   );
   const appOrigin = new URL(config.appUrl).origin;
+  let draining = false;
+  app.decorate("startDraining", () => {
+    draining = true;
+  });
   // Callback-style hooks: every request passes them, and they need no promise.
   app.addHook("onRequest", (req, reply, done) => {
     const origin = req.headers.origin;
@@ -95,6 +101,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   app.addHook("onSend", (req, reply, payload, done) => {
     if (API_PATH.test(req.url)) reply.header("cache-control", "private, no-store");
+    // A client told to close opens a new connection for its next request, which the load balancer sends elsewhere.
+    if (draining) reply.header("connection", "close");
     done(null, payload);
   });
 
@@ -129,7 +137,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     onError: (err, procedure) => app.log.error({ err, procedure }, "procedure failed"),
   });
   registerRestRoutes(app, createContext, restRoutes);
-  healthRoutes(app, deps);
+  healthRoutes(app, deps, () => draining);
 
   const webDist = config.webDistDir && existsSync(path.join(config.webDistDir, "index.html")) ? config.webDistDir : null;
   if (webDist) {

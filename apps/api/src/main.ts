@@ -4,6 +4,9 @@ import { ConfigError, loadConfig } from "./config";
 import { ensureAdmin } from "./features/admin/bootstrap";
 import { transportFromConfig } from "./lib/email";
 
+/** How long a stopping process keeps answering (each answer closing its connection) before it stops listening. */
+const DRAIN_MS = 1000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   // Until the app (and its logger) exists, a lost connection is printed.
@@ -24,6 +27,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, "shutting down: draining requests");
+    app.startDraining();
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
     await app.close();
     await handle.close();
     process.exit(0);

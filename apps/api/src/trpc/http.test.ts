@@ -208,6 +208,23 @@ describe("answers", () => {
   });
 });
 
+describe("shutdown", () => {
+  it("while draining, answers on with Connection: close and reports 503 on /healthz", async () => {
+    const stopping = await createTestApp();
+    try {
+      expect((await stopping.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+      stopping.app.startDraining();
+      const health = await stopping.app.inject({ method: "GET", url: "/healthz" });
+      expect(health.statusCode).toBe(503);
+      const me = await stopping.app.inject({ method: "GET", url: "/api/auth/user" });
+      expect(me.statusCode).toBe(401);
+      expect(me.headers.connection).toBe("close");
+    } finally {
+      await stopping.close();
+    }
+  });
+});
+
 describe("pages", () => {
   it("re-sends the session cookie when loading a page renews the session", async () => {
     const { cookie, id } = await createUser(t);
