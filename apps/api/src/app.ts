@@ -12,7 +12,8 @@ import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
 import { toHttpError } from "./lib/errors";
 import { scheduleHousekeeping } from "./lib/housekeeping";
 import { ListCache } from "./lib/user-lists";
-import { contextFactory, fastifyExchange, outsideClients, type AppDeps } from "./trpc/context";
+import { fastifyExchange } from "./lib/exchange";
+import { contextFactory, outsideClients, type AppDeps } from "./trpc/context";
 import { JSON_BODY_LIMIT, registerRestRoutes, registerTrpc } from "./trpc/http";
 
 export interface BuildOptions {

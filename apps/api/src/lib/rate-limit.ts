@@ -1,7 +1,7 @@
 import type { Database } from "@kim/db";
 import { TRPCError } from "@trpc/server";
 import { sql, type Kysely } from "kysely";
-import type { Exchange } from "../trpc/context";
+import type { Exchange } from "./exchange";
 
 export interface Limit {
   max: number;

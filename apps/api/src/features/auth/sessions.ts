@@ -1,8 +1,7 @@
-import type {} from "@fastify/cookie";
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "@kim/db";
 import { sql, type InferResult, type Kysely } from "kysely";
-import type { Exchange } from "../../trpc/context";
+import type { Exchange } from "../../lib/exchange";
 import { userColumns } from "./queries";
 
 export const SESSION_COOKIE = "kim_session";
