@@ -8,7 +8,7 @@ export type CurrentUser = RouterOutputs["auth"]["user"];
 
 const CURRENT_USER_STALE_MS = 300_000;
 
-const currentUserQueryKey = getQueryKey(trpc.auth.user, undefined, "query");
+export const currentUserQueryKey = getQueryKey(trpc.auth.user, undefined, "query");
 
 /**
  * The signed-in user, or null when signed out. UNAUTHORIZED resolves to null instead of an error

@@ -1,13 +1,17 @@
 import { Outlet, createFileRoute, redirect } from "@tanstack/react-router";
 import { AppLayout } from "../components/app-layout";
-import { currentUserQueryOptions } from "../lib/current-user";
+import { currentUserQueryKey, currentUserQueryOptions } from "../lib/current-user";
 
 export const Route = createFileRoute("/_authed")({
-  beforeLoad: async ({ context }) => {
-    // Cached for 5 minutes, so navigating between pages does not refetch; any failure means signed out.
+  // A tab that knows it is signed out goes to /login at once.
+  beforeLoad: ({ context }) => {
+    if (context.queryClient.getQueryData(currentUserQueryKey) === null) throw redirect({ to: "/login" });
+  },
+  // The session check runs as a loader, beside the page's own loader, so the page's data is fetched with it rather
+  // than after it. Cached for 5 minutes, so navigating between pages does not refetch; any failure means signed out.
+  loader: async ({ context }) => {
     const user = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.trpcClient)).catch(() => null);
     if (!user) throw redirect({ to: "/login" });
-    return { user };
   },
   // Show "Loading..." at once while the session check runs on a first visit.
   pendingMs: 0,

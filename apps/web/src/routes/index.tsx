@@ -14,19 +14,13 @@ export const Route = createFileRoute("/")({
   head: () => pageTitle("Home"),
   // Not awaited: starts the dashboard's code and data beside this route's own chunk, instead of after it.
   loader: ({ context: { queryClient, trpcClient, trpc } }) => {
-    const userQuery = currentUserQueryOptions(trpcClient);
-    // The server sends this app at / only with a session (others get landing.html), so the dashboard's code is a
-    // safe bet unless this tab already knows it is signed out (after logging out).
-    if (queryClient.getQueryData(userQuery.queryKey) !== null) void loadSignedInHome();
-    // Data only once the session is confirmed: a signed-out visitor must see the landing page, not an Unauthorized toast.
-    void queryClient.ensureQueryData(userQuery).then(
-      (user) => {
-        if (!user) return;
-        void trpc.inventory.summary.prefetch({ today: localDate() });
-        void trpc.recipes.count.prefetch();
-      },
-      () => undefined,
-    );
+    // The server sends this app at / only with a session (others get landing.html), so the dashboard's code and
+    // data are a safe bet unless this tab already knows it is signed out (after logging out). They start beside
+    // the session check; a signed-out answer there shows the landing page, and the data's Unauthorized is ignored.
+    if (queryClient.getQueryData(currentUserQueryOptions(trpcClient).queryKey) === null) return;
+    void loadSignedInHome();
+    void trpc.inventory.summary.prefetch({ today: localDate() });
+    void trpc.recipes.count.prefetch();
   },
   component: IndexPage,
 });
