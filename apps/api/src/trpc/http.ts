@@ -53,8 +53,6 @@ interface Call {
   options: TrpcOptions;
 }
 
-const QUERY_INPUT = (req: FastifyRequest) => (req.query as { input?: string }).input;
-
 /** The router's query procedures by path ("inventory.list"), read once. */
 const queryPaths = new Set(
   Object.entries(appRouter._def.procedures).flatMap(([path, procedure]: [string, unknown]) =>
@@ -75,7 +73,7 @@ async function answerReads({ req, reply, path, isBatch, calls, splicer, options 
   if (!paths.every((p) => queryPaths.has(p))) return null;
   let inputs: unknown[];
   try {
-    const raw = QUERY_INPUT(req);
+    const raw = (req.query as { input?: string }).input;
     const parsed: unknown = raw === undefined ? undefined : JSON.parse(raw);
     inputs = isBatch ? paths.map((_, i) => (parsed as Record<string, unknown> | undefined)?.[String(i)]) : [parsed];
   } catch {
