@@ -122,6 +122,13 @@ describe("PATCH /api/user/profile", () => {
     expect(reset.statusCode).toBe(200);
   });
 
+  it("changes nothing, updatedAt included, for an empty update", async () => {
+    const { cookie, updatedAt } = await createUser(t, { firstName: "Kit" });
+    const res = await patch(cookie, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ firstName: "Kit", updatedAt: updatedAt.toISOString() });
+  });
+
   it("cannot change role, plan or Pro access", async () => {
     const { cookie } = await createUser(t);
     const res = await patch(cookie, { firstName: "Eve", role: "admin", isPro: true, plan: "pro" });

@@ -7,7 +7,9 @@ import { updateProfileRow } from "./queries";
 
 export const EMAIL_TAKEN = "That email is already used by another account";
 
-export async function updateProfile(ctx: Context, user: { id: string; email: string }, input: ProfileInput) {
+export async function updateProfile(ctx: Context, user: NonNullable<Context["user"]>, input: ProfileInput) {
+  // Nothing to change: answer the user as they are, without touching updatedAt.
+  if (Object.values(input).every((value) => value === undefined)) return publicUser(user);
   let updated;
   try {
     updated = await updateProfileRow(ctx.db, user.id, input);
