@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import helmet from "helmet";
 import type { DestinationStream } from "pino";
+import { servedOverHttps } from "./config";
 import { restRoutes } from "./features";
 import { loadSession } from "./features/auth/sessions";
 import { healthRoutes } from "./features/health/routes";
@@ -54,7 +55,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     trustProxy: config.trustProxy,
   });
 
-  const https = config.appUrl.startsWith("https:");
+  const https = servedOverHttps(config);
   // helmet's middleware is built once here; @fastify/helmet rebuilt it (parsing the CSP again) on every request.
   const securityHeaders = helmet({
     contentSecurityPolicy: {

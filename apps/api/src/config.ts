@@ -69,3 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return parsed.data;
 }
+
+/** Kim is reached over https: cookies are Secure, and HSTS and upgrade-insecure-requests are sent. */
+export function servedOverHttps(config: Pick<Config, "appUrl">): boolean {
+  return config.appUrl.startsWith("https:");
+}

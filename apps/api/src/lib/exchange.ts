@@ -7,7 +7,7 @@ export interface CookieOptions {
 
 /**
  * The request and response as procedures see them: the client's address, cookies in and out, response headers.
- * Over HTTP it wraps Fastify's request and reply; tests use `recordingExchange`.
+ * Over HTTP it wraps Fastify's request and reply; procedures called directly use `memoryExchange`.
  */
 export interface Exchange {
   /** The client's address (from X-Forwarded-For when TRUST_PROXY is set), for rate limits. */
@@ -33,17 +33,15 @@ export function fastifyExchange(req: FastifyRequest, res: FastifyReply, secure: 
   };
 }
 
-/** An exchange that records what a procedure set, for tests that call procedures without HTTP. */
-export function recordingExchange(init: { ip?: string; cookies?: Record<string, string> } = {}) {
-  const cookies = new Map(Object.entries(init.cookies ?? {}));
-  const headers = new Map<string, string>();
-  const exchange: Exchange = {
-    ip: init.ip ?? "127.0.0.1",
+/** An exchange without HTTP, for procedures called directly (tests, scripts): cookies live in memory. */
+export function memoryExchange(): Exchange {
+  const cookies = new Map<string, string>();
+  return {
+    ip: "127.0.0.1",
     calls: 1,
     cookie: (name) => cookies.get(name),
     setCookie: (name, value) => void cookies.set(name, value),
     clearCookie: (name) => void cookies.delete(name),
-    header: (name, value) => void headers.set(name.toLowerCase(), value),
+    header: () => {},
   };
-  return { exchange, cookies, headers };
 }

@@ -43,12 +43,6 @@ export class ListCache {
 /** A JSON array built by PostgreSQL, as text: `json_agg(...)` over the rows, '[]' when there are none. */
 export type JsonArrayQuery = RawBuilder<string | null>;
 
-/** Any list PostgreSQL serializes, served as is (admin lists, pages of a search). */
-export async function jsonList<T>(db: Kysely<Database>, query: JsonArrayQuery): Promise<RawJson<T[]>> {
-  const { rows } = await sql<{ json: string | null }>`select (${query}) as json`.execute(db);
-  return new RawJson(rows[0]?.json ?? "[]");
-}
-
 /**
  * One user's list, from this process's cache while its version is current. One statement reads the version and,
  * only when it differs from the cached one, the list itself, both from the same snapshot. `variant` names the

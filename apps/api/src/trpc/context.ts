@@ -1,11 +1,11 @@
 import type { Database } from "@kim/db";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
-import type { Config } from "../config";
+import { servedOverHttps, type Config } from "../config";
 import { loadSession, type SessionUser } from "../features/auth/sessions";
 import { lookUpProduct, type OffLookup } from "../features/barcode/open-food-facts";
 import type { Mail, MailTransport } from "../lib/email";
-import { fastifyExchange, recordingExchange, type Exchange } from "../lib/exchange";
+import { fastifyExchange, memoryExchange, type Exchange } from "../lib/exchange";
 import { ListCache } from "../lib/user-lists";
 
 /** What the app is built from; tests build it with their own database and transports. */
@@ -43,7 +43,7 @@ export function outsideClients(config: Config): OutsideClients {
 
 /** The HTTP context: the session's user (its cookie re-sent when the session was renewed) around the inner one. */
 export function contextFactory(deps: AppDeps, inner: Pick<Context, "sendMail" | "lists" | "clients">): ContextFactory {
-  const secure = deps.config.appUrl.startsWith("https:");
+  const secure = servedOverHttps(deps.config);
   return async (req, res, calls) => {
     const http = fastifyExchange(req, res, secure, calls);
     const user = await loadSession(deps.db, http);
@@ -51,7 +51,7 @@ export function contextFactory(deps: AppDeps, inner: Pick<Context, "sendMail" | 
   };
 }
 
-/** A context for calling procedures directly (tests, scripts): a fresh list cache and a recording exchange by default. */
+/** A context for calling procedures directly (tests, scripts): a fresh list cache and an in-memory exchange by default. */
 export function innerContext(base: Pick<Context, "config" | "db"> & Partial<Context>): Context {
   return {
     user: null,
@@ -59,7 +59,7 @@ export function innerContext(base: Pick<Context, "config" | "db"> & Partial<Cont
     sendMail: async () => {},
     lists: new ListCache(),
     clients: outsideClients(base.config),
-    http: recordingExchange().exchange,
+    http: memoryExchange(),
     ...base,
   };
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { incomingMessageToRequest } from "@trpc/server/adapters/node-http";
-import { callTRPCProcedure, getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse } from "@trpc/server";
+import { callTRPCProcedure, getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, type TRPCError } from "@trpc/server";
 import { getHTTPStatusCode, resolveResponse } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RestRoute } from "../lib/rest";
@@ -42,6 +42,11 @@ export interface TrpcOptions {
 }
 
 type Splicer = ReturnType<typeof rawJsonSplicer>;
+
+/** Unexpected failures are logged once; every other error is an answer the client acts on. */
+function reportUnexpected(options: TrpcOptions, error: TRPCError, procedure: string | undefined): void {
+  if (error.code === "INTERNAL_SERVER_ERROR") options.onError(error, procedure);
+}
 
 interface Call {
   req: FastifyRequest;
@@ -96,7 +101,7 @@ async function answerReads({ req, reply, path, isBatch, calls, splicer, options 
         return { result: { data } };
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
-        if (error.code === "INTERNAL_SERVER_ERROR") options.onError(error, procedurePath);
+        reportUnexpected(options, error, procedurePath);
         return { error: getErrorShape({ config, error, type: "query", path: procedurePath, input: inputs[i], ctx }) };
       }
     }),
@@ -117,9 +122,7 @@ async function answerAny({ req, reply, path, calls, splicer, options }: Call): P
     path,
     maxBatchSize: MAX_BATCH_SIZE,
     createContext: () => options.createContext(req, reply, calls),
-    onError: ({ error, path }) => {
-      if (error.code === "INTERNAL_SERVER_ERROR") options.onError(error, path);
-    },
+    onError: ({ error, path }) => reportUnexpected(options, error, path),
     responseMeta: ({ data }) => {
       splicer.mark(data);
       return {};
