@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { SignupInput } from "@kim/domain";
 import { TRPCError } from "@trpc/server";
 import { appError } from "../../lib/errors";
@@ -13,6 +12,7 @@ import {
   deleteSession,
   deleteUserSessions,
   hashToken,
+  newToken,
   SESSION_COOKIE,
   setSessionCookie,
 } from "./sessions";
@@ -72,8 +72,12 @@ export async function login(ctx: Context, input: { email: string; password: stri
   const ok = await verifyPassword(credentials?.password, input.password);
   if (!ok || !credentials) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_LOGIN });
   await clearHits(ctx.db, accountAtAddress);
-  const deviceToken = knownDevice && device ? device : randomBytes(32).toString("base64url");
-  await rememberDevice(ctx.db, hashToken(deviceToken), credentials.id);
+  // A known device was marked used by isKnownDevice; a new one is remembered for next time.
+  let deviceToken = device;
+  if (!knownDevice || !deviceToken) {
+    deviceToken = newToken();
+    await rememberDevice(ctx.db, hashToken(deviceToken), credentials.id);
+  }
   ctx.http.setCookie(DEVICE_COOKIE, deviceToken, { maxAge: DEVICE_COOKIE_SECONDS });
   await startSession(ctx, credentials.id);
   const { password: _hash, ...user } = credentials;
@@ -89,7 +93,7 @@ export async function logout(ctx: Context): Promise<{ ok: true }> {
 
 /** Mails a reset link to an existing account; answers the same either way. */
 export async function sendPasswordReset(ctx: Pick<Context, "db" | "config" | "sendMail">, userId: string, email: string) {
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   await setResetToken(ctx.db, userId, hashToken(token), new Date(Date.now() + RESET_TOKEN_MS));
   const link = `${ctx.config.appUrl}/reset-password?token=${token}`;
   await ctx.sendMail({

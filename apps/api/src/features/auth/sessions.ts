@@ -20,8 +20,13 @@ function expiry(): Date {
   return new Date(Date.now() + SESSION_DAYS * DAY_MS);
 }
 
+/** A secret for a cookie or a mailed link: 32 random bytes; the database keeps only its hashToken. */
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
 export async function createSession(db: Kysely<Database>, userId: string): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   await db
     .insertInto("sessions")
     .values({ sid: hashToken(token), userId, expire: expiry() })
