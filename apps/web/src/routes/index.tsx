@@ -3,7 +3,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { localDate } from "@kim/domain";
 import { LandingPage } from "../components/landing-page";
 import { LoadingScreen } from "../components/loading-screen";
-import { currentUserQueryOptions, useCurrentUser } from "../lib/current-user";
+import { currentUserQueryKey, useCurrentUser } from "../lib/current-user";
 import { pageTitle } from "../lib/page-title";
 
 // Signed-in shell (sidebar, tooltips, dialog) stays out of the landing page's download.
@@ -12,12 +12,11 @@ const SignedInHome = lazy(() => loadSignedInHome().then((m) => ({ default: m.Sig
 
 export const Route = createFileRoute("/")({
   head: () => pageTitle("Home"),
-  // Not awaited: starts the dashboard's code and data beside this route's own chunk, instead of after it.
-  loader: ({ context: { queryClient, trpcClient, trpc } }) => {
+  loader: ({ context: { queryClient, trpc } }) => {
     // The server sends this app at / only with a session (others get landing.html), so the dashboard's code and
     // data are a safe bet unless this tab already knows it is signed out (after logging out). They start beside
     // the session check; a signed-out answer there shows the landing page, and the data's Unauthorized is ignored.
-    if (queryClient.getQueryData(currentUserQueryOptions(trpcClient).queryKey) === null) return;
+    if (queryClient.getQueryData(currentUserQueryKey) === null) return;
     void loadSignedInHome();
     void trpc.inventory.summary.prefetch({ today: localDate() });
     void trpc.recipes.count.prefetch();
