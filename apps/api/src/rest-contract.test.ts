@@ -32,13 +32,16 @@ const bodies: { payload: string; contentType?: string }[] = [
   { payload: JSON.stringify({ email: 42, password: ["x"], name: { a: 1 }, quantity: "NaN", expirationDate: 20261201 }) },
   { payload: JSON.stringify({ email: "not-an-email", password: "x".repeat(100_000), name: "\u0000", quantity: 1e308 }) },
   { payload: JSON.stringify({ token: null, newPassword: null, profileImageUrl: 5, unit: null, category: [] }) },
+  { payload: JSON.stringify({ title: "Soup", ingredients: [{ name: "\u0000", quantity: {} }], instructions: 5, tags: "a", servings: -1 }) },
   { payload: JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: {} } }) },
   { payload: "x".repeat(2 * 1024 * 1024), contentType: "application/json" },
   { payload: "email=a&password=b", contentType: "application/x-www-form-urlencoded" },
 ];
 
 const me = async () => (await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })).json();
-const ingredients = async () => (await t.app.inject({ method: "GET", url: "/api/ingredients", headers: { cookie } })).json();
+const list = async (url: string) => (await t.app.inject({ method: "GET", url, headers: { cookie } })).json();
+const ingredients = () => list("/api/ingredients");
+const recipes = () => list("/api/recipes");
 
 describe("every documented REST path", () => {
   it("is served by the app", () => {
@@ -51,6 +54,7 @@ describe("every documented REST path", () => {
     const userBefore = await me();
     expect(userBefore).toMatchObject({ email: "fuzz@example.com", firstName: null, role: "user" });
     expect(await ingredients()).toEqual([]);
+    expect(await recipes()).toEqual([]);
     const failures: string[] = [];
     const statuses = new Set<number>();
     for (const route of routes) {
@@ -82,6 +86,7 @@ describe("every documented REST path", () => {
     expect(failures).toEqual([]);
     expect([...statuses]).toEqual(expect.arrayContaining([400, 401, 404, 413, 415]));
     expect(await ingredients()).toEqual([]);
+    expect(await recipes()).toEqual([]);
     // `{}` is a valid, empty profile update: it may touch updatedAt, and nothing else.
     expect(await me()).toEqual({ ...userBefore, updatedAt: expect.any(String) });
     expect(off.requests).toEqual([]);

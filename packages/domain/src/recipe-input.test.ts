@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recipeIngredientSchema } from "./recipe-input";
+import { recipeIngredientSchema, recipeInput, recipeUpdate } from "./recipe-input";
 
 describe("recipe ingredient", () => {
   const valid = { name: " Flour ", quantity: 2, unit: "cups" };
@@ -33,5 +33,65 @@ describe("recipe ingredient", () => {
   it("accepts the longest allowed values", () => {
     const longest = { name: "x".repeat(200), quantity: "x".repeat(30), unit: "x".repeat(30), original: "x".repeat(500) };
     expect(recipeIngredientSchema.safeParse(longest).success).toBe(true);
+  });
+});
+
+describe("recipe", () => {
+  const valid = { title: "Soup", ingredients: [{ name: "Water", quantity: 1, unit: "L" }], instructions: "Boil." };
+
+  it("fills the form's servings, difficulty and cuisine, and nothing else", () => {
+    expect(recipeInput.parse(valid)).toEqual({
+      ...valid,
+      description: null,
+      imageUrl: null,
+      prepTime: null,
+      cookTime: null,
+      servings: 4,
+      difficulty: "Medium",
+      cuisineType: "Other",
+      tags: [],
+      isAiExtracted: false,
+    });
+  });
+
+  it("stores blank optional text as null and keeps each tag once", () => {
+    const parsed = recipeInput.parse({ ...valid, description: "  ", imageUrl: "", tags: [" soup ", "soup", "winter"] });
+    expect(parsed).toMatchObject({ description: null, imageUrl: null, tags: ["soup", "winter"] });
+  });
+
+  it("keeps the instructions' lines as written", () => {
+    expect(recipeInput.parse({ ...valid, instructions: "  1. Boil.\n\n  2. Serve.  " }).instructions).toBe("  1. Boil.\n\n  2. Serve.  ");
+  });
+
+  it("applies no defaults to an update", () => {
+    expect(recipeUpdate.parse({})).toEqual({});
+    expect(recipeUpdate.parse({ prepTime: null })).toEqual({ prepTime: null });
+  });
+
+  it.each([
+    [{ imageUrl: "ftp://example.com/a.jpg" }, "Image URL must be an https:// address"],
+    [{ imageUrl: "not a url" }, "Image URL must be an https:// address"],
+    [{ prepTime: Number.NaN }, "Prep time must be a number of minutes"],
+    [{ servings: 2.5 }, "Servings must be a whole number"],
+    [{ tags: "soup" }, "Tags must be a list"],
+    [{ ingredients: "flour" }, "Ingredients must be a list"],
+    [{ instructions: "\n\n" }, "Instructions are required"],
+  ])("rejects %o", (change, message) => {
+    expect(recipeInput.safeParse({ ...valid, ...change }).error?.issues[0]?.message).toBe(message);
+  });
+
+  it("accepts the largest allowed recipe", () => {
+    const largest = {
+      ...valid,
+      title: "x".repeat(200),
+      description: "x".repeat(5000),
+      prepTime: 10_080,
+      cookTime: 0,
+      servings: 1000,
+      ingredients: Array(300).fill({ name: "x".repeat(200), quantity: "x".repeat(30), unit: "x".repeat(30) }),
+      instructions: "x".repeat(50_000),
+      tags: Array.from({ length: 30 }, (_, i) => `${i}`.padEnd(50, "x")),
+    };
+    expect(recipeInput.safeParse(largest).success).toBe(true);
   });
 });

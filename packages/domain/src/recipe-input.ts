@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CUISINES, DIFFICULTIES } from "./enums";
 import { MAX_QUANTITY } from "./inventory";
 import { storableText } from "./text";
 
@@ -22,3 +23,115 @@ export const recipeIngredientSchema = z.object({
 });
 
 export type RecipeIngredient = z.infer<typeof recipeIngredientSchema>;
+
+/** The recipe form's defaults (spec sections 5 and 9). */
+export const RECIPE_DEFAULTS = {
+  prepTime: 30,
+  cookTime: 30,
+  servings: 4,
+  difficulty: "Medium",
+  cuisineType: "Other",
+} as const;
+
+export const RECIPE_LIMITS = {
+  title: 200,
+  description: 5_000,
+  imageUrl: 2_000,
+  minutes: 10_080,
+  servings: 1_000,
+  ingredients: 300,
+  instructions: 50_000,
+  tags: 30,
+  tag: 50,
+} as const;
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+const minutes = (label: string) =>
+  z
+    .number({ error: `${label} must be a number of minutes` })
+    .int(`${label} must be whole minutes`)
+    .min(0, `${label} must be 0 or more`)
+    .max(RECIPE_LIMITS.minutes, `${label} must be at most ${count(RECIPE_LIMITS.minutes)} minutes (a week)`)
+    .nullable();
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+const imageUrl = storableText("Image URL")
+  .trim()
+  .max(RECIPE_LIMITS.imageUrl, `Image URL must be at most ${count(RECIPE_LIMITS.imageUrl)} characters`)
+  .refine((value) => value === "" || isHttpsUrl(value), "Image URL must be an https:// address")
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+/**
+ * A recipe's fields with no defaults: PATCH takes any of them, POST (below) fills what is missing. Each field has
+ * its own message, naming the field, so a form can show it beside the input.
+ */
+const recipeFields = z.object({
+  title: storableText("Title")
+    .trim()
+    .min(1, "Title is required")
+    .max(RECIPE_LIMITS.title, `Title must be at most ${RECIPE_LIMITS.title} characters`),
+  description: storableText("Description")
+    .trim()
+    .max(RECIPE_LIMITS.description, `Description must be at most ${count(RECIPE_LIMITS.description)} characters`)
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  imageUrl,
+  prepTime: minutes("Prep time"),
+  cookTime: minutes("Cook time"),
+  servings: z
+    .number({ error: "Servings must be a number" })
+    .int("Servings must be a whole number")
+    .min(1, "Servings must be at least 1")
+    .max(RECIPE_LIMITS.servings, `Servings must be at most ${count(RECIPE_LIMITS.servings)}`),
+  difficulty: z.enum(DIFFICULTIES, { error: `Difficulty must be one of ${DIFFICULTIES.join(", ")}` }),
+  cuisineType: z.enum(CUISINES, { error: `Cuisine must be one of ${CUISINES.join(", ")}` }),
+  ingredients: z
+    .array(recipeIngredientSchema, { error: "Ingredients must be a list" })
+    .min(1, "Add at least one ingredient")
+    .max(RECIPE_LIMITS.ingredients, `A recipe can have at most ${RECIPE_LIMITS.ingredients} ingredients`),
+  instructions: storableText("Instructions")
+    .max(RECIPE_LIMITS.instructions, `Instructions must be at most ${count(RECIPE_LIMITS.instructions)} characters`)
+    .refine((value) => value.trim() !== "", "Instructions are required"),
+  tags: z
+    .array(
+      storableText("Tag")
+        .trim()
+        .min(1, "A tag can't be empty")
+        .max(RECIPE_LIMITS.tag, `A tag must be at most ${RECIPE_LIMITS.tag} characters`),
+      {
+        error: "Tags must be a list",
+      },
+    )
+    .max(RECIPE_LIMITS.tags, `A recipe can have at most ${RECIPE_LIMITS.tags} tags`)
+    .nullable()
+    .transform((tags) => [...new Set(tags ?? [])]),
+  isAiExtracted: z.boolean({ error: "isAiExtracted must be true or false" }),
+});
+
+/** A new recipe. Left out: no description, image or times, no tags, and the form's servings, difficulty and cuisine. */
+export const recipeInput = recipeFields.extend({
+  description: recipeFields.shape.description.optional().transform((v) => v ?? null),
+  imageUrl: recipeFields.shape.imageUrl.optional().transform((v) => v ?? null),
+  prepTime: recipeFields.shape.prepTime.optional().transform((v) => (v === undefined ? null : v)),
+  cookTime: recipeFields.shape.cookTime.optional().transform((v) => (v === undefined ? null : v)),
+  servings: recipeFields.shape.servings.default(RECIPE_DEFAULTS.servings),
+  difficulty: recipeFields.shape.difficulty.default(RECIPE_DEFAULTS.difficulty),
+  cuisineType: recipeFields.shape.cuisineType.default(RECIPE_DEFAULTS.cuisineType),
+  tags: recipeFields.shape.tags.optional().transform((v) => v ?? []),
+  isAiExtracted: recipeFields.shape.isAiExtracted.default(false),
+});
+
+/** A change to a recipe: any of its fields, each checked as on creation. */
+export const recipeUpdate = recipeFields.partial();
+
+export type RecipeInput = z.infer<typeof recipeInput>;
+export type RecipeUpdate = z.infer<typeof recipeUpdate>;

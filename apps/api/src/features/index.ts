@@ -8,6 +8,7 @@ import { inventoryRestRoutes } from "./inventory/rest";
 import { inventoryRouter } from "./inventory/router";
 import { profileRestRoutes } from "./profile/rest";
 import { profileRouter } from "./profile/router";
+import { recipesRestRoutes } from "./recipes/rest";
 import { recipesRouter } from "./recipes/router";
 
 export interface Feature {
@@ -26,7 +27,7 @@ export const features = {
   profile: { router: profileRouter, rest: profileRestRoutes },
   inventory: { router: inventoryRouter, rest: inventoryRestRoutes },
   barcode: { router: barcodeRouter, rest: barcodeRestRoutes },
-  recipes: { router: recipesRouter, rest: [] },
+  recipes: { router: recipesRouter, rest: recipesRestRoutes },
 } satisfies Record<string, Feature>;
 
 export const restRoutes: RestRoute[] = Object.values(features).flatMap((f) => f.rest);

@@ -189,17 +189,6 @@ describe("the list cache", () => {
   });
 });
 
-describe("recipes.count", () => {
-  it("counts only the user's recipes", async () => {
-    const { id: annId, cookie: ann } = await createUser(t);
-    const bob = await someone();
-    await t.deps.db.insertInto("recipes").values({ userId: annId, title: "Soup", ingredients: "[]", instructions: "Boil" }).execute();
-    const count = (cookie: string) => t.app.inject({ method: "GET", url: "/trpc/recipes.count", headers: { cookie } });
-    expect((await count(ann)).json().result.data).toBe(1);
-    expect((await count(bob)).json().result.data).toBe(0);
-  });
-});
-
 describe("text PostgreSQL cannot store", () => {
   it.each([
     ["name", { name: "Mi\u0000lk" }, "Name contains a character that can't be saved"],

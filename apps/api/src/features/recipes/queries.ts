@@ -1,5 +1,83 @@
 import type { Database } from "@kim/db";
-import type { Kysely } from "kysely";
+import type { Cuisine, Difficulty, RecipeIngredient, RecipeInput, RecipeUpdate } from "@kim/domain";
+import { sql, type Kysely } from "kysely";
+import { jsonTimestamp, type RawJson } from "../../lib/raw-json";
+import { userList, type ListCache } from "../../lib/user-lists";
+
+/** What a recipe card needs: everything but the ingredients and instructions. */
+export interface RecipeSummary {
+  id: string;
+  title: string;
+  description: string | null;
+  imageUrl: string | null;
+  prepTime: number | null;
+  cookTime: number | null;
+  servings: number;
+  difficulty: Difficulty;
+  cuisineType: Cuisine;
+  tags: string[];
+  isAiExtracted: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A whole recipe as clients receive it. */
+export interface Recipe extends RecipeSummary {
+  ingredients: RecipeIngredient[];
+  instructions: string;
+}
+
+const summaryColumns = [
+  "id",
+  "title",
+  "description",
+  "imageUrl",
+  "prepTime",
+  "cookTime",
+  "servings",
+  "difficulty",
+  "cuisineType",
+  "tags",
+  "isAiExtracted",
+  "createdAt",
+  "updatedAt",
+] as const;
+const columns = [...summaryColumns, "ingredients", "instructions"] as const;
+
+type RecipeRow = Omit<Recipe, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
+
+// Rows written before validation existed may hold nulls where the schema now requires a value.
+function toRecipe(row: Record<(typeof columns)[number], unknown>): Recipe {
+  const r = row as RecipeRow;
+  return {
+    ...r,
+    servings: r.servings ?? 4,
+    tags: r.tags ?? [],
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+/** The user's recipes for the list, newest first, as JSON built by PostgreSQL in one statement. */
+export function listRecipes(db: Kysely<Database>, lists: ListCache, userId: string): Promise<RawJson<RecipeSummary[]>> {
+  return userList<RecipeSummary>(db, lists, {
+    userId,
+    list: "recipes",
+    query: sql`select coalesce(json_agg(json_build_object(
+        'id', id, 'title', title, 'description', description, 'imageUrl', image_url,
+        'prepTime', prep_time, 'cookTime', cook_time, 'servings', coalesce(servings, 4),
+        'difficulty', difficulty, 'cuisineType', cuisine_type, 'tags', coalesce(tags, '[]'::jsonb),
+        'isAiExtracted', is_ai_extracted,
+        'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}
+      ) order by created_at desc, id desc), '[]')::text
+      from recipes where user_id = ${userId}`,
+  });
+}
+
+export async function getRecipe(db: Kysely<Database>, userId: string, id: string): Promise<Recipe | undefined> {
+  const row = await db.selectFrom("recipes").select(columns).where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
+  return row && toRecipe(row);
+}
 
 export async function countRecipes(db: Kysely<Database>, userId: string): Promise<number> {
   const row = await db
@@ -8,4 +86,45 @@ export async function countRecipes(db: Kysely<Database>, userId: string): Promis
     .where("userId", "=", userId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+// The jsonb columns are written as JSON text.
+function storable(input: RecipeUpdate) {
+  const { ingredients, tags, ...rest } = input;
+  return {
+    ...rest,
+    ...(ingredients && { ingredients: JSON.stringify(ingredients) }),
+    ...(tags && { tags: JSON.stringify(tags) }),
+  };
+}
+
+export async function createRecipe(db: Kysely<Database>, userId: string, input: RecipeInput): Promise<Recipe> {
+  const row = await db
+    .insertInto("recipes")
+    .values({
+      ...storable(input),
+      title: input.title,
+      instructions: input.instructions,
+      ingredients: JSON.stringify(input.ingredients),
+      userId,
+    })
+    .returning(columns)
+    .executeTakeFirstOrThrow();
+  return toRecipe(row);
+}
+
+export async function updateRecipe(db: Kysely<Database>, userId: string, id: string, input: RecipeUpdate): Promise<Recipe | undefined> {
+  const row = await db
+    .updateTable("recipes")
+    .set({ ...storable(input), updatedAt: new Date() })
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .returning(columns)
+    .executeTakeFirst();
+  return row && toRecipe(row);
+}
+
+export async function deleteRecipe(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
+  const row = await db.deleteFrom("recipes").where("id", "=", id).where("userId", "=", userId).returning("id").executeTakeFirst();
+  return !!row;
 }

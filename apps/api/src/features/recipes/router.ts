@@ -1,7 +1,28 @@
+import { recipeInput, recipeUpdate } from "@kim/domain";
 import type { TRPCRouterRecord } from "@trpc/server";
+import { notFound } from "../../lib/errors";
+import { idInput } from "../../lib/ids";
 import { authedProcedure } from "../../trpc/init";
-import { countRecipes } from "./queries";
+import { countRecipes, createRecipe, deleteRecipe, getRecipe, listRecipes, updateRecipe } from "./queries";
+
+const NOT_FOUND = "Recipe not found";
 
 export const recipesRouter = {
+  list: authedProcedure.query(({ ctx }) => listRecipes(ctx.db, ctx.lists, ctx.user.id)),
   count: authedProcedure.query(({ ctx }) => countRecipes(ctx.db, ctx.user.id)),
+  get: authedProcedure.input(idInput).query(async ({ ctx, input }) => {
+    const recipe = await getRecipe(ctx.db, ctx.user.id, input.id);
+    if (!recipe) throw notFound(NOT_FOUND);
+    return recipe;
+  }),
+  create: authedProcedure.input(recipeInput).mutation(({ ctx, input }) => createRecipe(ctx.db, ctx.user.id, input)),
+  update: authedProcedure.input(idInput.extend({ data: recipeUpdate })).mutation(async ({ ctx, input }) => {
+    const recipe = await updateRecipe(ctx.db, ctx.user.id, input.id, input.data);
+    if (!recipe) throw notFound(NOT_FOUND);
+    return recipe;
+  }),
+  delete: authedProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    if (!(await deleteRecipe(ctx.db, ctx.user.id, input.id))) throw notFound(NOT_FOUND);
+    return { id: input.id };
+  }),
 } satisfies TRPCRouterRecord;

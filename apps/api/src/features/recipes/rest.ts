@@ -1,0 +1,13 @@
+import { body, param, type RestRoute } from "../../lib/rest";
+
+export const recipesRestRoutes: RestRoute[] = [
+  { method: "GET", url: "/api/recipes", call: (caller) => caller.recipes.list() },
+  { method: "POST", url: "/api/recipes", status: 201, call: (caller, req) => caller.recipes.create(body(req)) },
+  { method: "GET", url: "/api/recipes/:id", call: (caller, req) => caller.recipes.get({ id: param(req, "id") }) },
+  {
+    method: "PATCH",
+    url: "/api/recipes/:id",
+    call: (caller, req) => caller.recipes.update({ id: param(req, "id"), data: body(req) }),
+  },
+  { method: "DELETE", url: "/api/recipes/:id", call: (caller, req) => caller.recipes.delete({ id: param(req, "id") }) },
+];
