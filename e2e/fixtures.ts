@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
+import type { RecipeInput } from "../packages/domain/src/index";
 import { inject } from "vitest";
 import { uniqueEmail } from "./browser";
 
@@ -96,4 +97,13 @@ export async function forgetBarcodeProducts(): Promise<void> {
 /** Records a code as unknown to Open Food Facts (Kim answers 404 Product not found). */
 export async function barcodeNotFound(code: string): Promise<void> {
   await fixture("POST", "/barcode-products/not-found", { code });
+}
+
+/** A recipe as the API takes it (title, ingredients and instructions required; the rest defaults as on POST /api/recipes). */
+export type RecipeRow = Pick<RecipeInput, "title" | "ingredients" | "instructions"> & Partial<RecipeInput>;
+
+/** Inserts recipes for a user in one statement, through the API's schema; answers their ids in order. */
+export async function addRecipes(userId: string, rows: RecipeRow[]): Promise<string[]> {
+  const { ids } = await fixture<{ ids: string[] }>("POST", "/recipes", { userId, rows });
+  return ids;
 }

@@ -6,6 +6,7 @@
  * Open Food Facts is the local stand-in, started here so the fixture API can take it down for a test.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { recipeInput } from "../packages/domain/src/index";
 import { createDb, migrateToLatest } from "../packages/db/src/index";
 import { buildApp } from "../apps/api/src/app";
 import { loadConfig } from "../apps/api/src/config";
@@ -111,6 +112,21 @@ async function main(): Promise<void> {
         };
       });
       const inserted = await db.insertInto("ingredients").values(rows).returning("id").execute();
+      return { ids: inserted.map((r) => r.id) };
+    },
+    // Recipes as the API would store them: each row goes through the same schema, defaults included.
+    "POST /recipes": async (body) => {
+      const input = object(body);
+      const userId = text(input, "userId");
+      const rows = recipeInput.array().parse(input.rows);
+      if (rows.length === 0) return { ids: [] };
+      const values = rows.map(({ ingredients, tags, ...recipe }) => ({
+        ...recipe,
+        userId,
+        ingredients: JSON.stringify(ingredients),
+        tags: JSON.stringify(tags),
+      }));
+      const inserted = await db.insertInto("recipes").values(values).returning("id").execute();
       return { ids: inserted.map((r) => r.id) };
     },
     // "down" answers 503 (Kim says 502), "slow" outlasts Kim's timeout (504), "ok" serves the stored products.
