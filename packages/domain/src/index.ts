@@ -9,3 +9,5 @@ export * from "./inventory-input";
 export * from "./account";
 export * from "./recipe-input";
 export * from "./shopping-input";
+export * from "./quantities";
+export * from "./cooking";
