@@ -6,10 +6,10 @@ import { Card } from "@kim/ui/card";
 import { Input } from "@kim/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
 import { Skeleton } from "@kim/ui/skeleton";
+import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
 import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
 import { trpc } from "../../lib/trpc";
 import { BarcodeScannerDialog } from "../barcode/barcode-scanner-dialog";
-import { DeleteIngredientDialog } from "./delete-ingredient-dialog";
 import { IngredientCard } from "./ingredient-card";
 import { EMPTY_INGREDIENT_FORM, formValuesFromIngredient, type Ingredient, type IngredientFormValues } from "./ingredient-form-values";
 import { useBarcodeProductLookup } from "./use-barcode-product-lookup";
@@ -187,8 +187,10 @@ export function InventoryPage() {
         </Suspense>
       ) : null}
       <BarcodeScannerDialog open={scannerOpen} onOpenChange={setScannerOpen} onDetected={(code) => void onScanned(code)} />
-      <DeleteIngredientDialog
-        ingredient={deleting}
+      <ConfirmDeleteDialog
+        item={deleting}
+        title="Delete ingredient?"
+        describe={(i) => `${i.name} will be removed from your inventory. This cannot be undone.`}
         pending={remove.isPending}
         onOpenChange={(open) => !open && setDeleting(null)}
         onConfirm={(i) => remove.mutate({ id: i.id }, { onSuccess: () => setDeleting(null) })}

@@ -1,9 +1,6 @@
 import { toast } from "@kim/ui/lib/use-toast";
-import { errorMessage } from "../../lib/form";
+import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
-
-const failed = (title: string) => (error: unknown) =>
-  toast({ title, description: errorMessage(error, "Please try again."), variant: "destructive" });
 
 /** inventory.create/update/delete with the spec's toasts; each refreshes the inventory list and the dashboard's counts. */
 export function useIngredientMutations() {
@@ -15,21 +12,21 @@ export function useIngredientMutations() {
       toast({ title: "Ingredient added successfully" });
       return refreshList();
     },
-    onError: failed("Failed to add ingredient"),
+    onError: failureToast("Failed to add ingredient"),
   });
   const update = trpc.inventory.update.useMutation({
     onSuccess: () => {
       toast({ title: "Ingredient updated successfully" });
       return refreshList();
     },
-    onError: failed("Failed to update ingredient"),
+    onError: failureToast("Failed to update ingredient"),
   });
   const remove = trpc.inventory.delete.useMutation({
     onSuccess: () => {
       toast({ title: "Ingredient deleted successfully" });
       return refreshList();
     },
-    onError: failed("Failed to delete ingredient"),
+    onError: failureToast("Failed to delete ingredient"),
   });
 
   return { create, update, remove };

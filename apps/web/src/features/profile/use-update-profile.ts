@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@kim/ui/lib/use-toast";
 import { setCurrentUser } from "../../lib/current-user";
-import { errorMessage } from "../../lib/form";
+import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
 
 /** profile.update with the spec's toasts; the answer replaces the cached current user. */
@@ -12,8 +12,6 @@ export function useUpdateProfile() {
       setCurrentUser(queryClient, user);
       toast({ title: "Profile updated", description: "Your profile has been updated successfully" });
     },
-    onError: (error) => {
-      toast({ title: "Failed to update profile", description: errorMessage(error, "Please try again."), variant: "destructive" });
-    },
+    onError: failureToast("Failed to update profile"),
   });
 }

@@ -1,8 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { RecipesPage } from "../../../features/recipes/recipes-page";
 import { pageTitle } from "../../../lib/page-title";
 
 export const Route = createFileRoute("/_authed/recipes/")({
   head: () => pageTitle("Recipes"),
-  component: () => <PagePlaceholder title="Recipes" />,
+  // Not awaited: the page shows skeletons while the list loads.
+  loader: ({ context }) => void context.trpc.recipes.list.prefetch(),
+  component: RecipesPage,
 });

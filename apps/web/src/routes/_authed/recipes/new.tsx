@@ -1,8 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { NewRecipePage } from "../../../features/recipes/recipe-form-pages";
+import { recipePrefillSearch } from "../../../features/recipes/recipe-form-values";
 import { pageTitle } from "../../../lib/page-title";
 
 export const Route = createFileRoute("/_authed/recipes/new")({
   head: () => pageTitle("Create Recipe"),
-  component: () => <PagePlaceholder title="Create Recipe" />,
+  validateSearch: recipePrefillSearch,
+  component: function NewRecipeRoute() {
+    return <NewRecipePage prefill={Route.useSearch()} />;
+  },
 });

@@ -9,24 +9,25 @@ import {
   AlertDialogTitle,
 } from "@kim/ui/alert-dialog";
 import { buttonVariants } from "@kim/ui/button";
-import type { Ingredient } from "./ingredient-form-values";
 
-interface DeleteIngredientDialogProps {
-  ingredient: Ingredient | null;
+interface ConfirmDeleteDialogProps<T> {
+  /** What is about to be deleted; the dialog is open while this is set. */
+  item: T | null;
+  title: string;
+  describe: (item: T) => string;
   pending: boolean;
   onOpenChange: (open: boolean) => void;
-  onConfirm: (ingredient: Ingredient) => void;
+  onConfirm: (item: T) => void;
 }
 
-export function DeleteIngredientDialog({ ingredient, pending, onOpenChange, onConfirm }: DeleteIngredientDialogProps) {
+/** The confirm step before a delete; it stays open, its buttons disabled, until the server answers. */
+export function ConfirmDeleteDialog<T>({ item, title, describe, pending, onOpenChange, onConfirm }: ConfirmDeleteDialogProps<T>) {
   return (
-    <AlertDialog open={ingredient !== null} onOpenChange={(open) => !pending && onOpenChange(open)}>
+    <AlertDialog open={item !== null} onOpenChange={(open) => !pending && onOpenChange(open)}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Delete ingredient?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {ingredient ? `${ingredient.name} will be removed from your inventory. This cannot be undone.` : null}
-          </AlertDialogDescription>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{item !== null ? describe(item) : null}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
@@ -36,7 +37,7 @@ export function DeleteIngredientDialog({ ingredient, pending, onOpenChange, onCo
             onClick={(event) => {
               // Stay open until the server answers; the page closes it on success.
               event.preventDefault();
-              if (ingredient) onConfirm(ingredient);
+              if (item !== null) onConfirm(item);
             }}
           >
             {pending ? "Deleting..." : "Delete"}

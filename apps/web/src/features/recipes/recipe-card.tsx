@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { ChefHat, Clock, Flame, Sparkles, Trash2, Users } from "lucide-react";
+import { formatMinutes, totalTime } from "@kim/domain";
+import { Badge } from "@kim/ui/badge";
+import { Button } from "@kim/ui/button";
+import { Card } from "@kim/ui/card";
+import type { RecipeSummary } from "./recipe-types";
+
+interface RecipeCardProps {
+  recipe: RecipeSummary;
+  onDelete: (recipe: RecipeSummary) => void;
+}
+
+export function RecipeCard({ recipe, onDelete }: RecipeCardProps) {
+  const minutes = totalTime(recipe.prepTime, recipe.cookTime);
+  return (
+    <Card data-recipe-card className="h-full gap-0 overflow-hidden p-0">
+      <RecipeImage url={recipe.imageUrl} />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="line-clamp-2 min-w-0 font-semibold break-words">
+            {/* The title is the card's link to the recipe: one tab stop, and the card's name to assistive technology. */}
+            <Link to="/recipes/$id" params={{ id: recipe.id }} className="hover:underline focus-visible:underline">
+              {recipe.title}
+            </Link>
+          </h2>
+          {recipe.isAiExtracted ? (
+            <Badge variant="secondary" className="shrink-0" title="Imported with AI extraction">
+              <Sparkles className="size-3" aria-hidden="true" />
+              AI
+            </Badge>
+          ) : null}
+        </div>
+        {recipe.description ? <p className="line-clamp-2 text-sm break-words text-muted-foreground">{recipe.description}</p> : null}
+        <ul className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground" aria-label="Details">
+          {minutes !== null ? (
+            <li className="flex items-center gap-1">
+              <Clock className="size-4" aria-hidden="true" />
+              <span className="sr-only">Total time</span>
+              {formatMinutes(minutes)}
+            </li>
+          ) : null}
+          <li className="flex items-center gap-1">
+            <Users className="size-4" aria-hidden="true" />
+            {recipe.servings} {recipe.servings === 1 ? "serving" : "servings"}
+          </li>
+          <li className="flex items-center gap-1">
+            <Flame className="size-4" aria-hidden="true" />
+            <span className="sr-only">Difficulty</span>
+            {recipe.difficulty}
+          </li>
+          <li>
+            <Badge variant="outline">{recipe.cuisineType}</Badge>
+          </li>
+        </ul>
+        <div className="flex items-center gap-2">
+          <Button asChild className="flex-1">
+            <Link to="/cooking/$id" params={{ id: recipe.id }} aria-label={`Cook This: ${recipe.title}`}>
+              <ChefHat aria-hidden="true" />
+              Cook This
+            </Link>
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete ${recipe.title}`}
+            className="text-destructive hover:text-destructive"
+            onClick={() => onDelete(recipe)}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** The recipe's photo, or the placeholder when it has none or the photo can't be loaded. */
+function RecipeImage({ url }: { url: string | null }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="flex aspect-[16/9] items-center justify-center bg-muted">
+      {url && !failed ? (
+        <img
+          src={url}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          className="size-full object-cover"
+          onError={() => setFailed(true)}
+        />
+      ) : (
+        <ChefHat className="size-10 text-muted-foreground/60" aria-hidden="true" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,471 @@
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link, useBlocker, useNavigate } from "@tanstack/react-router";
+import { Plus, Scale, Trash2 } from "lucide-react";
+import { CUISINES, DIFFICULTIES, UNITS, recipeInput, scaleQuantity, type RecipeInput } from "@kim/domain";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@kim/ui/alert-dialog";
+import { Button, buttonVariants } from "@kim/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@kim/ui/card";
+import { Input } from "@kim/ui/input";
+import { Label } from "@kim/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
+import { Textarea } from "@kim/ui/textarea";
+import { DraftRestoredNotice } from "../../components/draft-restored-notice";
+import { FormField } from "../../components/form-field";
+import { useCurrentUser } from "../../lib/current-user";
+import { useKeepDraft, useRestoredDraft } from "../../lib/form-draft";
+import { isSessionLost } from "../../lib/session-lost";
+import {
+  newIngredientRow,
+  parseRecipeFormValues,
+  recipeInputFromForm,
+  type IngredientRowValues,
+  type RecipeFormValues,
+} from "./recipe-form-values";
+
+interface RecipeFormProps {
+  mode: "create" | "edit";
+  /** Identifies what the form was opened for, so a kept draft only comes back into the same opening. */
+  draftScope: string;
+  initialValues: RecipeFormValues;
+  /** Shown above the form, e.g. that some prefilled fields could not be read. */
+  notice?: ReactNode;
+  pending: boolean;
+  /** Resolves when saved; the form stays (with what was typed) when it rejects. */
+  onSubmit: (input: RecipeInput) => Promise<unknown>;
+}
+
+/** Errors keyed by field, and by row for ingredients ("ingredients.2.name"), first message each. */
+function formErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const [field, row, part] = issue.path;
+    const key =
+      field === "ingredients" && typeof row === "number" ? `ingredients.${row}.${String(part ?? "name")}` : String(field ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export function RecipeForm({ mode, draftScope, initialValues, notice, pending, onSubmit }: RecipeFormProps) {
+  const id = useId();
+  const navigate = useNavigate();
+  const userId = useCurrentUser().data?.id ?? "";
+  const draft = { key: "recipe", userId, scope: draftScope };
+  const restored = useRestoredDraft(draft, parseRecipeFormValues);
+  const [values, setValues] = useState(restored ?? initialValues);
+  useKeepDraft(draft, values);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The servings the ingredient quantities are written for; changing servings offers to scale them.
+  const [quantitiesFor, setQuantitiesFor] = useState(Number(initialValues.servings));
+  const saved = useRef(false);
+
+  const dirty = JSON.stringify(values) !== JSON.stringify(initialValues);
+  const blocker = useBlocker({
+    shouldBlockFn: () => dirty && !saved.current,
+    // A lost session keeps the form as a draft before its redirect: no prompt then.
+    enableBeforeUnload: () => dirty && !saved.current && !isSessionLost(),
+    withResolver: true,
+  });
+
+  const set = <K extends keyof RecipeFormValues>(key: K, value: RecipeFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors(({ [key]: _fixed, ...rest }) => rest);
+  };
+  const setRow = (index: number, change: Partial<IngredientRowValues>) => {
+    setValues((v) => ({ ...v, ingredients: v.ingredients.map((row, i) => (i === index ? { ...row, ...change } : row)) }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const part of Object.keys(change)) delete next[`ingredients.${index}.${part}`];
+      delete next.ingredients;
+      return next;
+    });
+  };
+  const addRow = () => {
+    setValues((v) => ({ ...v, ingredients: [...v.ingredients, newIngredientRow()] }));
+    // Focus the new row's name once it is drawn, so typing a list needs no mouse.
+    requestAnimationFrame(() => [...document.querySelectorAll<HTMLInputElement>(`[data-row-name="${id}"]`)].at(-1)?.focus());
+  };
+  // Errors are keyed by row position, so they are cleared rather than shifted when a row goes.
+  const removeRow = (index: number) => {
+    setValues((v) => (v.ingredients.length > 1 ? { ...v, ingredients: v.ingredients.filter((_, i) => i !== index) } : v));
+    setErrors(({ ingredients: _, ...rest }) => Object.fromEntries(Object.entries(rest).filter(([key]) => !key.startsWith("ingredients."))));
+  };
+
+  const servings = Number(values.servings);
+  const canScale = Number.isInteger(servings) && servings >= 1 && quantitiesFor >= 1 && servings !== quantitiesFor;
+  const scaleRows = () => {
+    const factor = servings / quantitiesFor;
+    setValues((v) => ({
+      ...v,
+      ingredients: v.ingredients.map((row) => ({ ...row, quantity: String(scaleQuantity(row.quantity, factor)) })),
+    }));
+    setQuantitiesFor(servings);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = recipeInput.safeParse(recipeInputFromForm(values));
+    if (!parsed.success) {
+      const next = formErrors(parsed.error.issues);
+      setErrors(next);
+      // Take the cook to the first field to fix.
+      requestAnimationFrame(() => event.currentTarget?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+      return;
+    }
+    setErrors({});
+    onSubmit(parsed.data)
+      .then(() => {
+        saved.current = true;
+        return navigate({ to: "/recipes" });
+      })
+      // Failures are toasted by the mutation; the form keeps its values for another try.
+      .catch(() => undefined);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-6" aria-label={mode === "create" ? "Create recipe" : "Edit recipe"}>
+      {restored ? <DraftRestoredNotice /> : null}
+      {notice}
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="text-lg">Basic Information</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FormField
+            label="Title"
+            name="title"
+            autoComplete="off"
+            placeholder="e.g. Grandma's Apple Pie"
+            value={values.title}
+            onChange={(e) => set("title", e.target.value)}
+            error={errors.title}
+          />
+          <TextareaField
+            label="Description"
+            name="description"
+            rows={3}
+            placeholder="A short description of the dish"
+            value={values.description}
+            onChange={(value) => set("description", value)}
+            error={errors.description}
+          />
+          <FormField
+            label="Image URL"
+            name="imageUrl"
+            type="url"
+            inputMode="url"
+            hint="Optional: an https:// link to a photo"
+            placeholder="https://"
+            value={values.imageUrl}
+            onChange={(e) => set("imageUrl", e.target.value)}
+            error={errors.imageUrl}
+          />
+          <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
+            <FormField
+              label="Prep Time (min)"
+              name="prepTime"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={values.prepTime}
+              onChange={(e) => set("prepTime", e.target.value)}
+              error={errors.prepTime}
+            />
+            <FormField
+              label="Cook Time (min)"
+              name="cookTime"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={values.cookTime}
+              onChange={(e) => set("cookTime", e.target.value)}
+              error={errors.cookTime}
+            />
+            <FormField
+              label="Servings"
+              name="servings"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={values.servings}
+              onChange={(e) => set("servings", e.target.value)}
+              error={errors.servings}
+            />
+            <ChoiceField
+              label="Difficulty"
+              value={values.difficulty}
+              options={DIFFICULTIES}
+              onChange={(v) => set("difficulty", v)}
+              error={errors.difficulty}
+            />
+            <ChoiceField
+              label="Cuisine"
+              value={values.cuisineType}
+              options={CUISINES}
+              onChange={(v) => set("cuisineType", v)}
+              error={errors.cuisineType}
+            />
+          </div>
+          <FormField
+            label="Tags"
+            name="tags"
+            autoComplete="off"
+            hint="Separate tags with commas, e.g. vegetarian, quick"
+            value={values.tags}
+            onChange={(e) => set("tags", e.target.value)}
+            error={errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith("tags."))?.[1]}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="text-lg">Ingredients</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {canScale ? (
+            <div
+              role="status"
+              className="flex flex-col gap-2 rounded-md border bg-muted/40 p-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+            >
+              <span>
+                The quantities below are for {quantitiesFor} {quantitiesFor === 1 ? "serving" : "servings"}.
+              </span>
+              <Button type="button" size="sm" variant="outline" onClick={scaleRows}>
+                <Scale aria-hidden="true" />
+                Scale to {servings} servings
+              </Button>
+            </div>
+          ) : null}
+          <datalist id={`${id}-units`}>
+            {UNITS.map((unit) => (
+              <option key={unit} value={unit} />
+            ))}
+          </datalist>
+          <ol className="grid gap-3" aria-label="Ingredient rows">
+            {values.ingredients.map((row, index) => (
+              <IngredientRow
+                key={row.key}
+                formId={id}
+                index={index}
+                row={row}
+                errors={errors}
+                removable={values.ingredients.length > 1}
+                onChange={(change) => setRow(index, change)}
+                onRemove={() => removeRow(index)}
+              />
+            ))}
+          </ol>
+          {errors.ingredients ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errors.ingredients}
+            </p>
+          ) : null}
+          <Button type="button" variant="outline" className="justify-self-start" onClick={addRow}>
+            <Plus aria-hidden="true" />
+            Add Ingredient
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="text-lg">Instructions</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <TextareaField
+            label="Steps"
+            name="instructions"
+            rows={10}
+            hint="One step per line. Cooking mode shows each line as a step to check off."
+            placeholder={"Preheat the oven to 180°C.\nMix the flour and sugar.\nBake for 25 minutes."}
+            value={values.instructions}
+            onChange={(value) => set("instructions", value)}
+            error={errors.instructions}
+          />
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" asChild>
+          <Link to="/recipes">Cancel</Link>
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : mode === "create" ? "Create Recipe" : "Save Changes"}
+        </Button>
+      </div>
+
+      <AlertDialog open={blocker.status === "blocked"} onOpenChange={(open) => !open && blocker.reset?.()}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Discard unsaved changes?</AlertDialogTitle>
+            <AlertDialogDescription>You have changes to this recipe that are not saved. Leaving now loses them.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel onClick={() => blocker.reset?.()}>Keep Editing</AlertDialogCancel>
+            <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => blocker.proceed?.()}>
+              Discard Changes
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </form>
+  );
+}
+
+interface IngredientRowProps {
+  formId: string;
+  index: number;
+  row: IngredientRowValues;
+  errors: Record<string, string>;
+  removable: boolean;
+  onChange: (change: Partial<IngredientRowValues>) => void;
+  onRemove: () => void;
+}
+
+function IngredientRow({ formId, index, row, errors, removable, onChange, onRemove }: IngredientRowProps) {
+  const n = index + 1;
+  const error = (part: string) => errors[`ingredients.${index}.${part}`];
+  const messages = ["quantity", "unit", "name", "original"].map(error).filter(Boolean);
+  const errorId = `${formId}-row-${row.key}-error`;
+  const field = (part: string) => ({
+    "aria-invalid": error(part) ? true : undefined,
+    "aria-describedby": messages.length > 0 ? errorId : undefined,
+  });
+  return (
+    <li className="grid gap-1">
+      <div className="grid grid-cols-[5rem_6rem_1fr_auto] items-start gap-2 max-sm:grid-cols-[4.5rem_5.5rem_1fr_auto]">
+        <Input
+          aria-label={`Quantity of ingredient ${n}`}
+          inputMode="decimal"
+          placeholder="1"
+          value={row.quantity}
+          onChange={(e) => onChange({ quantity: e.target.value })}
+          {...field("quantity")}
+        />
+        <Input
+          aria-label={`Unit of ingredient ${n}`}
+          list={`${formId}-units`}
+          placeholder="unit"
+          value={row.unit}
+          onChange={(e) => onChange({ unit: e.target.value })}
+          {...field("unit")}
+        />
+        <Input
+          aria-label={`Name of ingredient ${n}`}
+          data-row-name={formId}
+          placeholder="Ingredient"
+          value={row.name}
+          onChange={(e) => onChange({ name: e.target.value })}
+          {...field("name")}
+        />
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label={`Remove ingredient ${n}`}
+          title={removable ? undefined : "A recipe needs at least one ingredient"}
+          disabled={!removable}
+          onClick={onRemove}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </div>
+      {row.original ? <p className="text-xs text-muted-foreground">As printed: {row.original}</p> : null}
+      {messages.length > 0 ? (
+        <p id={errorId} className="text-sm text-destructive">
+          {messages.join(". ")}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+interface TextareaFieldProps {
+  label: string;
+  name: string;
+  rows: number;
+  value: string;
+  placeholder?: string;
+  hint?: string;
+  error?: string;
+  onChange: (value: string) => void;
+}
+
+function TextareaField({ label, name, rows, value, placeholder, hint, error, onChange }: TextareaFieldProps) {
+  const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea
+        id={id}
+        name={name}
+        rows={rows}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface ChoiceFieldProps<T extends string> {
+  label: string;
+  value: T;
+  options: readonly T[];
+  error?: string;
+  onChange: (value: T) => void;
+}
+
+function ChoiceField<T extends string>({ label, value, options, error, onChange }: ChoiceFieldProps<T>) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value} onValueChange={(v) => options.some((o) => o === v) && onChange(v as T)}>
+        <SelectTrigger id={id} aria-invalid={error ? true : undefined}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option} value={option}>
+              {option}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      {error ? <p className="text-sm text-destructive">{error}</p> : null}
+    </div>
+  );
+}

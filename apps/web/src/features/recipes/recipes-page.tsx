@@ -1,0 +1,118 @@
+import { useCallback, useMemo, useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { BookOpen, Plus, Search } from "lucide-react";
+import { hasProAccess } from "@kim/domain";
+import { Button } from "@kim/ui/button";
+import { Card } from "@kim/ui/card";
+import { Input } from "@kim/ui/input";
+import { Skeleton } from "@kim/ui/skeleton";
+import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
+import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
+import { useCurrentUser } from "../../lib/current-user";
+import { trpc } from "../../lib/trpc";
+import { AiExtractDialog } from "./ai-extract-dialog";
+import { RecipeCard } from "./recipe-card";
+import type { RecipeSummary } from "./recipe-types";
+import { useRecipeMutations } from "./use-recipe-mutations";
+
+const GRID_COLUMNS: GridColumns = { base: 1, sm: 2, lg: 3 };
+// A card before it is measured: the 16:9 image and about 190 px of text and buttons.
+const CARD_HEIGHT_PX = 400;
+const recipeKey = (recipe: RecipeSummary) => recipe.id;
+
+export function RecipesPage() {
+  const list = trpc.recipes.list.useQuery();
+  const user = useCurrentUser().data;
+  const { remove } = useRecipeMutations();
+  const [search, setSearch] = useState("");
+  const [deleting, setDeleting] = useState<RecipeSummary | null>(null);
+  const query = search.trim().toLowerCase();
+
+  // Lower-cased once per list, not once per keystroke; only the cards near the window are drawn, so filtering
+  // in the same render as the keystroke stays instant with thousands of recipes.
+  const searchable = useMemo(
+    () => (list.data ?? []).map((recipe) => ({ recipe, text: `${recipe.title}\n${recipe.description ?? ""}`.toLowerCase() })),
+    [list.data],
+  );
+  const filtered = useMemo(() => searchable.filter((e) => !query || e.text.includes(query)).map((e) => e.recipe), [searchable, query]);
+
+  const renderCard = useCallback((recipe: RecipeSummary) => <RecipeCard recipe={recipe} onDelete={setDeleting} />, []);
+
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Recipes</h1>
+          <p className="mt-2 text-muted-foreground">Your recipe collection</p>
+        </div>
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          {user && hasProAccess(user) ? <AiExtractDialog /> : null}
+          <Button asChild className={user && hasProAccess(user) ? undefined : "col-span-2"}>
+            <Link to="/recipes/new">
+              <Plus aria-hidden="true" />
+              Create Recipe
+            </Link>
+          </Button>
+        </div>
+      </div>
+
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Input
+          type="search"
+          aria-label="Search recipes"
+          placeholder="Search recipes..."
+          className="pl-9"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+
+      {list.isPending ? (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading recipes">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-96 rounded-xl" />
+          ))}
+        </div>
+      ) : list.isError ? (
+        <p role="alert" className="text-destructive">
+          Could not load your recipes: {list.error.message}
+        </p>
+      ) : filtered.length === 0 ? (
+        <Card className="items-center px-6 py-12 text-center">
+          <BookOpen className="size-12 text-muted-foreground" aria-hidden="true" />
+          <div>
+            <h2 className="text-lg font-semibold">No recipes found</h2>
+            <p className="mt-1 text-muted-foreground">{query ? "Try a different search" : "Start by creating your first recipe"}</p>
+          </div>
+          {query ? null : (
+            <Button asChild>
+              <Link to="/recipes/new">
+                <Plus aria-hidden="true" />
+                Create Recipe
+              </Link>
+            </Button>
+          )}
+        </Card>
+      ) : (
+        <VirtualGrid
+          items={filtered}
+          getKey={recipeKey}
+          renderItem={renderCard}
+          estimateRowHeight={CARD_HEIGHT_PX}
+          columns={GRID_COLUMNS}
+          aria-label="Recipes"
+        />
+      )}
+
+      <ConfirmDeleteDialog
+        item={deleting}
+        title="Delete recipe?"
+        describe={(r) => `${r.title} will be deleted; meals planned with it keep their place in the planner. This cannot be undone.`}
+        pending={remove.isPending}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={(r) => remove.mutate({ id: r.id }, { onSuccess: () => setDeleting(null) })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,208 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
+import { addRecipes, signInAs, type RecipeRow } from "./fixtures";
+
+useBrowser();
+
+const cards = (page: Page) => page.locator("[data-recipe-card]");
+const titles = (page: Page) => cards(page).getByRole("heading").allInnerTexts();
+
+async function pickOption(page: Page, label: string, option: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+const soup: RecipeRow = {
+  title: "Tomato Soup",
+  description: "A warming bowl for cold evenings",
+  ingredients: [{ name: "Tomatoes", quantity: 6, unit: "units" }],
+  instructions: "Simmer for 20 minutes.",
+  prepTime: 10,
+  cookTime: 20,
+  difficulty: "Easy",
+  cuisineType: "Italian",
+};
+
+describe("recipes", () => {
+  it("creates a recipe with three ingredients, finds it by its description, and edits it", async () => {
+    const page = await openPage();
+    const { userId } = await signInAs(page, { firstName: "Rita" });
+    await page.goto("/recipes");
+    await page.getByRole("heading", { name: "Recipes", exact: true }).waitFor();
+    await page.getByText("Start by creating your first recipe").waitFor();
+    // AI Extract is for Pro users only.
+    expect(await page.getByRole("button", { name: "AI Extract" }).count()).toBe(0);
+
+    await page.getByRole("link", { name: "Create Recipe" }).first().click();
+    await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
+    // The spec's defaults, and one ingredient row that cannot be removed.
+    expect(await page.getByLabel("Prep Time (min)").inputValue()).toBe("30");
+    expect(await page.getByLabel("Cook Time (min)").inputValue()).toBe("30");
+    expect(await page.getByLabel("Servings").inputValue()).toBe("4");
+    expect(await page.getByLabel("Difficulty").innerText()).toBe("Medium");
+    expect(await page.getByLabel("Cuisine").innerText()).toBe("Other");
+    expect(await page.getByLabel("Quantity of ingredient 1").inputValue()).toBe("1");
+    expect(await page.getByLabel("Unit of ingredient 1").inputValue()).toBe("cups");
+    expect(await page.getByRole("button", { name: "Remove ingredient 1" }).isDisabled()).toBe(true);
+
+    // Nothing is sent while the form is invalid; each problem shows beside its field.
+    await page.getByRole("button", { name: "Create Recipe" }).click();
+    await page.getByText("Title is required").waitFor();
+    await page.getByText("Ingredient name is required").waitFor();
+    await page.getByText("Instructions are required").waitFor();
+
+    await page.getByLabel("Title").fill("Buttermilk Pancakes");
+    await page.getByLabel("Description").fill("Fluffy weekend breakfast with maple syrup");
+    await pickOption(page, "Difficulty", "Easy");
+    await pickOption(page, "Cuisine", "American");
+    await page.getByLabel("Name of ingredient 1").fill("Flour");
+    await page.getByLabel("Quantity of ingredient 1").fill("1 1/2");
+    await page.getByRole("button", { name: "Add Ingredient" }).click();
+    // The new row's name has the focus, so a list can be typed without the mouse.
+    await page.keyboard.type("Buttermilk");
+    await page.getByLabel("Quantity of ingredient 2").fill("1.25");
+    await page.getByRole("button", { name: "Add Ingredient" }).click();
+    await page.getByLabel("Name of ingredient 3").fill("Salt");
+    await page.getByLabel("Quantity of ingredient 3").fill("a pinch");
+    await page.getByLabel("Unit of ingredient 3").fill("");
+    await page.getByLabel("Steps").fill("Whisk the flour and buttermilk.\n\nCook for 2 minutes a side.");
+    await page.getByLabel("Tags").fill("breakfast, sweet");
+    await keepScreenshot(page, "recipe-form-1280");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, "recipe-form-375");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole("button", { name: "Create Recipe" }).click();
+    await toast(page, "Recipe created successfully");
+    await page.waitForURL("**/recipes");
+
+    const card = cards(page).filter({ hasText: "Buttermilk Pancakes" });
+    await card.waitFor();
+    const text = await card.innerText();
+    expect(text).toContain("1 h"); // 30 + 30 minutes
+    expect(text).toContain("4 servings");
+    expect(text).toContain("Easy");
+    expect(text).toContain("American");
+
+    // Search by a word of its description, as typed.
+    await addRecipes(userId, [soup]);
+    await page.reload();
+    await cards(page).nth(1).waitFor();
+    await page.getByLabel("Search recipes").fill("maple");
+    await page.waitForFunction(() => document.querySelectorAll("[data-recipe-card]").length === 1);
+    expect(await titles(page)).toEqual(["Buttermilk Pancakes"]);
+    await page.getByLabel("Search recipes").fill("cold evenings");
+    await page.waitForFunction(() => document.querySelectorAll("[data-recipe-card]").length === 1);
+    expect(await titles(page)).toEqual(["Tomato Soup"]);
+    await page.getByLabel("Search recipes").fill("no such dish");
+    await page.getByText("Try a different search").waitFor();
+    await page.getByLabel("Search recipes").fill("");
+    await keepScreenshot(page, "recipes-list-1280");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, "recipes-list-375");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Edit: the form holds what was saved; leaving with changes asks first.
+    await page.getByRole("link", { name: "Buttermilk Pancakes", exact: true }).click();
+    await page.getByRole("heading", { name: "Edit Recipe" }).waitFor();
+    expect(await page.getByLabel("Quantity of ingredient 1").inputValue()).toBe("1 1/2");
+    expect(await page.getByLabel("Quantity of ingredient 3").inputValue()).toBe("a pinch");
+    expect(await page.getByLabel("Tags").inputValue()).toBe("breakfast, sweet");
+    await page.getByLabel("Title").fill("Best Buttermilk Pancakes");
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await page.getByRole("alertdialog").getByText("Discard unsaved changes?").waitFor();
+    await page.getByRole("button", { name: "Keep Editing" }).click();
+    expect(await page.getByLabel("Title").inputValue()).toBe("Best Buttermilk Pancakes");
+
+    // Scaling the servings offers to scale the quantities: 1 1/2 cups for 4 is 2 1/4 cups for 6.
+    await page.getByLabel("Servings").fill("6");
+    await page.getByRole("button", { name: "Scale to 6 servings" }).click();
+    expect(await page.getByLabel("Quantity of ingredient 1").inputValue()).toBe("2 1/4");
+    expect(await page.getByLabel("Quantity of ingredient 3").inputValue()).toBe("a pinch");
+    await page.getByRole("button", { name: "Remove ingredient 2" }).click();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await toast(page, "Recipe updated successfully");
+    await page.waitForURL("**/recipes");
+    const edited = cards(page).filter({ hasText: "Best Buttermilk Pancakes" });
+    expect(await edited.innerText()).toContain("6 servings");
+    await edited.getByRole("link", { name: "Best Buttermilk Pancakes", exact: true }).click();
+    expect(await page.getByLabel("Name of ingredient 2").inputValue()).toBe("Salt");
+
+    // Delete, with a confirm step.
+    await page.goto("/recipes");
+    await cards(page).nth(1).waitFor();
+    await page.getByRole("button", { name: "Delete Tomato Soup" }).click();
+    await page.getByRole("alertdialog").getByText("Delete recipe?").waitFor();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await toast(page, "Recipe deleted");
+    await page.waitForFunction(() => document.querySelectorAll("[data-recipe-card]").length === 1);
+  });
+
+  it("prefills a new recipe from the link, and ignores unreadable values with a notice", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Pia" });
+    const ingredients = JSON.stringify([
+      { name: "Spaghetti", quantity: 400, unit: "g" },
+      { name: "Garlic", quantity: "2", unit: "cloves", original: "2 cloves garlic" },
+    ]);
+    const query = new URLSearchParams({
+      title: "Aglio e Olio",
+      description: "Garlic and oil",
+      prepTime: "5",
+      cookTime: "12",
+      servings: "2",
+      difficulty: "Easy",
+      cuisineType: "Italian",
+      ingredients,
+      instructions: "Boil the pasta.\nFry the garlic.",
+      tags: JSON.stringify(["pasta", "quick"]),
+      isAiExtracted: "true",
+    });
+    await page.goto(`/recipes/new?${query}`);
+    await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
+    expect(await page.getByLabel("Title").inputValue()).toBe("Aglio e Olio");
+    expect(await page.getByLabel("Servings").inputValue()).toBe("2");
+    expect(await page.getByLabel("Cuisine").innerText()).toBe("Italian");
+    expect(await page.getByLabel("Name of ingredient 2").inputValue()).toBe("Garlic");
+    expect(await page.getByLabel("Unit of ingredient 2").inputValue()).toBe("cloves");
+    await page.getByText("As printed: 2 cloves garlic").waitFor();
+    expect(await page.getByLabel("Tags").inputValue()).toBe("pasta, quick");
+    await page.getByRole("button", { name: "Create Recipe" }).click();
+    await toast(page, "Recipe created successfully");
+    const card = cards(page).filter({ hasText: "Aglio e Olio" });
+    await card.waitFor();
+    expect(await card.innerText()).toContain("AI");
+
+    // Bad JSON is ignored with a notice, never a crash.
+    await page.goto("/recipes/new?title=Broken&ingredients=%5B%7B&tags=nope");
+    await page.getByText("Some prefilled values could not be read").waitFor();
+    expect(await page.getByLabel("Title").inputValue()).toBe("Broken");
+    expect(await page.getByLabel("Name of ingredient 1").inputValue()).toBe("");
+  });
+
+  it("shows 'Recipe not found' for an unknown or malformed id", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Nia" });
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id"]) {
+      await page.goto(`/recipes/${id}`);
+      await page.getByRole("heading", { name: "Recipe not found" }).waitFor();
+      await page.getByRole("link", { name: "Back to Recipes" }).waitFor();
+    }
+  });
+
+  it("keeps a list of 2,000 recipes light: only the cards near the window are drawn", async () => {
+    const page = await openPage();
+    const { userId } = await signInAs(page, { firstName: "Lou", isPro: true });
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ ...soup, title: `Recipe ${i}`, description: `Number ${i} of many` }));
+    await addRecipes(userId, rows);
+    await page.goto("/recipes");
+    await cards(page).first().waitFor();
+    await page.getByRole("button", { name: "AI Extract" }).click();
+    await page.getByRole("dialog").getByText("Import is coming soon").waitFor();
+    await page.keyboard.press("Escape");
+    expect(await cards(page).count()).toBeLessThan(40);
+    await page.getByLabel("Search recipes").fill("Number 1999 ");
+    await page.waitForFunction(() => document.querySelectorAll("[data-recipe-card]").length === 1);
+    expect(await titles(page)).toEqual(["Recipe 1999"]);
+  });
+});
