@@ -1,0 +1,106 @@
+import { useMemo } from "react";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft, SearchX } from "lucide-react";
+import { formatTimer, instructionSteps } from "@kim/domain";
+import { Button } from "@kim/ui/button";
+import { Card } from "@kim/ui/card";
+import { toast } from "@kim/ui/lib/use-toast";
+import { isBadRequestError, isNotFoundError } from "../../lib/errors";
+import { trpc } from "../../lib/trpc";
+import type { Recipe } from "../recipes/recipe-types";
+import { IngredientChecklist } from "./ingredient-checklist";
+import { InstructionSteps } from "./instruction-steps";
+import { RecipeSummary } from "./recipe-summary";
+import { TimersPanel } from "./timers-panel";
+import { useCookingProgress } from "./use-cooking-progress";
+import { useCookingTimers } from "./use-cooking-timers";
+import { useWakeLock } from "./use-wake-lock";
+
+export function CookingPage({ id }: { id: string }) {
+  // The loader asked already; an answer of "not found" stays the answer rather than being asked again on mount.
+  const recipe = trpc.recipes.get.useQuery({ id }, { retryOnMount: false });
+
+  if (recipe.isPending) {
+    return (
+      <p role="status" className="py-12 text-center text-muted-foreground">
+        Loading recipe...
+      </p>
+    );
+  }
+  if (recipe.isError) {
+    // A malformed id can name no recipe either.
+    if (isNotFoundError(recipe.error) || isBadRequestError(recipe.error)) return <RecipeNotFound />;
+    return (
+      <div className="mx-auto grid max-w-md gap-4 py-12 text-center">
+        <p role="alert" className="text-destructive">
+          Could not load this recipe: {recipe.error.message}
+        </p>
+        <div className="flex justify-center gap-2">
+          <Button variant="outline" onClick={() => void recipe.refetch()}>
+            Try again
+          </Button>
+          <BackToRecipes />
+        </div>
+      </div>
+    );
+  }
+  return <CookingScreen key={recipe.data.id} recipe={recipe.data} />;
+}
+
+function CookingScreen({ recipe }: { recipe: Recipe }) {
+  useWakeLock();
+  const steps = useMemo(() => instructionSteps(recipe.instructions), [recipe.instructions]);
+  const progress = useCookingProgress(recipe.id, recipe.servings, recipe.ingredients.length, steps.length);
+  const timers = useCookingTimers(recipe.id);
+
+  const startStepTimer = (name: string, seconds: number) => {
+    timers.add(name, seconds, true);
+    // The timers may be out of view (above, on a phone): say that it runs.
+    toast({ title: "Timer started", description: `${name}: ${formatTimer(seconds)}` });
+  };
+
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6">
+      <RecipeSummary recipe={recipe} />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
+        <div className="grid gap-6 lg:col-span-2">
+          <TimersPanel timers={timers} />
+          <IngredientChecklist
+            recipe={recipe}
+            servings={progress.servings}
+            onServingsChange={progress.setServings}
+            checked={progress.ingredients}
+            onCheck={progress.checkIngredient}
+          />
+        </div>
+        <div className="lg:col-span-3">
+          <InstructionSteps steps={steps} checked={progress.steps} onCheck={progress.checkStep} onStartTimer={startStepTimer} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function BackToRecipes() {
+  return (
+    <Button asChild>
+      <Link to="/recipes">
+        <ArrowLeft aria-hidden="true" />
+        Back to recipes
+      </Link>
+    </Button>
+  );
+}
+
+function RecipeNotFound() {
+  return (
+    <Card className="mx-auto max-w-md items-center px-6 py-12 text-center">
+      <SearchX className="size-12 text-muted-foreground" aria-hidden="true" />
+      <div>
+        <h1 className="text-2xl font-semibold">Recipe not found</h1>
+        <p className="mt-1 text-muted-foreground">It may have been deleted, or the link is not quite right.</p>
+      </div>
+      <BackToRecipes />
+    </Card>
+  );
+}

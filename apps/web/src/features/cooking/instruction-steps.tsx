@@ -1,0 +1,62 @@
+import { useId, useMemo } from "react";
+import { Timer } from "lucide-react";
+import { findStepDurations } from "@kim/domain";
+import { Button } from "@kim/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@kim/ui/card";
+import { Checkbox } from "@kim/ui/checkbox";
+import { durationLabel, stepTimerName } from "./step-timer";
+
+interface InstructionStepsProps {
+  steps: string[];
+  checked: boolean[];
+  onCheck: (index: number, checked: boolean) => void;
+  onStartTimer: (name: string, seconds: number) => void;
+}
+
+export function InstructionSteps({ steps, checked, onCheck, onStartTimer }: InstructionStepsProps) {
+  const id = useId();
+  const durations = useMemo(() => steps.map(findStepDurations), [steps]);
+  const done = checked.filter(Boolean).length;
+  return (
+    <Card className="gap-4" role="region" aria-labelledby={`${id}-heading`}>
+      <CardHeader>
+        <CardTitle>
+          <h2 id={`${id}-heading`}>Instructions</h2>
+        </CardTitle>
+        <p className="text-sm text-muted-foreground">
+          {done} of {steps.length} completed
+        </p>
+      </CardHeader>
+      <CardContent>
+        <ol className="grid gap-2">
+          {steps.map((step, i) => (
+            <li key={i} className="flex items-start gap-3 rounded-lg p-2 has-[input:checked]:bg-muted/60">
+              <Checkbox id={`${id}-${i}`} className="mt-0.5" checked={checked[i] ?? false} onChange={(e) => onCheck(i, e.target.checked)} />
+              <div className="min-w-0 flex-1">
+                <label htmlFor={`${id}-${i}`} className="block cursor-pointer">
+                  <span className="block text-sm font-semibold text-primary">Step {i + 1}</span>
+                  <span className={checked[i] ? "break-words text-muted-foreground line-through" : "break-words"}>{step}</span>
+                </label>
+                {durations[i]?.length ? (
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    {durations[i].map((duration, j) => (
+                      <Button
+                        key={j}
+                        variant="outline"
+                        size="sm"
+                        onClick={() => onStartTimer(stepTimerName(i + 1, step, duration.text), duration.seconds)}
+                      >
+                        <Timer aria-hidden="true" />
+                        Start {durationLabel(duration.seconds)} timer
+                      </Button>
+                    ))}
+                  </div>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { ArrowLeft, Clock, Flame, Pencil, Users } from "lucide-react";
+import { formatMinutes, totalTime } from "@kim/domain";
+import { Badge } from "@kim/ui/badge";
+import { Button } from "@kim/ui/button";
+import type { Recipe } from "../recipes/recipe-types";
+
+export function RecipeSummary({ recipe }: { recipe: Recipe }) {
+  const minutes = totalTime(recipe.prepTime, recipe.cookTime);
+  const [imageFailed, setImageFailed] = useState(false);
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button asChild variant="ghost" size="sm" className="-ml-3">
+          <Link to="/recipes">
+            <ArrowLeft aria-hidden="true" />
+            Back to recipes
+          </Link>
+        </Button>
+        <Button asChild variant="outline" size="sm">
+          <Link to="/recipes/$id" params={{ id: recipe.id }}>
+            <Pencil aria-hidden="true" />
+            Edit recipe
+          </Link>
+        </Button>
+      </div>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-medium text-primary">Cooking Mode</p>
+          <h1 className="text-3xl font-bold tracking-tight break-words">{recipe.title}</h1>
+          {recipe.description ? <p className="mt-2 break-words whitespace-pre-line text-muted-foreground">{recipe.description}</p> : null}
+          <ul className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground" aria-label="Details">
+            {minutes !== null ? (
+              <li className="flex items-center gap-1">
+                <Clock className="size-4" aria-hidden="true" />
+                <span className="sr-only">Total time</span>
+                {formatMinutes(minutes)}
+              </li>
+            ) : null}
+            <li className="flex items-center gap-1">
+              <Users className="size-4" aria-hidden="true" />
+              Makes {recipe.servings} {recipe.servings === 1 ? "serving" : "servings"}
+            </li>
+            <li className="flex items-center gap-1">
+              <Flame className="size-4" aria-hidden="true" />
+              <span className="sr-only">Difficulty</span>
+              {recipe.difficulty}
+            </li>
+            <li>
+              <Badge variant="outline">{recipe.cuisineType}</Badge>
+            </li>
+          </ul>
+        </div>
+        {recipe.imageUrl && !imageFailed ? (
+          <img
+            src={recipe.imageUrl}
+            alt=""
+            decoding="async"
+            referrerPolicy="no-referrer"
+            className="aspect-[16/9] w-full rounded-xl bg-muted object-cover sm:w-56 sm:shrink-0 lg:w-72"
+            onError={() => setImageFailed(true)}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { findStepDurations } from "@kim/domain";
+import { durationLabel, stepTimerName } from "./step-timer";
+
+const names = (step: string) => findStepDurations(step).map((d) => stepTimerName(2, step, d.text));
+
+describe("stepTimerName", () => {
+  it("names the action before the duration, without the filler", () => {
+    expect(names("Bake for 25 minutes, until golden.")).toEqual(["Step 2: Bake"]);
+    expect(names("Then bake for 1 hour 30 minutes.")).toEqual(["Step 2: Bake"]);
+    expect(names("Cook for at least 5 min")).toEqual(["Step 2: Cook"]);
+    expect(names("In a large pan, fry the onions for 8 minutes; season.")).toEqual(["Step 2: Fry the onions"]);
+  });
+
+  it("keeps it short", () => {
+    expect(names("Simmer the tomato sauce gently for about 10 minutes")).toEqual(["Step 2: Simmer the tomato"]);
+  });
+
+  it("takes the words after the duration when none come before", () => {
+    expect(names("After 10 minutes, stir until thick.")).toEqual(["Step 2: Stir until thick"]);
+    expect(names("25 minutes.")).toEqual(["Step 2"]);
+  });
+
+  it("names each duration of a step", () => {
+    expect(names("Boil the pasta for 10 minutes, then rest it for 2 minutes.")).toEqual(["Step 2: Boil the pasta", "Step 2: Rest it"]);
+  });
+});
+
+describe("durationLabel", () => {
+  it("reads like the recipe's times, with seconds when there are any", () => {
+    expect([25 * 60, 90 * 60, 90, 45].map(durationLabel)).toEqual(["25 min", "1 h 30 min", "1 min 30 s", "45 s"]);
+  });
+});

@@ -1,0 +1,49 @@
+import { formatMinutes } from "@kim/domain";
+
+// Words that lead into a duration ("bake for about 25 minutes") or out of one ("after 10 minutes, stir"): they
+// name no action.
+const FILLER = new Set(
+  "a about additional after an and another approximately around at extra for further in least more or over roughly then until within".split(
+    " ",
+  ),
+);
+const MAX_WORDS = 3;
+
+/** The first few words of `text` that name an action, without the filler at either end. */
+function actionWords(text: string): string[] {
+  const words = text
+    .split(/\s+/)
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
+    .filter(Boolean);
+  const isFiller = (word: string | undefined) => word !== undefined && FILLER.has(word.toLowerCase());
+  while (isFiller(words[0])) words.shift();
+  while (isFiller(words.at(-1))) words.pop();
+  return words.slice(0, MAX_WORDS);
+}
+
+const capitalised = (words: string[]) => words.join(" ").replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+
+/**
+ * A short name for the timer a step's duration starts: "Step 2: Bake" for "Bake for 25 minutes, until golden".
+ * It takes the clause before the duration; when that is only filler ("After 10 minutes, stir"), the words after it.
+ */
+export function stepTimerName(stepNumber: number, step: string, durationText: string): string {
+  const at = Math.max(0, step.indexOf(durationText));
+  // The clause holding the duration: after the last full stop, semicolon or comma before it.
+  const before =
+    step
+      .slice(0, at)
+      .split(/[.;:!?,]/)
+      .at(-1) ?? "";
+  const after = step.slice(at + durationText.length).split(/[.;:!?]/)[0] ?? "";
+  const words = actionWords(before);
+  const name = words.length ? words : actionWords(after);
+  return name.length ? `Step ${stepNumber}: ${capitalised(name)}` : `Step ${stepNumber}`;
+}
+
+/** "25 min", "1 h 30 min", "1 min 30 s", "45 s": for the button that starts a step's timer. */
+export function durationLabel(seconds: number): string {
+  const [minutes, rest] = [Math.floor(seconds / 60), seconds % 60];
+  if (rest === 0) return formatMinutes(minutes);
+  return minutes === 0 ? `${rest} s` : `${formatMinutes(minutes)} ${rest} s`;
+}

@@ -1,0 +1,261 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
+import { addRecipes, createUser, signInAs, type RecipeRow } from "./fixtures";
+
+useBrowser();
+
+const lemonCake: RecipeRow = {
+  title: "Lemon Drizzle Cake",
+  description: "A light sponge soaked in sharp lemon syrup while still warm.",
+  prepTime: 20,
+  cookTime: 25,
+  servings: 4,
+  difficulty: "Easy",
+  cuisineType: "American",
+  ingredients: [
+    { name: "flour", quantity: 1.5, unit: "cups" },
+    { name: "eggs", quantity: 2, unit: "" },
+    { name: "salt", quantity: "to taste", unit: "" },
+  ],
+  // The blank line is not a step.
+  instructions: "Whisk the flour, eggs and salt into a smooth batter.\n\n   \nBake for 25 minutes, until golden.\n",
+};
+
+/** Keeps polling `read` until `check` passes (or the timeout ends with the last failure). */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => void, timeout = 10_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      check(await read());
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+const timer = (page: Page, name: string) => page.getByTestId("timer").filter({ hasText: name });
+const timerTime = (page: Page, name: string) => timer(page, name).getByTestId("timer-time").innerText();
+/** 01:00 as seconds; 1:02:03 too. */
+const seconds = (time: string) => time.split(":").reduce((total, part) => total * 60 + Number(part), 0);
+
+async function openCookingMode(page: Page, recipe: RecipeRow = lemonCake): Promise<string> {
+  const { userId } = await signInAs(page, { firstName: "Cora" });
+  const [id] = await addRecipes(userId, [recipe]);
+  await page.goto(`/cooking/${id}`);
+  await page.getByRole("heading", { name: recipe.title, level: 1 }).waitFor();
+  return id ?? "";
+}
+
+async function addTimer(page: Page, name: string, minutes: string): Promise<void> {
+  const form = page.getByRole("form", { name: "Add a timer" });
+  await form.getByLabel("Timer name").fill(name);
+  await form.getByLabel("Minutes").fill(minutes);
+  await form.getByRole("button", { name: "Add Timer" }).click();
+  await timer(page, name).waitFor();
+}
+
+describe("cooking mode", () => {
+  it("checks off ingredients and steps, keeps them over a reload, and scales the servings", async () => {
+    const page = await openPage();
+    await openCookingMode(page);
+    expect(await page.title()).toBe("Cooking Mode · Kim");
+    const main = page.getByRole("main");
+    await main.getByText("A light sponge soaked").waitFor();
+    const details = await main.getByRole("list", { name: "Details" }).innerText();
+    expect(details).toContain("45 min");
+    expect(details).toContain("Easy");
+    expect(details).toContain("American");
+    await expect(main.getByRole("link", { name: "Back to recipes" }).getAttribute("href")).resolves.toBe("/recipes");
+
+    const ingredients = main.getByRole("region", { name: "Ingredients" });
+    const steps = main.getByRole("region", { name: "Instructions" });
+    await ingredients.getByText("0 of 3 checked").waitFor();
+    await steps.getByText("0 of 2 completed").waitFor();
+    expect(await steps.getByRole("checkbox").count()).toBe(2);
+
+    // The label is part of the checkbox: clicking the words checks it.
+    await ingredients.getByText("flour").click();
+    await ingredients.getByText("1 of 3 checked").waitFor();
+    expect(await ingredients.getByRole("checkbox", { name: /flour/ }).isChecked()).toBe(true);
+    // By keyboard too.
+    await steps.getByRole("checkbox", { name: /Whisk the flour/ }).focus();
+    await page.keyboard.press("Space");
+    await steps.getByText("1 of 2 completed").waitFor();
+
+    await page.reload();
+    await ingredients.getByText("1 of 3 checked").waitFor();
+    await steps.getByText("1 of 2 completed").waitFor();
+    expect(await ingredients.getByRole("checkbox", { name: /flour/ }).isChecked()).toBe(true);
+    expect(await ingredients.getByRole("checkbox", { name: /eggs/ }).isChecked()).toBe(false);
+    expect(await steps.getByRole("checkbox", { name: /Whisk the flour/ }).isChecked()).toBe(true);
+
+    // 4 -> 6 servings: one and a half times everything measurable.
+    const lines = () => ingredients.getByRole("listitem").allInnerTexts();
+    const servings = () => ingredients.getByRole("spinbutton", { name: "Servings" });
+    expect(await lines()).toEqual(["1 1/2 cups flour", "2 eggs", "salt, to taste"]);
+    await ingredients.getByRole("button", { name: "More servings" }).click();
+    await ingredients.getByRole("button", { name: "More servings" }).click();
+    expect(await servings().inputValue()).toBe("6");
+    expect(await lines()).toEqual(["2 1/4 cups flour", "3 eggs", "salt, to taste"]);
+    await servings().fill("2");
+    expect(await lines()).toEqual(["3/4 cups flour", "1 eggs", "salt, to taste"]);
+    // Never below one serving; the button stays focusable at the limit, so a keyboard user keeps their place.
+    const fewer = ingredients.getByRole("button", { name: "Fewer servings" });
+    await fewer.click();
+    expect(await fewer.getAttribute("aria-disabled")).toBe("true");
+    await fewer.focus();
+    await page.keyboard.press("Enter");
+    expect(await fewer.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await servings().inputValue()).toBe("1");
+    await servings().fill("6");
+    await page.reload();
+    expect(await servings().inputValue()).toBe("6");
+    expect(await lines()).toEqual(["2 1/4 cups flour", "3 eggs", "salt, to taste"]);
+  });
+
+  it("runs timers from the form and from a step, several at once", async () => {
+    const page = await openPage();
+    await openCookingMode(page);
+    const form = page.getByRole("form", { name: "Add a timer" });
+    // The spec's defaults: 'Timer N', 10 minutes.
+    expect(await form.getByLabel("Timer name").getAttribute("placeholder")).toBe("Timer 1");
+    expect(await form.getByLabel("Minutes").inputValue()).toBe("10");
+    await form.getByRole("button", { name: "Add Timer" }).click();
+    await timer(page, "Timer 1").waitFor();
+    expect(await timerTime(page, "Timer 1")).toBe("10:00");
+    expect(await form.getByLabel("Timer name").getAttribute("placeholder")).toBe("Timer 2");
+    await timer(page, "Timer 1").getByRole("button", { name: "Delete Timer 1" }).click();
+    await timer(page, "Timer 1").waitFor({ state: "detached" });
+
+    // Created stopped; counts down once started.
+    await addTimer(page, "Eggs", "1");
+    expect(await timerTime(page, "Eggs")).toBe("01:00");
+    await page.waitForTimeout(1200);
+    expect(await timerTime(page, "Eggs")).toBe("01:00");
+    await timer(page, "Eggs").getByRole("button", { name: "Start Eggs" }).click();
+    await eventually(
+      () => timerTime(page, "Eggs"),
+      (time) => expect(seconds(time)).toBeLessThanOrEqual(59),
+    );
+
+    // The step names its time: one click makes and starts a timer named after the step.
+    const steps = page.getByRole("region", { name: "Instructions" });
+    await steps.getByRole("button", { name: "Start 25 min timer" }).click();
+    const bake = "Step 2: Bake";
+    await timer(page, bake).waitFor();
+    await eventually(
+      () => timerTime(page, bake),
+      (time) => expect(seconds(time)).toBeLessThan(25 * 60),
+    );
+    expect(seconds(await timerTime(page, bake))).toBeGreaterThan(24 * 60);
+
+    // Pause holds the time; reset restores the full duration, stopped.
+    await timer(page, "Eggs").getByRole("button", { name: "Pause Eggs" }).click();
+    const paused = await timerTime(page, "Eggs");
+    await page.waitForTimeout(1200);
+    expect(await timerTime(page, "Eggs")).toBe(paused);
+    await timer(page, "Eggs").getByRole("button", { name: "Reset Eggs" }).click();
+    expect(await timerTime(page, "Eggs")).toBe("01:00");
+    await timer(page, "Eggs").getByRole("button", { name: "Start Eggs" }).waitFor();
+
+    // An unparsable minute count gives 10 minutes, below one gives one; long timers show hours.
+    await addTimer(page, "Stock", "90");
+    expect(await timerTime(page, "Stock")).toBe("1:30:00");
+    await addTimer(page, "Zero", "0");
+    expect(await timerTime(page, "Zero")).toBe("01:00");
+
+    await keepScreenshot(page, "cooking-1280");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, "cooking-375");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // Timers count from the clock, so they carry on over a reload.
+    await page.reload();
+    await timer(page, bake).waitFor();
+    await eventually(
+      () => timerTime(page, bake),
+      (time) => expect(seconds(time)).toBeLessThan(25 * 60 - 1),
+    );
+    await timer(page, bake)
+      .getByRole("button", { name: `Pause ${bake}` })
+      .waitFor();
+    expect(await timerTime(page, "Eggs")).toBe("01:00");
+  });
+
+  it("finishes a timer at zero: it stops, says so on the page and notifies", async () => {
+    const page = await openPage({ colorScheme: "dark" });
+    // Notifications allowed; the page's notifications are recorded as the cook would see them.
+    await page.context().grantPermissions(["notifications"]);
+    await page.addInitScript(() => {
+      const shown: { title: string; body: string | undefined }[] = [];
+      Reflect.set(window, "shownNotifications", shown);
+      const Native = window.Notification;
+      window.Notification = class extends Native {
+        constructor(title: string, options?: NotificationOptions) {
+          shown.push({ title, body: options?.body });
+          super(title, options);
+        }
+      };
+    });
+    await page.clock.install();
+    await openCookingMode(page);
+    await addTimer(page, "Eggs", "1");
+    await addTimer(page, "Rice", "2");
+    await timer(page, "Eggs").getByRole("button", { name: "Start Eggs" }).click();
+    await timer(page, "Rice").getByRole("button", { name: "Start Rice" }).click();
+
+    await page.clock.fastForward("01:00");
+    await toast(page, "Timer Complete: Eggs");
+    await eventually(
+      () => timerTime(page, "Eggs"),
+      (time) => expect(time).toBe("00:00"),
+    );
+    await timer(page, "Eggs").getByRole("button", { name: "Start Eggs" }).waitFor();
+    await timer(page, "Eggs").getByText("Done").waitFor();
+    expect(await page.evaluate(() => Reflect.get(window, "shownNotifications"))).toEqual([
+      { title: "Timer Complete: Eggs", body: "Your cooking timer has finished!" },
+    ]);
+    // The other one runs on.
+    expect(seconds(await timerTime(page, "Rice"))).toBe(60);
+    await timer(page, "Rice").getByRole("button", { name: "Pause Rice" }).waitFor();
+    await keepScreenshot(page, "cooking-finished-1280-dark");
+
+    // Stopped at zero: time moving on changes nothing.
+    await page.clock.fastForward("00:05");
+    expect(await timerTime(page, "Eggs")).toBe("00:00");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, "cooking-375-dark");
+  });
+
+  it("keeps the chosen timer sound", async () => {
+    const page = await openPage();
+    await openCookingMode(page);
+    const sound = page.getByRole("combobox", { name: "Timer sound" });
+    expect(await sound.innerText()).toBe("Beep");
+    await sound.click();
+    await page.getByRole("option", { name: "Bell", exact: true }).click();
+    expect(await page.evaluate(() => localStorage.getItem("timerSound"))).toBe("bell");
+    await page.reload();
+    expect(await page.getByRole("combobox", { name: "Timer sound" }).innerText()).toBe("Bell");
+  });
+
+  it("says 'Recipe not found' for an unknown, malformed or someone else's recipe", async () => {
+    const page = await openPage({ width: 375 });
+    await signInAs(page, { firstName: "Nora" });
+    const other = await createUser({ firstName: "Otto" });
+    const [othersRecipe] = await addRecipes(other.userId, [lemonCake]);
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-recipe", othersRecipe]) {
+      await page.goto(`/cooking/${id}`);
+      await page.getByRole("heading", { name: "Recipe not found" }).waitFor();
+      const back = page.getByRole("main").getByRole("link", { name: "Back to recipes" });
+      await expect(back.getAttribute("href")).resolves.toBe("/recipes");
+    }
+    expect(await page.getByText(lemonCake.title).count()).toBe(0);
+    await keepScreenshot(page, "cooking-not-found-375");
+    await page.getByRole("main").getByRole("link", { name: "Back to recipes" }).click();
+    await page.waitForURL((url) => url.pathname === "/recipes");
+  });
+});
