@@ -351,10 +351,12 @@ function IngredientRow({ formId, index, row, errors, removable, onChange, onRemo
     "aria-describedby": messages.length > 0 ? errorId : undefined,
   });
   return (
-    <li className="grid gap-1">
-      <div className="grid grid-cols-[5rem_6rem_1fr_auto] items-start gap-2 max-sm:grid-cols-[4.5rem_5.5rem_1fr_auto]">
+    <li className="grid gap-1 max-sm:border-b max-sm:pb-3 max-sm:last:border-b-0 max-sm:last:pb-0">
+      {/* On a phone the name gets a line of its own under quantity and unit; from sm up the row reads "1 1/2 cups flour". */}
+      <div className="grid grid-cols-[5rem_1fr_auto] items-start gap-2 [grid-template-areas:'qty_unit_remove'_'name_name_name'] sm:grid-cols-[5rem_6rem_1fr_auto] sm:[grid-template-areas:'qty_unit_name_remove']">
         <Input
           aria-label={`Quantity of ingredient ${n}`}
+          className="[grid-area:qty]"
           inputMode="decimal"
           placeholder="1"
           value={row.quantity}
@@ -363,6 +365,7 @@ function IngredientRow({ formId, index, row, errors, removable, onChange, onRemo
         />
         <Input
           aria-label={`Unit of ingredient ${n}`}
+          className="[grid-area:unit]"
           list={`${formId}-units`}
           placeholder="unit"
           value={row.unit}
@@ -371,6 +374,7 @@ function IngredientRow({ formId, index, row, errors, removable, onChange, onRemo
         />
         <Input
           aria-label={`Name of ingredient ${n}`}
+          className="[grid-area:name]"
           data-row-name={formId}
           placeholder="Ingredient"
           value={row.name}
@@ -382,6 +386,7 @@ function IngredientRow({ formId, index, row, errors, removable, onChange, onRemo
           variant="ghost"
           size="icon"
           aria-label={`Remove ingredient ${n}`}
+          className="[grid-area:remove]"
           title={removable ? undefined : "A recipe needs at least one ingredient"}
           disabled={!removable}
           onClick={onRemove}
