@@ -60,7 +60,25 @@ async function addTimer(page: Page, name: string, minutes: string): Promise<void
 describe("cooking mode", () => {
   it("checks off ingredients and steps, keeps them over a reload, and scales the servings", async () => {
     const page = await openPage();
-    await openCookingMode(page);
+    const { userId } = await signInAs(page, { firstName: "Cora" });
+    const [id] = await addRecipes(userId, [lemonCake]);
+
+    // From the recipes list; the recipe is held back for a moment to see the page say it is coming.
+    await page.goto("/recipes");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith("/trpc/") && url.pathname.includes("recipes.get"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.getByRole("link", { name: `Cook This: ${lemonCake.title}` }).click();
+    await page.getByRole("status").filter({ hasText: "Loading recipe..." }).waitFor();
+    release();
+    await page.getByRole("heading", { name: lemonCake.title, level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/cooking/${id}`);
     expect(await page.title()).toBe("Cooking Mode · Kim");
     const main = page.getByRole("main");
     await main.getByText("A light sponge soaked").waitFor();
@@ -68,7 +86,7 @@ describe("cooking mode", () => {
     expect(details).toContain("45 min");
     expect(details).toContain("Easy");
     expect(details).toContain("American");
-    await expect(main.getByRole("link", { name: "Back to recipes" }).getAttribute("href")).resolves.toBe("/recipes");
+    await expect(main.getByRole("link", { name: "Back to Recipes" }).getAttribute("href")).resolves.toBe("/recipes");
 
     const ingredients = main.getByRole("region", { name: "Ingredients" });
     const steps = main.getByRole("region", { name: "Instructions" });
@@ -91,6 +109,7 @@ describe("cooking mode", () => {
     expect(await ingredients.getByRole("checkbox", { name: /flour/ }).isChecked()).toBe(true);
     expect(await ingredients.getByRole("checkbox", { name: /eggs/ }).isChecked()).toBe(false);
     expect(await steps.getByRole("checkbox", { name: /Whisk the flour/ }).isChecked()).toBe(true);
+    await keepScreenshot(page, "cooking-checked-1280");
 
     // 4 -> 6 servings: one and a half times everything measurable.
     const lines = () => ingredients.getByRole("listitem").allInnerTexts();
@@ -250,12 +269,12 @@ describe("cooking mode", () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-recipe", othersRecipe]) {
       await page.goto(`/cooking/${id}`);
       await page.getByRole("heading", { name: "Recipe not found" }).waitFor();
-      const back = page.getByRole("main").getByRole("link", { name: "Back to recipes" });
+      const back = page.getByRole("main").getByRole("link", { name: "Back to Recipes" });
       await expect(back.getAttribute("href")).resolves.toBe("/recipes");
     }
     expect(await page.getByText(lemonCake.title).count()).toBe(0);
     await keepScreenshot(page, "cooking-not-found-375");
-    await page.getByRole("main").getByRole("link", { name: "Back to recipes" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Back to Recipes" }).click();
     await page.waitForURL((url) => url.pathname === "/recipes");
   });
 });

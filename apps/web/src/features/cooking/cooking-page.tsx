@@ -1,12 +1,11 @@
 import { useMemo } from "react";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, SearchX } from "lucide-react";
 import { formatTimer, instructionSteps } from "@kim/domain";
 import { Button } from "@kim/ui/button";
-import { Card } from "@kim/ui/card";
 import { toast } from "@kim/ui/lib/use-toast";
 import { isBadRequestError, isNotFoundError } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
+import { RecipeLoading, RecipeNotFound } from "../recipes/recipe-not-found";
 import type { Recipe } from "../recipes/recipe-types";
 import { IngredientChecklist } from "./ingredient-checklist";
 import { InstructionSteps } from "./instruction-steps";
@@ -20,13 +19,7 @@ export function CookingPage({ id }: { id: string }) {
   // The loader asked already; an answer of "not found" stays the answer rather than being asked again on mount.
   const recipe = trpc.recipes.get.useQuery({ id }, { retryOnMount: false });
 
-  if (recipe.isPending) {
-    return (
-      <p role="status" className="py-12 text-center text-muted-foreground">
-        Loading recipe...
-      </p>
-    );
-  }
+  if (recipe.isPending) return <RecipeLoading />;
   if (recipe.isError) {
     // A malformed id can name no recipe either.
     if (isNotFoundError(recipe.error) || isBadRequestError(recipe.error)) return <RecipeNotFound />;
@@ -39,7 +32,9 @@ export function CookingPage({ id }: { id: string }) {
           <Button variant="outline" onClick={() => void recipe.refetch()}>
             Try again
           </Button>
-          <BackToRecipes />
+          <Button asChild>
+            <Link to="/recipes">Back to Recipes</Link>
+          </Button>
         </div>
       </div>
     );
@@ -78,29 +73,5 @@ function CookingScreen({ recipe }: { recipe: Recipe }) {
         </div>
       </div>
     </div>
-  );
-}
-
-function BackToRecipes() {
-  return (
-    <Button asChild>
-      <Link to="/recipes">
-        <ArrowLeft aria-hidden="true" />
-        Back to recipes
-      </Link>
-    </Button>
-  );
-}
-
-function RecipeNotFound() {
-  return (
-    <Card className="mx-auto max-w-md items-center px-6 py-12 text-center">
-      <SearchX className="size-12 text-muted-foreground" aria-hidden="true" />
-      <div>
-        <h1 className="text-2xl font-semibold">Recipe not found</h1>
-        <p className="mt-1 text-muted-foreground">It may have been deleted, or the link is not quite right.</p>
-      </div>
-      <BackToRecipes />
-    </Card>
   );
 }

@@ -15,13 +15,13 @@ export function RecipeSummary({ recipe }: { recipe: Recipe }) {
         <Button asChild variant="ghost" size="sm" className="-ml-3">
           <Link to="/recipes">
             <ArrowLeft aria-hidden="true" />
-            Back to recipes
+            Back to Recipes
           </Link>
         </Button>
         <Button asChild variant="outline" size="sm">
           <Link to="/recipes/$id" params={{ id: recipe.id }}>
             <Pencil aria-hidden="true" />
-            Edit recipe
+            Edit Recipe
           </Link>
         </Button>
       </div>
