@@ -16,8 +16,8 @@ import type { RecipeSummary } from "./recipe-types";
 import { useRecipeMutations } from "./use-recipe-mutations";
 
 const GRID_COLUMNS: GridColumns = { base: 1, sm: 2, lg: 3 };
-// A card before it is measured: the 16:9 image and about 190 px of text and buttons.
-const CARD_HEIGHT_PX = 400;
+// A row before it is measured: a card without a photo (the placeholder band and about 190 px of text and buttons).
+const CARD_HEIGHT_PX = 290;
 const recipeKey = (recipe: RecipeSummary) => recipe.id;
 
 export function RecipesPage() {
