@@ -137,6 +137,16 @@ describe("cooking mode", () => {
 
   it("runs timers from the form and from a step, several at once", async () => {
     const page = await openPage();
+    // Counts the page's requests for notification permission (answered as a cook who says no).
+    await page.addInitScript(() => {
+      let requests = 0;
+      Reflect.set(window, "permissionRequests", () => requests);
+      Notification.requestPermission = () => {
+        requests++;
+        return Promise.resolve("denied");
+      };
+    });
+    const permissionRequests = () => page.evaluate(() => Reflect.get(window, "permissionRequests")());
     await openCookingMode(page);
     const form = page.getByRole("form", { name: "Add a timer" });
     // The spec's defaults: 'Timer N', 10 minutes.
@@ -148,23 +158,29 @@ describe("cooking mode", () => {
     expect(await form.getByLabel("Timer name").getAttribute("placeholder")).toBe("Timer 2");
     await timer(page, "Timer 1").getByRole("button", { name: "Delete Timer 1" }).click();
     await timer(page, "Timer 1").waitFor({ state: "detached" });
+    // Focus is not lost with the deleted timer: it goes to the form.
+    expect(await form.getByLabel("Timer name").evaluate((input) => input === document.activeElement)).toBe(true);
 
     // Created stopped; counts down once started.
     await addTimer(page, "Eggs", "1");
     expect(await timerTime(page, "Eggs")).toBe("01:00");
     await page.waitForTimeout(1200);
     expect(await timerTime(page, "Eggs")).toBe("01:00");
+    // Notifications are asked about on the first start, not on opening the page.
+    expect(await permissionRequests()).toBe(0);
     await timer(page, "Eggs").getByRole("button", { name: "Start Eggs" }).click();
     await eventually(
       () => timerTime(page, "Eggs"),
       (time) => expect(seconds(time)).toBeLessThanOrEqual(59),
     );
+    expect(await permissionRequests()).toBe(1);
 
     // The step names its time: one click makes and starts a timer named after the step.
     const steps = page.getByRole("region", { name: "Instructions" });
     await steps.getByRole("button", { name: "Start 25 min timer" }).click();
     const bake = "Step 2: Bake";
     await timer(page, bake).waitFor();
+    await toast(page, "Timer started");
     await eventually(
       () => timerTime(page, bake),
       (time) => expect(seconds(time)).toBeLessThan(25 * 60),
@@ -186,6 +202,7 @@ describe("cooking mode", () => {
     await addTimer(page, "Zero", "0");
     expect(await timerTime(page, "Zero")).toBe("01:00");
 
+    expect(await permissionRequests()).toBe(1);
     await keepScreenshot(page, "cooking-1280");
     await page.setViewportSize({ width: 375, height: 800 });
     await keepScreenshot(page, "cooking-375");
@@ -218,9 +235,20 @@ describe("cooking mode", () => {
           super(title, options);
         }
       };
+      // The notes the page plays, by waveform.
+      const played: string[] = [];
+      Reflect.set(window, "playedNotes", played);
+      const start = OscillatorNode.prototype.start;
+      OscillatorNode.prototype.start = function (when?: number) {
+        played.push(this.type);
+        start.call(this, when);
+      };
     });
     await page.clock.install();
     await openCookingMode(page);
+    const sound = page.getByRole("combobox", { name: "Timer sound" });
+    await sound.click();
+    await page.getByRole("option", { name: "Bell", exact: true }).click();
     await addTimer(page, "Eggs", "1");
     await addTimer(page, "Rice", "2");
     await timer(page, "Eggs").getByRole("button", { name: "Start Eggs" }).click();
@@ -237,6 +265,8 @@ describe("cooking mode", () => {
     expect(await page.evaluate(() => Reflect.get(window, "shownNotifications"))).toEqual([
       { title: "Timer Complete: Eggs", body: "Your cooking timer has finished!" },
     ]);
+    // The chosen bell: three strikes of three sine partials each (a beep would be one square wave).
+    expect(await page.evaluate(() => Reflect.get(window, "playedNotes"))).toEqual(Array(9).fill("sine"));
     // The other one runs on.
     expect(seconds(await timerTime(page, "Rice"))).toBe(60);
     await timer(page, "Rice").getByRole("button", { name: "Pause Rice" }).waitFor();
@@ -247,6 +277,27 @@ describe("cooking mode", () => {
     expect(await timerTime(page, "Eggs")).toBe("00:00");
     await page.setViewportSize({ width: 375, height: 800 });
     await keepScreenshot(page, "cooking-375-dark");
+  });
+
+  it("keeps the screen awake while open, and lets it sleep on leaving", async () => {
+    const page = await openPage();
+    await page.addInitScript(() => {
+      const log: string[] = [];
+      Reflect.set(window, "wakeLockLog", log);
+      const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+      navigator.wakeLock.request = async (type) => {
+        log.push(`request ${type}`);
+        const lock = await request(type);
+        lock.addEventListener("release", () => log.push("released"));
+        return lock;
+      };
+    });
+    const wakeLockLog = () => page.evaluate(() => Reflect.get(window, "wakeLockLog"));
+    await openCookingMode(page);
+    await eventually(wakeLockLog, (log) => expect(log).toEqual(["request screen"]));
+    await page.getByRole("main").getByRole("link", { name: "Back to Recipes" }).click();
+    await page.waitForURL((url) => url.pathname === "/recipes");
+    await eventually(wakeLockLog, (log) => expect(log).toEqual(["request screen", "released"]));
   });
 
   it("keeps the chosen timer sound", async () => {
