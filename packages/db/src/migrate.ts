@@ -7,6 +7,7 @@ import * as barcodes from "./migrations/2026-11-21-0003-barcode-products";
 import * as inventoryVersion from "./migrations/2026-11-21-0004-inventory-version";
 import * as listVersions from "./migrations/2026-11-22-0005-list-versions";
 import * as knownDevices from "./migrations/2026-11-22-0006-known-devices";
+import * as shoppingListVersion from "./migrations/2026-11-22-0007-shopping-list-version";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
 export const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-21-0004-inventory-version": inventoryVersion,
   "2026-11-22-0005-list-versions": listVersions,
   "2026-11-22-0006-known-devices": knownDevices,
+  "2026-11-22-0007-shopping-list-version": shoppingListVersion,
 };
 
 export function migrator(db: Kysely<Database>): Migrator {

@@ -1,4 +1,4 @@
-import type { Plan, RecipeIngredient, Role, ShoppingItem } from "@kim/domain";
+import type { MealType, Plan, RecipeIngredient, Role, ShoppingItem } from "@kim/domain";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -74,7 +74,7 @@ export interface MealPlansTable {
   userId: string;
   recipeId: string | null;
   date: DateOnly;
-  mealType: string;
+  mealType: MealType;
   servings: Generated<number>;
   notes: string | null;
   createdAt: CreatedAt;
@@ -85,6 +85,8 @@ export interface ShoppingListsTable {
   userId: string;
   name: Generated<string>;
   items: ColumnType<ShoppingItem[], string | undefined, string>;
+  /** Bumped by each save; a save based on an older version is refused (see the shopping-list-version migration). */
+  version: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

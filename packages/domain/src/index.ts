@@ -11,3 +11,5 @@ export * from "./recipe-input";
 export * from "./shopping-input";
 export * from "./quantities";
 export * from "./cooking";
+export * from "./week";
+export * from "./planner-input";

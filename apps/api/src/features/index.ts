@@ -6,6 +6,8 @@ import { barcodeRestRoutes } from "./barcode/rest";
 import { barcodeRouter } from "./barcode/router";
 import { inventoryRestRoutes } from "./inventory/rest";
 import { inventoryRouter } from "./inventory/router";
+import { mealPlansRestRoutes } from "./meal-plans/rest";
+import { mealPlansRouter } from "./meal-plans/router";
 import { profileRestRoutes } from "./profile/rest";
 import { profileRouter } from "./profile/router";
 import { recipesRestRoutes } from "./recipes/rest";
@@ -28,6 +30,7 @@ export const features = {
   inventory: { router: inventoryRouter, rest: inventoryRestRoutes },
   barcode: { router: barcodeRouter, rest: barcodeRestRoutes },
   recipes: { router: recipesRouter, rest: recipesRestRoutes },
+  mealPlans: { router: mealPlansRouter, rest: mealPlansRestRoutes },
 } satisfies Record<string, Feature>;
 
 export const restRoutes: RestRoute[] = Object.values(features).flatMap((f) => f.rest);

@@ -24,3 +24,9 @@ export function param(req: FastifyRequest, name: string): string {
 export function body<T>(req: FastifyRequest): T {
   return (req.body ?? {}) as T;
 }
+
+/** A query-string parameter, or undefined when absent (a repeated one counts as absent: it is not one value). */
+export function queryParam(req: FastifyRequest, name: string): string | undefined {
+  const value = (req.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === "string" ? value : undefined;
+}

@@ -1,0 +1,15 @@
+import { body, param, queryParam, type RestRoute } from "../../lib/rest";
+
+export const mealPlansRestRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    url: "/api/meal-plans",
+    call: (caller, req) => {
+      const from = queryParam(req, "from");
+      const to = queryParam(req, "to");
+      return caller.mealPlans.list(from === undefined && to === undefined ? undefined : { from: from ?? "", to: to ?? "" });
+    },
+  },
+  { method: "POST", url: "/api/meal-plans", status: 201, call: (caller, req) => caller.mealPlans.create(body(req)) },
+  { method: "DELETE", url: "/api/meal-plans/:id", call: (caller, req) => caller.mealPlans.delete({ id: param(req, "id") }) },
+];

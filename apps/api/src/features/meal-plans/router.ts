@@ -1,0 +1,23 @@
+import { MAX_MEALS_PER_SLOT, dateRange, mealPlanInput, weekOf } from "@kim/domain";
+import type { TRPCRouterRecord } from "@trpc/server";
+import { appError, notFound } from "../../lib/errors";
+import { idInput } from "../../lib/ids";
+import { authedProcedure } from "../../trpc/init";
+import { addMealPlan, deleteMealPlan, listMealPlans } from "./queries";
+
+export const mealPlansRouter = {
+  // Without a range, the current week by the server's date; the web always sends the week the cook is looking at.
+  list: authedProcedure
+    .input(dateRange.optional())
+    .query(({ ctx, input }) => listMealPlans(ctx.db, ctx.user.id, input ?? weekOf(ctx.now().toISOString().slice(0, 10)))),
+  create: authedProcedure.input(mealPlanInput).mutation(async ({ ctx, input }) => {
+    const result = await addMealPlan(ctx.db, ctx.user.id, input);
+    if (result.ok) return result.meal;
+    if (result.reason === "no-recipe") throw notFound("Recipe not found");
+    throw appError("CONFLICT", `This ${input.mealType} slot already holds ${MAX_MEALS_PER_SLOT} meals; remove one to add another`);
+  }),
+  delete: authedProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+    if (!(await deleteMealPlan(ctx.db, ctx.user.id, input.id))) throw notFound("Meal not found");
+    return { id: input.id };
+  }),
+} satisfies TRPCRouterRecord;
