@@ -10,6 +10,8 @@ import { mealPlansRestRoutes } from "./meal-plans/rest";
 import { mealPlansRouter } from "./meal-plans/router";
 import { profileRestRoutes } from "./profile/rest";
 import { profileRouter } from "./profile/router";
+import { shoppingListsRestRoutes } from "./shopping-lists/rest";
+import { shoppingListsRouter } from "./shopping-lists/router";
 import { recipesRestRoutes } from "./recipes/rest";
 import { recipesRouter } from "./recipes/router";
 
@@ -31,6 +33,7 @@ export const features = {
   barcode: { router: barcodeRouter, rest: barcodeRestRoutes },
   recipes: { router: recipesRouter, rest: recipesRestRoutes },
   mealPlans: { router: mealPlansRouter, rest: mealPlansRestRoutes },
+  shoppingLists: { router: shoppingListsRouter, rest: shoppingListsRestRoutes },
 } satisfies Record<string, Feature>;
 
 export const restRoutes: RestRoute[] = Object.values(features).flatMap((f) => f.rest);

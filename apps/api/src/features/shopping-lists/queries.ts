@@ -1,0 +1,57 @@
+import type { Database } from "@kim/db";
+import type { ShoppingItem, ShoppingListUpdate } from "@kim/domain";
+import type { Kysely } from "kysely";
+
+/** A shopping list as clients receive it; `version` goes back with the next save. */
+export interface ShoppingList {
+  id: string;
+  name: string;
+  items: ShoppingItem[];
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const columns = ["id", "name", "items", "version", "createdAt", "updatedAt"] as const;
+
+function toList(row: Omit<ShoppingList, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date }): ShoppingList {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** The user's lists, oldest first: the web uses the first. */
+export async function listShoppingLists(db: Kysely<Database>, userId: string): Promise<ShoppingList[]> {
+  const rows = await db
+    .selectFrom("shoppingLists")
+    .select(columns)
+    .where("userId", "=", userId)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
+  return rows.map(toList);
+}
+
+export async function createShoppingList(db: Kysely<Database>, userId: string, name: string): Promise<ShoppingList> {
+  return toList(await db.insertInto("shoppingLists").values({ userId, name }).returning(columns).executeTakeFirstOrThrow());
+}
+
+export type SaveResult = { ok: true; list: ShoppingList } | { ok: false; reason: "not-found" | "stale" };
+
+/** Saves the whole list if it is still at the version the change was made on, and moves it to the next version. */
+export async function saveShoppingList(db: Kysely<Database>, userId: string, id: string, change: ShoppingListUpdate): Promise<SaveResult> {
+  const row = await db
+    .updateTable("shoppingLists")
+    .set((eb) => ({
+      ...(change.name !== undefined && { name: change.name }),
+      items: JSON.stringify(change.items),
+      version: eb("version", "+", 1),
+      updatedAt: new Date(),
+    }))
+    .where("id", "=", id)
+    .where("userId", "=", userId)
+    .where("version", "=", change.version)
+    .returning(columns)
+    .executeTakeFirst();
+  if (row) return { ok: true, list: toList(row) };
+  const exists = await db.selectFrom("shoppingLists").select("id").where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
+  return { ok: false, reason: exists ? "stale" : "not-found" };
+}

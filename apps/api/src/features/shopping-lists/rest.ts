@@ -1,0 +1,11 @@
+import { body, param, type RestRoute } from "../../lib/rest";
+
+export const shoppingListsRestRoutes: RestRoute[] = [
+  { method: "GET", url: "/api/shopping-lists", call: (caller) => caller.shoppingLists.list() },
+  { method: "POST", url: "/api/shopping-lists", status: 201, call: (caller, req) => caller.shoppingLists.create(body(req)) },
+  {
+    method: "PATCH",
+    url: "/api/shopping-lists/:id",
+    call: (caller, req) => caller.shoppingLists.update({ id: param(req, "id"), data: body(req) }),
+  },
+];
