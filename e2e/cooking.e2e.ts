@@ -246,7 +246,7 @@ describe("cooking mode", () => {
     });
     await page.clock.install();
     await openCookingMode(page);
-    const sound = page.getByRole("combobox", { name: "Timer sound" });
+    const sound = page.getByRole("combobox", { name: "Sound" });
     await sound.click();
     await page.getByRole("option", { name: "Bell", exact: true }).click();
     await addTimer(page, "Eggs", "1");
@@ -303,13 +303,13 @@ describe("cooking mode", () => {
   it("keeps the chosen timer sound", async () => {
     const page = await openPage();
     await openCookingMode(page);
-    const sound = page.getByRole("combobox", { name: "Timer sound" });
+    const sound = page.getByRole("combobox", { name: "Sound" });
     expect(await sound.innerText()).toBe("Beep");
     await sound.click();
     await page.getByRole("option", { name: "Bell", exact: true }).click();
     expect(await page.evaluate(() => localStorage.getItem("timerSound"))).toBe("bell");
     await page.reload();
-    expect(await page.getByRole("combobox", { name: "Timer sound" }).innerText()).toBe("Bell");
+    expect(await page.getByRole("combobox", { name: "Sound" }).innerText()).toBe("Bell");
   });
 
   it("says 'Recipe not found' for an unknown, malformed or someone else's recipe", async () => {

@@ -55,7 +55,7 @@ export function IngredientChecklist({ recipe, servings, onServingsChange, checke
               className="font-medium text-primary underline-offset-4 hover:underline"
               onClick={() => onServingsChange(recipe.servings)}
             >
-              Use {recipe.servings}
+              Reset to {recipe.servings}
             </button>
           </p>
         ) : null}

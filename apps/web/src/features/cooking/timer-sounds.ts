@@ -10,13 +10,13 @@ let context: AudioContext | null = null;
 
 function audioContext(): AudioContext | null {
   if (!context && "AudioContext" in window) context = new AudioContext();
-  if (context?.state === "suspended") void context.resume().catch(() => {});
   return context;
 }
 
 /** Call from a click or key press, so that a timer finishing later may play its sound. */
-export function unlockTimerAudio(): void {
-  audioContext();
+export async function unlockTimerAudio(): Promise<void> {
+  const ctx = audioContext();
+  if (ctx?.state === "suspended") await ctx.resume().catch(() => {});
 }
 
 interface Tone {
@@ -83,5 +83,6 @@ const SOUNDS: Record<TimerSound, (ctx: AudioContext, start: number) => void> = {
 
 export function playTimerSound(sound: TimerSound): void {
   const ctx = audioContext();
-  if (ctx) SOUNDS[sound](ctx, ctx.currentTime + 0.05);
+  // A context the browser has not let start would keep the notes and play them late, at the cook's next click.
+  if (ctx?.state === "running") SOUNDS[sound](ctx, ctx.currentTime + 0.05);
 }

@@ -30,10 +30,9 @@ export function TimersPanel({ timers }: { timers: CookingTimers }) {
   const [sound, setSound] = useTimerSound();
   const toggleId = (timer: CookingTimer) => `${headingId}-toggle-${timer.id}`;
   // Focus stays in the list after a delete (on the next timer, else the previous one, else the form), not on the page.
-  const remove = (index: number) => {
-    const list = timers.timers;
-    const neighbour = list[index + 1] ?? list[index - 1];
-    flushSync(() => timers.remove(list[index]?.id ?? ""));
+  const remove = (timer: CookingTimer, index: number) => {
+    const neighbour = timers.timers[index + 1] ?? timers.timers[index - 1];
+    flushSync(() => timers.remove(timer.id));
     document.getElementById(neighbour ? toggleId(neighbour) : `${formId}-name`)?.focus();
   };
   return (
@@ -47,7 +46,7 @@ export function TimersPanel({ timers }: { timers: CookingTimers }) {
             Sound
           </Label>
           <Select value={sound} onValueChange={(value) => setSound(timerSound(value))}>
-            <SelectTrigger id={`${headingId}-sound`} aria-label="Timer sound" className="h-9 w-28">
+            <SelectTrigger id={`${headingId}-sound`} className="h-9 w-28">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -63,10 +62,7 @@ export function TimersPanel({ timers }: { timers: CookingTimers }) {
             size="icon"
             aria-label="Play timer sound"
             title="Play timer sound"
-            onClick={() => {
-              unlockTimerAudio();
-              playTimerSound(sound);
-            }}
+            onClick={() => void unlockTimerAudio().then(() => playTimerSound(sound))}
           >
             <Volume2 aria-hidden="true" />
           </Button>
@@ -85,7 +81,7 @@ export function TimersPanel({ timers }: { timers: CookingTimers }) {
                 toggleId={toggleId(timer)}
                 onToggle={() => timers.toggle(timer.id)}
                 onReset={() => timers.reset(timer.id)}
-                onDelete={() => remove(i)}
+                onDelete={() => remove(timer, i)}
               />
             ))}
           </ul>
@@ -165,7 +161,7 @@ function TimerRow({ timer, toggleId, onToggle, onReset, onDelete }: TimerRowProp
       </div>
       {/* The buttons go under the time when both don't fit (a phone, hours on the clock). */}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        {/* Not a live region: a countdown read out every second would drown everything else; the finish is announced. */}
+        {/* Not a live region: a countdown read out every second would drown all else. The finish toast is announced. */}
         <p data-testid="timer-time" className="text-3xl font-semibold tracking-tight tabular-nums">
           {formatTimer(timer.remaining)}
         </p>

@@ -13,8 +13,10 @@ interface CookingProgress {
 const isServings = (value: unknown): value is number =>
   typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= RECIPE_LIMITS.servings;
 
-/** Stored checks, when they still fit the recipe: one flag per line. After an edit that added or removed lines, the
- * flags would land on the wrong lines, so they are dropped. */
+/**
+ * Stored checks, when they still fit the recipe: one flag per line. After an edit that added or removed lines the
+ * flags would land on the wrong lines, so they are dropped.
+ */
 function storedChecks(raw: unknown, lines: number): boolean[] {
   if (Array.isArray(raw) && raw.length === lines && raw.every((flag) => typeof flag === "boolean")) return raw;
   return Array.from({ length: lines }, () => false);

@@ -82,7 +82,7 @@ export function useCookingTimers(recipeId: string) {
 
   /** Starting is a click, which is when a browser lets the page prepare sound and ask about notifications. */
   const started = () => {
-    unlockTimerAudio();
+    void unlockTimerAudio();
     askNotificationPermission();
   };
 
