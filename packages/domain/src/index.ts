@@ -9,6 +9,8 @@ export * from "./inventory-input";
 export * from "./account";
 export * from "./recipe-input";
 export * from "./shopping-input";
+export * from "./units";
+export * from "./shopping";
 export * from "./quantities";
 export * from "./cooking";
 export * from "./week";

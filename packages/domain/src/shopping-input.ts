@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CATEGORIES } from "./enums";
 import { MAX_QUANTITY } from "./inventory";
 import { storableText } from "./text";
 
@@ -11,6 +12,8 @@ export const shoppingItemSchema = z.object({
     .max(MAX_QUANTITY, "Quantity must be at most 1,000,000"),
   unit: storableText("Unit").trim().min(1, "Unit is required").max(30, "Unit must be at most 30 characters"),
   checked: z.boolean({ error: "Checked must be true or false" }).default(false),
+  /** The store section, so the list can be grouped and the shopper walks the store once. */
+  category: z.enum(CATEGORIES, { error: `Category must be one of ${CATEGORIES.join(", ")}` }).optional(),
 });
 
 export type ShoppingItem = z.infer<typeof shoppingItemSchema>;
