@@ -21,14 +21,19 @@ const servings = z
   .min(1, "Servings must be at least 1")
   .max(MAX_MEAL_SERVINGS, `Servings must be at most ${MAX_MEAL_SERVINGS}`);
 
+type MaybeRange = { from?: string | undefined; to?: string | undefined };
+// Each check passes a range it can't judge (an end missing, or out of order): another check speaks for that.
+const ordered = (r: MaybeRange) => r.from === undefined || r.to === undefined || r.from <= r.to;
+const shortEnough = (r: MaybeRange) =>
+  !ordered(r) || r.from === undefined || r.to === undefined || daysInRange(r.from, r.to) <= MAX_PLAN_DAYS;
+const ORDERED = { message: "From must be on or before To", path: ["to"] };
+const SHORT_ENOUGH = { message: `A range can span at most ${MAX_PLAN_DAYS} days`, path: ["to"] };
+
 /** A span of days, both ends included, `from` first and at most MAX_PLAN_DAYS long. */
 export const dateRange = z
   .object({ from: calendarDate("From"), to: calendarDate("To") })
-  .refine((r) => r.from <= r.to, { message: "From must be on or before To", path: ["to"] })
-  .refine((r) => r.from > r.to || daysInRange(r.from, r.to) <= MAX_PLAN_DAYS, {
-    message: `A range can span at most ${MAX_PLAN_DAYS} days`,
-    path: ["to"],
-  });
+  .refine(ordered, ORDERED)
+  .refine(shortEnough, SHORT_ENOUGH);
 
 export const mealPlanInput = z.object({
   date: calendarDate("Date"),
@@ -67,10 +72,14 @@ export const shoppingListUpdate = z.object({
 });
 export type ShoppingListUpdate = z.infer<typeof shoppingListUpdate>;
 
-export const generateInput = z.object({
-  smartMode: z.boolean({ error: "smartMode must be true or false" }).default(false),
-  /** The cook's own date, so "this week" is their week; used when no range is given. */
-  today: calendarDate("Today").optional(),
-  from: calendarDate("From").optional(),
-  to: calendarDate("To").optional(),
-});
+/** Generating a list: a range, or none for the week holding the cook's `today` (their own date, in their time zone). */
+export const generateInput = z
+  .object({
+    smartMode: z.boolean({ error: "smartMode must be true or false" }).default(false),
+    today: calendarDate("Today").optional(),
+    from: calendarDate("From").optional(),
+    to: calendarDate("To").optional(),
+  })
+  .refine((r) => (r.from === undefined) === (r.to === undefined), { message: "Give both From and To, or neither", path: ["to"] })
+  .refine(ordered, ORDERED)
+  .refine(shortEnough, SHORT_ENOUGH);

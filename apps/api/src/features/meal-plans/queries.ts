@@ -1,5 +1,5 @@
 import type { Database } from "@kim/db";
-import { MAX_MEALS_PER_SLOT, type MealPlanInput, type MealType } from "@kim/domain";
+import { MAX_MEALS_PER_SLOT, MAX_QUANTITY, type MealPlanInput, type MealType, type StockItem } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 
 /** A planned meal as clients receive it, with its recipe's title (null once the recipe is deleted). */
@@ -66,4 +66,55 @@ export function addMealPlan(db: Kysely<Database>, userId: string, input: MealPla
 export async function deleteMealPlan(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
   const row = await db.deleteFrom("mealPlans").where("id", "=", id).where("userId", "=", userId).returning("id").executeTakeFirst();
   return !!row;
+}
+
+/** A recipe's servings and ingredients, for cooking it; undefined when it is not the user's. */
+export function recipeToCook(db: Kysely<Database>, userId: string, recipeId: string) {
+  return db
+    .selectFrom("recipes")
+    .select(["servings", "ingredients"])
+    .where("id", "=", recipeId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+}
+
+/**
+ * The user's stock with an amount, soonest to expire first (what cooking should use up first), locked until the
+ * transaction ends so two cooks of one kitchen can't both take the same flour.
+ */
+export function lockStock(db: Kysely<Database>, userId: string): Promise<StockItem[]> {
+  return db
+    .selectFrom("ingredients")
+    .select(["id", "name", "quantity", "unit"])
+    .where("userId", "=", userId)
+    .where("quantity", ">", 0)
+    .orderBy(sql`expiration_date asc nulls last`)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+}
+
+type Amounts = { id: string; quantity: number }[];
+
+/** `(id, quantity)` rows for a statement to join on. */
+const amountRows = (amounts: Amounts) => sql.join(amounts.map((a) => sql`(${a.id}::uuid, ${a.quantity}::double precision)`));
+
+/** Sets each item's quantity in one statement; an item that is gone (or not the user's) is skipped. */
+export async function setQuantities(db: Kysely<Database>, userId: string, quantities: Amounts): Promise<void> {
+  if (quantities.length === 0) return;
+  await sql`update ingredients i set quantity = v.quantity, updated_at = now()
+    from (values ${amountRows(quantities)}) as v(id, quantity)
+    where i.id = v.id and i.user_id = ${userId}`.execute(db);
+}
+
+/** Adds each amount back to its item (capped like any quantity), in one statement; answers the items changed. */
+export async function addQuantities(db: Kysely<Database>, userId: string, amounts: Amounts) {
+  if (amounts.length === 0) return [];
+  const { rows } = await sql<{ id: string; name: string; quantity: number; unit: string }>`
+    update ingredients i set quantity = least(i.quantity + v.quantity, ${MAX_QUANTITY}), updated_at = now()
+    from (values ${amountRows(amounts)}) as v(id, quantity)
+    where i.id = v.id and i.user_id = ${userId}
+    returning i.id, i.name, i.quantity, i.unit`.execute(db);
+  return rows;
 }

@@ -1,9 +1,10 @@
-import { MAX_MEALS_PER_SLOT, dateRange, mealPlanInput, weekOf } from "@kim/domain";
+import { MAX_MEALS_PER_SLOT, cookInput, dateRange, mealPlanInput, restockInput, weekOf } from "@kim/domain";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { appError, notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
 import { authedProcedure } from "../../trpc/init";
-import { addMealPlan, deleteMealPlan, listMealPlans } from "./queries";
+import { addMealPlan, addQuantities, deleteMealPlan, listMealPlans } from "./queries";
+import { cookRecipe } from "./service";
 
 export const mealPlansRouter = {
   // Without a range, the current week by the server's date; the web always sends the week the cook is looking at.
@@ -20,4 +21,14 @@ export const mealPlansRouter = {
     if (!(await deleteMealPlan(ctx.db, ctx.user.id, input.id))) throw notFound("Meal not found");
     return { id: input.id };
   }),
+  /** "I cooked this": takes the recipe's ingredients, for the servings cooked, from the inventory. */
+  cook: authedProcedure.input(cookInput).mutation(async ({ ctx, input }) => {
+    const taken = await cookRecipe(ctx.db, ctx.user.id, input.recipeId, input.servings);
+    if (!taken) throw notFound("Recipe not found");
+    return { taken };
+  }),
+  /** Undoes a cook: puts the amounts it took back on their items. */
+  restock: authedProcedure
+    .input(restockInput)
+    .mutation(async ({ ctx, input }) => ({ restocked: await addQuantities(ctx.db, ctx.user.id, input.items) })),
 } satisfies TRPCRouterRecord;

@@ -1,5 +1,5 @@
 import type { Database } from "@kim/db";
-import type { ShoppingItem, ShoppingListUpdate } from "@kim/domain";
+import type { PlannedMeal, ShoppingItem, ShoppingLine, ShoppingListUpdate } from "@kim/domain";
 import type { Kysely } from "kysely";
 
 /** A shopping list as clients receive it; `version` goes back with the next save. */
@@ -54,4 +54,24 @@ export async function saveShoppingList(db: Kysely<Database>, userId: string, id:
   if (row) return { ok: true, list: toList(row) };
   const exists = await db.selectFrom("shoppingLists").select("id").where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
   return { ok: false, reason: exists ? "stale" : "not-found" };
+}
+
+/** Every meal planned from `from` to `to` with its recipe's servings and ingredients; meals whose recipe is gone are skipped. */
+export async function plannedMeals(db: Kysely<Database>, userId: string, range: { from: string; to: string }): Promise<PlannedMeal[]> {
+  const rows = await db
+    .selectFrom("mealPlans as mp")
+    .innerJoin("recipes as r", (join) => join.onRef("r.id", "=", "mp.recipeId").on("r.userId", "=", userId))
+    .select(["mp.servings", "r.servings as recipeServings", "r.ingredients"])
+    .where("mp.userId", "=", userId)
+    .where("mp.date", ">=", range.from)
+    .where("mp.date", "<=", range.to)
+    .orderBy("mp.date")
+    .orderBy("mp.createdAt")
+    .execute();
+  return rows.map((row) => ({ servings: row.servings, recipe: { servings: row.recipeServings ?? 1, ingredients: row.ingredients } }));
+}
+
+/** What the user has in stock with an amount, as smart mode counts it. */
+export function stockOnHand(db: Kysely<Database>, userId: string): Promise<ShoppingLine[]> {
+  return db.selectFrom("ingredients").select(["name", "quantity", "unit"]).where("userId", "=", userId).where("quantity", ">", 0).execute();
 }

@@ -2,6 +2,11 @@ import { body, param, type RestRoute } from "../../lib/rest";
 
 export const shoppingListsRestRoutes: RestRoute[] = [
   { method: "GET", url: "/api/shopping-lists", call: (caller) => caller.shoppingLists.list() },
+  {
+    method: "POST",
+    url: "/api/shopping-lists/generate-from-meal-plan",
+    call: (caller, req) => caller.shoppingLists.generate(body(req)),
+  },
   { method: "POST", url: "/api/shopping-lists", status: 201, call: (caller, req) => caller.shoppingLists.create(body(req)) },
   {
     method: "PATCH",

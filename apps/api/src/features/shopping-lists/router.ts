@@ -1,9 +1,19 @@
-import { shoppingListInput, shoppingListUpdate } from "@kim/domain";
+import {
+  dateRange,
+  generateInput,
+  guessCategory,
+  hasProAccess,
+  planShoppingLines,
+  shoppingListInput,
+  shoppingListUpdate,
+  subtractStock,
+  weekOf,
+} from "@kim/domain";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { appError, notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
-import { authedProcedure } from "../../trpc/init";
-import { createShoppingList, listShoppingLists, saveShoppingList } from "./queries";
+import { authedProcedure, PRO_ONLY } from "../../trpc/init";
+import { createShoppingList, listShoppingLists, plannedMeals, saveShoppingList, stockOnHand } from "./queries";
 
 export const shoppingListsRouter = {
   list: authedProcedure.query(({ ctx }) => listShoppingLists(ctx.db, ctx.user.id)),
@@ -13,5 +23,20 @@ export const shoppingListsRouter = {
     if (result.ok) return result.list;
     if (result.reason === "not-found") throw notFound("Shopping list not found");
     throw appError("CONFLICT", "This shopping list was changed elsewhere since it was loaded; reload it and try again");
+  }),
+  /**
+   * Every ingredient of the meals planned in the range (default: the week holding the cook's `today`), scaled to
+   * each meal's servings and merged; with smart mode (Pro), less what the inventory already covers.
+   */
+  generate: authedProcedure.input(generateInput).mutation(async ({ ctx, input }) => {
+    if (input.smartMode && !hasProAccess(ctx.user)) throw appError("FORBIDDEN", `Smart Mode: ${PRO_ONLY}`);
+    const { from, to } = input;
+    const range = from !== undefined && to !== undefined ? { from, to } : weekOf(input.today ?? ctx.now().toISOString().slice(0, 10));
+    const [meals, stock] = await Promise.all([
+      plannedMeals(ctx.db, ctx.user.id, range),
+      input.smartMode ? stockOnHand(ctx.db, ctx.user.id) : [],
+    ]);
+    const needed = planShoppingLines(meals).map((line) => ({ ...line, category: guessCategory(line.name) }));
+    return input.smartMode ? subtractStock(needed, stock) : { items: needed, excludedItems: [] };
   }),
 } satisfies TRPCRouterRecord;

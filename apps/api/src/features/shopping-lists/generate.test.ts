@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Line = { name: string; quantity: number; unit: string; category?: string };
+
+function send(cookie: string, method: "GET" | "POST", url: string, payload?: object) {
+  return t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+}
+
+const recipes = {
+  pancakes: {
+    title: "Pancakes",
+    servings: 4,
+    ingredients: [
+      { name: "Flour", quantity: 500, unit: "g" },
+      { name: "Eggs", quantity: "2", unit: "" },
+      { name: "Milk", quantity: "1 1/2", unit: "cups" },
+      { name: "Salt", quantity: "to taste", unit: "" },
+    ],
+    instructions: "Mix and fry.",
+  },
+  bread: {
+    title: "Bread",
+    servings: 2,
+    ingredients: [
+      { name: "flour, sifted", quantity: 1, unit: "kg" },
+      { name: "Water", quantity: 300, unit: "ml" },
+    ],
+    instructions: "Knead and bake.",
+  },
+  cake: {
+    title: "Cake",
+    servings: 8,
+    ingredients: [
+      { name: "Flour", quantity: 8, unit: "oz" },
+      { name: "egg", quantity: 4, unit: "units" },
+      { name: "Sugar", quantity: "1-2", unit: "cups" },
+    ],
+    instructions: "Bake.",
+  },
+};
+
+/** A cook with the three recipes planned in the week of Monday 2026-11-23 (and bread again the week after). */
+async function plannedWeek(fields: { isPro?: boolean } = {}) {
+  const user = await createUser(t, fields);
+  const ids: Record<string, string> = {};
+  for (const [key, recipe] of Object.entries(recipes)) ids[key] = (await send(user.cookie, "POST", "/api/recipes", recipe)).json().id;
+  for (const [date, mealType, recipe, servings] of [
+    ["2026-11-23", "breakfast", "pancakes", 4],
+    ["2026-11-24", "lunch", "bread", 1], // half the loaf
+    ["2026-11-25", "dinner", "cake", 8],
+    ["2026-11-30", "dinner", "bread", 2], // next week
+  ] as const) {
+    const res = await send(user.cookie, "POST", "/api/meal-plans", { date, mealType, recipeId: ids[recipe], servings });
+    expect(res.statusCode).toBe(201);
+  }
+  return user;
+}
+
+const generate = (cookie: string, body: object) => send(cookie, "POST", "/api/shopping-lists/generate-from-meal-plan", body);
+const byName = (lines: Line[]) => Object.fromEntries(lines.map((l) => [l.name.toLowerCase(), l]));
+
+describe("generating a shopping list from the meal plan", () => {
+  it("merges every planned ingredient of the week, scaled to each meal's servings", async () => {
+    const ann = await plannedWeek();
+    const res = await generate(ann.cookie, { smartMode: false, today: "2026-11-26" });
+    expect(res.statusCode).toBe(200);
+    const { items, excludedItems } = res.json() as { items: Line[]; excludedItems: Line[] };
+    expect(excludedItems).toEqual([]);
+    const lines = byName(items);
+    expect(Object.keys(lines).sort()).toEqual(["eggs", "flour", "milk", "salt", "sugar", "water"]);
+    // 500 g + half of 1 kg + 8 oz (226.8 g): one line, in kilograms.
+    expect(lines.flour).toMatchObject({ unit: "kg", category: "Pantry" });
+    expect(lines.flour!.quantity).toBeCloseTo(1.23, 2);
+    expect(lines.eggs).toMatchObject({ quantity: 6, unit: "units", category: "Dairy" });
+    expect(lines.milk).toMatchObject({ quantity: 1.5, unit: "cups" });
+    expect(lines.water).toMatchObject({ quantity: 150, unit: "ml" });
+    // A range buys its top.
+    expect(lines.sugar).toMatchObject({ quantity: 2, unit: "cups" });
+    expect(lines.salt).toMatchObject({ quantity: 0, unit: "as needed" });
+
+    // The same through tRPC, for an explicit range; the next week holds only the bread.
+    const next = await send(ann.cookie, "POST", "/trpc/shoppingLists.generate", { from: "2026-11-30", to: "2026-12-06" });
+    expect(byName(next.json().result.data.items)).toMatchObject({ flour: { quantity: 1, unit: "kg" }, water: { quantity: 300 } });
+  });
+
+  it("in smart mode (Pro), leaves out what the inventory covers and lowers what it partly covers", async () => {
+    const ann = await plannedWeek({ isPro: true });
+    const stock = [
+      { name: "Plain flour", quantity: 5, unit: "kg" }, // another flour: not the same name
+      { name: "Flour", quantity: 2, unit: "kg" }, // covers 1.23 kg
+      { name: "Eggs", quantity: 4, unit: "units" }, // 2 of 6 missing
+      { name: "Milk", quantity: 1, unit: "L" }, // 1.5 cups is 355 ml: covered
+      { name: "Sugar", quantity: 0, unit: "g" }, // no amount: does not count
+      { name: "Water", quantity: 3, unit: "units" }, // another measure: does not count
+      { name: "Salt", quantity: 1, unit: "units" }, // any salt covers "as needed"
+    ];
+    for (const row of stock) await send(ann.cookie, "POST", "/api/ingredients", { ...row, category: "Pantry" });
+    const res = await generate(ann.cookie, { smartMode: true, from: "2026-11-23", to: "2026-11-29" });
+    expect(res.statusCode).toBe(200);
+    const { items, excludedItems } = res.json() as { items: Line[]; excludedItems: Line[] };
+    expect(Object.keys(byName(excludedItems)).sort()).toEqual(["flour", "milk", "salt"]);
+    const lines = byName(items);
+    expect(Object.keys(lines).sort()).toEqual(["eggs", "sugar", "water"]);
+    expect(lines.eggs).toMatchObject({ quantity: 2, unit: "units" });
+    expect(lines.sugar).toMatchObject({ quantity: 2, unit: "cups" });
+    expect(lines.water).toMatchObject({ quantity: 150, unit: "ml" });
+  });
+
+  it("keeps smart mode for Pro access: others get 403 'Pro feature'", async () => {
+    const bob = await plannedWeek();
+    const res = await generate(bob.cookie, { smartMode: true, today: "2026-11-26" });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toContain("Pro feature");
+    for (const fields of [{ role: "admin" as const }, { isBetaTester: true }]) {
+      const free = await createUser(t, fields);
+      expect((await generate(free.cookie, { smartMode: true })).statusCode).toBe(200);
+    }
+  });
+
+  it("uses only the user's own meals, and answers empty lists for an empty week", async () => {
+    await plannedWeek();
+    const eve = await createUser(t);
+    expect((await generate(eve.cookie, { today: "2026-11-26" })).json()).toEqual({ items: [], excludedItems: [] });
+  });
+
+  it.each([
+    [{ smartMode: "yes" }, "smartMode must be true or false"],
+    [{ from: "2026-11-23" }, "Give both From and To, or neither"],
+    [{ from: "2026-11-29", to: "2026-11-23" }, "From must be on or before To"],
+    [{ from: "2026-01-01", to: "2026-06-01" }, "at most 62 days"],
+    [{ today: "26/11/2026" }, "Today must be a date written yyyy-MM-dd"],
+  ])("refuses %o with 400", async (body, message) => {
+    const ann = await createUser(t);
+    const res = await generate(ann.cookie, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+});
