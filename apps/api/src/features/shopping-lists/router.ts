@@ -1,5 +1,4 @@
 import {
-  dateRange,
   generateInput,
   guessCategory,
   hasProAccess,
