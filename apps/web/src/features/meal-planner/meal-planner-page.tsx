@@ -1,0 +1,168 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "@tanstack/react-router";
+import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
+import { addDays, localDate, weekLabel, weekOf, type MealPlanInput } from "@kim/domain";
+import { Button } from "@kim/ui/button";
+import { Card } from "@kim/ui/card";
+import { trpc } from "../../lib/trpc";
+import { mealsBySlot, shownMonday, slotKey, weekDays, type MealPlan, type PlannerSearch, type Slot } from "./planner-week";
+import { useMealPlanMutations } from "./use-meal-plan-mutations";
+import { focusSlot, WeekGrid } from "./week-grid";
+
+// The dialog (and zod, which checks its form) loads when first wanted, not with the week: the grid paints sooner.
+const loadAddMealDialog = () => import("./add-meal-dialog");
+const AddMealDialog = lazy(() => loadAddMealDialog().then((m) => ({ default: m.AddMealDialog })));
+
+export function MealPlannerPage({ search }: { search: PlannerSearch }) {
+  const monday = shownMonday(search);
+  const today = localDate();
+  const list = trpc.mealPlans.list.useQuery(weekOf(monday));
+  const utils = trpc.useUtils();
+  const navigate = useNavigate({ from: "/meal-planner" });
+  const { add, remove } = useMealPlanMutations();
+  const [adding, setAdding] = useState<{ slot: Slot; name: string } | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  // A meal added or removed redraws its slot, and the button that had focus may go with it (a removed meal's, or the
+  // + of a slot just filled): once the grid shows the change, focus goes back into the slot.
+  const refocus = useRef<{ slot: Slot; mealId: string; planned: boolean } | null>(null);
+  const rendered = useRef<MealPlan[] | undefined>(undefined);
+  const settleFocus = useCallback(() => {
+    const wanted = refocus.current;
+    const shown = rendered.current;
+    if (!wanted || !shown || shown.some((m) => m.id === wanted.mealId) !== wanted.planned) return;
+    refocus.current = null;
+    // Only when focus was lost or is still in the slot: a cook who has moved on keeps their place.
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest(`[data-slot-key="${slotKey(wanted.slot)}"]`)) focusSlot(wanted.slot);
+  }, []);
+  useEffect(() => {
+    rendered.current = list.data;
+    settleFocus();
+  }, [list.data, settleFocus]);
+
+  const label = weekLabel(monday);
+  const days = useMemo(() => weekDays(monday), [monday]);
+  const slots = useMemo(() => (list.data ? mealsBySlot(list.data) : undefined), [list.data]);
+
+  // Today drops the week from the address, so the link always means "this week".
+  const showWeek = (week: string | undefined) => {
+    refocus.current = null;
+    void navigate({ search: { week } });
+  };
+  // Queries never go stale, so this asks the server only for a week not seen yet.
+  const prefetchWeek = (week: string) => void utils.mealPlans.list.prefetch(weekOf(week));
+  const prevWeek = addDays(monday, -7);
+  const nextWeek = addDays(monday, 7);
+  const prepareAdd = () => {
+    void loadAddMealDialog();
+    void utils.recipes.list.prefetch();
+  };
+
+  const plan = (input: MealPlanInput) =>
+    add.mutateAsync(input).then((meal) => {
+      refocus.current = { slot: meal, mealId: meal.id, planned: true };
+      setDialogOpen(false);
+    });
+  const removeMeal = (meal: MealPlan) =>
+    remove.mutate(
+      { id: meal.id },
+      {
+        onSuccess: () => {
+          refocus.current = { slot: meal, mealId: meal.id, planned: false };
+          settleFocus();
+        },
+      },
+    );
+
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Meal Planner</h1>
+        <p className="mt-2 text-muted-foreground">Plan your meals for the week</p>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h2 className="text-xl font-semibold" aria-live="polite">
+          {label}
+        </h2>
+        <div className="grid grid-cols-3 gap-2 sm:flex">
+          <Button
+            variant="outline"
+            onClick={() => showWeek(prevWeek)}
+            onPointerEnter={() => prefetchWeek(prevWeek)}
+            onFocus={() => prefetchWeek(prevWeek)}
+          >
+            <ChevronLeft aria-hidden="true" />
+            Prev<span className="sr-only"> week</span>
+          </Button>
+          <Button variant="outline" onClick={() => showWeek(undefined)}>
+            Today
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => showWeek(nextWeek)}
+            onPointerEnter={() => prefetchWeek(nextWeek)}
+            onFocus={() => prefetchWeek(nextWeek)}
+          >
+            Next<span className="sr-only"> week</span>
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+
+      {list.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3">
+          <p className="text-destructive">Could not load your meal plan: {list.error.message}</p>
+          <Button variant="outline" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          {list.data?.length === 0 ? (
+            <Card className="flex-row items-center gap-4 px-6 py-4">
+              <CalendarDays className="size-8 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <div>
+                <h3 className="font-semibold">No meals planned yet</h3>
+                <p className="text-sm text-muted-foreground">Use the + button in a slot to add a recipe to this week.</p>
+              </div>
+            </Card>
+          ) : null}
+          <WeekGrid
+            label={label}
+            days={days}
+            today={today}
+            slots={slots}
+            removingId={remove.isPending ? remove.variables.id : undefined}
+            onAdd={(slot, name) => {
+              setAdding({ slot, name });
+              setDialogOpen(true);
+            }}
+            onAddIntent={prepareAdd}
+            onRemove={removeMeal}
+          />
+        </>
+      )}
+
+      {/* Mounted from its first opening on, so closing keeps its focus handling. */}
+      {adding ? (
+        <Suspense fallback={null}>
+          <AddMealDialog
+            slot={adding.slot}
+            slotName={adding.name}
+            open={dialogOpen}
+            onOpenChange={setDialogOpen}
+            pending={add.isPending}
+            onSubmit={plan}
+            onCloseAutoFocus={(event) => {
+              // Back to the slot it was opened from (its + may be gone); settled again if the grid is yet to redraw.
+              event.preventDefault();
+              focusSlot(adding.slot);
+              settleFocus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { toast } from "@kim/ui/lib/use-toast";
+import { isNotFoundError } from "../../lib/errors";
+import { failureToast } from "../../lib/toasts";
+import { trpc } from "../../lib/trpc";
+
+/** mealPlans.create/delete with the spec's toasts; each refreshes the planner's weeks. */
+export function useMealPlanMutations() {
+  const utils = trpc.useUtils();
+  const refreshWeeks = () => utils.mealPlans.list.invalidate();
+
+  const add = trpc.mealPlans.create.useMutation({
+    onSuccess: () => {
+      toast({ title: "Meal added to planner" });
+      return refreshWeeks();
+    },
+    onError: (error) => {
+      failureToast("Failed to add meal")(error);
+      // A full slot or a deleted recipe means another tab changed things: show what is there now.
+      void refreshWeeks();
+      if (isNotFoundError(error)) void utils.recipes.list.invalidate();
+    },
+  });
+  const remove = trpc.mealPlans.delete.useMutation({
+    onSuccess: () => {
+      toast({ title: "Meal removed from planner" });
+      return refreshWeeks();
+    },
+    onError: (error) => {
+      failureToast("Failed to remove meal")(error);
+      void refreshWeeks();
+    },
+  });
+
+  return { add, remove };
+}

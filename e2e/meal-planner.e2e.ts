@@ -1,0 +1,275 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { WEEKDAYS, addDays, localDate, startOfWeek, weekLabel, type MealType } from "../packages/domain/src/index";
+import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
+import { addRecipes, signInAs, type RecipeRow } from "./fixtures";
+
+useBrowser();
+
+const recipe = (title: string): RecipeRow => ({
+  title,
+  ingredients: [{ name: "Salt", quantity: 1, unit: "tsp" }],
+  instructions: "Cook it.",
+});
+
+const thisMonday = () => startOfWeek(localDate());
+const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+/** "Mon, Nov 23": how the planner names a day. */
+const dayName = (date: string) => `${WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]}, ${dayFormat.format(new Date(date))}`;
+
+const cell = (page: Page, date: string, mealType: MealType) => page.locator(`td[data-slot-key="${date}:${mealType}"]`);
+const addButton = (page: Page, date: string, mealType: MealType) =>
+  page.getByRole("button", { name: `Add ${mealType} on ${dayName(date)}` });
+const weekHeading = (page: Page) => page.getByRole("heading", { level: 2 }).filter({ hasText: "Week of" });
+
+async function openAddMeal(page: Page, date: string, mealType: MealType) {
+  await addButton(page, date, mealType).click();
+  const dialog = page.getByRole("dialog", { name: "Add Meal" });
+  await dialog.getByText(`Choose a recipe for ${mealType} on ${dayName(date)}.`).waitFor();
+  return dialog;
+}
+
+/** Plans a recipe through the Add Meal dialog, choosing it with the mouse. */
+async function planMeal(page: Page, date: string, mealType: MealType, title: string, servings?: number) {
+  const dialog = await openAddMeal(page, date, mealType);
+  await dialog.getByRole("option", { name: title, exact: true }).click();
+  if (servings !== undefined) await dialog.getByLabel("Servings").fill(String(servings));
+  await dialog.getByRole("button", { name: "Add Meal" }).click();
+  await toast(page, "Meal added to planner");
+  await dialog.waitFor({ state: "detached" });
+}
+
+describe("meal planner", () => {
+  it("plans meals across the week, moves between weeks, fills a slot and removes a meal", async () => {
+    const page = await openPage();
+    const { userId } = await signInAs(page, { firstName: "Mira" });
+    const [pancakes, salad, lasagna] = await addRecipes(userId, [recipe("Pancakes"), recipe("Caesar Salad"), recipe("Lasagna")]);
+    const monday = thisMonday();
+    const wednesday = addDays(monday, 2);
+    const sunday = addDays(monday, 6);
+    const nextMonday = addDays(monday, 7);
+
+    await page.goto("/meal-planner");
+    await page.getByRole("heading", { name: "Meal Planner", exact: true }).waitFor();
+    expect(await weekHeading(page).innerText()).toBe(weekLabel(monday));
+    await page.getByText("No meals planned yet").waitFor();
+    // Monday first, Sunday last; today is marked.
+    const headers = await page.getByRole("columnheader").allInnerTexts();
+    expect(headers.map((h) => h.split("\n")[0])).toEqual([...WEEKDAYS]);
+    expect(await page.locator('th[aria-current="date"]').innerText()).toContain("Today");
+    expect(await page.getByRole("rowheader").allInnerTexts()).toEqual(["Breakfast", "Lunch", "Dinner"]);
+
+    // With the mouse, two servings.
+    await planMeal(page, monday, "breakfast", "Pancakes", 2);
+    const breakfast = cell(page, monday, "breakfast");
+    expect(await breakfast.getByRole("link", { name: "Pancakes" }).getAttribute("href")).toBe(`/cooking/${pancakes}`);
+    expect(await breakfast.innerText()).toContain("2 servings");
+    expect(await page.getByText("No meals planned yet").count()).toBe(0);
+
+    // With the keyboard only: type to find, Enter to choose, Enter to plan.
+    const dialog = await openAddMeal(page, wednesday, "lunch");
+    await page.keyboard.type("caesar");
+    await dialog.getByRole("option").first().waitFor();
+    expect(await dialog.getByRole("option").allInnerTexts()).toEqual(["Caesar Salad"]);
+    await page.keyboard.press("Enter");
+    await dialog.getByText("Chosen: Caesar Salad").waitFor();
+    await page.keyboard.press("Enter");
+    await toast(page, "Meal added to planner");
+    const lunch = cell(page, wednesday, "lunch");
+    expect(await lunch.getByRole("link", { name: "Caesar Salad" }).getAttribute("href")).toBe(`/cooking/${salad}`);
+    // One serving is not worth saying.
+    expect(await lunch.innerText()).not.toContain("serving");
+
+    await planMeal(page, sunday, "dinner", "Lasagna");
+    expect(await cell(page, sunday, "dinner").getByRole("link", { name: "Lasagna" }).getAttribute("href")).toBe(`/cooking/${lasagna}`);
+    await keepScreenshot(page, "meal-planner-1280");
+
+    // Next week: its own label and meals, kept in the address.
+    await page.getByRole("button", { name: "Next week" }).click();
+    await expect.poll(() => weekHeading(page).innerText()).toBe(weekLabel(nextMonday));
+    await page.waitForURL(`**/meal-planner?week=${nextMonday}`);
+    await page.getByText("No meals planned yet").waitFor();
+    expect(await page.getByRole("link", { name: "Pancakes" }).count()).toBe(0);
+    await planMeal(page, addDays(nextMonday, 1), "dinner", "Lasagna");
+    await page.reload();
+    await cell(page, addDays(nextMonday, 1), "dinner").getByRole("link", { name: "Lasagna" }).waitFor();
+    expect(await weekHeading(page).innerText()).toBe(weekLabel(nextMonday));
+
+    // Back to this week: next week's dinner is not in it.
+    await page.getByRole("button", { name: "Today" }).click();
+    await expect.poll(() => weekHeading(page).innerText()).toBe(weekLabel(monday));
+    await page.waitForURL(/\/meal-planner$/);
+    await cell(page, monday, "breakfast").getByRole("link", { name: "Pancakes" }).waitFor();
+    expect(await page.locator("[data-meal]").count()).toBe(3);
+    await page.getByRole("button", { name: "Prev week" }).click();
+    await expect.poll(() => weekHeading(page).innerText()).toBe(weekLabel(addDays(monday, -7)));
+    await page.getByText("No meals planned yet").waitFor();
+    await page.getByRole("button", { name: "Next week" }).click();
+    await expect.poll(() => weekHeading(page).innerText()).toBe(weekLabel(monday));
+    await page.getByRole("button", { name: "Next week" }).click();
+    await expect.poll(() => weekHeading(page).innerText()).toBe(weekLabel(nextMonday));
+    await cell(page, addDays(nextMonday, 1), "dinner").getByRole("link", { name: "Lasagna" }).waitFor();
+    expect(await page.locator("[data-meal]").count()).toBe(1);
+    await page.getByRole("button", { name: "Prev week" }).click();
+    await expect.poll(() => weekHeading(page).innerText()).toBe(weekLabel(monday));
+
+    // A slot holds three meals: its + goes with the third.
+    await planMeal(page, monday, "breakfast", "Caesar Salad");
+    await planMeal(page, monday, "breakfast", "Lasagna");
+    expect(await breakfast.locator("[data-meal]").count()).toBe(3);
+    expect(await addButton(page, monday, "breakfast").count()).toBe(0);
+    // Focus is not lost with the + of the slot just filled.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe(`Remove Lasagna from breakfast on ${dayName(monday)}`);
+    await keepScreenshot(page, "meal-planner-full-slot-1280");
+
+    // Removing one brings the + back, and focus lands on it.
+    await breakfast.getByRole("button", { name: `Remove Caesar Salad from breakfast on ${dayName(monday)}` }).click();
+    await toast(page, "Meal removed from planner");
+    await addButton(page, monday, "breakfast").waitFor();
+    expect(await breakfast.getByRole("link").allInnerTexts()).toEqual(["Pancakes", "Lasagna"]);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe(`Add breakfast on ${dayName(monday)}`);
+
+    // A phone: the grid scrolls sideways in its own box, never the page.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const widths = await page.evaluate(() => {
+      const box = document.querySelector("table")!.parentElement!;
+      return { page: document.documentElement.scrollWidth, grid: box.scrollWidth, box: box.clientWidth };
+    });
+    expect(widths.page).toBeLessThanOrEqual(375);
+    expect(widths.grid).toBeGreaterThanOrEqual(800);
+    expect(widths.box).toBeLessThan(375);
+    await keepScreenshot(page, "meal-planner-375");
+    // Scrolled to the weekend, the meal names stay in view.
+    await page.evaluate(() => document.querySelector("table")!.parentElement!.scrollBy({ left: 1000 }));
+    await keepScreenshot(page, "meal-planner-375-weekend");
+  });
+
+  it("shows a deleted recipe's meal as 'Recipe removed', and the server's message when a slot filled elsewhere", async () => {
+    const page = await openPage({ colorScheme: "dark" });
+    const { userId } = await signInAs(page, { firstName: "Noor" });
+    const [soup, curry, stew] = await addRecipes(userId, [recipe("Tomato Soup"), recipe("Green Curry"), recipe("Beef Stew")]);
+    const friday = addDays(thisMonday(), 4);
+    await page.goto("/meal-planner");
+    await planMeal(page, friday, "dinner", "Tomato Soup");
+    await planMeal(page, friday, "dinner", "Green Curry");
+
+    // Another tab plans a third dinner while this one is choosing.
+    const dialog = await openAddMeal(page, friday, "dinner");
+    await dialog.getByRole("option", { name: "Beef Stew" }).click();
+    const elsewhere = await page.request.post("/api/meal-plans", { data: { date: friday, mealType: "dinner", recipeId: stew } });
+    expect(elsewhere.status()).toBe(201);
+    await dialog.getByRole("button", { name: "Add Meal" }).click();
+    await toast(page, "Failed to add meal");
+    await page.locator('[data-slot="toast"]').getByText("already holds 3 meals").waitFor();
+    // The grid catches up: three dinners, no +.
+    await expect.poll(() => cell(page, friday, "dinner").locator("[data-meal]").count()).toBe(3);
+    expect(await addButton(page, friday, "dinner").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    const deleted = await page.request.delete(`/api/recipes/${soup}`);
+    expect(deleted.ok()).toBe(true);
+    await page.reload();
+    const dinner = cell(page, friday, "dinner");
+    await dinner.getByText("Recipe removed").waitFor();
+    expect(await dinner.getByRole("link").allInnerTexts()).toEqual(["Green Curry", "Beef Stew"]);
+    expect(await dinner.getByRole("link", { name: "Green Curry" }).getAttribute("href")).toBe(`/cooking/${curry}`);
+    await keepScreenshot(page, "meal-planner-dark-1280");
+    await dinner.getByRole("button", { name: `Remove removed recipe from dinner on ${dayName(friday)}` }).click();
+    await toast(page, "Meal removed from planner");
+    await addButton(page, friday, "dinner").waitFor();
+  });
+
+  it("finds one of 300 recipes by typing, drawing only the first 50 options", async () => {
+    const page = await openPage();
+    const { userId } = await signInAs(page, { firstName: "Ola" });
+    const rows = Array.from({ length: 300 }, (_, i) => recipe(`Weeknight dish ${i}`));
+    const [risotto] = await addRecipes(userId, [recipe("Saffron Risotto"), ...rows]);
+    const tuesday = addDays(thisMonday(), 1);
+    await page.goto("/meal-planner");
+    const dialog = await openAddMeal(page, tuesday, "lunch");
+    await dialog.getByRole("option").first().waitFor();
+    expect(await dialog.getByRole("option").count()).toBe(50);
+    await dialog.getByText("Showing 50 of 301 recipes: type to narrow the list.").waitFor();
+    await keepScreenshot(page, "meal-planner-add-meal-1280");
+
+    await dialog.getByRole("combobox", { name: "Recipe" }).fill("saffron");
+    await expect.poll(() => dialog.getByRole("option").allInnerTexts()).toEqual(["Saffron Risotto"]);
+    await dialog.getByText("1 recipe matches.").waitFor();
+    await dialog.getByRole("combobox", { name: "Recipe" }).fill("no such dish");
+    await dialog.getByText('No recipes match "no such dish".').waitFor();
+    // Planning without a recipe says what is missing.
+    await dialog.getByRole("button", { name: "Add Meal" }).click();
+    await dialog.getByText("Choose a recipe", { exact: true }).waitFor();
+
+    await dialog.getByRole("combobox", { name: "Recipe" }).fill("risotto");
+    await dialog.getByRole("option", { name: "Saffron Risotto" }).click();
+    await dialog.getByLabel("Servings").fill("0");
+    await dialog.getByRole("button", { name: "Add Meal" }).click();
+    await dialog.getByText("Servings must be at least 1").waitFor();
+    await dialog.getByLabel("Servings").fill("4");
+    await dialog.getByLabel("Notes").fill("Double the saffron");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, "meal-planner-add-meal-375");
+    await dialog.getByRole("button", { name: "Add Meal" }).click();
+    await toast(page, "Meal added to planner");
+    const lunch = cell(page, tuesday, "lunch");
+    expect(await lunch.getByRole("link", { name: "Saffron Risotto" }).getAttribute("href")).toBe(`/cooking/${risotto}`);
+    expect(await lunch.innerText()).toContain("4 servings");
+    expect(await lunch.innerText()).toContain("Double the saffron");
+  });
+
+  it("shows a skeleton grid while a week loads, and says so with a retry when it cannot", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Rui" });
+    await page.goto("/meal-planner");
+    await page.getByText("No meals planned yet").waitFor();
+
+    const weekCalls = (url: URL) => url.pathname.includes("mealPlans.list");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(weekCalls, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Next week" }).click();
+    await page.locator('table[aria-busy="true"]').waitFor();
+    // The days are known before the meals: only the slots wait.
+    expect(await page.getByRole("columnheader").count()).toBe(7);
+    expect(await page.locator('[data-slot="skeleton"]').count()).toBe(21);
+    await keepScreenshot(page, "meal-planner-loading-1280");
+    release();
+    await page.getByText("No meals planned yet").waitFor();
+    await page.unroute(weekCalls);
+
+    await page.route(weekCalls, (route) => route.abort());
+    await page.getByRole("button", { name: "Next week" }).click();
+    await page.getByRole("alert").getByText("Could not load your meal plan").waitFor();
+    await page.unroute(weekCalls);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByText("No meals planned yet").waitFor();
+  });
+
+  it("sends a cook without recipes to create one, and reads the week from the address", async () => {
+    const page = await openPage({ width: 375, height: 800 });
+    await signInAs(page, { firstName: "Pim" });
+    const monday = thisMonday();
+    // Any day of a week opens that week; an unreadable one opens this week.
+    await page.goto(`/meal-planner?week=${addDays(monday, 17)}`);
+    await expect.poll(() => weekHeading(page).innerText()).toBe(weekLabel(addDays(monday, 14)));
+    await page.goto("/meal-planner?week=2026-02-30");
+    await expect.poll(() => weekHeading(page).innerText()).toBe(weekLabel(monday));
+    await page.getByText("No meals planned yet").waitFor();
+    await keepScreenshot(page, "meal-planner-empty-375");
+
+    const dialog = await openAddMeal(page, addDays(monday, 3), "dinner");
+    await dialog.getByText("You have no recipes yet").waitFor();
+    await dialog.getByRole("link", { name: "Create Recipe" }).click();
+    await page.waitForURL("**/recipes/new");
+    await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
+  });
+});
