@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
-import { addRecipes, createUser, signInAs, type RecipeRow } from "./fixtures";
+import { addIngredients, addRecipes, createUser, signInAs, type RecipeRow } from "./fixtures";
 
 useBrowser();
 
@@ -327,5 +327,50 @@ describe("cooking mode", () => {
     await keepScreenshot(page, "cooking-not-found-375");
     await page.getByRole("main").getByRole("link", { name: "Back to Recipes" }).click();
     await page.waitForURL((url) => url.pathname === "/recipes");
+  });
+
+  it("takes what was cooked from the inventory, shows it, and undoes it", async () => {
+    const page = await openPage();
+    const { userId } = await signInAs(page, { firstName: "Ike" });
+    const [id] = await addRecipes(userId, [lemonCake]);
+    await addIngredients(userId, [
+      { name: "Flour", quantity: 1, unit: "L", category: "Pantry" },
+      { name: "Eggs", quantity: 6, unit: "units", category: "Dairy" },
+      { name: "Milk", quantity: 2, unit: "L", category: "Dairy" },
+    ]);
+    await page.goto(`/cooking/${id}`);
+    await page.getByRole("heading", { name: lemonCake.title, level: 1 }).waitFor();
+    // Cooking twice the recipe: 3 cups of flour (710 ml) and 4 eggs; salt "to taste" and the milk are not touched.
+    await page.getByRole("button", { name: "More servings" }).click();
+    await page.getByRole("button", { name: "More servings" }).click();
+    await page.getByRole("button", { name: "More servings" }).click();
+    await page.getByRole("button", { name: "More servings" }).click();
+    await page.getByText("8 servings use").waitFor();
+    await page.getByRole("button", { name: "I cooked this" }).click();
+    await toast(page, "Inventory updated");
+    const taken = page.getByRole("list", { name: "Taken from your inventory" });
+    await taken.waitFor();
+    expect((await taken.innerText()).replace(/\s+/g, " ")).toBe("Flour 1 → 0.29 L Eggs 6 → 2 units");
+    await keepScreenshot(page, "cooking-cooked-1280");
+
+    await page.goto("/inventory");
+    const quantities = () => page.getByTestId("ingredient-card").allInnerTexts();
+    await page.getByTestId("ingredient-card").first().waitFor();
+    expect((await quantities()).join("\n")).toContain("0.29 L");
+
+    await page.goBack();
+    await page.getByRole("heading", { name: lemonCake.title, level: 1 }).waitFor();
+    // The result is gone with the page; cook again and undo this time.
+    await page.getByRole("button", { name: "I cooked this" }).click();
+    await taken.waitFor();
+    expect((await taken.innerText()).replace(/\s+/g, " ")).toBe("Flour 0.29 → 0 L Eggs 2 → 0 units");
+    await page.getByRole("button", { name: "Undo" }).click();
+    await toast(page, "Inventory restored");
+    await page.getByRole("button", { name: "I cooked this" }).waitFor();
+    await page.goto("/inventory");
+    await page.getByTestId("ingredient-card").first().waitFor();
+    const after = (await quantities()).join("\n");
+    expect(after).toContain("0.29 L");
+    expect(after).toContain("2 units");
   });
 });

@@ -4,6 +4,7 @@ import { isCalendarDate } from "./inventory";
 import { shoppingItemSchema } from "./shopping-input";
 import { storableText } from "./text";
 import { daysInRange } from "./week";
+import { RECIPE_LIMITS } from "./recipe-input";
 
 export const MAX_MEALS_PER_SLOT = 3;
 export const MAX_MEAL_SERVINGS = 100;
@@ -15,11 +16,12 @@ export const DEFAULT_SHOPPING_LIST_NAME = "Shopping List";
 const calendarDate = (label: string) => storableText(label).refine(isCalendarDate, `${label} must be a date written yyyy-MM-dd`);
 const uuid = (label: string) => z.uuid({ error: `${label} must be a valid id (uuid)` });
 
-const servings = z
-  .number({ error: "Servings must be a number" })
-  .int("Servings must be a whole number")
-  .min(1, "Servings must be at least 1")
-  .max(MAX_MEAL_SERVINGS, `Servings must be at most ${MAX_MEAL_SERVINGS}`);
+const servings = (max: number) =>
+  z
+    .number({ error: "Servings must be a number" })
+    .int("Servings must be a whole number")
+    .min(1, "Servings must be at least 1")
+    .max(max, `Servings must be at most ${max.toLocaleString("en-US")}`);
 
 type MaybeRange = { from?: string | undefined; to?: string | undefined };
 // Each check passes a range it can't judge (an end missing, or out of order): another check speaks for that.
@@ -39,7 +41,7 @@ export const mealPlanInput = z.object({
   date: calendarDate("Date"),
   mealType: z.enum(MEAL_TYPES, { error: `Meal type must be one of ${MEAL_TYPES.join(", ")}` }),
   recipeId: uuid("Recipe"),
-  servings: servings.default(1),
+  servings: servings(MAX_MEAL_SERVINGS).default(1),
   notes: storableText("Notes")
     .trim()
     .max(500, "Notes must be at most 500 characters")
@@ -49,7 +51,7 @@ export const mealPlanInput = z.object({
 export type MealPlanInput = z.infer<typeof mealPlanInput>;
 
 /** "I cooked this": the recipe and the servings cooked, taken from the inventory. */
-export const cookInput = z.object({ recipeId: uuid("Recipe"), servings: servings.max(1000, "Servings must be at most 1,000") });
+export const cookInput = z.object({ recipeId: uuid("Recipe"), servings: servings(RECIPE_LIMITS.servings) });
 
 /** Putting back what a cook took, to undo it: how much of each inventory item. */
 export const restockInput = z.object({

@@ -7,6 +7,7 @@ import { isBadRequestError, isNotFoundError } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { RecipeLoading, RecipeNotFound } from "../recipes/recipe-not-found";
 import type { Recipe } from "../recipes/recipe-types";
+import { CookedThisCard } from "./cooked-this-card";
 import { IngredientChecklist } from "./ingredient-checklist";
 import { InstructionSteps } from "./instruction-steps";
 import { RecipeSummary } from "./recipe-summary";
@@ -68,8 +69,9 @@ function CookingScreen({ recipe }: { recipe: Recipe }) {
             onCheck={progress.checkIngredient}
           />
         </div>
-        <div className="lg:col-span-3">
+        <div className="grid gap-6 lg:col-span-3">
           <InstructionSteps steps={steps} checked={progress.steps} onCheck={progress.checkStep} onStartTimer={startStepTimer} />
+          <CookedThisCard recipeId={recipe.id} servings={progress.servings} />
         </div>
       </div>
     </div>

@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { CookingPot, Undo2 } from "lucide-react";
+import { formatKitchenQuantity } from "@kim/domain";
+import { Button } from "@kim/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
+import { toast } from "@kim/ui/lib/use-toast";
+import { failureToast } from "../../lib/toasts";
+import { trpc, type RouterOutputs } from "../../lib/trpc";
+
+type Taken = RouterOutputs["mealPlans"]["cook"]["taken"];
+
+interface CookedThisCardProps {
+  recipeId: string;
+  /** The servings being cooked: what leaves the inventory is scaled to them. */
+  servings: number;
+}
+
+/** "I cooked this": the recipe's ingredients leave the inventory, with what changed shown and an undo. */
+export function CookedThisCard({ recipeId, servings }: CookedThisCardProps) {
+  const utils = trpc.useUtils();
+  const [taken, setTaken] = useState<Taken | null>(null);
+  const refreshInventory = () => Promise.all([utils.inventory.list.invalidate(), utils.inventory.summary.invalidate()]);
+
+  const cook = trpc.mealPlans.cook.useMutation({
+    onSuccess: ({ taken }) => {
+      setTaken(taken);
+      toast({
+        title: taken.length > 0 ? "Inventory updated" : "Nothing taken from your inventory",
+        description: taken.length > 0 ? `${taken.length} ${taken.length === 1 ? "item" : "items"} used for this recipe.` : undefined,
+      });
+      return refreshInventory();
+    },
+    onError: failureToast("Failed to update inventory"),
+  });
+  const undo = trpc.mealPlans.restock.useMutation({
+    onSuccess: () => {
+      setTaken(null);
+      toast({ title: "Inventory restored" });
+      return refreshInventory();
+    },
+    onError: failureToast("Failed to restore inventory"),
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">Done cooking?</h2>
+        </CardTitle>
+        <CardDescription>
+          Take what {servings} {servings === 1 ? "serving uses" : "servings use"} from your inventory, soonest to expire first.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {taken === null ? (
+          <Button className="justify-self-start" disabled={cook.isPending} onClick={() => cook.mutate({ recipeId, servings })}>
+            <CookingPot aria-hidden="true" />
+            {cook.isPending ? "Updating inventory..." : "I cooked this"}
+          </Button>
+        ) : (
+          <div role="status" className="grid gap-3">
+            {taken.length === 0 ? (
+              <p className="text-sm text-muted-foreground">
+                Nothing in your{" "}
+                <Link to="/inventory" className="underline">
+                  inventory
+                </Link>{" "}
+                matched this recipe's ingredients.
+              </p>
+            ) : (
+              <>
+                <p className="text-sm font-medium">Taken from your inventory:</p>
+                <ul className="grid gap-1 text-sm" aria-label="Taken from your inventory">
+                  {taken.map((item) => (
+                    <li key={item.id} className="flex justify-between gap-4">
+                      <span className="min-w-0 break-words">{item.name}</span>
+                      <span className="shrink-0 text-muted-foreground tabular-nums">
+                        {formatKitchenQuantity(item.before)} → {formatKitchenQuantity(item.after)} {item.unit}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <div className="flex flex-wrap gap-2">
+              {taken.length > 0 ? (
+                <Button
+                  variant="outline"
+                  disabled={undo.isPending}
+                  onClick={() => undo.mutate({ items: taken.map((item) => ({ id: item.id, quantity: item.before - item.after })) })}
+                >
+                  <Undo2 aria-hidden="true" />
+                  {undo.isPending ? "Undoing..." : "Undo"}
+                </Button>
+              ) : null}
+              <Button variant="ghost" onClick={() => setTaken(null)}>
+                Done
+              </Button>
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
