@@ -1,5 +1,6 @@
 /**
- * Browser figures for a user with 1,000 ingredients (run by `pnpm bench` after page-weight.ts; it prints, it does not assert):
+ * Browser figures for a user with 1,000 ingredients and one with 2,000 recipes (run by `pnpm bench` after page-weight.ts;
+ * it prints, it does not assert). BENCH_BROWSER_ONLY=recipes measures /recipes only (2 below).
  *
  * 1. /inventory in Chromium (1280×800) with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate): the DOM size once the
  *    list shows, and "search to paint": the time from the search box's input event to the first frame painted after the
@@ -16,7 +17,16 @@
  *    The Event Timing duration of the same input event (input to next paint, 8 ms granularity, reported only from 16 ms)
  *    is printed beside it, as "input responsiveness".
  *
- * 2. Lighthouse 12's default mobile performance category (simulated slow 4G, 4× CPU) for the landing page ("/" signed
+ * 2. /recipes for another user with 2,000 recipes (bench recipes from apps/api/bench/recipe-rows.ts): the time from the
+ *    start of navigation to the first recipe card (`[data-recipe-card]`) painted, on a cold page load (a new context: no
+ *    HTTP cache), at CPU 1× (target under 1 s) and 4×, median of RUNS, with when the page asked for the list, when the
+ *    answer arrived and the first contentful paint beside it. "card" is when the main thread painted the card's frame,
+ *    found as for /inventory; FCP is a presentation time, so it reads a little later than a main-thread paint of the
+ *    same frame. The baseline, loaded interleaved with it: a bare page (plain HTML answered by the bench) that fetches
+ *    /api/recipes and draws the first 12 recipes with plain DOM calls. One unmeasured load of each comes first, so the
+ *    server's list cache is warm, as for a user's second visit.
+ *
+ * 3. Lighthouse 12's default mobile performance category (simulated slow 4G, 4× CPU) for the landing page ("/" signed
  *    out), the dashboard ("/" signed in) and /inventory with the 1,000
  *    ingredients: score, FCP, LCP, TBT, CLS, median of LH_RUNS runs each (pages interleaved), target 95. Signed-in runs
  *    find the session cookie in the browser's cookie jar, set (or cleared, for the landing page) before each run over
@@ -29,15 +39,19 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { CATEGORIES, localDate, UNITS } from "../packages/domain/src/index";
 import { startServer, type RunningServer } from "../e2e/server";
+import { benchRecipe, RECIPE_IMAGE_HOST } from "../apps/api/bench/recipe-rows";
 
 const root = path.resolve(import.meta.dirname, "..");
 const LIGHTHOUSE_VERSION = (
   JSON.parse(readFileSync(path.join(root, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }
 ).version;
 const INGREDIENTS = 1000;
+const RECIPES = 2000;
+const RECIPE_CARD = "[data-recipe-card]";
+const FIRST_CARD_TARGET_MS = 1000;
 const QUERY = "saffron";
 /** Every MATCH_EVERY-th ingredient is saffron; no other name contains the query. */
 const MATCH_EVERY = 200;
@@ -57,6 +71,8 @@ const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // The bench recipes' images are on a host that resolves to nothing, at once: no figure waits on the network.
+  `--host-resolver-rules=MAP ${RECIPE_IMAGE_HOST} ~NOTFOUND`,
 ];
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -146,7 +162,7 @@ function ownServerChildren(): number[] {
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
-// Seeding through the public API: one signup, then 1,000 ingredients in parallel batches.
+// Seeding through the public API: a signup and 1,000 ingredients in parallel batches, another signup and 2,000 recipes.
 
 const FOODS =
   "Milk,Cheddar,Butter,Yogurt,Spinach,Carrots,Onions,Garlic,Tomatoes,Potatoes,Apples,Lemons,Chicken Thighs,Ground Beef,Pork Chops,Salmon,Shrimp,Cod,Rice,Pasta,Flour,Sugar,Oats,Lentils,Black Beans,Cumin,Paprika,Oregano,Cinnamon,Peas,Sweetcorn,Berries,Orange Juice,Coffee Beans,Green Tea,Olive Oil,Honey,Soy Sauce,Mustard,Eggs".split(
@@ -168,11 +184,12 @@ function ingredient(i: number) {
   };
 }
 
-async function seed(url: string): Promise<string> {
+/** Signs a new user up; answers their session token. */
+async function signUp(url: string, email: string): Promise<string> {
   const signup = await fetch(`${url}/api/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "bench-browser@example.com", password: "bench the browser", firstName: "Bea", lastName: "Bench" }),
+    body: JSON.stringify({ email, password: "bench the browser", firstName: "Bea", lastName: "Bench" }),
   });
   if (signup.status !== 201) throw new Error(`POST /api/signup answered ${signup.status}: ${await signup.text()}`);
   const session = signup.headers
@@ -180,21 +197,45 @@ async function seed(url: string): Promise<string> {
     .map((c) => /^kim_session=([^;]+)/.exec(c)?.[1])
     .find(Boolean);
   if (!session) throw new Error("POST /api/signup set no kim_session cookie");
+  return session;
+}
 
+/** POSTs `count` bodies to `path` as the user, BATCH at a time. */
+async function postAll(url: string, session: string, path: string, count: number, body: (i: number) => unknown): Promise<void> {
   const BATCH = 50;
-  for (let start = 0; start < INGREDIENTS; start += BATCH) {
+  for (let start = 0; start < count; start += BATCH) {
     await Promise.all(
-      Array.from({ length: Math.min(BATCH, INGREDIENTS - start) }, async (_, k) => {
-        const response = await fetch(`${url}/api/ingredients`, {
+      Array.from({ length: Math.min(BATCH, count - start) }, async (_, k) => {
+        const response = await fetch(`${url}${path}`, {
           method: "POST",
           headers: { "content-type": "application/json", cookie: `kim_session=${session}` },
-          body: JSON.stringify(ingredient(start + k)),
+          body: JSON.stringify(body(start + k)),
         });
-        if (response.status !== 201) throw new Error(`POST /api/ingredients answered ${response.status}: ${await response.text()}`);
+        if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
       }),
     );
   }
-  return session;
+}
+
+/**
+ * Two users: one with the ingredients (for /inventory, the dashboard and Lighthouse, as before the recipes came), one
+ * with the recipes. Answers their session tokens.
+ */
+async function seed(url: string): Promise<{ inventory: string; recipes: string }> {
+  const inventory = await signUp(url, "bench-browser@example.com");
+  await postAll(url, inventory, "/api/ingredients", INGREDIENTS, ingredient);
+  const recipes = await signUp(url, "bench-recipes@example.com");
+  await postAll(url, recipes, "/api/recipes", RECIPES, benchRecipe);
+  return { inventory, recipes };
+}
+
+/** A fresh context (empty cache and storage) at 1280×800, signed in as `session`. */
+async function signedInContext(browser: Browser, url: string, session: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addCookies([{ name: "kim_session", value: session, url }]);
+  // tsx (esbuild keepNames) wraps named functions in __name(...), which the page lacks: give it one.
+  await context.addInitScript({ content: "globalThis.__name ??= (f) => f;" });
+  return context;
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -265,11 +306,8 @@ async function measure(page: Page, value: string, cards: number, exact: boolean)
 }
 
 async function inventoryInteraction(browser: Browser, url: string, session: string): Promise<void> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await signedInContext(browser, url, session);
   try {
-    await context.addCookies([{ name: "kim_session", value: session, url }]);
-    // tsx (esbuild keepNames) wraps named functions in __name(...), which the page lacks: give it one.
-    await context.addInitScript({ content: "globalThis.__name ??= (f) => f;" });
     await context.addInitScript(() => {
       const probe: Probe = { eventTimings: [] };
       window.__kimBench = probe;
@@ -334,7 +372,151 @@ async function inventoryInteraction(browser: Browser, url: string, session: stri
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
-// 2. Lighthouse mobile performance
+// 2. /recipes: navigation to the first recipe card, beside a bare page
+
+interface FirstCard {
+  /** When the first recipe card was painted, in ms from the start of the navigation. */
+  card: number;
+  /** First contentful paint, from the same start. */
+  fcp?: number;
+  /** When the page asked for the list (its request's startTime), from the same start. */
+  listAsked?: number;
+  /** When the list's answer had arrived (its responseEnd), from the same start. */
+  list?: number;
+  /** The list answer's body over the wire (gzipped), in bytes. */
+  listBytes?: number;
+}
+
+declare global {
+  interface Window {
+    __kimFirstCard?: Promise<number>;
+  }
+}
+
+/**
+ * Runs in the page before its own scripts: __kimFirstCard resolves with the time the first `selector` element was
+ * painted (a MutationObserver sees the commit; requestAnimationFrame runs just before that frame paints and posts a
+ * message, which runs as the first task after the paint), in the page's clock, whose zero is the navigation's start.
+ */
+function watchFirstCard(selector: string): void {
+  window.__kimFirstCard = new Promise((resolve) => {
+    let seen = false;
+    const observer = new MutationObserver(() => {
+      if (seen || !document.querySelector(selector)) return;
+      seen = true;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve(performance.now());
+        channel.port2.postMessage(null);
+      });
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+}
+
+/**
+ * The baseline: the least a page can do for the same first card. Plain HTML (answered by the bench itself, through
+ * Playwright's route) that fetches /api/recipes from Kim, parses it and draws the first 12 recipes as plain
+ * elements: no framework, no bundle, no session check.
+ */
+const BARE_PAGE_PATH = "/__bench/bare-recipes";
+const BARE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Recipes</title></head><body><main></main><script>
+fetch("/api/recipes").then((r) => r.json()).then((recipes) => {
+  const main = document.querySelector("main");
+  for (const recipe of recipes.slice(0, 12)) {
+    const card = document.createElement("article");
+    card.setAttribute("data-recipe-card", "");
+    const title = document.createElement("h2");
+    title.textContent = recipe.title;
+    const description = document.createElement("p");
+    description.textContent = recipe.description ?? "";
+    card.append(title, description);
+    main.append(card);
+  }
+});
+</script></body></html>`;
+
+/** One cold load (a new context: empty cache) of /recipes or the bare page, with the CPU slowed `cpu`×. */
+async function firstCardRun(browser: Browser, url: string, session: string, bare: boolean, cpu: number): Promise<FirstCard> {
+  const context = await signedInContext(browser, url, session);
+  try {
+    await context.addInitScript(watchFirstCard, RECIPE_CARD);
+    const target = `${url}${bare ? BARE_PAGE_PATH : "/recipes"}`;
+    if (bare) await context.route(target, (route) => route.fulfill({ contentType: "text/html", body: BARE_PAGE }), { times: 1 });
+    const page = await context.newPage();
+    if (cpu !== 1) await (await context.newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: cpu });
+    await page.goto(target, { waitUntil: "commit" });
+    const card = await page.evaluate(() =>
+      Promise.race([
+        window.__kimFirstCard!,
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`no recipe card within 30 s on ${location.pathname}`)), 30_000),
+        ),
+      ]),
+    );
+    // The paint entry is queued after the paint the card was in: wait for it a moment.
+    await page
+      .waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length, null, { timeout: 2000 })
+      .catch(() => {});
+    const figures = await page.evaluate(() => {
+      const list = performance.getEntriesByType("resource").find((entry) => /recipes\.list|\/api\/recipes/.test(entry.name)) as
+        PerformanceResourceTiming | undefined;
+      return {
+        fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        listAsked: list?.startTime,
+        list: list?.responseEnd,
+        listBytes: list?.encodedBodySize,
+      };
+    });
+    return { card, ...figures };
+  } finally {
+    await context.close();
+  }
+}
+
+async function recipesFirstCard(browser: Browser, url: string, session: string): Promise<void> {
+  const variants = [1, 4].flatMap((cpu) => [
+    { cpu, bare: false, name: `Kim /recipes, CPU ${cpu}×` },
+    { cpu, bare: true, name: `bare page, CPU ${cpu}×` },
+  ]);
+  // One unmeasured load of each: the server's list cache and its gzip are then warm, as for any user's second visit.
+  for (const bare of [false, true]) await firstCardRun(browser, url, session, bare, 1);
+  const runs: FirstCard[][] = variants.map(() => []);
+  // Interleaved, so a noisy moment on the machine does not land on one variant's runs only.
+  for (let run = 0; run < RUNS; run++)
+    for (const [i, v] of variants.entries()) runs[i]!.push(await firstCardRun(browser, url, session, v.bare, v.cpu));
+
+  const optional = (values: (number | undefined)[]) => {
+    const known = values.filter((v): v is number => v !== undefined);
+    return known.length ? ms(median(known)) : "n/a";
+  };
+  console.log(
+    `/recipes with ${RECIPES.toLocaleString("en-US")} recipes, navigation to the first recipe card painted ` +
+      `(Chromium 1280×800, cold page load in a new context; median of ${RUNS}, target < ${FIRST_CARD_TARGET_MS} ms at CPU 1×):`,
+  );
+  console.log(
+    `  ${"".padEnd(26)} ${"list asked".padStart(10)} ${"list in".padStart(8)} ${"FCP".padStart(8)} ${"card".padStart(8)}  runs (card)`,
+  );
+  for (const [i, v] of variants.entries()) {
+    const r = runs[i]!;
+    const card = median(r.map((f) => f.card));
+    const verdict = v.cpu === 1 && !v.bare ? (card < FIRST_CARD_TARGET_MS ? "  within target" : "  OVER target") : "";
+    console.log(
+      `  ${v.name.padEnd(26)} ${optional(r.map((f) => f.listAsked)).padStart(10)} ${optional(r.map((f) => f.list)).padStart(8)} ` +
+        `${optional(r.map((f) => f.fcp)).padStart(8)} ` +
+        `${ms(card).padStart(8)}  ${r.map((f) => Math.round(f.card)).join(", ")}${verdict}`,
+    );
+  }
+  const bytes = (bare: boolean) => `${((runs[variants.findIndex((v) => v.bare === bare)]![0]!.listBytes ?? 0) / 1024).toFixed(0)} KB`;
+  console.log(
+    `  bare page: plain HTML from the bench, fetch("/api/recipes"), first 12 recipes as plain elements. ` +
+      `List answer over the wire: ${bytes(false)} (tRPC) and ${bytes(true)} (REST), gzipped.`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// 3. Lighthouse mobile performance
 
 interface LhFigures {
   score: number;
@@ -478,22 +660,29 @@ try {
   console.log(
     `Browser figures at ${git("log", "-1", "--format=%h %<(72,trunc)%s").trimEnd()}${git("status", "--porcelain").length ? " (working tree has uncommitted changes)" : ""}`,
   );
-  const session = await seed(server.url);
+  const sessions = await seed(server.url);
   const seeded = Date.now();
   browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   console.log(
-    `Chromium ${browser.version()}; server started in ${seconds(serverUp - started)}, ${INGREDIENTS.toLocaleString("en-US")} ingredients seeded through POST /api/ingredients in ${seconds(seeded - serverUp)}`,
+    `Chromium ${browser.version()}; server started in ${seconds(serverUp - started)}, ${INGREDIENTS.toLocaleString("en-US")} ingredients and ` +
+      `${RECIPES.toLocaleString("en-US")} recipes (another user's) seeded through POST /api/ingredients and /api/recipes in ${seconds(seeded - serverUp)}`,
   );
-  await inventoryInteraction(browser, server.url, session);
-  await browser.close();
+  const all = process.env.BENCH_BROWSER_ONLY !== "recipes";
+  if (all) await inventoryInteraction(browser, server.url, sessions.inventory);
   const interacted = Date.now();
+  await recipesFirstCard(browser, server.url, sessions.recipes);
+  await browser.close();
+  const recipesDone = Date.now();
 
-  // Lighthouse gets a browser of its own (it opens its tab through the debugging port).
-  const debuggingPort = await freePort();
-  browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`] });
-  await lighthouseScores(browser, debuggingPort, server.url, session);
+  if (all) {
+    // Lighthouse gets a browser of its own (it opens its tab through the debugging port).
+    const debuggingPort = await freePort();
+    browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`] });
+    await lighthouseScores(browser, debuggingPort, server.url, sessions.inventory);
+  }
   console.log(
-    `browser bench took ${seconds(Date.now() - started)} (server and seeding ${seconds(seeded - started)}, /inventory ${seconds(interacted - seeded)}, Lighthouse ${seconds(Date.now() - interacted)})`,
+    `browser bench took ${seconds(Date.now() - started)} (server and seeding ${seconds(seeded - started)}, /inventory ${seconds(interacted - seeded)}, ` +
+      `/recipes ${seconds(recipesDone - interacted)}, Lighthouse ${seconds(Date.now() - recipesDone)})`,
   );
 } catch (error) {
   console.error(

@@ -1,0 +1,293 @@
+import { spawn } from "node:child_process";
+import { gzipSync } from "node:zlib";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createDb, migrateToLatest, openPglite, type Database, type Db } from "@kim/db";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Insertable, Kysely } from "kysely";
+import pg from "pg";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import { createSession, hashToken } from "../src/features/auth/sessions";
+import { consoleTransport } from "../src/lib/email";
+import type { ListName } from "../src/lib/user-lists";
+
+/**
+ * What the list benches share: GET one user's list at 50 connections on the two paths clients use, the REST path
+ * and the tRPC call the web app makes, beside a bare Fastify + driver route doing the same work: the same two
+ * statements (session, then the list with its version), the same per-process cache checked against that version,
+ * and the same gzip kept with the cached list. The load comes from another process (wrk if installed, else
+ * autocannon), so it doesn't share the server's event loop, and asks for compression as browsers do.
+ *
+ * Environment: BENCH_SECONDS (per run, default 6), BENCH_ROUNDS (default 3), BENCH_ONLY=postgres (skip PGlite),
+ * TEST_DATABASE_URL (the PostgreSQL server to create the bench database on).
+ */
+export interface ListBench {
+  /** The list's name in list_versions; also its table (with _ for -), its REST path (/api/<list>) and the title's noun. */
+  list: ListName;
+  /** The tRPC procedure the web app calls for the list ("inventory.list"). */
+  procedure: string;
+  /** How many rows `seed` writes. */
+  rows: number;
+  /**
+   * The list as Kim's queries.ts builds it, written out for the plain driver: json_build_object's arguments (use
+   * `jsonTimestamp` for timestamps) and the json_agg order.
+   */
+  fields: string;
+  orderBy: string;
+  /** Writes the user's `rows` rows. */
+  seed(db: Kysely<Database>, userId: string): Promise<void>;
+}
+
+/** A timestamptz as Kim's lib/raw-json.ts jsonTimestamp writes it (2026-11-21T05:57:00.123Z), for `fields`. */
+export const jsonTimestamp = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
+const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
+
+// What Kim runs for the session, written out for the plain driver.
+const SESSION_SQL = `select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.is_pro, u.is_beta_tester,
+  u.plan, u.subscription_status, u.trial_ends_at, u.current_period_end, u.created_at, u.updated_at, s.expire
+  from sessions s join users u on u.id = s.user_id where s.sid = $1 and s.expire > now()`;
+
+/** Kim's userList statement around the list's own: the version, and the list only when it differs from $2. */
+const versionedListSql = (bench: ListBench) => `select v.version, case when v.version is distinct from $2::bigint then (
+    select coalesce(json_agg(json_build_object(${bench.fields}) order by ${bench.orderBy}), '[]')::text
+    from ${bench.list.replaceAll("-", "_")} where user_id = $1) end as json
+  from (select coalesce((select version from list_versions where user_id = $1 and list = '${bench.list}'), 0) as version) v`;
+
+const restPath = (bench: ListBench) => `/api/${bench.list}`;
+
+interface Result {
+  rps: number;
+  p99: number;
+  /**
+   * The server process's CPU time per request, in ms (all its threads; PGlite's work included, PostgreSQL's not):
+   * what each path costs the server, whichever process the machine's cores go to at the time.
+   */
+  cpu: number;
+  /** Requests that failed or timed out (autocannon gives up after 10 s). */
+  errors: number;
+}
+
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "ignore"] });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("error", reject);
+    child.on("exit", () => resolve(out));
+  });
+}
+
+const HEADERS = (cookie: string) => [`cookie: ${cookie}`, "accept-encoding: gzip, deflate, br"];
+
+/** wrk (C) when installed: it leaves the two cores to the server; autocannon (JS) costs about as much as the server. */
+const wrk = existsSync("/usr/bin/wrk") ? "/usr/bin/wrk" : null;
+
+async function loadWithWrk(url: string, cookie: string, seconds: number): Promise<Result> {
+  const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", ...HEADERS(cookie).flatMap((h) => ["-H", h]), url];
+  const out = await run(wrk!, args);
+  const ms = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
+  const p99 = /^\s*99%\s+([\d.]+)(us|ms|s)/m.exec(out);
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
+  if (!p99 || !rps) throw new Error(`unexpected wrk output:\n${out}`);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = non2xx + (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
+  return { rps: Number(rps[1]), p99: Math.round(ms(p99[1]!, p99[2]!)), cpu: 0, errors };
+}
+
+async function loadWithAutocannon(url: string, cookie: string, seconds: number): Promise<Result> {
+  const args = [
+    "-c",
+    String(CONNECTIONS),
+    "-d",
+    String(seconds),
+    "-j",
+    ...HEADERS(cookie).flatMap((h) => ["-H", h.replace(": ", "=")]),
+    url,
+  ];
+  const r = JSON.parse(await run(process.execPath, [autocannonBin, ...args])) as {
+    requests: { average: number };
+    latency: { p99: number };
+    non2xx: number;
+    errors: number;
+  };
+  return { rps: r.requests.average, p99: r.latency.p99, cpu: 0, errors: r.non2xx + r.errors };
+}
+
+async function load(url: string, cookie: string): Promise<Result> {
+  const measure = wrk ? loadWithWrk : loadWithAutocannon;
+  await measure(url, cookie, 1); // warm-up: JIT, connection pools, caches
+  const before = process.cpuUsage();
+  const result = await measure(url, cookie, SECONDS);
+  const used = process.cpuUsage(before);
+  return { ...result, cpu: (used.user + used.system) / 1000 / (result.rps * SECONDS) };
+}
+
+/** A user with a session and the bench's rows; answers the session cookie. */
+async function seed(handle: Db, bench: ListBench): Promise<string> {
+  const { db } = handle;
+  await migrateToLatest(db);
+  const user = await db
+    .insertInto("users")
+    .values({ email: `bench-${Date.now()}@example.com` })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await bench.seed(db, user.id);
+  return `kim_session=${await createSession(db, user.id)}`;
+}
+
+/** Inserts rows 250 to a statement. */
+export async function insertInBatches<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  rows: Insertable<Database[T]>[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 250)
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + 250) as never)
+      .execute();
+}
+
+type Query = (sql: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+function bareApp(bench: ListBench, query: Query): FastifyInstance {
+  const app = Fastify({ logger: false });
+  const cache = new Map<string, { version: number; text: string; gzip: Buffer }>();
+  const listSql = versionedListSql(bench);
+  app.get(restPath(bench), async (req, reply) => {
+    const token = /kim_session=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
+    const session = token ? (await query(SESSION_SQL, [hashToken(token)])).rows[0] : undefined;
+    if (!session) return reply.code(401).send({ message: "Unauthorized" });
+    const userId = String(session.id);
+    const cached = cache.get(userId);
+    const row = (await query(listSql, [userId, cached?.version ?? null])).rows[0]!;
+    let entry = cached;
+    if (!entry || row.json !== null) {
+      const text = String(row.json ?? "[]");
+      entry = { version: Number(row.version), text, gzip: gzipSync(text) };
+      cache.set(userId, entry);
+    }
+    reply.type("application/json; charset=utf-8");
+    if (/gzip/.test(req.headers["accept-encoding"] ?? "")) return reply.header("content-encoding", "gzip").send(entry.gzip);
+    return reply.send(entry.text);
+  });
+  return app;
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** The bare route and Kim must answer the same list, or the comparison is void (queries.ts changed, say). */
+async function checkSameAnswer(bareUrl: string, kimUrl: string, cookie: string): Promise<{ json: number; gzip: number }> {
+  const text = async (url: string) => {
+    const response = await fetch(url, { headers: { cookie } });
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    return response.text();
+  };
+  const [bare, kim] = await Promise.all([text(bareUrl), text(kimUrl)]);
+  if (bare !== kim)
+    throw new Error(`the bare route's list differs from Kim's (${bare.length} and ${kim.length} characters): update its statement`);
+  return { json: Buffer.byteLength(bare), gzip: gzipSync(bare).length };
+}
+
+async function measure(bench: ListBench, kind: "pglite" | "postgres"): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "kim-bench-"));
+  let handle: Db;
+  let bare: FastifyInstance;
+  let closeBare = async () => {};
+  let cleanup = async () => {};
+  if (kind === "postgres") {
+    const name = `kim_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(DATABASE_URL);
+    url.pathname = `/${name}`;
+    handle = createDb({ databaseUrl: url.toString(), dataDir });
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+    bare = bareApp(bench, (sql, params) => pool.query(sql, params));
+    closeBare = () => pool.end();
+    cleanup = async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.end();
+    };
+  } else {
+    const pglite = openPglite(dataDir);
+    handle = createDb({ dataDir, pglite });
+    bare = bareApp(bench, (sql, params) => pglite.query(sql, params));
+  }
+  const cookie = await seed(handle, bench);
+  const config = { ...loadConfig({ LOG_LEVEL: "silent" }), webDistDir: null };
+  const kim = await buildApp({ config, db: handle.db, mailTransport: consoleTransport() });
+  const bareUrl = await listen(bare);
+  const kimUrl = await listen(kim);
+
+  // Rounds alternate the three targets, so drift on this shared machine (other work, PostgreSQL's own) hits each
+  // alike; each figure is the median of its rounds.
+  const targets = { bare: `${bareUrl}${restPath(bench)}`, rest: `${kimUrl}${restPath(bench)}`, trpc: `${kimUrl}${trpcPath(bench)}` };
+  const size = await checkSameAnswer(targets.bare, targets.rest, cookie);
+  const runs: Record<keyof typeof targets, Result[]> = { bare: [], rest: [], trpc: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const name of Object.keys(targets) as (keyof typeof targets)[]) runs[name].push(await load(targets[name], cookie));
+  }
+  await bare.close();
+  await closeBare();
+  await kim.close();
+  await handle.close();
+  await cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const summary = (rs: Result[]): Result => ({
+    rps: median(rs.map((r) => r.rps)),
+    p99: median(rs.map((r) => r.p99)),
+    cpu: median(rs.map((r) => r.cpu)),
+    errors: rs.reduce((sum, r) => sum + r.errors, 0),
+  });
+  const [bareResult, restResult, trpcResult] = [summary(runs.bare), summary(runs.rest), summary(runs.trpc)];
+  const f = (r: Result) =>
+    `${r.rps.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99).padStart(5)} ms   CPU ${r.cpu.toFixed(2)} ms/req` +
+    `${r.errors ? `   ${r.errors} failed or timed out` : ""}`;
+  const ratio = (r: Result) => (r.rps / bareResult.rps).toFixed(2);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(`${kind} (median of ${ROUNDS} alternating rounds; the answer is ${kb(size.json)} of JSON, ${kb(size.gzip)} gzipped):`);
+  console.log(`  bare Fastify + driver   ${f(bareResult)}`);
+  console.log(`  Kim REST                ${f(restResult)}   ${ratio(restResult)} of bare`);
+  console.log(`  Kim tRPC (web app)      ${f(trpcResult)}   ${ratio(trpcResult)} of bare`);
+  console.log(`  target: each >= 0.80 of bare${kind === "postgres" ? ", p99 < 50 ms" : ""} (CPU: the server process's, per request)`);
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const trpcPath = (bench: ListBench) => `/trpc/${bench.procedure}?batch=1&input=${encodeURIComponent("{}")}`;
+
+/** Measures the list on PGlite (unless BENCH_ONLY=postgres) and on PostgreSQL when reachable, and prints both. */
+export async function runListBench(bench: ListBench): Promise<void> {
+  console.log(
+    `GET ${bench.list} (REST and ${trpcPath(bench)}), ${bench.rows} ${bench.list}, ${CONNECTIONS} connections, ${SECONDS} s per run, load from ${wrk ? "wrk" : "autocannon (install wrk for figures less disturbed by the load generator)"}`,
+  );
+  if (process.env.BENCH_ONLY !== "postgres") await measure(bench, "pglite");
+  if (await postgresReachable()) await measure(bench, "postgres");
+  else console.log("postgres: not reachable (set TEST_DATABASE_URL), skipped");
+}
