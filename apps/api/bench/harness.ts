@@ -239,8 +239,11 @@ async function measure(bench: ListBench, kind: "pglite" | "postgres"): Promise<v
   const targets = { bare: `${bareUrl}${restPath(bench)}`, rest: `${kimUrl}${restPath(bench)}`, trpc: `${kimUrl}${trpcPath(bench)}` };
   const size = await checkSameAnswer(targets.bare, targets.rest, cookie);
   const runs: Record<keyof typeof targets, Result[]> = { bare: [], rest: [], trpc: [] };
+  const names = Object.keys(targets) as (keyof typeof targets)[];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const name of Object.keys(targets) as (keyof typeof targets)[]) runs[name].push(await load(targets[name], cookie));
+    // Each round starts one further along, so no target always runs first, or always right after the same other.
+    for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)])
+      runs[name].push(await load(targets[name], cookie));
   }
   await bare.close();
   await closeBare();
