@@ -57,6 +57,11 @@ export async function signInAs(page: Page, user: NewUser): Promise<{ email: stri
   return { email: created.email, userId: created.userId };
 }
 
+/** Sets a user's Pro flag in the database; the pages they have open still show what they loaded. */
+export async function setPro(userId: string, isPro: boolean): Promise<void> {
+  await fixture("POST", "/users/pro", { userId, isPro });
+}
+
 /** A new session for an existing user, set on the page: "signing in again" without the login screen. */
 export async function signInAgain(page: Page, userId: string): Promise<void> {
   const { token } = await fixture<{ token: string }>("POST", "/sessions", { userId });

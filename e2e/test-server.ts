@@ -83,6 +83,15 @@ async function main(): Promise<void> {
         .executeTakeFirstOrThrow();
       return { userId: id, email, token: await createSession(db, id) };
     },
+    // Flips a user's Pro flag while their pages stay open, as a lapsed subscription would.
+    "POST /users/pro": async (body) => {
+      const input = object(body);
+      const userId = text(input, "userId");
+      const isPro = input.isPro;
+      if (!isBoolean(isPro)) throw new Error("isPro must be true or false");
+      await db.updateTable("users").set({ isPro }).where("id", "=", userId).execute();
+      return { ok: true };
+    },
     "POST /sessions": async (body) => {
       const userId = text(object(body), "userId");
       return { token: await createSession(db, userId) };

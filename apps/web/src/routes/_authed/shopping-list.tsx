@@ -1,8 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../components/page-placeholder";
+import { ShoppingListPage } from "../../features/shopping-list/shopping-list-page";
 import { pageTitle } from "../../lib/page-title";
 
 export const Route = createFileRoute("/_authed/shopping-list")({
   head: () => pageTitle("Shopping List"),
-  component: () => <PagePlaceholder title="Shopping List" />,
+  // Not awaited: the page shows skeletons while the list loads.
+  loader: ({ context }) => void context.trpc.shoppingLists.list.prefetch(),
+  component: ShoppingListPage,
 });

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import type { ShoppingItem } from "@kim/domain";
+import { createListSaver, SAVE_ATTEMPTS } from "./list-saver";
+import type { ItemsChange } from "./shopping-items";
+
+interface List {
+  id: string;
+  items: ShoppingItem[];
+  version: number;
+}
+
+const item = (name: string, checked = false): ShoppingItem => ({ name, quantity: 1, unit: "units", checked });
+const add =
+  (name: string): ItemsChange =>
+  (items) => [...items, item(name)];
+const check =
+  (name: string): ItemsChange =>
+  (items) =>
+    items.map((i) => (i.name === name ? { ...i, checked: true } : i));
+const names = (list: List | undefined) => list?.items.map((i) => `${i.name}${i.checked ? " [x]" : ""}`);
+
+class Conflict extends Error {}
+
+/** The server's list, saved only at its version like the API does; `onSave` can change it first, as another tab would. */
+function fakeServer(initial: ShoppingItem[] | null) {
+  let list: List | null = initial && { id: "l1", items: initial, version: 1 };
+  const server = {
+    saves: 0,
+    failNext: false,
+    onSave: null as null | (() => void),
+    get list() {
+      return list;
+    },
+    /** Another tab's save. */
+    change(change: ItemsChange) {
+      list = { ...list!, items: change(list!.items), version: list!.version + 1 };
+    },
+  };
+  let screen: List | undefined = list ?? undefined;
+  const saver = createListSaver<List>({
+    shown: () => screen,
+    load: async () => (list ??= { id: "l1", items: [], version: 1 }),
+    save: async (base, items) => {
+      server.saves++;
+      server.onSave?.();
+      if (server.failNext) {
+        server.failNext = false;
+        throw new Error("offline");
+      }
+      if (!list || base.version !== list.version) throw new Conflict();
+      list = { ...list, items, version: list.version + 1 };
+      return list;
+    },
+    show: (next) => (screen = next),
+    isConflict: (error) => error instanceof Conflict,
+  });
+  return { server, saver, screen: () => screen };
+}
+
+describe("createListSaver", () => {
+  it("shows a change at once and keeps the server's answer", async () => {
+    const { server, saver, screen } = fakeServer([item("Milk")]);
+    const saved = saver.apply(check("Milk"));
+    expect(names(screen())).toEqual(["Milk [x]"]);
+    await saved;
+    expect(screen()).toEqual(server.list);
+    expect(server.list?.version).toBe(2);
+  });
+
+  it("saves quick changes in turn, each on the version before it: no conflict with itself", async () => {
+    const { server, saver, screen } = fakeServer([item("Milk"), item("Eggs")]);
+    const all = Promise.all([saver.apply(check("Milk")), saver.apply(check("Eggs")), saver.apply(add("Flour"))]);
+    expect(names(screen())).toEqual(["Milk [x]", "Eggs [x]", "Flour"]);
+    await all;
+    expect(server.saves).toBe(3);
+    expect(names(server.list!)).toEqual(["Milk [x]", "Eggs [x]", "Flour"]);
+    expect(screen()).toEqual(server.list);
+  });
+
+  it("applies a change again to the newer list after a conflict, keeping the other tab's change", async () => {
+    const { server, saver, screen } = fakeServer([item("Milk")]);
+    server.change(add("Sugar"));
+    await saver.apply(check("Milk"));
+    expect(names(server.list!)).toEqual(["Milk [x]", "Sugar"]);
+    expect(screen()).toEqual(server.list);
+  });
+
+  it("gives up after a few conflicts in a row and takes the change off the screen", async () => {
+    const { server, saver, screen } = fakeServer([item("Milk")]);
+    server.onSave = () => server.change(add("Sugar"));
+    await expect(saver.apply(check("Milk"))).rejects.toBeInstanceOf(Conflict);
+    expect(server.saves).toBe(SAVE_ATTEMPTS);
+    expect(names(screen())?.[0]).toBe("Milk");
+  });
+
+  it("takes a failed change off the screen and still saves the ones after it", async () => {
+    const { server, saver, screen } = fakeServer([item("Milk"), item("Eggs")]);
+    server.failNext = true;
+    const first = saver.apply(check("Milk"));
+    const second = saver.apply(check("Eggs"));
+    await expect(first).rejects.toThrow("offline");
+    await second;
+    expect(names(server.list!)).toEqual(["Milk", "Eggs [x]"]);
+    expect(names(screen())).toEqual(["Milk", "Eggs [x]"]);
+  });
+
+  it("creates the list when there is none", async () => {
+    const { server, saver, screen } = fakeServer(null);
+    expect(screen()).toBeUndefined();
+    await saver.apply(add("Milk"));
+    expect(names(server.list!)).toEqual(["Milk"]);
+    expect(names(screen())).toEqual(["Milk"]);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import type { ShoppingItem } from "@kim/domain";
+import { amountText, groupByCategory, removeItem, scanOutcome, scanProduct, setChecked } from "./shopping-items";
+
+const item = (name: string, extra: Partial<ShoppingItem> = {}): ShoppingItem => ({
+  name,
+  quantity: 1,
+  unit: "units",
+  checked: false,
+  ...extra,
+});
+
+describe("groupByCategory", () => {
+  it("files items by store section in walking order, guessing a missing section, keeping list order inside one", () => {
+    const items = [
+      item("Ice cream"),
+      item("Milk", { category: "Dairy" }),
+      item("Apples"),
+      item("Flour"),
+      item("Bananas", { checked: true }),
+    ];
+    expect(groupByCategory(items).map((g) => [g.category, g.entries.map((e) => `${e.index}:${e.item.name}`)])).toEqual([
+      ["Produce", ["2:Apples", "4:Bananas"]],
+      ["Pantry", ["3:Flour"]],
+      ["Dairy", ["1:Milk"]],
+      ["Frozen", ["0:Ice cream"]],
+    ]);
+  });
+});
+
+describe("amountText", () => {
+  it("reads like a cook writes it, and never shows a 0", () => {
+    expect(amountText({ quantity: 1.5, unit: "kg" })).toBe("1 1/2 kg");
+    expect(amountText({ quantity: 0, unit: "as needed" })).toBe("as needed");
+    expect(amountText({ quantity: 0, unit: "units" })).toBe("");
+  });
+});
+
+describe("changes applied again to a newer list", () => {
+  it("check the item seen, wherever it moved, and leave the list alone when it is gone", () => {
+    const seen = { index: 0, item: item("Milk") };
+    expect(setChecked(seen, true)([item("Milk")])[0]!.checked).toBe(true);
+    const moved = setChecked(seen, true)([item("Sugar"), item("Milk")]);
+    expect(moved.map((i) => i.checked)).toEqual([false, true]);
+    const gone = [item("Sugar")];
+    expect(setChecked(seen, true)(gone)).toBe(gone);
+    expect(removeItem(seen)([item("Sugar"), item("Milk")]).map((i) => i.name)).toEqual(["Sugar"]);
+  });
+});
+
+describe("scanProduct", () => {
+  const milk = { name: "MILK", category: "Dairy" } as const;
+
+  it("checks off the first unchecked item of the name, in any case", () => {
+    const items = [item("Milk", { checked: true }), item("milk", { unit: "L" })];
+    expect(scanOutcome(items, milk.name)).toBe("checked");
+    expect(scanProduct(milk)(items).map((i) => i.checked)).toEqual([true, true]);
+  });
+
+  it("adds the product checked, 1 units, when no item has its name", () => {
+    expect(scanOutcome([item("Eggs")], milk.name)).toBe("added");
+    expect(scanProduct(milk)([item("Eggs")])).toEqual([
+      item("Eggs"),
+      { name: "MILK", quantity: 1, unit: "units", checked: true, category: "Dairy" },
+    ]);
+  });
+
+  it("adds nothing when the item is already checked off", () => {
+    const items = [item("Milk", { checked: true })];
+    expect(scanProduct(milk)(items)).toBe(items);
+  });
+});

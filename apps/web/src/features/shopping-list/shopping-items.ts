@@ -1,0 +1,98 @@
+import { formatKitchenQuantity, guessCategory, ingredientKey, NO_AMOUNT_UNIT, type Category, type ShoppingItem } from "@kim/domain";
+import type { RouterOutputs } from "../../lib/trpc";
+
+export type ShoppingList = RouterOutputs["shoppingLists"]["list"][number];
+
+/** A change to a list's items. Kept as a function so it can be applied again to a newer list after a conflict. */
+export type ItemsChange = (items: ShoppingItem[]) => ShoppingItem[];
+
+/**
+ * The order a shopper walks the store: fresh food by the entrance, then the shelves, then the chilled and frozen
+ * counters last, so they stay cold on the way home.
+ */
+export const STORE_ORDER: readonly Category[] = ["Produce", "Pantry", "Spices", "Beverages", "Meat", "Seafood", "Dairy", "Frozen", "Other"];
+
+/** An item on screen: its place in the saved array, which changes find it by. */
+export interface ItemEntry {
+  index: number;
+  item: ShoppingItem;
+}
+
+export interface ItemGroup {
+  category: Category;
+  entries: ItemEntry[];
+}
+
+export const categoryOf = (item: ShoppingItem): Category => item.category ?? guessCategory(item.name);
+
+/** Items by store section in STORE_ORDER, each section in list order: checking an item never moves it. */
+export function groupByCategory(items: ShoppingItem[]): ItemGroup[] {
+  const groups = new Map<Category, ItemEntry[]>(STORE_ORDER.map((category) => [category, []]));
+  items.forEach((item, index) => groups.get(categoryOf(item))!.push({ index, item }));
+  return [...groups].filter(([, entries]) => entries.length > 0).map(([category, entries]) => ({ category, entries }));
+}
+
+/** "1 1/2 kg", "as needed", or nothing for an amount of 0 in another unit: a "0" would read as "none to buy". */
+export function amountText(item: Pick<ShoppingItem, "quantity" | "unit">): string {
+  if (item.quantity > 0) return `${formatKitchenQuantity(item.quantity)} ${item.unit}`;
+  return item.unit === NO_AMOUNT_UNIT ? NO_AMOUNT_UNIT : "";
+}
+
+/** The item as a person names it: "Flour, 1 1/2 kg". */
+export function itemLabel(item: ShoppingItem): string {
+  const amount = amountText(item);
+  return amount ? `${item.name}, ${amount}` : item.name;
+}
+
+const sameItem = (a: ShoppingItem, b: ShoppingItem) =>
+  a.name === b.name && a.quantity === b.quantity && a.unit === b.unit && a.checked === b.checked;
+
+/**
+ * Where an item seen on screen is in `items`: at its old place when it is still there, else the first item just
+ * like it (another change moved it); -1 when it is gone.
+ */
+function findItem(items: ShoppingItem[], { index, item }: ItemEntry): number {
+  const there = items[index];
+  return there && sameItem(there, item) ? index : items.findIndex((other) => sameItem(other, item));
+}
+
+export const setChecked =
+  (entry: ItemEntry, checked: boolean): ItemsChange =>
+  (items) => {
+    const i = findItem(items, entry);
+    return i < 0 ? items : items.map((item, n) => (n === i ? { ...item, checked } : item));
+  };
+
+export const removeItem =
+  (entry: ItemEntry): ItemsChange =>
+  (items) => {
+    const i = findItem(items, entry);
+    return i < 0 ? items : items.filter((_, n) => n !== i);
+  };
+
+/** Adds an item as typed, filed in its guessed store section. */
+export const addItem =
+  (item: Omit<ShoppingItem, "checked" | "category">): ItemsChange =>
+  (items) => [...items, { ...item, checked: false, category: guessCategory(item.name) }];
+
+/** A scanned product's name matches an item of the same name, in any case ("MILK" is "Milk", "Eggs" is "egg"). */
+const matches = (name: string) => {
+  const key = ingredientKey(name);
+  return (item: ShoppingItem) => ingredientKey(item.name) === key;
+};
+
+/** What a scan does to a list: checks off an item of the product's name, or adds the product checked. */
+export function scanOutcome(items: ShoppingItem[], name: string): "checked" | "added" {
+  return items.some(matches(name)) ? "checked" : "added";
+}
+
+/** Spec (Shopping scan): the first unchecked item of the name is checked; without one, the product is added checked. */
+export const scanProduct =
+  (product: { name: string; category: Category }): ItemsChange =>
+  (items) => {
+    const match = matches(product.name);
+    const i = items.findIndex((item) => !item.checked && match(item));
+    if (i >= 0) return items.map((item, n) => (n === i ? { ...item, checked: true } : item));
+    if (items.some(match)) return items;
+    return [...items, { name: product.name, quantity: 1, unit: "units", checked: true, category: product.category }];
+  };

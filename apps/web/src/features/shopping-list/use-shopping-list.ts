@@ -1,0 +1,68 @@
+import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import { toast } from "@kim/ui/lib/use-toast";
+import { failureToast } from "../../lib/toasts";
+import { trpc } from "../../lib/trpc";
+import { createListSaver, type ListSaver } from "./list-saver";
+import type { ItemsChange, ShoppingList } from "./shopping-items";
+
+type Utils = ReturnType<typeof trpc.useUtils>;
+
+const isConflict = (error: unknown) =>
+  error instanceof TRPCClientError && typeof error.data === "object" && error.data !== null && error.data.code === "CONFLICT";
+
+// One saver per query cache, not per mounted page: a save still running when the cook leaves and comes back is
+// the one the next change waits for.
+const savers = new WeakMap<QueryClient, ListSaver<ShoppingList>>();
+
+function saverFor(queryClient: QueryClient, utils: Utils): ListSaver<ShoppingList> {
+  let saver = savers.get(queryClient);
+  if (!saver) {
+    saver = createListSaver<ShoppingList>({
+      shown: () => utils.shoppingLists.list.getData()?.[0],
+      load: async () => (await utils.client.shoppingLists.list.query())[0] ?? utils.client.shoppingLists.create.mutate({}),
+      save: (list, items) => utils.client.shoppingLists.update.mutate({ id: list.id, data: { items, version: list.version } }),
+      show: (list) =>
+        utils.shoppingLists.list.setData(undefined, (lists = []) =>
+          lists.some((l) => l.id === list.id) ? lists.map((l) => (l.id === list.id ? list : l)) : [list, ...lists],
+        ),
+      isConflict,
+    });
+    savers.set(queryClient, saver);
+  }
+  return saver;
+}
+
+/**
+ * The first shopping list and changes to it. `change` shows a change at once and saves the whole items array
+ * (creating the list when there is none); on failure the change is undone on screen and 'Failed to update shopping
+ * list' shows. It resolves with the saved list and rejects, already toasted, when the change was not saved.
+ */
+export function useShoppingList() {
+  const list = trpc.shoppingLists.list.useQuery();
+  const utils = trpc.useUtils();
+  const saver = saverFor(useQueryClient(), utils);
+  // A mutation, so a lost session is handled like any other call's.
+  const update = useMutation({
+    mutationFn: (change: ItemsChange) => saver.apply(change),
+    onError: failureToast("Failed to update shopping list"),
+  });
+  return { list, change: update.mutateAsync };
+}
+
+/** shoppingLists.generate with the spec's failure toasts. */
+export function useGenerateShoppingList() {
+  const utils = trpc.useUtils();
+  return trpc.shoppingLists.generate.useMutation({
+    onError: (error) => {
+      if (!error.message.includes("Pro feature")) return failureToast("Failed to generate shopping list")(error);
+      // Pro ended since the user was loaded: reloaded, the screen offers the upgrade instead of the switch.
+      void utils.auth.user.invalidate();
+      toast({
+        title: "Pro Feature Required",
+        description: "Smart Mode requires a Pro subscription. Upgrade to use this feature.",
+        variant: "destructive",
+      });
+    },
+  });
+}

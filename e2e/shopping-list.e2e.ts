@@ -1,0 +1,344 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { addDays, localDate, startOfWeek } from "../packages/domain/src/index";
+import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
+import { addIngredients, addRecipes, barcodeNotFound, setPro, signInAs } from "./fixtures";
+import { sharedData } from "./shared-data";
+
+useBrowser();
+
+const barcodePhoto = (file: string) => sharedData("barcodes", file);
+
+const count = (page: Page) => page.getByTestId("item-count").innerText();
+const rows = (page: Page) => page.getByTestId("shopping-item");
+/** Each row as "Name, amount", with " [x]" when checked, in screen order. */
+const listed = async (page: Page) => {
+  const boxes = rows(page).getByRole("checkbox");
+  const out: string[] = [];
+  for (let i = 0; i < (await boxes.count()); i++) {
+    const box = boxes.nth(i);
+    out.push(`${await box.getAttribute("aria-label")}${(await box.isChecked()) ? " [x]" : ""}`);
+  }
+  return out;
+};
+// Text content, not innerText: the headings are upper-cased by CSS only.
+const groups = (page: Page) => page.getByTestId("shopping-group").getByRole("heading").allTextContents();
+
+async function addItem(page: Page, name: string, quantity?: string, unit?: string) {
+  await page.getByRole("button", { name: "Add Item" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Item" });
+  await dialog.getByLabel("Name").fill(name);
+  if (quantity !== undefined) await dialog.getByLabel("Quantity").fill(quantity);
+  if (unit !== undefined) await dialog.getByLabel("Unit").fill(unit);
+  await dialog.getByRole("button", { name: "Add Item" }).click();
+  await dialog.waitFor({ state: "detached" });
+}
+
+/** Plans a recipe through the API with the page's session, as the meal planner would. */
+async function planMeal(page: Page, date: string, mealType: string, recipeId: string, servings: number) {
+  const response = await page.request.post("/api/meal-plans", { data: { date, mealType, recipeId, servings } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function openGenerate(page: Page) {
+  await page.getByRole("button", { name: "Generate from Meal Plan" }).click();
+  const dialog = page.getByRole("dialog", { name: "Generate from Meal Plan" });
+  await dialog.getByRole("button", { name: "Generate" }).waitFor();
+  return dialog;
+}
+
+async function scanPhoto(page: Page, file: string) {
+  await page.getByRole("button", { name: "Scan Item" }).click();
+  const scanner = page.getByRole("dialog", { name: "Scan Item" });
+  await scanner.getByLabel("Scan from a picture").setInputFiles(barcodePhoto(file));
+  await scanner.waitFor({ state: "detached" });
+}
+
+describe("shopping list", () => {
+  it("starts empty, adds items by store section, checks and removes them", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Sol" });
+    await page.goto("/shopping-list");
+    await page.getByRole("heading", { name: "Shopping List", exact: true }).waitFor();
+    await page.getByText("Your shopping list is empty").waitFor();
+    expect(await page.title()).toBe("Shopping List · Kim");
+    await keepScreenshot(page, "shopping-list-empty-1280");
+
+    // A new cook has no list to scan onto yet (spec).
+    await page.getByRole("button", { name: "Scan Item" }).click();
+    await toast(page, "No shopping list");
+    await toast(page, "Create a shopping list first");
+    expect(await page.getByRole("dialog").count()).toBe(0);
+
+    // The form starts from quantity 1, units, and checks the name before anything is sent.
+    await page.getByRole("button", { name: "Add Item" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Item" });
+    expect(await dialog.getByLabel("Quantity").inputValue()).toBe("1");
+    expect(await dialog.getByLabel("Unit").inputValue()).toBe("units");
+    await dialog.getByRole("button", { name: "Add Item" }).click();
+    await dialog.getByText("Item name is required").waitFor();
+    await dialog.getByLabel("Name").fill("Eggs");
+    await dialog.getByLabel("Quantity").fill("12");
+    await keepScreenshot(page, "shopping-list-add-item-1280");
+    await dialog.getByLabel("Name").press("Enter");
+    await dialog.waitFor({ state: "detached" });
+    // The first item made the list.
+    await page.getByRole("heading", { name: "Shopping List", level: 2 }).waitFor();
+    expect(await count(page)).toBe("0 / 1 items");
+
+    await addItem(page, "Flour", "1.5", "kg");
+    await addItem(page, "Whole milk", "1", "L");
+    await addItem(page, "Apples", "6");
+    await expect.poll(() => count(page)).toBe("0 / 4 items");
+    // Walked through the store once: produce, shelves, then the chilled counter.
+    expect(await groups(page)).toEqual(["Produce", "Pantry", "Dairy"]);
+    expect(await listed(page)).toEqual(["Apples, 6 units", "Flour, 1 1/2 kg", "Eggs, 12 units", "Whole milk, 1 L"]);
+
+    // With the mouse on the row's text; then with the keyboard. Checked rows stay where they are.
+    await rows(page).filter({ hasText: "Eggs" }).getByText("Eggs").click();
+    await expect.poll(() => count(page)).toBe("1 / 4 items");
+    await page.getByRole("checkbox", { name: "Whole milk, 1 L" }).focus();
+    await page.keyboard.press("Space");
+    await expect.poll(() => count(page)).toBe("2 / 4 items");
+    expect(await listed(page)).toEqual(["Apples, 6 units", "Flour, 1 1/2 kg", "Eggs, 12 units [x]", "Whole milk, 1 L [x]"]);
+    await keepScreenshot(page, "shopping-list-1280");
+
+    // Saved: a reload shows the same list.
+    await page.reload();
+    await expect.poll(() => count(page)).toBe("2 / 4 items");
+
+    await page.getByRole("button", { name: "Remove Flour, 1 1/2 kg" }).click();
+    await expect.poll(() => count(page)).toBe("2 / 3 items");
+    // Focus moves to the remove button now in the removed row's place, so the keyboard can carry on.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remove Eggs, 12 units");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => count(page)).toBe("1 / 2 items");
+    await page.getByRole("checkbox", { name: "Whole milk, 1 L" }).uncheck();
+    await expect.poll(() => count(page)).toBe("0 / 2 items");
+    await page.reload();
+    await expect.poll(() => listed(page)).toEqual(["Apples, 6 units", "Whole milk, 1 L"]);
+
+    // A save that fails is undone on screen and said.
+    await page.route("**/trpc/shoppingLists.update**", (route) => route.abort("failed"));
+    await page.getByRole("checkbox", { name: "Apples, 6 units" }).check();
+    await toast(page, "Failed to update shopping list");
+    await expect.poll(() => count(page)).toBe("0 / 2 items");
+    expect(await page.getByRole("checkbox", { name: "Apples, 6 units" }).isChecked()).toBe(false);
+    await page.unroute("**/trpc/shoppingLists.update**");
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, "shopping-list-375");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  it("looks right in dark mode on a phone, long names included", async () => {
+    const page = await openPage({ width: 375, colorScheme: "dark" });
+    await signInAs(page, { firstName: "Noor" });
+    await page.goto("/shopping-list");
+    await page.getByText("Your shopping list is empty").waitFor();
+    await keepScreenshot(page, "shopping-list-empty-375-dark");
+    await addItem(page, "Extra-virgin-cold-pressed-organic-olive-oil-from-the-hills-above-the-lake", "750", "ml");
+    await addItem(page, "Frozen peas", "1", "bag");
+    await addItem(page, "Salmon fillets", "2");
+    await page.getByRole("checkbox", { name: "Salmon fillets, 2 units" }).check();
+    await expect.poll(() => count(page)).toBe("1 / 3 items");
+    expect(await groups(page)).toEqual(["Pantry", "Seafood", "Frozen"]);
+    await keepScreenshot(page, "shopping-list-375-dark");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  it("generates from this week's meal plan, merging into the list; Smart Mode is offered to Pro users only", async () => {
+    const page = await openPage();
+    const { userId } = await signInAs(page, { firstName: "Gus" });
+    await page.goto("/shopping-list");
+    await page.getByText("Your shopping list is empty").waitFor();
+
+    // Nothing planned: said, with the way to the planner, rather than nothing happening.
+    let dialog = await openGenerate(page);
+    await dialog.getByTestId("smart-mode-upgrade").waitFor();
+    expect(await dialog.getByRole("switch").count()).toBe(0);
+    expect(await dialog.getByRole("link", { name: "Upgrade to Pro" }).getAttribute("href")).toBe("/pricing");
+    await keepScreenshot(page, "shopping-list-generate-basic-1280");
+    await dialog.getByRole("button", { name: "Generate" }).click();
+    await dialog.getByText("No meals with ingredients are planned this week.").waitFor();
+    expect(await dialog.getByRole("link", { name: "Plan meals" }).getAttribute("href")).toBe("/meal-planner");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    const [pancakes, bread] = await addRecipes(userId, [
+      {
+        title: "Pancakes",
+        servings: 2,
+        ingredients: [
+          { name: "Flour", quantity: 200, unit: "g" },
+          { name: "Milk", quantity: 300, unit: "ml" },
+          { name: "Eggs", quantity: 2, unit: "units" },
+        ],
+        instructions: "Whisk and fry.",
+      },
+      {
+        title: "Bread",
+        servings: 1,
+        ingredients: [
+          { name: "flour", quantity: 1, unit: "kg" },
+          { name: "Salt", quantity: "to taste", unit: "" },
+          { name: "Yeast", quantity: 7, unit: "g" },
+        ],
+        instructions: "Knead and bake.",
+      },
+    ]);
+    const monday = startOfWeek(localDate());
+    await planMeal(page, monday, "breakfast", pancakes!, 2);
+    await planMeal(page, addDays(monday, 6), "dinner", bread!, 2);
+    // Next week is not this week's shopping.
+    await planMeal(page, addDays(monday, 7), "dinner", bread!, 1);
+
+    // On the list already: the recipes' milk adds to it.
+    await addItem(page, "Milk", "1", "L");
+    dialog = await openGenerate(page);
+    await dialog.getByRole("button", { name: "Generate" }).click();
+    await toast(page, "Shopping list generated!");
+    await toast(page, "Added 5 items from your meal plan.");
+    await expect.poll(() => count(page)).toBe("0 / 5 items");
+    // 200 g and twice 1 kg of flour are one line; a salt "to taste" shows no amount.
+    expect(await listed(page)).toEqual(["Flour, 2.2 kg", "Yeast, 14 g", "Salt, as needed", "Milk, 1.3 L", "Eggs, 2 units"]);
+    expect(await groups(page)).toEqual(["Pantry", "Spices", "Dairy"]);
+    await keepScreenshot(page, "shopping-list-generated-1280");
+  });
+
+  it("leaves out what is in stock with Smart Mode, and says what it left out", async () => {
+    const page = await openPage();
+    const { userId } = await signInAs(page, { firstName: "Pat", isPro: true });
+    const [pancakes] = await addRecipes(userId, [
+      {
+        title: "Pancakes",
+        servings: 1,
+        ingredients: [
+          { name: "Flour", quantity: 500, unit: "g" },
+          { name: "Milk", quantity: 2, unit: "cups" },
+          { name: "Eggs", quantity: 3, unit: "units" },
+          { name: "Sugar", quantity: 2, unit: "tbsp" },
+        ],
+        instructions: "Whisk and fry.",
+      },
+    ]);
+    await addIngredients(userId, [
+      { name: "Flour", quantity: 2, unit: "kg", category: "Pantry" },
+      { name: "Eggs", quantity: 12, unit: "units", category: "Dairy" },
+    ]);
+    await page.goto("/shopping-list");
+    await page.getByText("Your shopping list is empty").waitFor();
+    await planMeal(page, localDate(), "dinner", pancakes!, 1);
+
+    const dialog = await openGenerate(page);
+    const smart = dialog.getByRole("switch", { name: "Smart Mode" });
+    expect(await smart.isChecked()).toBe(true);
+    expect(await dialog.getByTestId("smart-mode-upgrade").count()).toBe(0);
+    await keepScreenshot(page, "shopping-list-generate-pro-1280");
+    await dialog.getByRole("button", { name: "Generate" }).click();
+    await toast(page, "Smart shopping list generated!");
+    await toast(page, "Added 2 items, excluded 2 items already in stock.");
+    await expect.poll(() => count(page)).toBe("0 / 2 items");
+    expect(await listed(page)).toEqual(["Sugar, 2 tbsp", "Milk, 2 cups"]);
+    expect(await page.getByTestId("excluded-items").innerText()).toContain("Already in stock, left off the list: Flour, Eggs");
+    await keepScreenshot(page, "shopping-list-smart-1280");
+    await page.getByRole("button", { name: "Dismiss" }).click();
+    await page.getByTestId("excluded-items").waitFor({ state: "detached" });
+
+    // Switched off, nothing is left out: the flour and eggs come too, and the milk and sugar add up.
+    const again = await openGenerate(page);
+    await again.getByRole("switch", { name: "Smart Mode" }).uncheck();
+    await again.getByRole("button", { name: "Generate" }).click();
+    await toast(page, "Added 4 items from your meal plan.");
+    await expect.poll(() => count(page)).toBe("0 / 4 items");
+    expect(await listed(page)).toEqual(["Sugar, 1/4 cups", "Flour, 500 g", "Milk, 4 cups", "Eggs, 3 units"]);
+
+    // Pro ended while the page was open: the server refuses Smart Mode, and the list is left as it was.
+    await setPro(userId, false);
+    const refused = await openGenerate(page);
+    expect(await refused.getByRole("switch", { name: "Smart Mode" }).isChecked()).toBe(true);
+    await refused.getByRole("button", { name: "Generate" }).click();
+    await toast(page, "Pro Feature Required");
+    await toast(page, "Smart Mode requires a Pro subscription. Upgrade to use this feature.");
+    expect(await count(page)).toBe("0 / 4 items");
+    await refused.getByTestId("smart-mode-upgrade").waitFor();
+    expect(await refused.getByRole("switch").count()).toBe(0);
+  });
+
+  it("checks off or adds a scanned product", async () => {
+    await barcodeNotFound("9002233139084");
+    const page = await openPage();
+    await signInAs(page, { firstName: "Bo" });
+    await page.goto("/shopping-list");
+    await page.getByText("Your shopping list is empty").waitFor();
+    await addItem(page, "gouda jung", "1");
+
+    // Not on the list: added, checked, 1 units, filed by the product's category.
+    await scanPhoto(page, "ean13-001.jpg");
+    await toast(page, "Item added and checked!");
+    await expect.poll(() => count(page)).toBe("1 / 2 items");
+    expect(await listed(page)).toEqual(["gouda jung, 1 units", "Lait demi-écrémé, 1 units [x]"]);
+    expect(await groups(page)).toEqual(["Dairy"]);
+
+    // On the list in another case: checked off, not added again.
+    await scanPhoto(page, "ean13-003.jpg");
+    await toast(page, "Item checked off!");
+    await expect.poll(() => count(page)).toBe("2 / 2 items");
+    expect(await listed(page)).toEqual(["gouda jung, 1 units [x]", "Lait demi-écrémé, 1 units [x]"]);
+
+    // Scanned again: already in the cart.
+    await scanPhoto(page, "ean13-001.jpg");
+    await toast(page, "Item checked off!");
+    expect(await count(page)).toBe("2 / 2 items");
+
+    // Unknown to Open Food Facts: said, and the cook types it in.
+    await page.getByRole("button", { name: "Scan Item" }).click();
+    await page.getByRole("dialog", { name: "Scan Item" }).getByLabel("Scan from a picture").setInputFiles(barcodePhoto("ean13-004.jpg"));
+    await toast(page, "Product not found");
+    const form = page.getByRole("dialog", { name: "Add Item" });
+    await form.getByText("Barcode 9002233139084 gave no product name. Type the item in instead.").waitFor();
+    await form.getByLabel("Name").fill("Sparkling water");
+    await form.getByRole("button", { name: "Add Item" }).click();
+    await form.waitFor({ state: "detached" });
+    await expect.poll(() => count(page)).toBe("2 / 3 items");
+    await keepScreenshot(page, "shopping-list-scanned-1280");
+  });
+
+  it("keeps both changes when two tabs change the list", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Tess" });
+    await page.goto("/shopping-list");
+    await page.getByText("Your shopping list is empty").waitFor();
+    await addItem(page, "Flour", "1", "kg");
+    await addItem(page, "Butter", "250", "g");
+    await expect.poll(() => count(page)).toBe("0 / 2 items");
+
+    // Another tab of the same cook changes the list after this one loaded it.
+    const other = await page.context().newPage();
+    await other.goto("/shopping-list");
+    await expect.poll(() => count(other)).toBe("0 / 2 items");
+    await addItem(other, "Sugar", "1", "kg");
+    await other.getByRole("checkbox", { name: "Butter, 250 g" }).check();
+    await expect.poll(() => count(other)).toBe("1 / 3 items");
+
+    // This tab still shows the old list; its change is saved on top of the other tab's, not over it.
+    expect(await count(page)).toBe("0 / 2 items");
+    const saves: number[] = [];
+    page.on("response", (response) => {
+      if (response.url().includes("shoppingLists.update")) saves.push(response.status());
+    });
+    await page.getByRole("checkbox", { name: "Flour, 1 kg" }).check();
+    await expect.poll(() => listed(page)).toEqual(["Flour, 1 kg [x]", "Sugar, 1 kg", "Butter, 250 g [x]"]);
+    // The stale save was refused (409), the change applied again to the newer list, and that saved.
+    expect(saves).toEqual([409, 200]);
+    expect(await count(page)).toBe("2 / 3 items");
+    await page.getByRole("button", { name: "Remove Sugar, 1 kg" }).click();
+    await expect.poll(() => count(page)).toBe("2 / 2 items");
+
+    await other.reload();
+    await expect.poll(() => listed(other)).toEqual(["Flour, 1 kg [x]", "Butter, 250 g [x]"]);
+    const saved = await page.request.get("/api/shopping-lists");
+    const [list] = (await saved.json()) as { items: { name: string; checked: boolean }[] }[];
+    expect(list!.items.map((i) => `${i.name}${i.checked ? " [x]" : ""}`)).toEqual(["Flour [x]", "Butter [x]"]);
+  });
+});
