@@ -1,0 +1,183 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { gunzipSync } from "node:zlib";
+import { sharedData } from "../../../e2e/shared-data";
+import { extractRecipesFromHtml, type ExtractedRecipe } from "../src/features/extraction/html-recipes";
+import { decodeEntities } from "../src/features/extraction/text";
+
+/**
+ * Recipe extraction without AI on the saved pages in shared/data/recipe-pages (211 pages, 118 sites), against the
+ * values recipe-scrapers' own tests expect from each. recipe-scrapers is the reference: its figures come from its
+ * expected values, so they are 100% by definition. Time is the median over pages of each page's median of ROUNDS
+ * runs of extractRecipesFromHtml (parse + extract; gunzip and reading excluded).
+ *
+ * Measures: title (equal after entity and whitespace normalisation, any case); ingredients (the whole list equal,
+ * line for line, after the same normalisation); instructions (the steps joined, a word-multiset Dice ratio of at
+ * least 0.9 against the expected steps joined: 2 x shared words / all words, so where lines break doesn't matter);
+ * servings (the first number of the expected `yields` equals ours; pages whose expected yields is empty left out).
+ *
+ * Environment: BENCH_ROUNDS (default 5), BENCH_VERBOSE=1 (print every failure in full).
+ */
+
+interface Expected {
+  title: string;
+  /** A list of lines; one page's is the lines in one string. */
+  ingredients: string[] | string;
+  instructions_list: string[];
+  yields: string | null;
+  canonical_url?: string;
+}
+
+interface Page {
+  name: string;
+  html: string;
+  expected: Expected;
+}
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const VERBOSE = process.env.BENCH_VERBOSE === "1";
+const SIMILAR = 0.9;
+
+function loadPages(): Page[] {
+  const root = sharedData("recipe-pages");
+  const pages: Page[] = [];
+  for (const host of readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
+    for (const file of readdirSync(path.join(root, host.name)).filter((f) => f.endsWith(".html.gz"))) {
+      const base = file.slice(0, -".html.gz".length);
+      pages.push({
+        name: `${host.name}/${base}`,
+        html: gunzipSync(readFileSync(path.join(root, host.name, file))).toString("utf8"),
+        expected: JSON.parse(readFileSync(path.join(root, host.name, `${base}.json`), "utf8")) as Expected,
+      });
+    }
+  }
+  return pages.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const normalise = (text: string) => decodeEntities(text).replace(/\s+/g, " ").trim();
+const words = (text: string) =>
+  normalise(text)
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** Dice coefficient over word multisets: 1 for the same words in any line breaks, 0 for nothing in common. */
+function wordSimilarity(a: string, b: string): number {
+  const left = words(a);
+  const right = words(b);
+  if (left.length + right.length === 0) return 1;
+  const counts = new Map<string, number>();
+  for (const word of left) counts.set(word, (counts.get(word) ?? 0) + 1);
+  let shared = 0;
+  for (const word of right) {
+    const count = counts.get(word) ?? 0;
+    if (count > 0) {
+      shared++;
+      counts.set(word, count - 1);
+    }
+  }
+  return (2 * shared) / (left.length + right.length);
+}
+
+const firstNumber = (text: string | null | undefined) => {
+  const match = /\d+/.exec(text ?? "");
+  return match ? Number(match[0]) : null;
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;
+
+interface Check {
+  label: string;
+  passed: number;
+  total: number;
+  failures: string[];
+}
+
+const check = (label: string): Check => ({ label, passed: 0, total: 0, failures: [] });
+
+function score(result: Check, ok: boolean, name: string, detail: () => string) {
+  result.total++;
+  if (ok) result.passed++;
+  else result.failures.push(VERBOSE ? `${name}\n${detail()}` : `${name} ${detail().slice(0, 150).replace(/\n/g, " | ")}`);
+}
+
+const pages = loadPages();
+const title = check("titles");
+const ingredients = check("exact ingredient lists");
+const instructions = check(`instructions (word Dice >= ${SIMILAR})`);
+const servings = check("servings");
+const perPage: number[] = [];
+const none: string[] = [];
+const several: string[] = [];
+
+for (const page of pages) extractRecipesFromHtml(page.html, page.expected.canonical_url ?? "https://example.com/");
+
+for (const page of pages) {
+  const url = page.expected.canonical_url ?? `https://${page.name.split("/")[0]}/`;
+  const times: number[] = [];
+  let recipes: ExtractedRecipe[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const start = performance.now();
+    recipes = extractRecipesFromHtml(page.html, url);
+    times.push(performance.now() - start);
+  }
+  perPage.push(median(times));
+  const ours = recipes[0];
+  if (recipes.length > 1) several.push(`${page.name} (${recipes.length})`);
+  if (!ours) none.push(page.name);
+  const { expected } = page;
+
+  const ourTitle = normalise(ours?.title ?? "");
+  score(title, ourTitle.toLowerCase() === normalise(expected.title).toLowerCase(), page.name, () => `"${ourTitle}" vs "${expected.title}"`);
+
+  const ourLines = (ours?.ingredients ?? []).map(normalise);
+  const expectedLines = (Array.isArray(expected.ingredients) ? expected.ingredients : expected.ingredients.split("\n")).map(normalise);
+  score(ingredients, ourLines.length === expectedLines.length && ourLines.every((line, i) => line === expectedLines[i]), page.name, () => {
+    const i = ourLines.findIndex((line, k) => line !== expectedLines[k]);
+    const at = i === -1 ? ourLines.length : i;
+    return `${ourLines.length} vs ${expectedLines.length} lines; #${at}: "${ourLines[at] ?? ""}" vs "${expectedLines[at] ?? ""}"`;
+  });
+
+  const similarity = wordSimilarity(ours?.instructions ?? "", expected.instructions_list.join("\n"));
+  score(instructions, similarity >= SIMILAR, page.name, () => {
+    const first = (ours?.instructions ?? "").split("\n");
+    return `${similarity.toFixed(2)}; ${first.length} vs ${expected.instructions_list.length} steps; "${first[0]?.slice(0, 60)}" vs "${expected.instructions_list[0]?.slice(0, 60)}"`;
+  });
+
+  const expectedServings = firstNumber(expected.yields);
+  if (expectedServings !== null) {
+    score(servings, ours?.servings === expectedServings, page.name, () => `${ours?.servings} vs "${expected.yields}"`);
+  }
+}
+
+const percent = (part: number, whole: number) => `${((100 * part) / Math.max(whole, 1)).toFixed(1)}%`;
+const row = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(34) : cell.padStart(16))).join(""));
+
+console.log(`Recipe extraction without AI: ${pages.length} saved pages, ${ROUNDS} runs each\n`);
+row(["", "Kim", "target", "recipe-scrapers"]);
+const targets: Record<string, string> = { [title.label]: "98%", [ingredients.label]: "90%", [instructions.label]: "90%" };
+for (const result of [title, ingredients, instructions, servings]) {
+  row([
+    `${result.label} (of ${result.total})`,
+    `${percent(result.passed, result.total)} (${result.passed})`,
+    targets[result.label] ?? "-",
+    "100% (ref.)",
+  ]);
+}
+row(["median ms a page (parse + extract)", median(perPage).toFixed(2), "< 10", "-"]);
+row(["p90 / max ms a page", `${quantile(perPage, 0.9).toFixed(2)} / ${Math.max(...perPage).toFixed(2)}`, "", ""]);
+console.log("\nrecipe-scrapers' figures are its own expected values scored against themselves: the reference, 100% by definition.");
+console.log(`Pages with no recipe found: ${none.length}${none.length ? ` (${none.join(", ")})` : ""}`);
+console.log(`Pages with several recipes (the first is scored): ${several.length}${several.length ? ` (${several.join(", ")})` : ""}`);
+
+for (const result of [title, ingredients, instructions, servings]) {
+  if (result.failures.length === 0) continue;
+  console.log(`\nFailing ${result.label} (${result.failures.length}):`);
+  for (const failure of result.failures) console.log(`  ${failure}`);
+}

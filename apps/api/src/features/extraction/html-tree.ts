@@ -1,0 +1,268 @@
+import { collapseSpace, decodeEntities } from "./text";
+
+/** An element of a parsed page. Text children are kept as written (entities still encoded) and decoded when read. */
+export interface HtmlElement {
+  name: string;
+  attrs: Map<string, string>;
+  children: HtmlNode[];
+  parent: HtmlElement | null;
+}
+
+export type HtmlNode = HtmlElement | string;
+
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "keygen",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
+// Their content is text up to the matching end tag, whatever it holds.
+const RAW_TEXT = new Set(["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"]);
+const CLOSES_P = new Set(
+  (
+    "address article aside blockquote details div dl fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main " +
+    "nav ol p pre section table ul"
+  ).split(" "),
+);
+const LIST_SCOPE = new Set(["ul", "ol", "menu", "table", "td", "th"]);
+const DL_SCOPE = new Set(["dl", "table", "td", "th"]);
+const TABLE_SCOPE = new Set(["table"]);
+const ROW_SCOPE = new Set(["tr", "table"]);
+const P_SCOPE = new Set(["button", "td", "th", "table", "caption", "object", "marquee", "template"]);
+const SELECT_SCOPE = new Set(["select", "datalist"]);
+
+// Browsers stop nesting about here too: deeper elements become siblings, so no walk over a hostile page goes deep.
+const MAX_DEPTH = 512;
+
+const TAG_NAME = /[a-zA-Z][^\s/>]*/y;
+const ATTRIBUTE = /([^\s"'<>/=][^\s"'<>/=]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/y;
+const rawTextEnds = new Map([...RAW_TEXT].map((name) => [name, new RegExp(`</${name}[\\s/>]`, "gi")]));
+
+/**
+ * Parses a page the forgiving way browsers do, enough for reading recipes: implied end tags of lists, paragraphs and
+ * tables, void and raw-text elements, any mess of unmatched tags. No scripts, no CSS, no network.
+ */
+export function parseHtml(html: string): HtmlElement {
+  const root: HtmlElement = { name: "#root", attrs: new Map(), children: [], parent: null };
+  const stack: HtmlElement[] = [root];
+  const openCount = new Map<string, number>();
+  const top = () => stack[stack.length - 1] ?? root;
+
+  const popTo = (index: number) => {
+    while (stack.length > Math.max(index, 1)) {
+      const name = stack.pop()?.name ?? "";
+      openCount.set(name, (openCount.get(name) ?? 1) - 1);
+    }
+  };
+  const closeWithin = (name: string, boundaries: Set<string>) => {
+    if (!openCount.get(name)) return;
+    for (let k = stack.length - 1; k > 0 && k >= stack.length - MAX_DEPTH; k--) {
+      const open = stack[k]?.name;
+      if (open === name) return popTo(k);
+      if (open && boundaries.has(open)) return;
+    }
+  };
+  const endTag = (name: string) => {
+    if (!openCount.get(name)) return;
+    for (let k = stack.length - 1; k > 0; k--) if (stack[k]?.name === name) return popTo(k);
+  };
+  const startTag = (name: string, attrs: Map<string, string>): HtmlElement => {
+    if (name === "li") closeWithin("li", LIST_SCOPE);
+    else if (name === "dt" || name === "dd") ["dt", "dd"].forEach((n) => closeWithin(n, DL_SCOPE));
+    else if (name === "tr") ["td", "th", "tr"].forEach((n) => closeWithin(n, TABLE_SCOPE));
+    else if (name === "td" || name === "th") ["td", "th"].forEach((n) => closeWithin(n, ROW_SCOPE));
+    else if (name === "option") closeWithin("option", SELECT_SCOPE);
+    if (CLOSES_P.has(name)) closeWithin("p", P_SCOPE);
+    const parent = top();
+    const element: HtmlElement = { name, attrs, children: [], parent };
+    parent.children.push(element);
+    return element;
+  };
+  const push = (element: HtmlElement) => {
+    if (stack.length >= MAX_DEPTH) return;
+    stack.push(element);
+    openCount.set(element.name, (openCount.get(element.name) ?? 0) + 1);
+  };
+
+  let i = 0;
+  const skipPast = (marker: string, from: number) => {
+    const end = html.indexOf(marker, from);
+    i = end === -1 ? html.length : end + marker.length;
+  };
+  while (i < html.length) {
+    const lt = html.indexOf("<", i);
+    if (lt === -1) {
+      top().children.push(html.slice(i));
+      break;
+    }
+    if (lt > i) top().children.push(html.slice(i, lt));
+    const next = html[lt + 1];
+    if (next === "!") {
+      if (html.startsWith("<!--", lt)) skipPast("-->", lt + 4);
+      else if (html.startsWith("<![CDATA[", lt)) skipPast("]]>", lt + 9);
+      else skipPast(">", lt + 2);
+      continue;
+    }
+    if (next === "?") {
+      skipPast(">", lt + 2);
+      continue;
+    }
+    const closing = next === "/";
+    TAG_NAME.lastIndex = lt + (closing ? 2 : 1);
+    const tag = TAG_NAME.exec(html);
+    if (!tag) {
+      if (closing) skipPast(">", lt + 2);
+      else {
+        top().children.push("<");
+        i = lt + 1;
+      }
+      continue;
+    }
+    const name = tag[0].toLowerCase();
+    if (closing) {
+      skipPast(">", TAG_NAME.lastIndex);
+      endTag(name);
+      continue;
+    }
+    const { attrs, end, selfClosing } = readAttributes(html, TAG_NAME.lastIndex);
+    i = end;
+    const element = startTag(name, attrs);
+    const rawEnd = rawTextEnds.get(name);
+    if (rawEnd) {
+      rawEnd.lastIndex = i;
+      const close = rawEnd.exec(html);
+      const stop = close ? close.index : html.length;
+      if (stop > i) element.children.push(html.slice(i, stop));
+      skipPast(">", stop);
+    } else if (!VOID.has(name) && !selfClosing) push(element);
+  }
+  return root;
+}
+
+export function readAttributes(html: string, from: number): { attrs: Map<string, string>; end: number; selfClosing: boolean } {
+  const attrs = new Map<string, string>();
+  let i = from;
+  let selfClosing = false;
+  while (i < html.length) {
+    const c = html[i];
+    if (c === ">") return { attrs, end: i + 1, selfClosing };
+    if (c === "/" || c === " " || c === "\n" || c === "\t" || c === "\r" || c === "\f") {
+      selfClosing = c === "/";
+      i++;
+      continue;
+    }
+    selfClosing = false;
+    ATTRIBUTE.lastIndex = i;
+    const match = ATTRIBUTE.exec(html);
+    if (!match?.[1]) {
+      i++;
+      continue;
+    }
+    const key = match[1].toLowerCase();
+    if (!attrs.has(key)) attrs.set(key, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ""));
+    i = ATTRIBUTE.lastIndex;
+  }
+  return { attrs, end: html.length, selfClosing };
+}
+
+/** Calls `visit` on every element under `root` (root included) in document order; `false` skips its children. */
+export function walk(root: HtmlElement, visit: (element: HtmlElement) => boolean | void): void {
+  const pending: HtmlElement[] = [root];
+  while (pending.length > 0) {
+    const element = pending.pop();
+    if (!element || visit(element) === false) continue;
+    for (let k = element.children.length - 1; k >= 0; k--) {
+      const child = element.children[k];
+      if (typeof child !== "string" && child) pending.push(child);
+    }
+  }
+}
+
+export function findAll(root: HtmlElement, test: (element: HtmlElement) => boolean): HtmlElement[] {
+  const found: HtmlElement[] = [];
+  walk(root, (element) => {
+    if (test(element)) found.push(element);
+  });
+  return found;
+}
+
+export function findFirst(root: HtmlElement, test: (element: HtmlElement) => boolean): HtmlElement | undefined {
+  let found: HtmlElement | undefined;
+  walk(root, (element) => {
+    if (found) return false;
+    if (test(element)) found = element;
+  });
+  return found;
+}
+
+export function classesOf(element: HtmlElement): string[] {
+  const value = element.attrs.get("class");
+  return value ? value.split(/\s+/).filter(Boolean) : [];
+}
+
+// Never read as text: code, styles, drawings, form controls, and what the page hides from everyone.
+const UNREAD = new Set(["script", "style", "noscript", "template", "svg", "button", "select", "textarea", "iframe", "head"]);
+const BLOCK = new Set(
+  (
+    "address article aside blockquote dd details div dl dt figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr li main nav " +
+    "ol p pre section table tbody thead tfoot tr ul summary fieldset legend"
+  ).split(" "),
+);
+
+function isHidden(element: HtmlElement): boolean {
+  if (element.attrs.has("hidden")) return true;
+  const style = element.attrs.get("style");
+  return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+}
+
+function rawText(element: HtmlElement): string {
+  const parts: string[] = [];
+  const pending: HtmlNode[] = [element];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (node === undefined) break;
+    if (typeof node === "string") {
+      parts.push(node);
+      continue;
+    }
+    if (node !== element && (UNREAD.has(node.name) || isHidden(node))) continue;
+    if (node.name === "br") {
+      parts.push("\n");
+      continue;
+    }
+    if (node.name === "td" || node.name === "th") parts.push(" ");
+    if (BLOCK.has(node.name)) {
+      parts.push("\n");
+      pending.push("\n");
+    }
+    for (let k = node.children.length - 1; k >= 0; k--) {
+      const child = node.children[k];
+      if (child !== undefined) pending.push(child);
+    }
+  }
+  return decodeEntities(parts.join(""));
+}
+
+/** The element's text as a person reads it, on one line. */
+export function textOf(element: HtmlElement): string {
+  return collapseSpace(rawText(element));
+}
+
+/** The element's text split where blocks and line breaks split it, each line cleaned, empty lines left out. */
+export function linesOf(element: HtmlElement): string[] {
+  return rawText(element)
+    .split("\n")
+    .map(collapseSpace)
+    .filter((line) => line !== "");
+}

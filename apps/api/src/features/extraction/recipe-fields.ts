@@ -1,0 +1,130 @@
+import { RECIPE_LIMITS, type Cuisine, type Difficulty } from "@kim/domain";
+import { cleanText } from "./text";
+
+/** Readings of recipe fields that every source shares: times, yields, cuisine, difficulty, image addresses. */
+
+const ISO_DURATION =
+  /^P(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
+const number = (text: string | undefined) => (text ? Number(text.replace(",", ".")) : 0);
+
+/**
+ * Whole minutes from an ISO 8601 duration (PT1H30M, P0DT0H20M, PT90M), a number of minutes, or words ("1 hour 20
+ * mins", "10-15 minutes" reads the longer end). Null when there is no time, or more than the form takes (a week):
+ * such a value is a mistake on the page more often than a real time.
+ */
+export function minutesFrom(value: unknown): number | null {
+  const minutes = rawMinutes(value);
+  return minutes === null || !Number.isFinite(minutes) || minutes < 0 || minutes > RECIPE_LIMITS.minutes ? null : Math.ceil(minutes);
+}
+
+function rawMinutes(value: unknown): number | null {
+  if (typeof value === "number") return value;
+  if (Array.isArray(value)) return rawMinutes(value[0]);
+  if (typeof value === "object" && value !== null) {
+    const range = value as Record<string, unknown>;
+    return rawMinutes(range.maxValue ?? range.value ?? range.minValue);
+  }
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  if (text === "") return null;
+  const iso = ISO_DURATION.exec(text.replace(/\s+/g, ""));
+  if (iso) {
+    const [, weeks, days, hours, mins, secs] = iso;
+    if (!weeks && !days && !hours && !mins && !secs) return null;
+    return number(weeks) * 7 * 1440 + number(days) * 1440 + number(hours) * 60 + number(mins) + number(secs) / 60;
+  }
+  return minutesFromWords(text);
+}
+
+function minutesFromWords(text: string): number | null {
+  const longerEnd = text.replace(/\d+(?:[.,]\d+)?\s*(?:-|–|to)\s*(?=\d)/gi, "");
+  let total = 0;
+  let found = false;
+  const units: [RegExp, number][] = [
+    [/(\d+(?:[.,]\d+)?)\s*(?:days?|d)\b/gi, 1440],
+    [/(\d+(?:[.,]\d+)?)\s*(?:hours?|hrs?|h|std|stunden?|uur|timer?|tim)\b/gi, 60],
+    [/(\d+(?:[.,]\d+)?)\s*(?:minutes?|mins?|m|minuten?|min\.)(?![a-z])/gi, 1],
+  ];
+  for (const [pattern, factor] of units) {
+    for (const match of longerEnd.matchAll(pattern)) {
+      total += number(match[1]) * factor;
+      found = true;
+    }
+  }
+  if (found) return total;
+  const bare = /^\d+$/.exec(longerEnd.trim());
+  return bare ? Number(bare[0]) : null;
+}
+
+/**
+ * Servings from a yield: the first whole number of the first entry that has one ("Serves 4-6" is 4, "12 cookies" is 12,
+ * ["4", "4 servings"] is 4). Null when none is in 1..1000: a yield of "500 g" is no count of servings.
+ */
+export function servingsFrom(value: unknown): number | null {
+  const entries = Array.isArray(value) ? value : [value];
+  for (const entry of entries) {
+    const text = typeof entry === "number" ? String(entry) : typeof entry === "string" ? cleanText(entry) : "";
+    const match = /\d+(?:[.,]\d+)?/.exec(text);
+    if (!match) continue;
+    const servings = Math.round(number(match[0]));
+    return servings >= 1 && servings <= RECIPE_LIMITS.servings ? servings : null;
+  }
+  return null;
+}
+
+// The words of a cuisine that put it in one of the form's groups; checked in order, first match wins.
+const CUISINE_WORDS: [Cuisine, RegExp][] = [
+  ["Mexican", /mexic|tex-?mex|yucat|oaxac/],
+  ["Italian", /ital|sicil|tuscan|napol|neapolitan|roman\b|venet|sardin|ligur/],
+  ["French", /fren|fran[cç]|provenc|proven[cç]|pari?si|breton|alsac|normand|lyonn/],
+  [
+    "Indian",
+    /india|indisch|indien|punjab|bengal|gujarat|keral|tamil|goan|kashmir|hyderabad|mughlai|pakistan|bangladesh|sri lank|nepal|desi\b/,
+  ],
+  [
+    "Asian",
+    /asia|chin|japan|thai|korea|vietnam|cantones|sichuan|szechuan|hunan|taiwan|filipin|philippin|indones|malay|singapor|burm|cambod|khmer|lao|mongol|tibet|hong kong|fusion asian/,
+  ],
+  [
+    "Mediterranean",
+    /mediterr|greek|greec|griech|spani|spain|spanisch|catalan|basque|andalus|portug|middle east|mid-east|levant|lebanes|syria|turk|israel|jewish|palestin|jordan|persian|iran|egypt|moroc|tunisi|algeri|north african|cypr|arab|balkan|croat|maltese|armenia/,
+  ],
+  ["American", /americ|usa|u\.s\.|southern|cajun|creole|soul food|tex\b|new england|californ|hawai|bbq|barbecue|canad|north american/],
+];
+
+/** The first of the page's cuisines that falls in one of the form's groups, else Other. */
+export function cuisineFrom(values: string[]): Cuisine {
+  for (const value of values) {
+    const text = value.toLowerCase();
+    const match = CUISINE_WORDS.find(([, words]) => words.test(text));
+    if (match) return match[0];
+  }
+  return "Other";
+}
+
+/** A stated difficulty, read loosely ("easy", "Beginner", "Moderate", "Challenging"); Medium when none is stated. */
+export function difficultyFrom(value: string | undefined): Difficulty {
+  const text = value?.toLowerCase() ?? "";
+  if (/easy|simple|beginner|einfach|facile|fácil|facil|makkelijk|enkel|let\b/.test(text)) return "Easy";
+  if (/hard|difficult|advanced|challenging|expert|schwer|difficile|difícil|moeilijk|svår|sv[æa]r/.test(text)) return "Hard";
+  return "Medium";
+}
+
+/**
+ * An image address the form accepts: absolute, https (an http address is asked for over https, as a page served over
+ * https would), at most the form's length. Relative addresses are read against the page.
+ */
+export function imageUrlFrom(value: string | undefined, pageUrl: string): string | null {
+  const text = value?.trim();
+  if (!text || text.startsWith("data:")) return null;
+  let url: URL;
+  try {
+    url = new URL(text, pageUrl);
+  } catch {
+    return null;
+  }
+  if (url.protocol === "http:") url.protocol = "https:";
+  if (url.protocol !== "https:") return null;
+  const href = url.href;
+  return href.length <= RECIPE_LIMITS.imageUrl ? href : null;
+}

@@ -1,0 +1,135 @@
+/** Text clean-up shared by every source: entities, tags, whitespace, and characters the database refuses. */
+
+// Latin-1's named entities in code point order from U+00A0, so the table stays one line.
+const LATIN1 = (
+  "nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot " +
+  "cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml " +
+  "Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig " +
+  "agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute " +
+  "ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml"
+).split(" ");
+
+const NAMED: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  OElig: "Œ",
+  oelig: "œ",
+  Scaron: "Š",
+  scaron: "š",
+  Yuml: "Ÿ",
+  fnof: "ƒ",
+  circ: "ˆ",
+  tilde: "˜",
+  ensp: " ",
+  emsp: " ",
+  thinsp: " ",
+  zwnj: "",
+  zwj: "",
+  lrm: "",
+  rlm: "",
+  hyphen: "‐",
+  dash: "‐",
+  ndash: "–",
+  mdash: "—",
+  lsquo: "‘",
+  rsquo: "’",
+  sbquo: "‚",
+  ldquo: "“",
+  rdquo: "”",
+  bdquo: "„",
+  dagger: "†",
+  Dagger: "‡",
+  bull: "•",
+  hellip: "…",
+  permil: "‰",
+  prime: "′",
+  Prime: "″",
+  lsaquo: "‹",
+  rsaquo: "›",
+  frasl: "⁄",
+  euro: "€",
+  trade: "™",
+  minus: "−",
+  half: "½",
+  frac13: "⅓",
+  frac23: "⅔",
+  frac15: "⅕",
+  frac25: "⅖",
+  frac35: "⅗",
+  frac45: "⅘",
+  frac16: "⅙",
+  frac56: "⅚",
+  frac18: "⅛",
+  frac38: "⅜",
+  frac58: "⅝",
+  frac78: "⅞",
+  rarr: "→",
+  larr: "←",
+  check: "✓",
+  star: "☆",
+  starf: "★",
+};
+LATIN1.forEach((name, i) => (NAMED[name] = String.fromCharCode(0xa0 + i)));
+
+// Browsers read &#128; to &#159; as Windows-1252, which is what the page's author meant (&#146; is a quote).
+const WINDOWS_1252 = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
+
+const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([a-zA-Z][a-zA-Z0-9]{1,31}));?/g;
+
+function fromCodePoint(code: number): string {
+  if (code >= 0x80 && code <= 0x9f) return WINDOWS_1252[code - 0x80] ?? "\uFFFD";
+  if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "\uFFFD";
+  return String.fromCodePoint(code);
+}
+
+/** Decodes character references once, as a browser does; an unknown name stays as written. */
+export function decodeEntities(text: string): string {
+  if (!text.includes("&")) return text;
+  return text.replace(ENTITY, (whole, dec?: string, hex?: string, name?: string) => {
+    if (dec) return fromCodePoint(Number.parseInt(dec, 10));
+    if (hex) return fromCodePoint(Number.parseInt(hex, 16));
+    return (name && Object.hasOwn(NAMED, name) ? NAMED[name] : undefined) ?? whole;
+  });
+}
+
+// NUL and lone surrogates can't be stored (see @kim/domain storableText); zero-width spaces and soft hyphens only hide.
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u200B\u00AD\uFEFF]/g;
+const TAG = /<\/?[a-zA-Z][^<>]*>|<!--[\s\S]*?-->/g;
+const BLOCK_BREAK = /<br\s*\/?>|<\/?(?:p|div|li|ol|ul|h[1-6]|tr|section|article|blockquote)\b[^<>]*>/gi;
+
+/**
+ * One line of text: entities decoded, then markup left out (a block's edge as a space; some pages encode their
+ * markup twice), every run of whitespace one space.
+ */
+export function cleanText(text: string): string {
+  return tidy(decodeEntities(text));
+}
+
+function tidy(decoded: string): string {
+  return collapseSpace(decoded.includes("<") ? decoded.replace(BLOCK_BREAK, " ").replace(TAG, "") : decoded);
+}
+
+/** Text already decoded, made one line: characters that can't be stored left out, every run of whitespace one space. */
+export function collapseSpace(text: string): string {
+  return text.replace(UNSTORABLE, "").replace(/\s+/g, " ").trim();
+}
+
+/** Lines of a text that may hold markup (a step list written as HTML, or text with line breaks), each cleaned. */
+export function cleanLines(text: string): string[] {
+  return decodeEntities(text)
+    .replace(BLOCK_BREAK, "\n")
+    .split(/\r?\n|\r/)
+    .map(tidy)
+    .filter((line) => line !== "");
+}
+
+/** Cuts text to `max` characters, at a word boundary when one is near, with an ellipsis. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${space > max * 0.8 ? cut.slice(0, space) : cut}…`;
+}
