@@ -15,3 +15,4 @@ export * from "./quantities";
 export * from "./cooking";
 export * from "./week";
 export * from "./planner-input";
+export * from "./ingredient-line";

@@ -1,0 +1,286 @@
+import { parseQuantity, VULGAR_FRACTION, type Amount } from "./quantities";
+import { normalizeUnit, singular, unitFamily } from "./units";
+
+/**
+ * One ingredient line read into its parts. `quantity` is the amount (the lower bound of a range, with `upper` its top),
+ * `unit` is in Kim's spelling (see normalizeUnit: "tablespoons" is tbsp, "cloves" is clove), `name` is the food as
+ * written without amounts, sizes or preparation; `preparation` says how it is cut or cooked, `comment` holds the rest
+ * (notes in brackets, sizes, a can's own weight, "to taste").
+ */
+export interface ParsedIngredientLine {
+  quantity: number | null;
+  upper?: number;
+  unit: string | null;
+  name: string;
+  preparation?: string;
+  comment?: string;
+}
+
+const words = (...lines: string[]) => new Set(lines.join(" ").split(" "));
+
+/** Measures units.ts does not size, read as units all the same. */
+const OTHER_MEASURES = new Map(
+  [
+    ["pint", "pint pt"],
+    ["quart", "quart qt"],
+    ["gallon", "gallon gal"],
+    ["dessertspoon", "dessertspoon dsp dstspn"],
+    ["cm", "cm"],
+    ["mm", "mm"],
+    ["inch", "inch"],
+  ].flatMap(([unit, spellings]) => spellings!.split(" ").map((s) => [s, unit!] as const)),
+);
+/** Words that count a food ("2 sprigs thyme", "1 tin tomatoes"): units when they follow the amount. */
+const COUNTS = words(
+  "bag ball bar block bottle box branch bulb bunch bundle can carton chunk clove container cube cupful dash dollop drizzle drop ear",
+  "envelope glass glug handful head jar knob leaf loaf mug pack package packet part piece pinch pod pot punnet rack rasher",
+  "rib sachet scoop shot sheet slice splash spoonful sprig sprinkle spear square stalk stem stick strip",
+  "tablespoonful teaspoonful tin tub tube twist wedge",
+);
+/** Counting words that may also follow the food ("3 garlic cloves", "2 celery sticks"): then they are its unit too. */
+const COUNTS_AFTER = words("branch bulb clove head loaf sachet sheet slice spear sprig stalk stick");
+/** Packs a food is sold in already prepared: "1 tin chopped tomatoes" is chopped tomatoes. */
+const CONTAINERS = words("bag bottle box can carton container envelope jar pack package packet pot sachet tin tub tube");
+
+/** How big: kept out of the name, so "1 large red chilli" is red chilli (said in the comment). */
+const SIZES = words("small medium large big jumbo extra-large medium-sized large-sized small-sized sized smallish largish");
+/** How full a measure is ("2 heaped tbsp"): only before a unit, since "good" and "level" mean other things elsewhere. */
+const FULLNESS = words("heaped heaping level rounded generous scant good large small big");
+/** What a cook does to a food before it goes in: kept out of the name, in `preparation`. */
+const PREPARED = words(
+  "beaten chilled chopped cored coarsely cracked crumbled crushed cubed cut deseeded deveined de-veined diced drained finely",
+  "freshly grated halved hard-boiled hulled juiced julienned lightly mashed melted minced packed peeled picked pitted poached",
+  "quartered rinsed roughly scrubbed segmented shaved shelled shredded sifted skinned sliced snipped softened spiralized spiralised",
+  "squeezed steamed stoned thawed thickly thinly torn trimmed warmed washed whisked zested",
+);
+/** Words that say a comma's text is about preparing the food, not more of its name. */
+const PREPARING = new Set([...PREPARED, ...words("removed reserved discarded left only zest juice rind divided separated cut into in")]);
+/** Words that describe a food, which a comma may follow ("2 skinless, boneless chicken breasts"). */
+const DESCRIBING = words("whole firm ripe long fresh hot mild sweet dry dried light dark lean thick thin plain organic free-range");
+
+/** A note about the line rather than the food ("for dusting", "to serve", "plus extra"). */
+const NOTE =
+  /^(?:for|to (?:taste|serve|garnish|decorate|finish|season)|plus|more|if|or (?:to taste|more|less|as needed)|optional|such as|see|available|you|at|about|approx|e\.g\.)\b/i;
+/** Where a note starts after the food's words: "oil for deep frying", "salt to taste", "1 onion or 2 shallots". */
+const TRAILING_NOTE =
+  /\s+(?:for\s|to (?:taste|serve|garnish|decorate|finish|season)\b|plus\s|if (?:needed|using|liked|you like)\b|or (?:to taste|more|less|as needed)\b|or (?=\d)|optional\b)/i;
+/** Where a clause about preparing starts: "lemons cut into quarters", "yeast mixed with 2 tbsp water". */
+const CLAUSE = /\s+(?=(?:[a-z]+ed|cut|made)\s+(?:in|into|with|on|from|until|to|at|by|under|over)\b|that\b|which\b|such as\b|e\.g\.)/i;
+/** An amount said in words, where there is no number: "a little butter", "a pinch of salt", "drizzle of oil". */
+const ROUGH_AMOUNT = new RegExp(
+  String.raw`^(?:(?:an?|some)\s+)?(?:(?:few|little|couple|bit|touch|plenty|lots)(?:\s+of)?|(?:${[...COUNTS].join("|")})(?:e?s)?\s+of)\s+|^an?\s+`,
+  "i",
+);
+
+/** "juice of 1 lemon", "grated zest of 2 limes": the part is said before the food that is counted. */
+const PART_OF = /^((?:[a-z]+ ){0,3}?(?:juice|zest|rind))\s+of\s+(?=\d)/i;
+const LEADING_APPROXIMATION = /^(?:about|approx\.?|approximately|around|roughly|circa|c\.|up to|at least)\s+(?=\d)/i;
+const WORD_NUMBERS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+
+const AMOUNT = String.raw`(?:\d+(?:\.\d+)?(?: \d+/\d+)?|\d+/\d+|\.\d+)`;
+const QUANTITY = new RegExp(String.raw`^(${AMOUNT}(?:\s*(?:-|to|or)\s*${AMOUNT})?)(?![\w./])\s*|^(${WORD_NUMBERS.join("|")})\s+`, "i");
+/** A can's or pack's own measure, after the count: "2 x 400g tins", "1 14-oz can". */
+const SIZE = new RegExp(String.raw`^(?:[x×]\s*)?(${AMOUNT})\s*-?\s*([a-z]+(?: oz)?)\.?\s+`, "i");
+const MULTIPLIER = /^[x×]\s+/i;
+/** A second measure of the same amount, after a slash or "plus": "200ml/7fl oz milk", "1 tbsp plus 1 tsp sugar". */
+const OTHER_MEASURE = new RegExp(String.raw`^(?:/|plus\s)\s*(?:${AMOUNT})?\s*(?:fl\.? oz|[a-z]+)\.?(?=\s|$)\s*`, "i");
+const VULGAR_FRACTIONS = new RegExp(VULGAR_FRACTION.source, "g");
+
+/** The line with fractions, dashes and spacing in one form; a number and its unit apart ("200g" is "200 g"). */
+function normalizeLine(line: string): string {
+  return line
+    .replace(VULGAR_FRACTIONS, (c) => ` ${c.normalize("NFKD")} `)
+    .replace(/\u2044/g, "/")
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    .replace(/(\d)(?!(?:st|nd|rd|th)\b)([a-z])/gi, "$1 $2")
+    .replace(/(^|\s)([x×]|to)(?=\d)/gi, "$1$2 ")
+    .replace(/(\d)\s*-\s*(?=\d)/g, "$1-")
+    .replace(/\s+/g, " ")
+    .replace(/[\s.]+$/, "")
+    .trim();
+}
+
+/** The unit a spelling names, in Kim's spelling, or null when it is no unit. */
+function unitOf(spelling: string): string | null {
+  const text = spelling.replace(/\.$/, "");
+  if (!/^[a-z]+(?:\.? [a-z]+)?$/i.test(text)) return null;
+  if (unitFamily(text) !== "count") return normalizeUnit(text);
+  const word = singular(text.toLowerCase());
+  return OTHER_MEASURES.get(word) ?? OTHER_MEASURES.get(text.toLowerCase()) ?? (COUNTS.has(word) ? word : null);
+}
+
+/** A unit at the start of `text`, of one or two words ("fl oz"), with the length of text it took (and a following "of"). */
+function readUnit(text: string): { unit: string; length: number } | null {
+  const m = /^([a-z]+\.?)(?: ([a-z]+\.?))?/i.exec(text);
+  if (!m) return null;
+  const ends = (length: number) => length === text.length || /[\s,;/]/.test(text[length]!);
+  const two = m[2] && ends(m[0].length) ? unitOf(m[0]) : null;
+  const unit = two ?? (ends(m[1]!.length) ? unitOf(m[1]!) : null);
+  if (!unit) return null;
+  const taken = two ? m[0].length : m[1]!.length;
+  const of = /^\s+of(?:\s+an?)?(?=\s)/i.exec(text.slice(taken));
+  return { unit, length: taken + (of ? of[0].length : 0) };
+}
+
+/** Notes in brackets, taken out of the line; an unclosed bracket runs to the end. */
+function takeBrackets(text: string, notes: string[]): string {
+  return text.replace(/\s*[([]([^()[\]]*)(?:[)\]]|$)/g, (_, note: string) => {
+    if (note.trim()) notes.push(note.trim());
+    return " ";
+  });
+}
+
+/** The amount at the start of the head, and the head after it. */
+function readAmount(head: string): { amount: Amount | null; rest: string } {
+  const m = QUANTITY.exec(head);
+  if (!m) return { amount: null, rest: head };
+  const amount = m[2] ? { value: WORD_NUMBERS.indexOf(m[2].toLowerCase()) + 1, upper: null } : parseQuantity(m[1]!);
+  return amount ? { amount, rest: head.slice(m[0].length) } : { amount: null, rest: head };
+}
+
+/** The unit after an amount (past a can's own size and "heaped"), and what is left of the head. */
+function readMeasure(head: string, comment: string[]): { unit: string | null; rest: string } {
+  let rest = head;
+  const multiplied = MULTIPLIER.test(rest);
+  const size = SIZE.exec(rest);
+  const sizeUnit = size && unitOf(size[2]!);
+  if (size && sizeUnit && (multiplied || readUnit(rest.slice(size[0].length)))) {
+    comment.push(`${size[1]} ${sizeUnit}`);
+    rest = rest.slice(size[0].length);
+  } else if (multiplied) rest = rest.replace(MULTIPLIER, "");
+  // "2 heaped tbsp", "2 fresh sprigs thyme": a word may stand before the unit (in the comment, or kept with the food).
+  const before = /^([a-z-]+) /i.exec(rest);
+  const word = before?.[1]!.toLowerCase() ?? "";
+  const skip = before && (FULLNESS.has(word) || DESCRIBING.has(word)) && readUnit(rest.slice(before[0].length)) ? before[0].length : 0;
+  const read = readUnit(rest.slice(skip));
+  // "6 cloves": a counting word with nothing after it is the food.
+  if (read && !skip && read.length === rest.length) return { unit: null, rest };
+  if (!read) return { unit: null, rest: rest.replace(/^an?\s+/i, "") };
+  rest = rest.slice(skip + read.length).trim();
+  if (skip && FULLNESS.has(word)) comment.push(before![1]!);
+  else if (skip) rest = `${before![1]} ${rest}`;
+  const other = OTHER_MEASURE.exec(rest);
+  if (other) {
+    comment.push(other[0].replace(/^\/\s*/, "").trim());
+    rest = rest.slice(other[0].length);
+  }
+  return { unit: read.unit, rest };
+}
+
+/** The food's words, with sizes and preparation taken out ("finely chopped fresh tarragon" is fresh tarragon). */
+function nameWords(text: string, keepPrepared: boolean, preparation: string[], comment: string[]): string[] {
+  const all = text.split(" ").filter(Boolean);
+  const kept: string[] = [];
+  const done: string[] = [];
+  for (const [i, word] of all.entries()) {
+    const lower = word.toLowerCase();
+    const next = all[i + 1]?.toLowerCase() ?? "";
+    const prepared = PREPARED.has(lower) && !keepPrepared;
+    if (SIZES.has(lower) || (lower === "very" && SIZES.has(next))) comment.push(word);
+    else if (prepared || (lower === "very" && PREPARED.has(next))) done.push(word);
+    // Ground pepper is pepper from the mill; ground spices are foods of their own ("ground cinnamon").
+    else if (lower === "ground" && (done.at(-1) === "freshly" || /^(?:black |white )?pepper/.test(`${next} ${all[i + 2] ?? ""}`)))
+      done.push(word);
+    else if (lower === "of" && kept.length === 0) continue;
+    else kept.push(COUNTS.has(singular(lower)) ? singular(word) : word);
+  }
+  if (done.length > 0) preparation.push(done.join(" "));
+  return kept;
+}
+
+/** A comma's text that may be more of the food's name: no preparation, note or number, and short. */
+function moreName(segment: string): boolean {
+  const all = segment.toLowerCase().split(" ");
+  return all.length <= 5 && !NOTE.test(segment) && !/\d/.test(segment) && !all.some((w) => PREPARING.has(w));
+}
+
+/** Words that say how a food is, or was made so ("cleaned and gutted", "skinless and boneless"), not which food. */
+const isState = (word: string) => /^[a-z-]{3,}(?:[^e]ed|less)$/i.test(word);
+
+/**
+ * How many of the comma's texts after the head go on with the name: a list of foods ending in "or" or "and"
+ * ("olive, sunflower or vegetable oil"), or the food after a describing word ("3 long, red chillies").
+ */
+function nameGoesOn(name: string[], segments: string[]): number {
+  const first = segments[0];
+  if (first === undefined || !moreName(first)) return 0;
+  const only = name.length === 1 ? name[0]!.toLowerCase() : "";
+  if (name.length === 0 || DESCRIBING.has(only) || isState(only)) return 1;
+  for (const [i, segment] of segments.entries()) {
+    if (!moreName(segment) || segment.split(" ").some(isState)) return 0;
+    if (/\b(?:or|and)\b/i.test(segment)) return i + 1;
+  }
+  return 0;
+}
+
+/**
+ * Reads a recipe's ingredient line: "1 1/2 cups plain flour, sifted" is 1.5 cups of plain flour, sifted. Reads
+ * fractions (½, 1 1/2), ranges (3-4: quantity 3, upper 4), units attached or not ("200g", "2 tbsp"), the first of two
+ * measures ("200ml/7fl oz milk"), a counting word after the food ("3 garlic cloves" is 3 clove of garlic), and a count
+ * of cans or packs, which keeps the count: "2 x 400g tins tomatoes" is 2 tins (400 g in the comment), as recipes are
+ * labelled. Notes in brackets and after the food ("to taste", "for dusting") go to the comment, preparation ("finely
+ * chopped") to preparation; a line with no amount ("Salt and pepper to taste") has quantity null.
+ */
+export function parseIngredientLine(line: string): ParsedIngredientLine {
+  const comment: string[] = [];
+  const preparation: string[] = [];
+  const segments = takeBrackets(normalizeLine(line), comment)
+    .split(/\s*[,;]\s*|\s+-\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  let head = segments.shift() ?? "";
+
+  const part = PART_OF.exec(head);
+  if (part) {
+    preparation.push(part[1]!);
+    head = head.slice(part[0].length);
+  }
+  const { amount, rest } = readAmount(head.replace(LEADING_APPROXIMATION, ""));
+  head = rest;
+  let unit: string | null = null;
+  if (amount) ({ unit, rest: head } = readMeasure(head, comment));
+  else {
+    const rough = ROUGH_AMOUNT.exec(head);
+    if (rough && rough[0].length < head.length) {
+      comment.push(rough[0].trim());
+      head = head.slice(rough[0].length);
+    }
+  }
+
+  const note = TRAILING_NOTE.exec(head);
+  if (note) {
+    comment.push(head.slice(note.index).trim());
+    head = head.slice(0, note.index);
+  }
+  const clause = CLAUSE.exec(head);
+  if (clause) {
+    preparation.push(head.slice(clause.index).trim());
+    head = head.slice(0, clause.index);
+  }
+  const name = nameWords(head, unit !== null && CONTAINERS.has(unit), preparation, comment);
+  const last = name.at(-1)?.toLowerCase();
+  if (amount && !unit && name.length > 1 && last && COUNTS_AFTER.has(singular(last))) {
+    unit = singular(last);
+    name.pop();
+  }
+  for (const segment of segments.splice(0, nameGoesOn(name, segments))) {
+    name.push(
+      ...nameWords(
+        segment.replace(/^(?:or|and)\s+/i, (w) => (name.length > 0 ? w : "")),
+        false,
+        preparation,
+        comment,
+      ),
+    );
+  }
+  for (const segment of segments) (NOTE.test(segment) ? comment : preparation).push(segment);
+
+  return {
+    quantity: amount?.value ?? null,
+    ...(amount?.upper != null && { upper: amount.upper }),
+    unit,
+    name: name.join(" "),
+    ...(preparation.length > 0 && { preparation: preparation.join(", ") }),
+    ...(comment.length > 0 && { comment: comment.join(", ") }),
+  };
+}
