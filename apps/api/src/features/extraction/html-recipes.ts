@@ -16,19 +16,18 @@ const isComplete = (draft: RecipeDraft) => draft.ingredients.length > 0 && draft
  * the page is returned, in page order; a page with none gives [].
  */
 export function extractRecipesFromHtml(html: string, pageUrl: string): ExtractedRecipe[] {
+  const meta = pageMeta(html);
   let drafts = jsonLdRecipes(html);
   if (drafts.length === 0 || !drafts.every(isComplete)) {
     const root = parseHtml(html);
     if (drafts.length === 0) drafts = microdataRecipes(root);
-    if (drafts.length === 0) drafts = pageStructureRecipes(root);
+    if (drafts.length === 0) drafts = pageStructureRecipes(root, meta.title);
     else if (drafts.length === 1 && drafts[0] && !isComplete(drafts[0])) {
       // One recipe whose data leaves out its ingredients or steps: the page's markup usually shows them.
-      const [fromPage] = pageStructureRecipes(root);
+      const [fromPage] = pageStructureRecipes(root, meta.title);
       if (fromPage) drafts = [fillDraft(drafts[0], fromPage)];
     }
   }
-  if (drafts.length === 0) return [];
-  const meta = pageMeta(html);
   return drafts.map((draft) => {
     const filled = fillDraft(draft, { ...draft, title: meta.title, description: meta.description, image: meta.image });
     return finishDraft(filled, pageUrl);

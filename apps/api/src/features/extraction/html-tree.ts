@@ -220,11 +220,22 @@ const BLOCK = new Set(
   ).split(" "),
 );
 
-function isHidden(element: HtmlElement): boolean {
-  if (element.attrs.has("hidden")) return true;
+const VISUALLY_HIDDEN = /^(?:sr-only|screen-reader-text|visually-hidden|visuallyhidden|hidden|d-none)$/i;
+
+/**
+ * Whether a person never reads the element on the page: hidden by attribute, style or the usual utility classes, a
+ * tab strip's labels, or a tab panel behind the active one (a recipe's US measures behind its metric ones).
+ */
+export function isUnread(element: HtmlElement): boolean {
+  if (UNREAD.has(element.name) || element.attrs.has("hidden") || element.attrs.get("role") === "tablist") return true;
   const style = element.attrs.get("style");
-  return style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style);
+  if (style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
+  const classes = classesOf(element);
+  if (classes.some((c) => VISUALLY_HIDDEN.test(c))) return true;
+  return element.attrs.get("role") === "tabpanel" && !isActive(element) && (element.parent?.children ?? []).some((s) => typeof s !== "string" && s.attrs.get("role") === "tabpanel" && isActive(s));
 }
+
+const isActive = (element: HtmlElement) => classesOf(element).some((c) => c === "active" || c === "show");
 
 function rawText(element: HtmlElement): string {
   const parts: string[] = [];
@@ -236,7 +247,7 @@ function rawText(element: HtmlElement): string {
       parts.push(node);
       continue;
     }
-    if (node !== element && (UNREAD.has(node.name) || isHidden(node))) continue;
+    if (node !== element && isUnread(node)) continue;
     if (node.name === "br") {
       parts.push("\n");
       continue;

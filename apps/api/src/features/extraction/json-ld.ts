@@ -23,7 +23,6 @@ export function jsonLdRecipes(html: string): RecipeDraft[] {
   const byKey = new Map<string, RecipeDraft>();
   for (const node of recipes) {
     const draft = draftFromSchema(node, (id) => ids.get(id));
-    if (!isRecipe(draft)) continue;
     const keys = [typeof node["@id"] === "string" ? node["@id"] : "", draft.title.toLowerCase()].filter(Boolean);
     const same = keys.map((key) => byKey.get(key)).find(Boolean);
     if (same) fillMissing(same, draft);
@@ -32,7 +31,7 @@ export function jsonLdRecipes(html: string): RecipeDraft[] {
       drafts.push(draft);
     }
   }
-  return drafts;
+  return drafts.filter(isRecipe);
 }
 
 function fillMissing(draft: RecipeDraft, other: RecipeDraft): void {
@@ -66,7 +65,7 @@ export function parseTolerantly(text: string): unknown {
   const trimmed = text
     .trim()
     .replace(/^(?:\/\/\s*)?(?:<!--|\/\*\s*<!\[CDATA\[\s*\*\/|<!\[CDATA\[)/, "")
-    .replace(/(?:-->|\/\*\s*\]\]>\s*\*\/|(?:\/\/\s*)?\]\]>)$/, "")
+    .replace(/(?:-->|\/\*\s*\]\]>\s*\*\/|(?:\/\/\s*)?\]\]>|;)$/, "")
     .trim();
   try {
     return JSON.parse(trimmed);

@@ -3,8 +3,8 @@ import { isRecipe, type RecipeDraft } from "./recipe-draft";
 import { draftFromSchema, type SchemaNode } from "./schema-recipe";
 
 const RECIPE_TYPE = /(?:^|[/:#])Recipe$/i;
-// Properties whose text keeps its line breaks: a step list marked up as one property.
-const MULTILINE = new Set(["recipeInstructions", "description"]);
+// Properties whose text keeps its line breaks: a list marked up as one property.
+const MULTILINE = new Set(["recipeInstructions", "recipeIngredient", "ingredients", "description"]);
 const MAX_NESTING = 4;
 
 /** Recipes marked up with microdata (itemscope, itemtype schema.org/Recipe, itemprop), read into schema.org's shape. */

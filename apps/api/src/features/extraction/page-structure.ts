@@ -1,59 +1,97 @@
-import { classesOf, findAll, findFirst, linesOf, textOf, walk, type HtmlElement } from "./html-tree";
-import { emptyDraft, isRecipe, type RecipeDraft } from "./recipe-draft";
+import { classesOf, findAll, findFirst, isUnread, linesOf, textOf, walk, type HtmlElement, type HtmlNode } from "./html-tree";
+import { emptyDraft, type RecipeDraft } from "./recipe-draft";
 import { minutesFrom, servingsFrom } from "./recipe-fields";
+import { collapseSpace, decodeEntities } from "./text";
 
 /**
- * Recipes read from a page's markup when it has no structured data: first the cards of common recipe plugins (WP Recipe
- * Maker, Tasty Recipes, Mediavine Create, WP Ultimate Recipe, Cooked, Zip Recipes, hrecipe, ...), found by the words in
- * their classes, then lists under headings such as Ingredients and Method, Directions, Instructions or Steps.
+ * Recipes read from a page's markup when it has no structured data: the cards of common recipe plugins (WP Recipe Maker,
+ * Tasty Recipes, Mediavine Create, WP Ultimate Recipe, Cooked, Zip Recipes, hrecipe, ...) found by their classes, each
+ * a recipe; else one recipe from the page's best ingredient and step lists, found under headings such as Ingredients
+ * and Method, Directions, Instructions or Steps, or in elements whose classes name them. A recipe needs both.
  */
-export function pageStructureRecipes(root: HtmlElement): RecipeDraft[] {
+export function pageStructureRecipes(root: HtmlElement, pageTitle: string): RecipeDraft[] {
   const cards = outermost(findAll(root, (el) => classesOf(el).some((c) => CARD_CLASS.test(c))));
-  const fromCards = cards.map((card) => readRegion(card, card)).filter(isRecipe);
-  if (fromCards.length > 0) return fromCards;
+  const fromCards = cards.map((card) => readRegion(card, cardTitle(card)));
+  const found = fromCards.filter(hasBoth);
+  if (found.length > 0) return found;
   const body = findFirst(root, (el) => el.name === "body") ?? root;
-  return [readRegion(body, root)].filter(isRecipe);
+  return [readRegion(body, pageHeading(root, pageTitle))].filter(hasBoth);
 }
 
+const hasBoth = (draft: RecipeDraft) => draft.ingredients.length > 0 && draft.instructions.length > 0;
+
 const CARD_CLASS =
-  /^(?:wprm-recipe-container|tasty-recipes|mv-create-card|wpurp-container|cooked-recipe|zlrecipe-container|easyrecipe|hrecipe|h-recipe|recipe-card|recipe-callout|wp-block-recipe-card-block|recipe-box)$/i;
+  /^(?:wprm-recipe-container|tasty-recipes|mv-create-card|wpurp-container|cooked-recipe|zlrecipe-container|easyrecipe|hrecipe|h-recipe|recipe-card|wp-block-recipe-card-block)$/i;
+const CARD_TITLE = /^(?:wprm-recipe-name|tasty-recipes-title|mv-create-title|wpurp-recipe-title|zlrecipe-title|fn|p-name)$|(?:recipe|card)[-_]?(?:name|title)$/i;
 
-// Words of the headings and classes that mark a recipe's parts, in the languages recipe pages are most often in.
-const INGREDIENT_WORDS =
-  /^(?:ingredients?|ingr[eé]dients|ingredientes|ingredienti|ingredi[eë]nten|ingredienser|zutaten|hozz[aá]val[oó]k|sk[łl]adniki|what you(?:'|’)?ll need|you will need|what you need|shopping list)$/i;
-const INSTRUCTION_WORDS =
-  /^(?:instructions?|directions?|method|methods|preparation|steps|how to make(?: it)?|procedure|zubereitung|anleitung|pr[ée]paration|preparaci[oó]n|preparazione|procedimento|bereiding|bereidingswijze|werkwijze|gör så här|tillagning|fremgangsm[aå]de|framgangsm[aå]te|elk[ée]sz[ií]t[ée]s|przygotowanie|sposób przygotowania)$/i;
-const INGREDIENT_CLASS = /ingredient/i;
-const INSTRUCTION_CLASS = /instruction|direction|preparation|method(?!s?-?(?:pay|ship))|steps?\b/i;
-// Parts of a line or a list's furniture, not a list of ingredients or steps.
+// What a part's heading says, in the languages recipe pages are most often written in; the heading may go on
+// ("Ingredients for the sauce", "How to make brisket chili").
+const INGREDIENT_HEADING =
+  /^(?:ingredients?|ingr[eé]dients|ingredientes|ingredienti|ingredi[eë]nten|ingredienser|ingredienc|zutaten|hozz[aá]val[oó]k|sk[łl]adniki|benodigdheden|what you(?:'ll| will)? need|you(?:'ll| will) need|shopping list)\b/;
+const INSTRUCTION_HEADING =
+  /^(?:(?:step[- ]by[- ]step )?(?:instructions?|directions?|method|preparation|steps)|how to (?:make|prepare|cook)|procedure|zubereitung|anleitung|pr[ée]paration|preparaci[oó]n|elaboraci[oó]n|preparazione|procedimento|bereiding(?:swijze)?|werkwijze|gör så här|tillagning|fremgangsm[aå]de|framgangsm[aå]te|elk[ée]sz[ií]t[ée]s|przygotowanie|spos[oó]b przygotowania)\b/;
+// Other parts of a recipe page, where a list of ingredients or steps ends.
+const OTHER_HEADING =
+  /^(?:notes?|tips?|nutrition|equipment|tools|video|storage|faqs?|serving|variations?|substitutions?|related|more |comments?|reviews?|recipe notes|anmerkung|tipps?|hinweis|n[äa]hrwerte)\b/;
+const INGREDIENT_CLASS = /ingredient|zutaten/i;
+const INSTRUCTION_CLASS = /instruction|direction|preparation|method|(?:^|[-_])steps?$|zubereitung/i;
+// Parts of one line or of a list's furniture, never the list itself.
 const PART_CLASS =
-  /(?:amount|unit|name|notes?|quantity|qty|check|image|img|link|group|header|heading|title|label|count|button|toggle|icon|media|video|tip)s?$/i;
+  /(?:amount|unit|name|notes?|quantity|qty|check|checkbox|image|img|link|group|header|heading|title|label|count|button|toggle|icon|media|video|tip|text|number|list-item|item)s?$/i;
+// Where a page keeps what is not its content: navigation, sidebars, sharing, comments, related posts. A class is one of
+// these words with at most one word before and after it ("site-footer", "related-posts"), not a long list of terms.
+const BOILERPLATE_CLASS =
+  /^(?:[a-z0-9]+[-_]{1,2})?(?:nav|navbar|navigation|menu|sidebar|widget|footer|breadcrumbs?|share|sharing|social|related|comments?|newsletter|subscribe|advert|promo|popup|modal|cookie|post-views)(?:[-_]{1,2}[a-z0-9]+)?$/i;
+const BOILERPLATE_TAG = new Set(["nav", "aside", "footer", "form", "header"]);
 const HEADING = /^h[1-6]$/;
+const BLOCKS = /^(?:p|div|ul|ol|dl|table|section|article|li|h[1-6]|blockquote|pre|figure)$/;
+const BULLET = /^[•·▪◦●○■□▢✓✔*\-–—]\s*/;
+const STEP_NUMBER = /^(?:[•·▪◦●○■□▢✓✔*\-–—]|\d{1,2}[.)](?!\d))\s*/;
+const STEP_LABEL = /^(?:step|schritt|stap|étape|etape|paso|passo|steg|trin)\s*\d+\s*[.:]?$/i;
 
-function readRegion(region: HtmlElement, root: HtmlElement): RecipeDraft {
-  const ingredients = classedLines(region, INGREDIENT_CLASS) ?? headedLines(region, INGREDIENT_WORDS) ?? [];
-  const instructions = classedLines(region, INSTRUCTION_CLASS, INGREDIENT_CLASS) ?? headedLines(region, INSTRUCTION_WORDS) ?? [];
-  const title = findFirst(region, (el) => classesOf(el).some((c) => /(?:recipe|card)-?(?:name|title)$|^(?:fn|p-name)$/i.test(c)));
-  const h1 = findFirst(region === root ? root : region, (el) => el.name === "h1") ?? findFirst(root, (el) => el.name === "h1");
-  const facts = region === root || region.name === "body" ? [] : linesOf(region).slice(0, 80);
+interface Line {
+  text: string;
+  /** All of its text is a link: navigation more often than an ingredient or a step. */
+  link: boolean;
+}
+
+export function readRegion(region: HtmlElement, title: string): RecipeDraft {
+  const ingredients = bestLines(region, INGREDIENT_HEADING, INGREDIENT_CLASS, undefined, ingredientScore);
+  const instructions = bestLines(region, INSTRUCTION_HEADING, INSTRUCTION_CLASS, INGREDIENT_CLASS, instructionScore);
+  const facts = linesOf(region).filter((line) => line.length < 80);
   return {
     ...emptyDraft(),
-    title: (title && textOf(title)) || (h1 && textOf(h1)) || "",
-    ingredients,
-    instructions,
-    servings: servingsFrom(factAfter(facts, /^(?:serves|servings?|yield|yields|makes|portions?)\b\s*:?\s*(.+)$/i)),
-    prepTime: minutesFrom(factAfter(facts, /^prep(?:aration)?(?: time)?\s*:?\s*(.+)$/i)),
-    cookTime: minutesFrom(factAfter(facts, /^cook(?:ing)?(?: time)?\s*:?\s*(.+)$/i)),
-    totalTime: minutesFrom(factAfter(facts, /^total(?: time)?\s*:?\s*(.+)$/i)),
+    title,
+    ingredients: ingredients.map((line) => line.replace(BULLET, "")),
+    instructions: instructions.map((line) => line.replace(STEP_NUMBER, "")).filter((line) => line !== "" && !STEP_LABEL.test(line)),
+    servings: servingsFrom(fact(facts, /^(?:serves|servings?|yields?|makes|portions?|personen|portionen|porties|personer|adag)\b\s*:?\s*(.+)$/i)),
+    prepTime: minutesFrom(fact(facts, /^prep(?:aration)?(?: time)?\s*[:|]?\s*(.+)$/i)),
+    cookTime: minutesFrom(fact(facts, /^cook(?:ing)?(?: time)?\s*[:|]?\s*(.+)$/i)),
+    totalTime: minutesFrom(fact(facts, /^total(?: time)?\s*[:|]?\s*(.+)$/i)),
   };
 }
 
-function factAfter(lines: string[], pattern: RegExp): string | undefined {
+function fact(lines: string[], pattern: RegExp): string | undefined {
   for (const line of lines) {
     const match = pattern.exec(line);
     if (match?.[1] && /\d/.test(match[1])) return match[1];
   }
   return undefined;
+}
+
+function cardTitle(card: HtmlElement): string {
+  const title = findFirst(card, (el) => classesOf(el).some((c) => CARD_TITLE.test(c)));
+  return title ? textOf(title) : "";
+}
+
+/**
+ * The page's heading for its recipe: the h1 that the page's title repeats (so not a site name or "Navigation"), else
+ * the page's title.
+ */
+function pageHeading(root: HtmlElement, pageTitle: string): string {
+  const title = pageTitle.toLowerCase();
+  const h1s = findAll(root, (el) => el.name === "h1").map(textOf);
+  return h1s.find((h1) => h1 !== "" && title.includes(h1.toLowerCase())) ?? (pageTitle || h1s.find(Boolean) || "");
 }
 
 function outermost(elements: HtmlElement[]): HtmlElement[] {
@@ -64,49 +102,76 @@ function outermost(elements: HtmlElement[]): HtmlElement[] {
   });
 }
 
-const isContainer = (el: HtmlElement, words: RegExp, not?: RegExp) =>
-  el.name !== "body" &&
-  el.name !== "html" &&
-  [...classesOf(el), el.attrs.get("id") ?? ""].some((c) => words.test(c) && !PART_CLASS.test(c) && !(not?.test(c) ?? false));
-
-/** The lines of the outermost elements whose class names the part (an "ingredients" list, say); undefined if none. */
-function classedLines(region: HtmlElement, words: RegExp, not?: RegExp): string[] | undefined {
-  const containers = outermost(findAll(region, (el) => isContainer(el, words, not)));
-  const lines = containers.flatMap((container) => itemLines(container));
-  return lines.length > 0 ? lines : undefined;
-}
-
-/** The items of the lists in `container`, or its lines when it has no list; headings left out. */
-function itemLines(container: HtmlElement): string[] {
-  const items = findAll(container, (el) => el.name === "li" && !findFirst(el, (inner) => inner !== el && inner.name === "li"));
-  if (items.length > 0) return items.map(textOf).filter(Boolean);
-  const lines: string[] = [];
-  walk(container, (el) => {
-    if (HEADING.test(el.name)) return false;
-    if (el.name === "p" || el.name === "div" || el === container) {
-      if (el.children.some((child) => typeof child !== "string" && /^(?:p|div|ul|ol|table)$/.test(child.name))) return;
-      lines.push(...linesOf(el));
-      return false;
-    }
-  });
-  return lines.filter((line) => !INGREDIENT_WORDS.test(line.replace(/:$/, "")) && !INSTRUCTION_WORDS.test(line.replace(/:$/, "")));
-}
-
-/** The lines after a heading whose whole text is one of `words`, up to the next heading of the same rank or above. */
-function headedLines(region: HtmlElement, words: RegExp): string[] | undefined {
-  for (const heading of headings(region, words)) {
-    const lines = sectionAfter(heading).flatMap(itemLines);
-    if (lines.length > 0) return lines;
+/** Whether an element is in navigation, a sidebar, a footer and the like (looked for up to the article or main content). */
+function isBoilerplate(element: HtmlElement): boolean {
+  for (let el: HtmlElement | null = element; el && el.name !== "article" && el.name !== "main"; el = el.parent) {
+    if (BOILERPLATE_TAG.has(el.name) || classesOf(el).some((c) => BOILERPLATE_CLASS.test(c))) return true;
+    if (el.attrs.get("role") === "navigation" || el.attrs.get("role") === "complementary") return true;
   }
-  return undefined;
+  return false;
 }
 
+/** The best-scoring list among those under a matching heading and those in elements whose class names the part. */
+function bestLines(
+  region: HtmlElement,
+  heading: RegExp,
+  classWords: RegExp,
+  notClass: RegExp | undefined,
+  score: (lines: Line[]) => number,
+): string[] {
+  const candidates = [
+    ...headings(region, heading).map(sectionLines),
+    ...classContainers(region, classWords, notClass).map(itemLines),
+  ];
+  let best: Line[] = [];
+  let bestScore = 0;
+  for (const lines of candidates) {
+    const value = score(lines);
+    if (value > bestScore) [best, bestScore] = [lines, value];
+  }
+  return best.map((line) => line.text);
+}
+
+const HAS_QUANTITY = /\d|[½⅓⅔¼¾⅛⅜⅝⅞]/;
+
+function ingredientScore(lines: Line[]): number {
+  if (lines.length === 0 || lines.length > 150) return 0;
+  const length = lines.reduce((sum, line) => sum + line.text.length, 0) / lines.length;
+  const value = lines.reduce((sum, line) => sum + (line.link ? -1 : HAS_QUANTITY.test(line.text) ? 2 : 1), 0);
+  // Paragraphs are no list of ingredients.
+  return length > 150 ? value / 4 : value;
+}
+
+function instructionScore(lines: Line[]): number {
+  return lines.reduce((sum, line) => sum + (line.link ? -5 : Math.min(line.text.split(" ").length, 80)), 0);
+}
+
+function classContainers(region: HtmlElement, words: RegExp, not: RegExp | undefined): HtmlElement[] {
+  const matches = (el: HtmlElement) =>
+    !HEADING.test(el.name) &&
+    el.name !== "body" &&
+    el.name !== "html" &&
+    [...classesOf(el), el.attrs.get("id") ?? ""].some((c) => words.test(c) && !PART_CLASS.test(c) && !(not?.test(c) ?? false));
+  return outermost(findAll(region, matches)).filter((el) => !isBoilerplate(el));
+}
+
+const headingText = (text: string) =>
+  collapseSpace(decodeEntities(text))
+    .replace(/^[^\p{L}]+|[^\p{L})]+$/gu, "")
+    .replace(/[’`]/g, "'")
+    .toLowerCase();
+
+/** Elements whose whole (short) text is a heading for the part: h1-h6, or a paragraph, a strong, a div used as one. */
 function headings(region: HtmlElement, words: RegExp): HtmlElement[] {
   const found: HtmlElement[] = [];
   walk(region, (el) => {
-    if (el.name === "script" || el.name === "style") return false;
+    if (isUnread(el)) return false;
     for (const child of el.children) {
-      if (typeof child === "string" && words.test(child.trim().replace(/\s*:$/, ""))) found.push(wholeText(el));
+      if (typeof child !== "string" || child.length > 200 || !words.test(headingText(child))) continue;
+      const heading = wholeText(el);
+      const text = headingText(textOf(heading));
+      if (text.length <= 60 && text.split(" ").length <= 8 && words.test(text) && !isBoilerplate(heading)) found.push(heading);
+      break;
     }
   });
   return found;
@@ -121,26 +186,91 @@ function wholeText(el: HtmlElement): HtmlElement {
   return current;
 }
 
-const isBlank = (node: HtmlElement | string) => (typeof node === "string" ? node.trim() === "" : node.name === "br");
+// Nothing a person reads: whitespace, a line break, an icon.
+const isBlank = (node: HtmlNode) => (typeof node === "string" ? node.trim() === "" : textOf(node) === "");
 
 const rank = (el: HtmlElement) => (HEADING.test(el.name) ? Number(el.name[1]) : 7);
 
-function sectionAfter(heading: HtmlElement): HtmlElement[] {
-  const level = rank(heading);
-  for (let start: HtmlElement | null = heading; start && start.name !== "body"; start = start.parent) {
-    const siblings = start.parent?.children ?? [];
+/** Whether an element starts a new part: a heading as high as the one the section began under, or a known part's. */
+function endsSection(el: HtmlElement, level: number): boolean {
+  if (HEADING.test(el.name) && rank(el) <= level) return true;
+  if (BOILERPLATE_TAG.has(el.name) || classesOf(el).some((c) => BOILERPLATE_CLASS.test(c))) return true;
+  const text = textOf(el);
+  if (text.length > 60) return false;
+  const words = headingText(text);
+  return INGREDIENT_HEADING.test(words) || INSTRUCTION_HEADING.test(words) || OTHER_HEADING.test(words);
+}
+
+/**
+ * The lines after a heading, up to where the next part begins. A heading inline in a paragraph ("<p><b>Method:</b>
+ * Mix the...") starts with the rest of that paragraph; a heading alone in a wrapper (with an "edit" link, say) looks
+ * past the wrapper.
+ */
+function sectionLines(heading: HtmlElement): Line[] {
+  let start = heading;
+  const lines: Line[] = [];
+  const parent = heading.parent;
+  if (!BLOCKS.test(heading.name) && parent && parent.name !== "body") {
+    const own = headingText(textOf(heading));
+    lines.push(...blockLines(parent).filter((line) => headingText(line.text) !== own));
+    start = parent;
+  }
+  const level = rank(start);
+  for (let from: HtmlElement | null = start, climbs = 0; from && from.name !== "body" && climbs < 4; from = from.parent, climbs++) {
+    const siblings = from.parent?.children ?? [];
     const section: HtmlElement[] = [];
-    for (const sibling of siblings.slice(siblings.indexOf(start) + 1)) {
-      if (typeof sibling === "string") continue;
-      const next = HEADING.test(sibling.name) ? sibling : findFirst(sibling, (el) => HEADING.test(el.name));
-      if (next && rank(next) <= level && section.length > 0) break;
-      if (HEADING.test(sibling.name)) {
-        if (rank(sibling) <= level) break;
-        continue;
-      }
+    for (let k = siblings.indexOf(from) + 1; k < siblings.length; k++) {
+      const sibling = siblings[k];
+      if (sibling === undefined || typeof sibling === "string" || isUnread(sibling)) continue;
+      if (endsSection(sibling, level)) break;
+      const inner = findFirst(sibling, (el) => el !== sibling && HEADING.test(el.name) && rank(el) <= level);
+      if (inner && section.length > 0) break;
       section.push(sibling);
     }
-    if (section.some((el) => textOf(el) !== "")) return section;
+    const found = section.flatMap(itemLines);
+    if (found.length > 0 && section.some((el) => BLOCKS.test(el.name))) return [...lines, ...found];
   }
-  return [];
+  return lines;
+}
+
+/** The items of the lists in `container`, or the lines of its blocks when it has no list. */
+function itemLines(container: HtmlElement): Line[] {
+  const items = findAll(container, (el) => el.name === "li" && !findFirst(el, (inner) => inner !== el && inner.name === "li"));
+  const read = items.filter((li) => !hasUnreadAncestor(li, container));
+  if (read.length > 0) return read.map((li) => ({ text: textOf(li), link: isLinkOnly(li) })).filter((line) => line.text !== "");
+  return blockLines(container).filter((line) => !isHeadingLine(line.text));
+}
+
+function isHeadingLine(text: string): boolean {
+  const words = headingText(text);
+  return text.length <= 60 && (INGREDIENT_HEADING.test(words) || INSTRUCTION_HEADING.test(words));
+}
+
+function hasUnreadAncestor(el: HtmlElement, container: HtmlElement): boolean {
+  for (let up: HtmlElement | null = el; up && up !== container; up = up.parent) if (isUnread(up)) return true;
+  return false;
+}
+
+/** The lines of an element's text as its blocks and line breaks split it. */
+function blockLines(container: HtmlElement): Line[] {
+  const link = isLinkOnly(container);
+  return linesOf(container).map((text) => ({ text, link }));
+}
+
+function isLinkOnly(element: HtmlElement): boolean {
+  let linked = 0;
+  let total = 0;
+  const pending: [HtmlNode, boolean][] = [[element, element.name === "a"]];
+  while (pending.length > 0) {
+    const [node, inLink] = pending.pop() ?? [element, false];
+    if (typeof node === "string") {
+      const length = node.trim().length;
+      total += length;
+      if (inLink) linked += length;
+      continue;
+    }
+    if (isUnread(node) && node !== element) continue;
+    for (const child of node.children) pending.push([child, inLink || (typeof child !== "string" && child.name === "a")]);
+  }
+  return total > 0 && linked === total;
 }

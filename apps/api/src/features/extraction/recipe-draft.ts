@@ -78,9 +78,9 @@ const AD_LINE = /^(?:advertisement|advertisements|ad|ads|sponsored|anzeige|werbu
 const MAX_INGREDIENT_LINE = 500;
 
 /**
- * The form's recipe from a draft, within RECIPE_LIMITS. Only the page's own repetition is left out of the ingredients
- * (the whole list printed twice, or one line twice in a row): a line repeated in another part ("2 tbsp butter" for the
- * crust and again for the filling) is more of that ingredient, and the shopping list needs both.
+ * The form's recipe from a draft, within RECIPE_LIMITS. Of repeated ingredient lines only the page's own repetition is
+ * left out (the whole list printed twice): a line repeated in another part ("2 tbsp butter" for the crust and again
+ * for the filling) is more of that ingredient, and the shopping list needs both.
  */
 export function finishDraft(draft: RecipeDraft, pageUrl: string): ExtractedRecipe {
   const { prepTime } = draft;
@@ -106,8 +106,14 @@ export function finishDraft(draft: RecipeDraft, pageUrl: string): ExtractedRecip
   };
 }
 
+// A part's heading among the lines ("For the sauce:"): no ingredient to buy or parse.
+const SECTION_LINE = /^[^\d]{1,60}:$/;
+const BULLET = /^[•·▪◦●○■□▢✓✔*\-–—]\s+/;
+
 function ingredientLines(lines: string[]): string[] {
-  const kept = lines.filter((line, i) => line !== "" && !AD_LINE.test(line) && line !== lines[i - 1]);
+  const kept = lines
+    .map((line) => line.replace(BULLET, "").replace(/\(\(([^()]*)\)\)/g, "($1)"))
+    .filter((line) => line !== "" && !AD_LINE.test(line) && !SECTION_LINE.test(line));
   const half = kept.length / 2;
   const repeated = Number.isInteger(half) && half > 0 && kept.slice(0, half).every((line, i) => line === kept[half + i]);
   return (repeated ? kept.slice(0, half) : kept).slice(0, RECIPE_LIMITS.ingredients).map((line) => truncate(line, MAX_INGREDIENT_LINE));

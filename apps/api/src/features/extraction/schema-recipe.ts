@@ -72,7 +72,7 @@ function ingredientLines(value: unknown, lookup: Lookup): string[] {
   const resolved = resolve(value, lookup);
   if (typeof resolved === "string") return cleanLines(resolved);
   if (Array.isArray(resolved)) {
-    return resolved.flatMap((item) => (typeof item === "string" ? [cleanText(item)] : ingredientLines(item, lookup)));
+    return resolved.flatMap((item) => ingredientLines(item, lookup));
   }
   if (isNode(resolved)) {
     // A PropertyValue: "2", "cups", "flour".
