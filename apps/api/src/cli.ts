@@ -1,6 +1,7 @@
+import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { createDb, migrateToLatest } from "@kim/db";
-import { emailSchema, passwordSchema } from "@kim/domain";
+import { emailSchema, parseIngredientLine, passwordSchema } from "@kim/domain";
 import { ConfigError, loadConfig } from "./config";
 import { ensureAdmin } from "./features/admin/bootstrap";
 
@@ -8,7 +9,8 @@ const USAGE = `Usage: pnpm kim <command>
 
 Commands:
   migrate                                      apply pending database migrations
-  create-admin --email <email> --password <pw>  create an admin, or promote an existing account`;
+  create-admin --email <email> --password <pw>  create an admin, or promote an existing account
+  parse-ingredients                            read ingredient lines on standard input, write {quantity, unit, name} a line`;
 
 class UsageError extends Error {}
 
@@ -25,14 +27,29 @@ function adminArgs(argv: string[]): { email: string; password: string } {
   return { email: email.data, password: password.data };
 }
 
-/** Runs one CLI command; returns the process exit code. Output goes through `out` and `err`. */
+/** One JSON object for each line read, a blank line's too, so line N of the output is line N of the input. */
+async function parseIngredients(input: NodeJS.ReadableStream, out: (line: string) => void): Promise<void> {
+  for await (const line of createInterface({ input, crlfDelay: Infinity })) {
+    const { quantity, unit, name } = parseIngredientLine(line);
+    out(JSON.stringify({ quantity, unit, name }));
+  }
+}
+
+/** Runs one CLI command; returns the process exit code. Input comes from `input`, output goes through `out` and `err`. */
 export async function runCli(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
-  io: { out: (line: string) => void; err: (line: string) => void } = { out: console.log, err: console.error },
+  io: { out: (line: string) => void; err: (line: string) => void; input?: NodeJS.ReadableStream } = {
+    out: console.log,
+    err: console.error,
+  },
 ): Promise<number> {
   const command = argv[0];
   try {
+    if (command === "parse-ingredients") {
+      await parseIngredients(io.input ?? process.stdin, io.out);
+      return 0;
+    }
     if (command !== "migrate" && command !== "create-admin") {
       throw new UsageError(command ? `Unknown command: ${command}` : "No command given");
     }
@@ -66,7 +83,8 @@ export async function runCli(
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   runCli(process.argv.slice(2)).then(
-    (code) => process.exit(code),
+    // A pipe takes writes later: exit once what was written has gone, or parse-ingredients' output is cut short.
+    (code) => process.stdout.write("", () => process.exit(code)),
     (err: unknown) => {
       console.error(err instanceof Error ? err.message : err);
       process.exit(1);
