@@ -232,7 +232,11 @@ export function isUnread(element: HtmlElement): boolean {
   if (style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
   const classes = classesOf(element);
   if (classes.some((c) => VISUALLY_HIDDEN.test(c))) return true;
-  return element.attrs.get("role") === "tabpanel" && !isActive(element) && (element.parent?.children ?? []).some((s) => typeof s !== "string" && s.attrs.get("role") === "tabpanel" && isActive(s));
+  return (
+    element.attrs.get("role") === "tabpanel" &&
+    !isActive(element) &&
+    (element.parent?.children ?? []).some((s) => typeof s !== "string" && s.attrs.get("role") === "tabpanel" && isActive(s))
+  );
 }
 
 const isActive = (element: HtmlElement) => classesOf(element).some((c) => c === "active" || c === "show");

@@ -22,7 +22,8 @@ const hasBoth = (draft: RecipeDraft) => draft.ingredients.length > 0 && draft.in
 
 const CARD_CLASS =
   /^(?:wprm-recipe-container|tasty-recipes|mv-create-card|wpurp-container|cooked-recipe|zlrecipe-container|easyrecipe|hrecipe|h-recipe|recipe-card|wp-block-recipe-card-block)$/i;
-const CARD_TITLE = /^(?:wprm-recipe-name|tasty-recipes-title|mv-create-title|wpurp-recipe-title|zlrecipe-title|fn|p-name)$|(?:recipe|card)[-_]?(?:name|title)$/i;
+const CARD_TITLE =
+  /^(?:wprm-recipe-name|tasty-recipes-title|mv-create-title|wpurp-recipe-title|zlrecipe-title|fn|p-name)$|(?:recipe|card)[-_]?(?:name|title)$/i;
 
 // What a part's heading says, in the languages recipe pages are most often written in; the heading may go on
 // ("Ingredients for the sauce", "How to make brisket chili").
@@ -46,8 +47,10 @@ const BOILERPLATE_TAG = new Set(["nav", "aside", "footer", "form", "header"]);
 const HEADING = /^h[1-6]$/;
 const BLOCKS = /^(?:p|div|ul|ol|dl|table|section|article|li|h[1-6]|blockquote|pre|figure)$/;
 const BULLET = /^[•·▪◦●○■□▢✓✔*\-–—]\s*/;
-const STEP_NUMBER = /^(?:[•·▪◦●○■□▢✓✔*\-–—]|\d{1,2}[.)](?!\d))\s*/;
-const STEP_LABEL = /^(?:step|schritt|stap|étape|etape|paso|passo|steg|trin)\s*\d+\s*[.:]?$/i;
+const STEP_WORD = "(?:step|schritt|stap|étape|etape|paso|passo|steg|trin|krok)";
+// A step's number or bullet before its text ("1.", "STEP 2 |", "•"), and a line that is only a step's label.
+const STEP_NUMBER = new RegExp(`^(?:[•·▪◦●○■□▢✓✔*\\-–—]|\\d{1,2}[.)](?!\\d)|${STEP_WORD}\\s*\\d+\\s*[|:.)\\-–—])\\s*`, "i");
+const STEP_LABEL = new RegExp(`^${STEP_WORD}\\s*\\d+\\s*[.:]?$`, "i");
 
 interface Line {
   text: string;
@@ -55,16 +58,26 @@ interface Line {
   link: boolean;
 }
 
+/** A list found on the page, and the element it ends with. */
+interface Found {
+  lines: Line[];
+  end: HtmlElement | undefined;
+}
+
 export function readRegion(region: HtmlElement, title: string): RecipeDraft {
-  const ingredients = bestLines(region, INGREDIENT_HEADING, INGREDIENT_CLASS, undefined, ingredientScore);
-  const instructions = bestLines(region, INSTRUCTION_HEADING, INSTRUCTION_CLASS, INGREDIENT_CLASS, instructionScore);
+  const ingredients = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, undefined, ingredientScore);
+  let instructions = best(region, INSTRUCTION_HEADING, INSTRUCTION_CLASS, INGREDIENT_CLASS, instructionScore).lines;
+  // Steps under no heading we know ("The recipe", the dish's name again) usually follow the ingredients.
+  if (instructions.length === 0 && ingredients.end) instructions = paragraphsAfter(ingredients.end);
   const facts = linesOf(region).filter((line) => line.length < 80);
   return {
     ...emptyDraft(),
     title,
-    ingredients: ingredients.map((line) => line.replace(BULLET, "")),
-    instructions: instructions.map((line) => line.replace(STEP_NUMBER, "")).filter((line) => line !== "" && !STEP_LABEL.test(line)),
-    servings: servingsFrom(fact(facts, /^(?:serves|servings?|yields?|makes|portions?|personen|portionen|porties|personer|adag)\b\s*:?\s*(.+)$/i)),
+    ingredients: ingredients.lines.map((line) => line.text.replace(BULLET, "")),
+    instructions: instructions.map((line) => line.text.replace(STEP_NUMBER, "")).filter((line) => line !== "" && !STEP_LABEL.test(line)),
+    servings: servingsFrom(
+      fact(facts, /^(?:serves|servings?|yields?|makes|portions?|personen|portionen|porties|personer|adag)\b\s*:?\s*(.+)$/i),
+    ),
     prepTime: minutesFrom(fact(facts, /^prep(?:aration)?(?: time)?\s*[:|]?\s*(.+)$/i)),
     cookTime: minutesFrom(fact(facts, /^cook(?:ing)?(?: time)?\s*[:|]?\s*(.+)$/i)),
     totalTime: minutesFrom(fact(facts, /^total(?: time)?\s*[:|]?\s*(.+)$/i)),
@@ -102,34 +115,38 @@ function outermost(elements: HtmlElement[]): HtmlElement[] {
   });
 }
 
+// A class naming the recipe ("recipe__sidebar-title") is the recipe's own, wherever the page puts it.
+const isBoilerplateElement = (el: HtmlElement) =>
+  BOILERPLATE_TAG.has(el.name) || classesOf(el).some((c) => BOILERPLATE_CLASS.test(c) && !/recipe/i.test(c));
+
 /** Whether an element is in navigation, a sidebar, a footer and the like (looked for up to the article or main content). */
 function isBoilerplate(element: HtmlElement): boolean {
   for (let el: HtmlElement | null = element; el && el.name !== "article" && el.name !== "main"; el = el.parent) {
-    if (BOILERPLATE_TAG.has(el.name) || classesOf(el).some((c) => BOILERPLATE_CLASS.test(c))) return true;
+    if (isBoilerplateElement(el)) return true;
     if (el.attrs.get("role") === "navigation" || el.attrs.get("role") === "complementary") return true;
   }
   return false;
 }
 
 /** The best-scoring list among those under a matching heading and those in elements whose class names the part. */
-function bestLines(
+function best(
   region: HtmlElement,
   heading: RegExp,
   classWords: RegExp,
   notClass: RegExp | undefined,
   score: (lines: Line[]) => number,
-): string[] {
-  const candidates = [
-    ...headings(region, heading).map(sectionLines),
-    ...classContainers(region, classWords, notClass).map(itemLines),
+): Found {
+  const candidates: Found[] = [
+    ...headings(region, heading).map(sectionAfter),
+    ...classContainers(region, classWords, notClass).map((container) => ({ lines: itemLines([container]), end: container })),
   ];
-  let best: Line[] = [];
+  let found: Found = { lines: [], end: undefined };
   let bestScore = 0;
-  for (const lines of candidates) {
-    const value = score(lines);
-    if (value > bestScore) [best, bestScore] = [lines, value];
+  for (const candidate of candidates) {
+    const value = score(candidate.lines);
+    if (value > bestScore) [found, bestScore] = [candidate, value];
   }
-  return best.map((line) => line.text);
+  return found;
 }
 
 const HAS_QUANTITY = /\d|[½⅓⅔¼¾⅛⅜⅝⅞]/;
@@ -194,10 +211,11 @@ const rank = (el: HtmlElement) => (HEADING.test(el.name) ? Number(el.name[1]) : 
 /** Whether an element starts a new part: a heading as high as the one the section began under, or a known part's. */
 function endsSection(el: HtmlElement, level: number): boolean {
   if (HEADING.test(el.name) && rank(el) <= level) return true;
-  if (BOILERPLATE_TAG.has(el.name) || classesOf(el).some((c) => BOILERPLATE_CLASS.test(c))) return true;
-  const text = textOf(el);
-  if (text.length > 60) return false;
-  const words = headingText(text);
+  if (isBoilerplateElement(el)) return true;
+  // Its first line, so that a heading inline in a paragraph ("<p><b>Method:</b> Mix the...") counts.
+  const first = linesOf(el)[0] ?? "";
+  if (first.length > 60) return false;
+  const words = headingText(first);
   return INGREDIENT_HEADING.test(words) || INSTRUCTION_HEADING.test(words) || OTHER_HEADING.test(words);
 }
 
@@ -206,7 +224,7 @@ function endsSection(el: HtmlElement, level: number): boolean {
  * Mix the...") starts with the rest of that paragraph; a heading alone in a wrapper (with an "edit" link, say) looks
  * past the wrapper.
  */
-function sectionLines(heading: HtmlElement): Line[] {
+function sectionAfter(heading: HtmlElement): Found {
   let start = heading;
   const lines: Line[] = [];
   const parent = heading.parent;
@@ -227,18 +245,42 @@ function sectionLines(heading: HtmlElement): Line[] {
       if (inner && section.length > 0) break;
       section.push(sibling);
     }
-    const found = section.flatMap(itemLines);
-    if (found.length > 0 && section.some((el) => BLOCKS.test(el.name))) return [...lines, ...found];
+    const found = itemLines(section);
+    if (found.length > 0 && section.some((el) => BLOCKS.test(el.name))) return { lines: [...lines, ...found], end: section.at(-1) };
+  }
+  return { lines, end: lines.length > 0 ? start : undefined };
+}
+
+/** Sentences in the blocks after an element (climbing out of its wrappers), up to the next known part or boilerplate. */
+function paragraphsAfter(end: HtmlElement): Line[] {
+  const lines: Line[] = [];
+  for (let from = end, climbs = 0; from.parent && from.parent.name !== "body" && climbs < 4; from = from.parent, climbs++) {
+    const siblings = from.parent.children;
+    for (let k = siblings.indexOf(from) + 1; k < siblings.length; k++) {
+      const sibling = siblings[k];
+      if (sibling === undefined || typeof sibling === "string" || isUnread(sibling)) continue;
+      // A heading before the steps may be the dish's name again; one after them starts something else.
+      if (HEADING.test(sibling.name) && lines.length === 0) continue;
+      if (endsSection(sibling, 6)) return lines;
+      const headed = findFirst(sibling, (el) => HEADING.test(el.name));
+      if (headed && lines.length > 0) return lines;
+      lines.push(...itemLines([sibling]).filter((line) => !line.link && line.text.split(" ").length >= 4));
+      if (headed) return lines;
+    }
+    if (lines.length > 0) return lines;
   }
   return lines;
 }
 
-/** The items of the lists in `container`, or the lines of its blocks when it has no list. */
-function itemLines(container: HtmlElement): Line[] {
-  const items = findAll(container, (el) => el.name === "li" && !findFirst(el, (inner) => inner !== el && inner.name === "li"));
-  const read = items.filter((li) => !hasUnreadAncestor(li, container));
-  if (read.length > 0) return read.map((li) => ({ text: textOf(li), link: isLinkOnly(li) })).filter((line) => line.text !== "");
-  return blockLines(container).filter((line) => !isHeadingLine(line.text));
+/** The items of the lists in `elements`, or the lines of their blocks when they hold no list. */
+function itemLines(elements: HtmlElement[]): Line[] {
+  const items = elements.flatMap((container) =>
+    findAll(container, (el) => el.name === "li" && !findFirst(el, (inner) => inner !== el && inner.name === "li")).filter(
+      (li) => !hasUnreadAncestor(li, container),
+    ),
+  );
+  if (items.length > 0) return items.map((li) => ({ text: textOf(li), link: isLinkOnly(li) })).filter((line) => line.text !== "");
+  return elements.flatMap(blockLines).filter((line) => !isHeadingLine(line.text));
 }
 
 function isHeadingLine(text: string): boolean {

@@ -64,7 +64,10 @@ export function servingsFrom(value: unknown): number | null {
   const entries = Array.isArray(value) ? value : [value];
   for (const item of entries) {
     // A QuantitativeValue: {"value": 6, "unitCode": "IE"}.
-    const entry = typeof item === "object" && item !== null ? ((item as Record<string, unknown>).value ?? (item as Record<string, unknown>).maxValue) : item;
+    const entry =
+      typeof item === "object" && item !== null
+        ? ((item as Record<string, unknown>).value ?? (item as Record<string, unknown>).maxValue)
+        : item;
     const text = typeof entry === "number" ? String(entry) : typeof entry === "string" ? cleanText(entry) : "";
     const match = /\d+(?:[.,]\d+)?/.exec(text);
     if (!match) continue;

@@ -71,8 +71,11 @@ function imageFrom(value: unknown, lookup: Lookup): string | undefined {
 function ingredientLines(value: unknown, lookup: Lookup): string[] {
   const resolved = resolve(value, lookup);
   if (typeof resolved === "string") return cleanLines(resolved);
+  // Each entry is one line, but a list of one entry holding every line is a CMS's way of writing the whole list.
   if (Array.isArray(resolved)) {
-    return resolved.flatMap((item) => ingredientLines(item, lookup));
+    const [only] = resolved;
+    if (resolved.length === 1 && typeof only === "string") return cleanLines(only);
+    return resolved.flatMap((item) => (typeof item === "string" ? [cleanText(item)] : ingredientLines(item, lookup)));
   }
   if (isNode(resolved)) {
     // A PropertyValue: "2", "cups", "flour".
