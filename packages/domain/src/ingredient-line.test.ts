@@ -17,6 +17,9 @@ describe("parse ingredient line: amounts", () => {
     ["3/4 cup buttermilk", 0.75, "cups", "buttermilk"],
     ["0.5 tsp cumin seeds", 0.5, "tsp", "cumin seeds"],
     ["2.5 litres water", 2.5, "L", "water"],
+    ["1-1/2 cups granulated sugar", 1.5, "cups", "granulated sugar"],
+    ["1,5 kg floury potatoes", 1.5, "kg", "floury potatoes"],
+    ["1,000 g strong flour", 1000, "g", "strong flour"],
     ["three eggs", 3, null, "eggs"],
     ["about 6 sprigs of mint", 6, "sprig", "mint"],
     ["½ a pomegranate", 0.5, null, "pomegranate"],
@@ -31,6 +34,7 @@ describe("parse ingredient line: amounts", () => {
     ["4 or 5 new potatoes", 4, 5, "new potatoes"],
     ["½-1 tsp cayenne pepper", 0.5, 1, "cayenne pepper"],
     ["10 to12 cherry tomatoes", 10, 12, "cherry tomatoes"],
+    ["2 to 2-1/2 cups chicken broth", 2, 2.5, "chicken broth"],
   ])("reads the range in %j as its lower bound, with its top as upper", (line, quantity, upper, name) => {
     expect(parseIngredientLine(line)).toMatchObject({ quantity, upper, name });
   });
@@ -160,6 +164,9 @@ describe("parse ingredient line: names", () => {
     ["100g walnuts (optional)", "walnuts", undefined, "optional"],
     ["1 onion, halved and thinly sliced", "onion", "halved and thinly sliced", undefined],
     ["2 lemons cut into wedges", "lemons", "cut into wedges", undefined],
+    ["1 egg yolk beaten with 1 tbsp milk", "egg yolk", "beaten with 1 tbsp milk", undefined],
+    ["2 large eggs, room temperature", "eggs", undefined, "large, room temperature"],
+    ["sea salt as needed", "sea salt", undefined, "as needed"],
   ])("reads %j as the food, its preparation and comment", (line, name, preparation, comment) => {
     const parsed = parseIngredientLine(line);
     expect(parsed.name).toBe(name);
@@ -183,6 +190,9 @@ describe("parse ingredient line: names", () => {
     expect(read("4 boneless, skinless chicken thighs, diced")).toEqual([4, null, "boneless skinless chicken thighs"]);
     expect(read("2 ripe, firm avocados")).toEqual([2, null, "ripe firm avocados"]);
     expect(read("2 trout, cleaned and gutted")).toEqual([2, null, "trout"]);
+    expect(read("1 tbsp fresh, chopped dill")).toEqual([1, "tbsp", "fresh dill"]);
+    expect(read("brandy, rum or orange juice, to finish")).toEqual([null, null, "brandy rum or orange juice"]);
+    expect(read("1 orange, zest and juice")).toEqual([1, null, "orange"]);
   });
 
   it("leaves an alternative with an amount out of the name", () => {

@@ -16,10 +16,16 @@ export interface ParsedIngredientLine {
   comment?: string;
 }
 
+/** What a line says besides the food, gathered as it is read. */
+interface Parts {
+  preparation: string[];
+  comment: string[];
+}
+
 const words = (...lines: string[]) => new Set(lines.join(" ").split(" "));
 
-/** Measures units.ts does not size, read as units all the same. */
-const OTHER_MEASURES = new Map(
+/** Units units.ts does not know, by their spellings. */
+const OTHER_UNITS = new Map(
   [
     ["pint", "pint pt"],
     ["quart", "quart qt"],
@@ -28,12 +34,15 @@ const OTHER_MEASURES = new Map(
     ["cm", "cm"],
     ["mm", "mm"],
     ["inch", "inch"],
+    ["package", "pkg pkge"],
+    ["packet", "pkt"],
+    ["dozen", "dozen doz"],
   ].flatMap(([unit, spellings]) => spellings!.split(" ").map((s) => [s, unit!] as const)),
 );
 /** Words that count a food ("2 sprigs thyme", "1 tin tomatoes"): units when they follow the amount. */
 const COUNTS = words(
   "bag ball bar block bottle box branch bulb bunch bundle can carton chunk clove container cube cupful dash dollop drizzle drop ear",
-  "envelope glass glug handful head jar knob leaf loaf mug pack package packet part piece pinch pod pot punnet rack rasher",
+  "envelope glass glug handful head jar knob leaf loaf mug nest pack package packet part piece pinch pod pot punnet rack rasher",
   "rib sachet scoop shot sheet slice splash spoonful sprig sprinkle spear square stalk stem stick strip",
   "tablespoonful teaspoonful tin tub tube twist wedge",
 );
@@ -43,7 +52,7 @@ const COUNTS_AFTER = words("branch bulb clove head loaf sachet sheet slice spear
 const CONTAINERS = words("bag bottle box can carton container envelope jar pack package packet pot sachet tin tub tube");
 
 /** How big: kept out of the name, so "1 large red chilli" is red chilli (said in the comment). */
-const SIZES = words("small medium large big jumbo extra-large medium-sized large-sized small-sized sized smallish largish");
+const SIZES = words("small medium large big jumbo extra-large medium-sized large-sized small-sized sized smallish largish sm med lg");
 /** How full a measure is ("2 heaped tbsp"): only before a unit, since "good" and "level" mean other things elsewhere. */
 const FULLNESS = words("heaped heaping level rounded generous scant good large small big");
 /** What a cook does to a food before it goes in: kept out of the name, in `preparation`. */
@@ -51,21 +60,24 @@ const PREPARED = words(
   "beaten chilled chopped cored coarsely cracked crumbled crushed cubed cut deseeded deveined de-veined diced drained finely",
   "freshly grated halved hard-boiled hulled juiced julienned lightly mashed melted minced packed peeled picked pitted poached",
   "quartered rinsed roughly scrubbed segmented shaved shelled shredded sifted skinned sliced snipped softened spiralized spiralised",
-  "squeezed steamed stoned thawed thickly thinly torn trimmed warmed washed whisked zested",
+  "squeezed steamed stoned thawed thickly thinly torn trimmed warmed washed whisked zested loosely firmly tightly",
 );
 /** Words that say a comma's text is about preparing the food, not more of its name. */
-const PREPARING = new Set([...PREPARED, ...words("removed reserved discarded left only zest juice rind divided separated cut into in")]);
+const PREPARING = new Set([...PREPARED, ...words("removed reserved discarded left only intact divided separated cut into in on off")]);
+/** Parts of a food, which start a text about the part used ("zest and juice", "leaves only"), not another food. */
+const FOOD_PARTS = words("zest juice rind flesh leaves stems stalks seeds skin bones");
 /** Words that describe a food, which a comma may follow ("2 skinless, boneless chicken breasts"). */
 const DESCRIBING = words("whole firm ripe long fresh hot mild sweet dry dried light dark lean thick thin plain organic free-range");
 
 /** A note about the line rather than the food ("for dusting", "to serve", "plus extra"). */
 const NOTE =
-  /^(?:for|to (?:taste|serve|garnish|decorate|finish|season)|plus|more|if|or (?:to taste|more|less|as needed)|optional|such as|see|available|you|at|about|approx|e\.g\.)\b/i;
+  /^(?:for|to (?:taste|serve|garnish|decorate|finish|season)|plus|more|if|or (?:to taste|more|less|as needed)|optional|such as|see|available|you|at|about|approx|room temperature|e\.g\.)\b/i;
 /** Where a note starts after the food's words: "oil for deep frying", "salt to taste", "1 onion or 2 shallots". */
 const TRAILING_NOTE =
-  /\s+(?:for\s|to (?:taste|serve|garnish|decorate|finish|season)\b|plus\s|if (?:needed|using|liked|you like)\b|or (?:to taste|more|less|as needed)\b|or (?=\d)|optional\b)/i;
+  /\s+(?:for\s|to (?:taste|serve|garnish|decorate|finish|season)\b|plus\s|per\s|if (?:needed|using|liked|you like)\b|(?:or )?(?:to taste|more|less|as (?:needed|desired|required))\b|or (?=\d)|optional\b)/i;
 /** Where a clause about preparing starts: "lemons cut into quarters", "yeast mixed with 2 tbsp water". */
-const CLAUSE = /\s+(?=(?:[a-z]+ed|cut|made)\s+(?:in|into|with|on|from|until|to|at|by|under|over)\b|that\b|which\b|such as\b|e\.g\.)/i;
+const CLAUSE =
+  /\s+(?=(?:[a-z]*[^e\s]ed|beaten|broken|cut|made|torn)\s+(?:in|into|with|on|from|until|to|at|by|under|over)\b|that\b|which\b|such as\b|e\.g\.)/i;
 /** An amount said in words, where there is no number: "a little butter", "a pinch of salt", "drizzle of oil". */
 const ROUGH_AMOUNT = new RegExp(
   String.raw`^(?:(?:an?|some)\s+)?(?:(?:few|little|couple|bit|touch|plenty|lots)(?:\s+of)?|(?:${[...COUNTS].join("|")})(?:e?s)?\s+of)\s+|^an?\s+`,
@@ -88,16 +100,22 @@ const VULGAR_FRACTIONS = new RegExp(VULGAR_FRACTION.source, "g");
 
 /** The line with fractions, dashes and spacing in one form; a number and its unit apart ("200g" is "200 g"). */
 function normalizeLine(line: string): string {
-  return line
-    .replace(VULGAR_FRACTIONS, (c) => ` ${c.normalize("NFKD")} `)
-    .replace(/\u2044/g, "/")
-    .replace(/[\u2010-\u2015\u2212]/g, "-")
-    .replace(/(\d)(?!(?:st|nd|rd|th)\b)([a-z])/gi, "$1 $2")
-    .replace(/(^|\s)([x×]|to)(?=\d)/gi, "$1$2 ")
-    .replace(/(\d)\s*-\s*(?=\d)/g, "$1-")
-    .replace(/\s+/g, " ")
-    .replace(/[\s.]+$/, "")
-    .trim();
+  return (
+    line
+      .replace(VULGAR_FRACTIONS, (c) => ` ${c.normalize("NFKD")} `)
+      .replace(/\u2044/g, "/")
+      .replace(/[\u2010-\u2015\u2212]/g, "-")
+      .replace(/\s*\+\s*/g, " plus ")
+      // "1-1/2 cups" is a mixed number, as some recipes write one; "1,5 kg" a decimal, "1,000 g" a thousand.
+      .replace(/(\d)-(?=(\d+)\/(\d+)(?!\d))/g, (m, d: string, num: string, den: string) => (Number(num) < Number(den) ? `${d} ` : m))
+      .replace(/(\d),(\d+)/g, (_, d: string, rest: string) => (rest.length === 3 ? `${d}${rest}` : `${d}.${rest}`))
+      .replace(/(\d)(?!(?:st|nd|rd|th)\b)([a-z])/gi, "$1 $2")
+      .replace(/(^|\s)([x×]|to)(?=\d)/gi, "$1$2 ")
+      .replace(/(\d)\s*-\s*(?=\d)/g, "$1-")
+      .replace(/\s+/g, " ")
+      .replace(/[\s.]+$/, "")
+      .trim()
+  );
 }
 
 /** The unit a spelling names, in Kim's spelling, or null when it is no unit. */
@@ -106,7 +124,7 @@ function unitOf(spelling: string): string | null {
   if (!/^[a-z]+(?:\.? [a-z]+)?$/i.test(text)) return null;
   if (unitFamily(text) !== "count") return normalizeUnit(text);
   const word = singular(text.toLowerCase());
-  return OTHER_MEASURES.get(word) ?? OTHER_MEASURES.get(text.toLowerCase()) ?? (COUNTS.has(word) ? word : null);
+  return OTHER_UNITS.get(word) ?? OTHER_UNITS.get(text.toLowerCase()) ?? (COUNTS.has(word) ? word : null);
 }
 
 /** A unit at the start of `text`, of one or two words ("fl oz"), with the length of text it took (and a following "of"). */
@@ -139,8 +157,8 @@ function readAmount(head: string): { amount: Amount | null; rest: string } {
 }
 
 /** The unit after an amount (past a can's own size and "heaped"), and what is left of the head. */
-function readMeasure(head: string, comment: string[]): { unit: string | null; rest: string } {
-  let rest = head;
+function readMeasure(head: string, { comment }: Parts): { unit: string | null; rest: string } {
+  let rest = head.replace(/^of\s+(?:an?\s+)?/i, "");
   const multiplied = MULTIPLIER.test(rest);
   const size = SIZE.exec(rest);
   const sizeUnit = size && unitOf(size[2]!);
@@ -168,34 +186,54 @@ function readMeasure(head: string, comment: string[]): { unit: string | null; re
 }
 
 /** The food's words, with sizes and preparation taken out ("finely chopped fresh tarragon" is fresh tarragon). */
-function nameWords(text: string, keepPrepared: boolean, preparation: string[], comment: string[]): string[] {
+function nameWords(text: string, keepPrepared: boolean, parts: Parts): string[] {
   const all = text.split(" ").filter(Boolean);
   const kept: string[] = [];
   const done: string[] = [];
+  const isSize = (word: string) => SIZES.has(word) || word.endsWith("-sized");
   for (const [i, word] of all.entries()) {
-    const lower = word.toLowerCase();
-    const next = all[i + 1]?.toLowerCase() ?? "";
+    const lower = word.toLowerCase().replace(/\.$/, "");
+    const [before, next] = [all[i - 1]?.toLowerCase() ?? "", all[i + 1]?.toLowerCase() ?? ""];
     const prepared = PREPARED.has(lower) && !keepPrepared;
-    if (SIZES.has(lower) || (lower === "very" && SIZES.has(next))) comment.push(word);
+    // "very large", "medium to small": words that only go with a size are part of it.
+    if (isSize(lower) || (lower === "very" && isSize(next)) || (/^(?:to|or)$/.test(lower) && isSize(before) && isSize(next)))
+      parts.comment.push(word);
     else if (prepared || (lower === "very" && PREPARED.has(next))) done.push(word);
     // Ground pepper is pepper from the mill; ground spices are foods of their own ("ground cinnamon").
     else if (lower === "ground" && (done.at(-1) === "freshly" || /^(?:black |white )?pepper/.test(`${next} ${all[i + 2] ?? ""}`)))
       done.push(word);
-    else if (lower === "of" && kept.length === 0) continue;
+    else if ((lower === "of" || lower === "each") && kept.length === 0) continue;
     else kept.push(COUNTS.has(singular(lower)) ? singular(word) : word);
   }
-  if (done.length > 0) preparation.push(done.join(" "));
+  if (done.length > 0) parts.preparation.push(done.join(" "));
   return kept;
+}
+
+/** The food's words in a text, without a trailing note ("to taste") or preparing clause ("cut into wedges"). */
+function foodWords(text: string, keepPrepared: boolean, parts: Parts): string[] {
+  let food = text;
+  const note = TRAILING_NOTE.exec(food);
+  if (note) {
+    parts.comment.push(food.slice(note.index).trim());
+    food = food.slice(0, note.index);
+  }
+  const clause = CLAUSE.exec(food);
+  if (clause) {
+    parts.preparation.push(food.slice(clause.index).trim());
+    food = food.slice(0, clause.index);
+  }
+  return nameWords(food, keepPrepared, parts);
 }
 
 /** A comma's text that may be more of the food's name: no preparation, note or number, and short. */
 function moreName(segment: string): boolean {
   const all = segment.toLowerCase().split(" ");
-  return all.length <= 5 && !NOTE.test(segment) && !/\d/.test(segment) && !all.some((w) => PREPARING.has(w));
+  const preparing = all.some((w) => PREPARING.has(w)) || FOOD_PARTS.has(all[0]!);
+  return all.length <= 5 && !NOTE.test(segment) && !/\d/.test(segment) && !preparing;
 }
 
 /** Words that say how a food is, or was made so ("cleaned and gutted", "skinless and boneless"), not which food. */
-const isState = (word: string) => /^[a-z-]{3,}(?:[^e]ed|less)$/i.test(word);
+const isState = (word: string) => /^[a-z-]{2,}(?:[^e]ed|less)$/i.test(word);
 
 /**
  * How many of the comma's texts after the head go on with the name: a list of foods ending in "or" or "and"
@@ -203,9 +241,11 @@ const isState = (word: string) => /^[a-z-]{3,}(?:[^e]ed|less)$/i.test(word);
  */
 function nameGoesOn(name: string[], segments: string[]): number {
   const first = segments[0];
-  if (first === undefined || !moreName(first)) return 0;
-  const only = name.length === 1 ? name[0]!.toLowerCase() : "";
-  if (name.length === 0 || DESCRIBING.has(only) || isState(only)) return 1;
+  if (first === undefined || NOTE.test(first)) return 0;
+  // After describing words alone, the next text names the food however it is prepared ("1 tbsp fresh, chopped chives").
+  if (name.every((w) => DESCRIBING.has(w.toLowerCase()) || isState(w))) return 1;
+  if (!moreName(first)) return 0;
+  if (name.length === 1 && name[0]!.includes("-")) return 1;
   for (const [i, segment] of segments.entries()) {
     if (!moreName(segment) || segment.split(" ").some(isState)) return 0;
     if (/\b(?:or|and)\b/i.test(segment)) return i + 1;
@@ -222,8 +262,8 @@ function nameGoesOn(name: string[], segments: string[]): number {
  * chopped") to preparation; a line with no amount ("Salt and pepper to taste") has quantity null.
  */
 export function parseIngredientLine(line: string): ParsedIngredientLine {
-  const comment: string[] = [];
-  const preparation: string[] = [];
+  const parts: Parts = { preparation: [], comment: [] };
+  const { preparation, comment } = parts;
   const segments = takeBrackets(normalizeLine(line), comment)
     .split(/\s*[,;]\s*|\s+-\s+/)
     .map((s) => s.trim())
@@ -238,7 +278,7 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
   const { amount, rest } = readAmount(head.replace(LEADING_APPROXIMATION, ""));
   head = rest;
   let unit: string | null = null;
-  if (amount) ({ unit, rest: head } = readMeasure(head, comment));
+  if (amount) ({ unit, rest: head } = readMeasure(head, parts));
   else {
     const rough = ROUGH_AMOUNT.exec(head);
     if (rough && rough[0].length < head.length) {
@@ -247,32 +287,21 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
     }
   }
 
-  const note = TRAILING_NOTE.exec(head);
-  if (note) {
-    comment.push(head.slice(note.index).trim());
-    head = head.slice(0, note.index);
-  }
-  const clause = CLAUSE.exec(head);
-  if (clause) {
-    preparation.push(head.slice(clause.index).trim());
-    head = head.slice(0, clause.index);
-  }
-  const name = nameWords(head, unit !== null && CONTAINERS.has(unit), preparation, comment);
-  const last = name.at(-1)?.toLowerCase();
-  if (amount && !unit && name.length > 1 && last && COUNTS_AFTER.has(singular(last))) {
+  const name = foodWords(head, unit !== null && CONTAINERS.has(unit), parts);
+  // "3 garlic cloves": the counting word after the food, unless it is the food ("15 whole cloves", "pears with stalks").
+  const [last = "", before = ""] = name
+    .slice(-2)
+    .reverse()
+    .map((w) => w.toLowerCase());
+  const describedOnly = name.slice(0, -1).every((w) => DESCRIBING.has(w.toLowerCase()));
+  if (amount && !unit && COUNTS_AFTER.has(singular(last)) && !describedOnly && !/^(?:with|of|and|or|in)$/.test(before)) {
     unit = singular(last);
     name.pop();
   }
-  for (const segment of segments.splice(0, nameGoesOn(name, segments))) {
-    name.push(
-      ...nameWords(
-        segment.replace(/^(?:or|and)\s+/i, (w) => (name.length > 0 ? w : "")),
-        false,
-        preparation,
-        comment,
-      ),
-    );
-  }
+  for (const segment of segments.splice(0, nameGoesOn(name, segments))) name.push(...foodWords(segment, false, parts));
+  // "grated or pared lime zest": a joining word left at either end joined something that went.
+  while (/^(?:or|and)$/i.test(name[0] ?? "")) name.shift();
+  while (/^(?:or|and)$/i.test(name.at(-1) ?? "")) name.pop();
   for (const segment of segments) (NOTE.test(segment) ? comment : preparation).push(segment);
 
   return {
