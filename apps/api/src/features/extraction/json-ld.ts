@@ -65,7 +65,7 @@ export function parseTolerantly(text: string): unknown {
   const trimmed = text
     .trim()
     .replace(/^(?:\/\/\s*)?(?:<!--|\/\*\s*<!\[CDATA\[\s*\*\/|<!\[CDATA\[)/, "")
-    .replace(/(?:-->|\/\*\s*\]\]>\s*\*\/|(?:\/\/\s*)?\]\]>|;)$/, "")
+    .replace(/(?:\s|;|-->|\/\*\s*\]\]>\s*\*\/|(?:\/\/\s*)?\]\]>)+$/, "")
     .trim();
   try {
     return JSON.parse(trimmed);

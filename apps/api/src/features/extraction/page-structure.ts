@@ -229,8 +229,11 @@ function sectionAfter(heading: HtmlElement): Found {
   const lines: Line[] = [];
   const parent = heading.parent;
   if (!BLOCKS.test(heading.name) && parent && parent.name !== "body") {
-    const own = headingText(textOf(heading));
-    lines.push(...blockLines(parent).filter((line) => headingText(line.text) !== own));
+    const own = textOf(heading);
+    for (const line of blockLines(parent)) {
+      const rest = line.text.startsWith(own) ? line.text.slice(own.length).replace(/^[\s:.\-–—|]+/, "") : line.text;
+      if (rest !== "") lines.push({ ...line, text: rest });
+    }
     start = parent;
   }
   const level = rank(start);

@@ -52,8 +52,8 @@ export const emptyDraft = (): RecipeDraft => ({
   tags: [],
 });
 
-/** Whether a draft is a recipe at all: a name and something to cook from. */
-export const isRecipe = (draft: RecipeDraft) => draft.title !== "" && (draft.ingredients.length > 0 || draft.instructions.length > 0);
+/** Whether a draft is a recipe at all: something to cook from (a missing name is taken from the page). */
+export const isRecipe = (draft: RecipeDraft) => draft.ingredients.length > 0 || draft.instructions.length > 0;
 
 /** Fills what `draft` lacks from `other` (the same recipe read from another source). */
 export function fillDraft(draft: RecipeDraft, other: RecipeDraft): RecipeDraft {
@@ -73,6 +73,8 @@ export function fillDraft(draft: RecipeDraft, other: RecipeDraft): RecipeDraft {
   };
 }
 
+// For a recipe whose page gives it no name at all (not even a <title>): the form needs one, the person can change it.
+const UNTITLED = "Untitled recipe";
 const AD_LINE = /^(?:advertisement|advertisements|ad|ads|sponsored|anzeige|werbung|annonce|reklame)$/i;
 // The longest ingredient line a recipe keeps (its `original` in @kim/domain's recipeIngredientSchema).
 const MAX_INGREDIENT_LINE = 500;
@@ -90,7 +92,7 @@ export function finishDraft(draft: RecipeDraft, pageUrl: string): ExtractedRecip
     cookTime = draft.totalTime - (prepTime ?? 0);
   }
   return {
-    title: truncate(draft.title, RECIPE_LIMITS.title),
+    title: truncate(draft.title || UNTITLED, RECIPE_LIMITS.title),
     description: draft.description ? truncate(draft.description, RECIPE_LIMITS.description) : null,
     imageUrl: imageUrlFrom(draft.image, pageUrl),
     prepTime,

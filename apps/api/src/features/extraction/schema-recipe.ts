@@ -26,17 +26,21 @@ function resolve(value: unknown, lookup: Lookup): unknown {
 }
 
 /** Text values as written: a string, numbers, lists of them, or nodes' names. */
-function rawTexts(value: unknown, lookup: Lookup): string[] {
+function rawTexts(value: unknown, lookup: Lookup, depth = 0): string[] {
   const resolved = resolve(value, lookup);
+  if (depth > MAX_DEPTH) return [];
   if (typeof resolved === "string") return [resolved];
   if (typeof resolved === "number") return [String(resolved)];
-  if (Array.isArray(resolved)) return resolved.flatMap((item) => rawTexts(item, lookup));
-  if (isNode(resolved)) return rawTexts(resolved.name ?? resolved.text ?? resolved["@value"], lookup);
+  if (Array.isArray(resolved)) return resolved.flatMap((item) => rawTexts(item, lookup, depth + 1));
+  if (isNode(resolved)) return rawTexts(resolved.name ?? resolved.text ?? resolved["@value"], lookup, depth + 1);
   return [];
 }
 
 /** Text values, each cleaned to one line, empty ones left out. */
 const texts = (value: unknown, lookup: Lookup) => rawTexts(value, lookup).map(cleanText).filter(Boolean);
+
+// How deep lists and nodes nest inside one field before the rest is left out: real pages use two or three levels.
+const MAX_DEPTH = 8;
 
 const firstText = (value: unknown, lookup: Lookup) => texts(value, lookup)[0] ?? "";
 const commaSeparated = (values: string[]) => values.flatMap((value) => value.split(",")).map((value) => value.trim());
@@ -60,22 +64,24 @@ export function draftFromSchema(recipe: SchemaNode, lookup: Lookup): RecipeDraft
   };
 }
 
-function imageFrom(value: unknown, lookup: Lookup): string | undefined {
+function imageFrom(value: unknown, lookup: Lookup, depth = 0): string | undefined {
   const resolved = resolve(value, lookup);
+  if (depth > MAX_DEPTH) return undefined;
   if (typeof resolved === "string") return resolved.trim() || undefined;
-  if (Array.isArray(resolved)) return resolved.map((item) => imageFrom(item, lookup)).find(Boolean);
-  if (isNode(resolved)) return imageFrom(resolved.url ?? resolved.contentUrl ?? resolved["@id"], lookup);
+  if (Array.isArray(resolved)) return resolved.map((item) => imageFrom(item, lookup, depth + 1)).find(Boolean);
+  if (isNode(resolved)) return imageFrom(resolved.url ?? resolved.contentUrl ?? resolved["@id"], lookup, depth + 1);
   return undefined;
 }
 
-function ingredientLines(value: unknown, lookup: Lookup): string[] {
+function ingredientLines(value: unknown, lookup: Lookup, depth = 0): string[] {
   const resolved = resolve(value, lookup);
+  if (depth > MAX_DEPTH) return [];
   if (typeof resolved === "string") return cleanLines(resolved);
   // Each entry is one line, but a list of one entry holding every line is a CMS's way of writing the whole list.
   if (Array.isArray(resolved)) {
     const [only] = resolved;
     if (resolved.length === 1 && typeof only === "string") return cleanLines(only);
-    return resolved.flatMap((item) => (typeof item === "string" ? [cleanText(item)] : ingredientLines(item, lookup)));
+    return resolved.flatMap((item) => (typeof item === "string" ? [cleanText(item)] : ingredientLines(item, lookup, depth + 1)));
   }
   if (isNode(resolved)) {
     // A PropertyValue: "2", "cups", "flour".
@@ -96,7 +102,7 @@ const MAX_STEPS = 2_000;
  */
 function instructionLines(value: unknown, lookup: Lookup, lines: string[] = [], depth = 0): string[] {
   const resolved = resolve(value, lookup);
-  if (lines.length >= MAX_STEPS || depth > 8) return lines;
+  if (lines.length >= MAX_STEPS || depth > MAX_DEPTH) return lines;
   if (typeof resolved === "string") lines.push(...cleanLines(resolved));
   else if (Array.isArray(resolved)) resolved.forEach((item) => instructionLines(item, lookup, lines, depth + 1));
   else if (isNode(resolved)) {

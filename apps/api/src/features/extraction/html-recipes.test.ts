@@ -1,0 +1,331 @@
+import { recipeInput } from "@kim/domain";
+import { describe, expect, it } from "vitest";
+import { extractRecipesFromHtml, type ExtractedRecipe } from "./html-recipes";
+import { minutesFrom, servingsFrom, cuisineFrom } from "./recipe-fields";
+
+const PAGE_URL = "https://cooks.example/recipes/pad-thai";
+
+const page = (head: string, body = "") => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
+const ldJson = (data: unknown) => `<script type="application/ld+json">${typeof data === "string" ? data : JSON.stringify(data)}</script>`;
+const extract = (html: string) => extractRecipesFromHtml(html, PAGE_URL);
+
+function only(html: string): ExtractedRecipe {
+  const recipes = extract(html);
+  expect(recipes).toHaveLength(1);
+  return recipes[0] as ExtractedRecipe;
+}
+
+const padThai = {
+  "@context": "https://schema.org",
+  "@type": "Recipe",
+  name: "Pad Thai",
+  description: "A quick weeknight noodle dish.",
+  image: ["/images/pad-thai.jpg", "https://cdn.example/other.jpg"],
+  prepTime: "PT20M",
+  cookTime: "PT1H30M",
+  recipeYield: "4 servings",
+  recipeCuisine: "Thai",
+  recipeCategory: "Main course",
+  keywords: "noodles, quick, Main course",
+  recipeIngredient: ["200 g rice noodles", "2 eggs", "3 tbsp fish sauce"],
+  recipeInstructions: [
+    { "@type": "HowToStep", text: "Soak the noodles." },
+    { "@type": "HowToStep", text: "Fry the eggs, then the noodles." },
+  ],
+};
+
+describe("extractRecipesFromHtml: JSON-LD", () => {
+  it("reads a plain Recipe into the form's fields", () => {
+    expect(only(page(ldJson(padThai)))).toEqual({
+      title: "Pad Thai",
+      description: "A quick weeknight noodle dish.",
+      imageUrl: "https://cooks.example/images/pad-thai.jpg",
+      prepTime: 20,
+      cookTime: 90,
+      servings: 4,
+      difficulty: "Medium",
+      cuisineType: "Asian",
+      ingredients: ["200 g rice noodles", "2 eggs", "3 tbsp fish sauce"],
+      instructions: "Soak the noodles.\nFry the eggs, then the noodles.",
+      tags: ["noodles", "quick", "Main course"],
+      sourceUrl: PAGE_URL,
+      isAiExtracted: false,
+    });
+  });
+
+  it("finds the Recipe in an @graph, resolving an image given by @id", () => {
+    const graph = {
+      "@context": "https://schema.org",
+      "@graph": [
+        { "@type": "WebPage", "@id": `${PAGE_URL}#webpage`, name: "Pad Thai - Cooks" },
+        { "@type": "ImageObject", "@id": `${PAGE_URL}#image`, url: "https://cdn.example/pad-thai.jpg" },
+        { ...padThai, "@context": undefined, image: { "@id": `${PAGE_URL}#image` } },
+      ],
+    };
+    const recipe = only(page(ldJson(graph)));
+    expect(recipe.title).toBe("Pad Thai");
+    expect(recipe.imageUrl).toBe("https://cdn.example/pad-thai.jpg");
+  });
+
+  it("takes a node with several types, one of them Recipe, and a Recipe in a top-level array", () => {
+    const article = { ...padThai, "@type": ["Recipe", "NewsArticle"], name: "Article recipe" };
+    expect(only(page(ldJson(article))).title).toBe("Article recipe");
+    expect(only(page(ldJson([{ "@type": "Organization", name: "Cooks" }, padThai]))).title).toBe("Pad Thai");
+  });
+
+  it("flattens HowToSection groups, each section's name a line before its steps", () => {
+    const sections = {
+      ...padThai,
+      recipeInstructions: [
+        {
+          "@type": "HowToSection",
+          name: "Sauce",
+          itemListElement: [{ "@type": "HowToStep", text: "Mix the tamarind and sugar." }],
+        },
+        {
+          "@type": "HowToSection",
+          name: "Noodles",
+          itemListElement: [
+            { "@type": "HowToStep", name: "Soak", text: "Soak the noodles for 20 minutes." },
+            { "@type": "HowToStep", text: "Fry them." },
+          ],
+        },
+      ],
+    };
+    expect(only(page(ldJson(sections))).instructions).toBe(
+      "Sauce\nMix the tamarind and sugar.\nNoodles\nSoak the noodles for 20 minutes.\nFry them.",
+    );
+  });
+
+  it("splits instructions given as text at its paragraphs and line breaks, and reads a list of strings one step each", () => {
+    const html = { ...padThai, recipeInstructions: "<p>Soak the noodles.</p><p>Fry the eggs.<br>Serve.</p>" };
+    expect(only(page(ldJson(html))).instructions).toBe("Soak the noodles.\nFry the eggs.\nServe.");
+    const lines = { ...padThai, recipeInstructions: "Soak the noodles.\r\nFry the eggs." };
+    expect(only(page(ldJson(lines))).instructions).toBe("Soak the noodles.\nFry the eggs.");
+    const strings = { ...padThai, recipeInstructions: ["Soak the noodles.", "Fry the eggs."] };
+    expect(only(page(ldJson(strings))).instructions).toBe("Soak the noodles.\nFry the eggs.");
+  });
+
+  it("reads stringified numbers, a QuantitativeValue yield, and a total time alone as the cook time", () => {
+    const recipe = only(
+      page(ldJson({ ...padThai, prepTime: undefined, cookTime: undefined, totalTime: "PT45M", recipeYield: { value: "6" } })),
+    );
+    expect(recipe).toMatchObject({ prepTime: null, cookTime: 45, servings: 6 });
+    const split = only(page(ldJson({ ...padThai, cookTime: undefined, prepTime: "PT15M", totalTime: "PT1H" })));
+    expect(split).toMatchObject({ prepTime: 15, cookTime: 45 });
+  });
+
+  it("reads JSON with trailing commas, raw line breaks in strings, comment wrappers and a stray semicolon", () => {
+    const sloppy = `<!--{"@context": "https://schema.org", "@type": "Recipe", "name": "Sloppy
+Joes", "recipeIngredient": ["1 lb beef", "1 bun",], "recipeInstructions": "Cook.",};-->`;
+    const recipe = only(page(ldJson(sloppy)));
+    expect(recipe.title).toBe("Sloppy Joes");
+    expect(recipe.ingredients).toEqual(["1 lb beef", "1 bun"]);
+  });
+
+  it("reads the same recipe given twice (two blocks) once, the second filling what the first lacks", () => {
+    const first = { "@type": "Recipe", name: "Pad Thai", recipeIngredient: ["2 eggs"], recipeInstructions: "Fry." };
+    const second = { "@type": "Recipe", name: "Pad Thai", recipeYield: "2", recipeCuisine: "Thai" };
+    expect(only(page(ldJson(first) + ldJson(second)))).toMatchObject({ servings: 2, cuisineType: "Asian", ingredients: ["2 eggs"] });
+  });
+
+  it("returns every recipe on a page, in page order", () => {
+    const second = { ...padThai, name: "Green Curry", recipeIngredient: ["1 tbsp curry paste"] };
+    expect(extract(page(ldJson({ "@graph": [padThai, second] }))).map((r) => r.title)).toEqual(["Pad Thai", "Green Curry"]);
+  });
+});
+
+describe("extractRecipesFromHtml: text", () => {
+  it("decodes entities and normalises whitespace, leaving out markup, bullets, part headings and empty lines", () => {
+    const messy = {
+      ...padThai,
+      name: "  Mac &amp;\n\t Cheese&#8217;s   Best ",
+      recipeIngredient: ["&frac12;&nbsp;cup   <b>milk</b>", "", "For the sauce:", "• 2 tbsp butter", "1 tsp salt ((or to taste))"],
+    };
+    const recipe = only(page(ldJson(messy)));
+    expect(recipe.title).toBe("Mac & Cheese’s Best");
+    expect(recipe.ingredients).toEqual(["½ cup milk", "2 tbsp butter", "1 tsp salt (or to taste)"]);
+  });
+
+  it("keeps a line repeated in another part of the recipe, but not a whole list printed twice", () => {
+    const parts = ["2 tbsp butter", "1 cup flour", "2 tbsp butter", "1 cup sugar"];
+    expect(only(page(ldJson({ ...padThai, recipeIngredient: parts }))).ingredients).toEqual(parts);
+    const twice = ["1 cup flour", "2 eggs", "1 cup flour", "2 eggs"];
+    expect(only(page(ldJson({ ...padThai, recipeIngredient: twice }))).ingredients).toEqual(["1 cup flour", "2 eggs"]);
+  });
+
+  it("stays within the recipe form's limits, and what it returns passes the form's schema", () => {
+    const huge = {
+      ...padThai,
+      name: "Stew ".repeat(100),
+      recipeIngredient: Array.from({ length: 400 }, (_, i) => `${i + 1} g salt`),
+      recipeInstructions: Array.from({ length: 2_000 }, () => "Stir the pot slowly for a while. ".repeat(3)),
+      keywords: [...Array.from({ length: 40 }, (_, i) => `tag ${i}`), "x".repeat(60)].join(","),
+      recipeYield: "5000 g",
+      cookTime: "P30D",
+    };
+    const recipe = only(page(ldJson(huge)));
+    expect(recipe.title.length).toBeLessThanOrEqual(200);
+    expect(recipe.ingredients).toHaveLength(300);
+    expect(recipe.instructions.length).toBeLessThanOrEqual(50_000);
+    expect(recipe.instructions.endsWith("while.")).toBe(true);
+    expect(recipe.tags).toHaveLength(30);
+    expect(recipe).toMatchObject({ servings: 4, cookTime: null });
+    const asForm = { ...recipe, ingredients: recipe.ingredients.map((name) => ({ name, quantity: 1, unit: "units" })) };
+    expect(recipeInput.safeParse(asForm).success).toBe(true);
+  });
+});
+
+describe("extractRecipesFromHtml: other sources", () => {
+  it("reads microdata", () => {
+    const body = `
+      <div itemscope itemtype="http://schema.org/Recipe">
+        <h1 itemprop="name">Lemon Bars</h1>
+        <img itemprop="image" src="http://cooks.example/bars.jpg">
+        <meta itemprop="prepTime" content="PT15M">
+        <span itemprop="recipeYield">Makes 16 bars</span>
+        <div itemprop="author" itemscope itemtype="http://schema.org/Person"><span itemprop="name">Ann</span></div>
+        <ul><li itemprop="ingredients">1 cup flour</li><li itemprop="ingredients">2 lemons</li></ul>
+        <ol itemprop="recipeInstructions"><li>Bake the base.</li><li>Pour the filling.</li></ol>
+      </div>`;
+    expect(only(page("", body))).toMatchObject({
+      title: "Lemon Bars",
+      imageUrl: "https://cooks.example/bars.jpg",
+      prepTime: 15,
+      servings: 16,
+      ingredients: ["1 cup flour", "2 lemons"],
+      instructions: "Bake the base.\nPour the filling.",
+    });
+  });
+
+  it("reads a page with no structured data from its headings and lists, title and image from OpenGraph", () => {
+    const head = `<meta property="og:title" content="Grandma's Scones | Baking Blog"><meta property="og:image" content="https://cooks.example/scones.jpg">`;
+    const body = `
+      <nav><h3>Ingredients</h3><ul><li><a href="/flour">Flour</a></li><li><a href="/sugar">Sugar</a></li></ul></nav>
+      <article>
+        <h1>Grandma's Scones</h1>
+        <p>Serves: 8</p>
+        <h2>Ingredients</h2>
+        <ul><li>2 cups flour</li><li>1 tbsp baking powder</li><li>&frac12; cup cream</li></ul>
+        <h2>Method</h2>
+        <ol><li>Heat the oven to 220C.</li><li>Mix, cut and bake for 12 minutes.</li></ol>
+        <h2>Notes</h2><p>Best on the day.</p>
+      </article>`;
+    expect(only(page(head, body))).toMatchObject({
+      title: "Grandma's Scones",
+      imageUrl: "https://cooks.example/scones.jpg",
+      servings: 8,
+      ingredients: ["2 cups flour", "1 tbsp baking powder", "½ cup cream"],
+      instructions: "Heat the oven to 220C.\nMix, cut and bake for 12 minutes.",
+    });
+  });
+
+  it("reads headings written as paragraphs, and reads only the tab a person sees", () => {
+    const body = `<h1>Pancakes</h1>
+      <p><strong>Ingredients:</strong></p>
+      <ul role="tablist"><li><a href="#us">US</a></li><li><a href="#metric">Metric</a></li></ul>
+      <div role="tabpanel" id="us"><p>1 cup milk</p></div>
+      <div role="tabpanel" id="metric" class="active"><p>250 ml milk</p><p>2 eggs</p></div>
+      <p><strong>Directions:</strong> Whisk everything together.</p>
+      <p>Fry in a hot pan.</p>`;
+    expect(only(page("<title>Pancakes</title>", body))).toMatchObject({
+      title: "Pancakes",
+      ingredients: ["250 ml milk", "2 eggs"],
+      instructions: "Whisk everything together.\nFry in a hot pan.",
+    });
+  });
+
+  it("reads each recipe plugin card on a page as its own recipe", () => {
+    const card = (name: string, ingredient: string) => `
+      <div class="wprm-recipe-container"><h2 class="wprm-recipe-name">${name}</h2>
+        <div class="wprm-recipe-ingredients-container"><ul><li class="wprm-recipe-ingredient">${ingredient}</li></ul></div>
+        <div class="wprm-recipe-instructions-container"><ul><li class="wprm-recipe-instruction">Mix it all well.</li></ul></div>
+      </div>`;
+    const recipes = extract(page("", `<h1>Two dips</h1>${card("Hummus", "1 can chickpeas")}${card("Tzatziki", "1 cucumber")}`));
+    expect(recipes.map((r) => [r.title, r.ingredients])).toEqual([
+      ["Hummus", ["1 can chickpeas"]],
+      ["Tzatziki", ["1 cucumber"]],
+    ]);
+  });
+
+  it("fills a missing title and image from OpenGraph", () => {
+    const head = `<meta property="og:title" content="Pad Thai &amp; More"><meta property="og:image" content="https://cdn.example/og.jpg">`;
+    const recipe = only(page(head + ldJson({ ...padThai, name: undefined, image: undefined })));
+    expect(recipe).toMatchObject({ title: "Pad Thai & More", imageUrl: "https://cdn.example/og.jpg" });
+  });
+
+  it("finds nothing on a page without a recipe", () => {
+    expect(extract(page("<title>About us</title>", "<h1>About us</h1><p>We like food.</p><ul><li>Home</li></ul>"))).toEqual([]);
+    expect(extract(page(ldJson({ "@type": "Article", name: "Ten tips" }), "<h1>Ten tips</h1>"))).toEqual([]);
+    expect(extract("")).toEqual([]);
+  });
+});
+
+describe("extractRecipesFromHtml: hostile pages", () => {
+  it("handles deep nesting, 10,000 script blocks, invalid JSON and unclosed markup without throwing", () => {
+    const deep = "<div><span>".repeat(50_000) + "Ingredients" + "</b>".repeat(1000);
+    const scripts = Array.from({ length: 10_000 }, (_, i) => ldJson(i % 2 ? "{ not json recipe" : `{"@type":"Recipe","name":`)).join("");
+    const deepList = "[".repeat(5000) + '"1 egg"' + "]".repeat(5000);
+    const nested = ldJson(
+      `{"@type":"Recipe","name":${deepList},"image":${deepList},"recipeIngredient":${deepList},"recipeInstructions":${deepList}}`,
+    );
+    const start = performance.now();
+    for (const html of [deep, scripts, nested, "<<<>>><!--", "<script type=application/ld+json>{", "<a href='x".repeat(1000)]) {
+      expect(() => extract(html)).not.toThrow();
+    }
+    expect(extract(page(scripts + ldJson(padThai))).map((r) => r.title)).toEqual(["Pad Thai"]);
+    expect(performance.now() - start).toBeLessThan(5_000);
+  });
+});
+
+describe("recipe fields", () => {
+  it.each([
+    ["PT1H30M", 90],
+    ["PT90M", 90],
+    ["P0DT0H20M", 20],
+    ["P1DT2H", 1560],
+    ["PT0.5H", 30],
+    ["PT30S", 1],
+    ["PT0M", 0],
+    ["1 hour 20 mins", 80],
+    ["10-15 minutes", 15],
+    [25, 25],
+    ["P", null],
+    ["soon", null],
+    ["P30D", null],
+  ])("reads the duration %j as %j minutes", (value, minutes) => {
+    expect(minutesFrom(value)).toBe(minutes);
+  });
+
+  it.each([
+    ["4 servings", 4],
+    ["Serves 4-6", 4],
+    ["12 cookies", 12],
+    [["4", "4 servings"], 4],
+    [["", "Makes 8"], 8],
+    [6, 6],
+    ["2.0", 2],
+    ["one loaf", null],
+    ["0", null],
+    ["5000 g", null],
+    [undefined, null],
+  ])("reads servings from the yield %j as %j", (value, servings) => {
+    expect(servingsFrom(value)).toBe(servings);
+  });
+
+  it.each([
+    [["Italian"], "Italian"],
+    [["Tex-Mex"], "Mexican"],
+    [["Japanese"], "Asian"],
+    [["Korean", "Fusion"], "Asian"],
+    [["Greek"], "Mediterranean"],
+    [["Middle Eastern"], "Mediterranean"],
+    [["Southern"], "American"],
+    [["French"], "French"],
+    [["Indian"], "Indian"],
+    [["Nordic"], "Other"],
+    [[], "Other"],
+  ])("maps the cuisine %j to %s", (values, cuisine) => {
+    expect(cuisineFrom(values)).toBe(cuisine);
+  });
+});
