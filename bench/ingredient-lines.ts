@@ -75,11 +75,19 @@ const labelled: Labelled[] = rows.map(([input = "", quantity = "", unit = "", na
   name,
 }));
 
+function viaParseIngredient(line: string): Parsed {
+  const [first] = parseIngredient(line);
+  return { quantity: first?.quantity ?? null, unit: first?.unitOfMeasure ?? null, name: first?.description ?? "" };
+}
+
+// parse-ingredient's description keeps what follows the food ("red chilli, finely chopped"): the second row cuts it at
+// the first comma, to show how much of the gap that alone is.
 const parsers: Record<string, (line: string) => Parsed> = {
   Kim: parseIngredientLine,
-  "parse-ingredient": (line) => {
-    const [first] = parseIngredient(line);
-    return { quantity: first?.quantity ?? null, unit: first?.unitOfMeasure ?? null, name: first?.description ?? "" };
+  "parse-ingredient": viaParseIngredient,
+  "p-i, cut at ,": (line) => {
+    const parsed = viaParseIngredient(line);
+    return { ...parsed, name: parsed.name.split(",")[0]! };
   },
 };
 

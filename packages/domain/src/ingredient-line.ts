@@ -282,17 +282,14 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
   else {
     const rough = ROUGH_AMOUNT.exec(head);
     if (rough && rough[0].length < head.length) {
-      comment.push(rough[0].trim());
+      if (!/^an?\s+$/i.test(rough[0])) comment.push(rough[0].trim());
       head = head.slice(rough[0].length);
     }
   }
 
   const name = foodWords(head, unit !== null && CONTAINERS.has(unit), parts);
   // "3 garlic cloves": the counting word after the food, unless it is the food ("15 whole cloves", "pears with stalks").
-  const [last = "", before = ""] = name
-    .slice(-2)
-    .reverse()
-    .map((w) => w.toLowerCase());
+  const [last, before] = [name.at(-1)?.toLowerCase() ?? "", name.at(-2)?.toLowerCase() ?? ""];
   const describedOnly = name.slice(0, -1).every((w) => DESCRIBING.has(w.toLowerCase()));
   if (amount && !unit && COUNTS_AFTER.has(singular(last)) && !describedOnly && !/^(?:with|of|and|or|in)$/.test(before)) {
     unit = singular(last);
