@@ -3,7 +3,7 @@ import { jsonLdRecipes } from "./json-ld";
 import { microdataRecipes } from "./microdata";
 import { pageMeta } from "./open-graph";
 import { pageStructureRecipes } from "./page-structure";
-import { fillDraft, finishDraft, type ExtractedRecipe, type RecipeDraft } from "./recipe-draft";
+import { fillDraft, finishDraft, isRecipe, type ExtractedRecipe, type RecipeDraft } from "./recipe-draft";
 
 export type { ExtractedRecipe } from "./recipe-draft";
 
@@ -24,11 +24,11 @@ export function extractRecipesFromHtml(html: string, pageUrl: string): Extracted
     if (drafts.length === 0) drafts = pageStructureRecipes(root, meta.title);
     else if (drafts.length === 1 && drafts[0] && !isComplete(drafts[0])) {
       // One recipe whose data leaves out its ingredients or steps: the page's markup usually shows them.
-      const [fromPage] = pageStructureRecipes(root, meta.title);
+      const [fromPage] = [...microdataRecipes(root), ...pageStructureRecipes(root, meta.title)].filter(isRecipe);
       if (fromPage) drafts = [fillDraft(drafts[0], fromPage)];
     }
   }
-  return drafts.map((draft) => {
+  return drafts.filter(isRecipe).map((draft) => {
     const filled = fillDraft(draft, { ...draft, title: meta.title, description: meta.description, image: meta.image });
     return finishDraft(filled, pageUrl);
   });

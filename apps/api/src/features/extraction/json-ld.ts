@@ -10,6 +10,7 @@ const MAX_NODES = 20_000;
  * The schema.org Recipes in a page's JSON-LD, read straight from its script blocks without building a DOM: at the top,
  * in @graph, in arrays, as a page's mainEntity or a list's items, with several types ("@type": ["Recipe",
  * "NewsArticle"]). The same recipe given twice (by @id or by name) is read once, what one copy lacks taken from the other.
+ * A named Recipe without ingredients or steps is kept: the page's markup may show them.
  */
 export function jsonLdRecipes(html: string): RecipeDraft[] {
   const recipes: SchemaNode[] = [];
@@ -31,7 +32,7 @@ export function jsonLdRecipes(html: string): RecipeDraft[] {
       drafts.push(draft);
     }
   }
-  return drafts.filter(isRecipe);
+  return drafts.filter((draft) => isRecipe(draft) || draft.title !== "");
 }
 
 function fillMissing(draft: RecipeDraft, other: RecipeDraft): void {

@@ -13,7 +13,9 @@ export function microdataRecipes(root: HtmlElement): RecipeDraft[] {
     root,
     (el) => el.attrs.has("itemscope") && (el.attrs.get("itemtype") ?? "").split(/\s+/).some((t) => RECIPE_TYPE.test(t)),
   );
-  return scopes.map((scope) => draftFromSchema(readItem(scope, 0), () => undefined)).filter(isRecipe);
+  return scopes
+    .map((scope) => draftFromSchema(readItem(scope, 0), () => undefined))
+    .filter((draft) => isRecipe(draft) || draft.title !== "");
 }
 
 function readItem(scope: HtmlElement, depth: number): SchemaNode {

@@ -43,7 +43,7 @@ const PART_CLASS =
 // these words with at most one word before and after it ("site-footer", "related-posts"), not a long list of terms.
 const BOILERPLATE_CLASS =
   /^(?:[a-z0-9]+[-_]{1,2})?(?:nav|navbar|navigation|menu|sidebar|widget|footer|breadcrumbs?|share|sharing|social|related|comments?|newsletter|subscribe|advert|promo|popup|modal|cookie|post-views)(?:[-_]{1,2}[a-z0-9]+)?$/i;
-const BOILERPLATE_TAG = new Set(["nav", "aside", "footer", "form", "header"]);
+const BOILERPLATE_TAG = new Set(["nav", "aside", "footer", "form"]);
 const HEADING = /^h[1-6]$/;
 const BLOCKS = /^(?:p|div|ul|ol|dl|table|section|article|li|h[1-6]|blockquote|pre|figure)$/;
 const BULLET = /^[•·▪◦●○■□▢✓✔*\-–—]\s*/;
@@ -99,12 +99,14 @@ function cardTitle(card: HtmlElement): string {
 
 /**
  * The page's heading for its recipe: the h1 that the page's title repeats (so not a site name or "Navigation"), else
- * the page's title.
+ * its only h1, else the page's title.
  */
 function pageHeading(root: HtmlElement, pageTitle: string): string {
   const title = pageTitle.toLowerCase();
-  const h1s = findAll(root, (el) => el.name === "h1").map(textOf);
-  return h1s.find((h1) => h1 !== "" && title.includes(h1.toLowerCase())) ?? (pageTitle || h1s.find(Boolean) || "");
+  const h1s = findAll(root, (el) => el.name === "h1" && !isBoilerplate(el))
+    .map(textOf)
+    .filter(Boolean);
+  return h1s.find((h1) => title.includes(h1.toLowerCase())) ?? (h1s.length === 1 ? h1s[0] : undefined) ?? pageTitle;
 }
 
 function outermost(elements: HtmlElement[]): HtmlElement[] {
@@ -229,6 +231,8 @@ function sectionAfter(heading: HtmlElement): Found {
   const lines: Line[] = [];
   const parent = heading.parent;
   if (!BLOCKS.test(heading.name) && parent && parent.name !== "body") {
+    // A wrapper holding the heading and its list is the whole section.
+    if (findFirst(parent, (el) => el.name === "li")) return { lines: itemLines([parent]), end: parent };
     const own = textOf(heading);
     for (const line of blockLines(parent)) {
       const rest = line.text.startsWith(own) ? line.text.slice(own.length).replace(/^[\s:.\-–—|]+/, "") : line.text;
