@@ -50,6 +50,7 @@ describe("parse ingredient line: amounts", () => {
     ["crusty bread, to serve", "crusty bread"],
     ["pinch of saffron", "saffron"],
     ["oil for deep frying", "oil"],
+    ["a few sprigs of thyme", "thyme"],
   ])("finds no amount in %j", (line, name) => {
     expect(read(line)).toEqual([null, null, name]);
   });
@@ -94,8 +95,9 @@ describe("parse ingredient line: units", () => {
     expect(read(line)).toEqual([quantity, unit, name]);
   });
 
-  it("keeps a food that is only a counting word", () => {
+  it("keeps a food that is only a counting word, but not a measure", () => {
     expect(read("6 cloves")).toEqual([6, null, "clove"]);
+    expect(read("2 tbsp")).toEqual([2, "tbsp", ""]);
   });
 
   it("does not read a unit out of a longer word", () => {
@@ -145,6 +147,10 @@ describe("parse ingredient line: cans and packs", () => {
       name: "salmon fillets",
       comment: "180 g",
     });
+  });
+
+  it("notes the pack a measure comes in", () => {
+    expect(parseIngredientLine("500g pack puff pastry")).toMatchObject({ quantity: 500, unit: "g", name: "puff pastry", comment: "pack" });
   });
 
   it("keeps a packed food's preparation in its name", () => {
@@ -202,6 +208,12 @@ describe("parse ingredient line: names", () => {
     });
   });
 
+  it("reads a line from a bulleted list, and one that is all note", () => {
+    expect(read("- 2 eggs")).toEqual([2, null, "eggs"]);
+    expect(read("• 1 cup rice")).toEqual([1, "cups", "rice"]);
+    expect(parseIngredientLine("to taste")).toEqual({ quantity: null, unit: null, name: "", comment: "to taste" });
+  });
+
   it("reads a blank line as nothing", () => {
     expect(parseIngredientLine("")).toEqual({ quantity: null, unit: null, name: "" });
     expect(parseIngredientLine("   ")).toEqual({ quantity: null, unit: null, name: "" });
@@ -217,5 +229,11 @@ describe("parse ingredient line: names", () => {
     const started = performance.now();
     for (let i = 0; i < 10_000; i++) parseIngredientLine(lines[i % lines.length]!);
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it("reads a long line of spaces and dashes in a moment", () => {
+    const started = performance.now();
+    parseIngredientLine(`1${" ".repeat(50_000)}+${"- ".repeat(20_000)}cups sugar`);
+    expect(performance.now() - started).toBeLessThan(200);
   });
 });

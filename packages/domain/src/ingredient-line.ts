@@ -78,9 +78,9 @@ const TRAILING_NOTE =
 /** Where a clause about preparing starts: "lemons cut into quarters", "yeast mixed with 2 tbsp water". */
 const CLAUSE =
   /\s+(?=(?:[a-z]*[^e\s]ed|beaten|broken|cut|made|torn)\s+(?:in|into|with|on|from|until|to|at|by|under|over)\b|that\b|which\b|such as\b|e\.g\.)/i;
-/** An amount said in words, where there is no number: "a little butter", "a pinch of salt", "drizzle of oil". */
+/** An amount said in words, where there is no number: "a little butter", "a few sprigs of thyme", "drizzle of oil". */
 const ROUGH_AMOUNT = new RegExp(
-  String.raw`^(?:(?:an?|some)\s+)?(?:(?:few|little|couple|bit|touch|plenty|lots)(?:\s+of)?|(?:${[...COUNTS].join("|")})(?:e?s)?\s+of)\s+|^an?\s+`,
+  String.raw`^(?:(?:an?|some)\s+)?(?:(?:few|little|couple|bit|touch|plenty|lots)\s+(?:of\s+)?)?(?:(?:${[...COUNTS].join("|")})(?:e?s)?\s+of\s+)?`,
   "i",
 );
 
@@ -102,6 +102,8 @@ const VULGAR_FRACTIONS = new RegExp(VULGAR_FRACTION.source, "g");
 function normalizeLine(line: string): string {
   return (
     line
+      .replace(/\s+/g, " ")
+      .replace(/^[-•*·▪●◦]+ /, "")
       .replace(VULGAR_FRACTIONS, (c) => ` ${c.normalize("NFKD")} `)
       .replace(/\u2044/g, "/")
       .replace(/[\u2010-\u2015\u2212]/g, "-")
@@ -172,11 +174,17 @@ function readMeasure(head: string, { comment }: Parts): { unit: string | null; r
   const skip = before && (FULLNESS.has(word) || DESCRIBING.has(word)) && readUnit(rest.slice(before[0].length)) ? before[0].length : 0;
   const read = readUnit(rest.slice(skip));
   // "6 cloves": a counting word with nothing after it is the food.
-  if (read && !skip && read.length === rest.length) return { unit: null, rest };
+  if (read && !skip && read.length === rest.length && unitFamily(read.unit) === "count") return { unit: null, rest };
   if (!read) return { unit: null, rest: rest.replace(/^an?\s+/i, "") };
   rest = rest.slice(skip + read.length).trim();
   if (skip && FULLNESS.has(word)) comment.push(before![1]!);
   else if (skip) rest = `${before![1]} ${rest}`;
+  // "500g pack puff pastry": the pack a measure comes in.
+  const pack = /^([a-z]+)\s+/i.exec(rest);
+  if (pack && unitFamily(read.unit) !== "count" && CONTAINERS.has(singular(pack[1]!.toLowerCase()))) {
+    comment.push(pack[1]!);
+    rest = rest.slice(pack[0].length);
+  }
   const other = OTHER_MEASURE.exec(rest);
   if (other) {
     comment.push(other[0].replace(/^\/\s*/, "").trim());
@@ -212,10 +220,12 @@ function nameWords(text: string, keepPrepared: boolean, parts: Parts): string[] 
 /** The food's words in a text, without a trailing note ("to taste") or preparing clause ("cut into wedges"). */
 function foodWords(text: string, keepPrepared: boolean, parts: Parts): string[] {
   let food = text;
-  const note = TRAILING_NOTE.exec(food);
+  // A space before, so that a text that is all note ("to taste") is one too.
+  const note = TRAILING_NOTE.exec(` ${food}`);
   if (note) {
-    parts.comment.push(food.slice(note.index).trim());
-    food = food.slice(0, note.index);
+    const at = Math.max(0, note.index - 1);
+    parts.comment.push(food.slice(at).trim());
+    food = food.slice(0, at);
   }
   const clause = CLAUSE.exec(food);
   if (clause) {
@@ -281,7 +291,7 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
   if (amount) ({ unit, rest: head } = readMeasure(head, parts));
   else {
     const rough = ROUGH_AMOUNT.exec(head);
-    if (rough && rough[0].length < head.length) {
+    if (rough && rough[0] && rough[0].length < head.length) {
       if (!/^an?\s+$/i.test(rough[0])) comment.push(rough[0].trim());
       head = head.slice(rough[0].length);
     }
