@@ -123,6 +123,15 @@ Joes", "recipeIngredient": ["1 lb beef", "1 bun",], "recipeInstructions": "Cook.
     expect(recipe.ingredients).toEqual(["1 lb beef", "1 bun"]);
   });
 
+  it("reads properties in any letter case", () => {
+    const shouty = {
+      ...padThai,
+      recipeInstructions: undefined,
+      RecipeInstructions: [{ "@type": "HowToSection", Name: "Sauce", ItemListElement: [{ "@type": "HowToStep", Text: "Stir." }] }],
+    };
+    expect(only(page(ldJson(shouty))).instructions).toBe("Sauce\nStir.");
+  });
+
   it("reads the same recipe given twice (two blocks) once, the second filling what the first lacks", () => {
     const first = { "@type": "Recipe", name: "Pad Thai", recipeIngredient: ["2 eggs"], recipeInstructions: "Fry." };
     const second = { "@type": "Recipe", name: "Pad Thai", recipeYield: "2", recipeCuisine: "Thai" };
@@ -233,6 +242,19 @@ describe("extractRecipesFromHtml: other sources", () => {
       ingredients: ["250 ml milk", "2 eggs"],
       instructions: "Whisk everything together.\nFry in a hot pan.",
     });
+  });
+
+  it("reads a list under no heading that reads as ingredients, and the paragraphs after it as the steps", () => {
+    const body = `<h1>Orange Carrots</h1><p>My favourite side.</p>
+      <ul><li>3 large carrots</li><li>Orange juice</li><li>1/4 tsp. salt</li><li>1 Tbs. soy sauce</li></ul>
+      <p>Cut the carrots into thick rounds.</p><p>Simmer them in the juice until tender.</p>`;
+    expect(only(page("<title>Orange Carrots | Bento</title>", body))).toMatchObject({
+      title: "Orange Carrots",
+      ingredients: ["3 large carrots", "Orange juice", "1/4 tsp. salt", "1 Tbs. soy sauce"],
+      instructions: "Cut the carrots into thick rounds.\nSimmer them in the juice until tender.",
+    });
+    const specs = `<h1>Our phone</h1><ul><li>6 GB memory</li><li>2 cameras</li><li>1 year warranty</li></ul><p>Buy it in our shop today.</p>`;
+    expect(extract(page("<title>Phone</title>", specs))).toEqual([]);
   });
 
   it("reads each recipe plugin card on a page as its own recipe", () => {

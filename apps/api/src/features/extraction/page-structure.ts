@@ -65,7 +65,8 @@ interface Found {
 }
 
 export function readRegion(region: HtmlElement, title: string): RecipeDraft {
-  const ingredients = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, undefined, ingredientScore);
+  const named = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, undefined, ingredientScore);
+  const ingredients = named.lines.length > 0 ? named : unnamedIngredients(region);
   let instructions = best(region, INSTRUCTION_HEADING, INSTRUCTION_CLASS, INGREDIENT_CLASS, instructionScore).lines;
   // Steps under no heading we know ("The recipe", the dish's name again) usually follow the ingredients.
   if (instructions.length === 0 && ingredients.end) instructions = paragraphsAfter(ingredients.end);
@@ -121,9 +122,9 @@ function outermost(elements: HtmlElement[]): HtmlElement[] {
 const isBoilerplateElement = (el: HtmlElement) =>
   BOILERPLATE_TAG.has(el.name) || classesOf(el).some((c) => BOILERPLATE_CLASS.test(c) && !/recipe/i.test(c));
 
-/** Whether an element is in navigation, a sidebar, a footer and the like (looked for up to the article or main content). */
+/** Whether an element is in navigation, a sidebar, a footer and the like (looked for up to the article, main or body). */
 function isBoilerplate(element: HtmlElement): boolean {
-  for (let el: HtmlElement | null = element; el && el.name !== "article" && el.name !== "main"; el = el.parent) {
+  for (let el: HtmlElement | null = element; el && !/^(?:article|main|body)$/.test(el.name); el = el.parent) {
     if (isBoilerplateElement(el)) return true;
     if (el.attrs.get("role") === "navigation" || el.attrs.get("role") === "complementary") return true;
   }
@@ -147,6 +148,26 @@ function best(
   for (const candidate of candidates) {
     const value = score(candidate.lines);
     if (value > bestScore) [found, bestScore] = [candidate, value];
+  }
+  return found;
+}
+
+// A line that starts with an amount and a unit or size, as most ingredient lines do ("1/4 tsp. salt", "2 large eggs").
+const MEASURED =
+  /^(?:\d+(?:[.,/]\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\s*(?:[½⅓⅔¼¾⅛]\s*)?(?:-\s*\d+\s*)?(?:cups?|c\.|tbsp?s?|tbs|tablespoons?|teaspoons?|tsp|g|grams?|kg|ml|l|litres?|liters?|dl|cl|oz|ounces?|lbs?|pounds?|pinch|cloves?|cans?|pieces?|slices?|sticks?|large|medium|small|whole|bunch|handful|el|tl|stk|st)\b/i;
+
+/**
+ * A list under no heading and in no class we know, that reads as ingredients: at least three items, most of them
+ * measured. Not in navigation or sidebars.
+ */
+function unnamedIngredients(region: HtmlElement): Found {
+  let found: Found = { lines: [], end: undefined };
+  let bestScore = 0;
+  for (const list of findAll(region, (el) => (el.name === "ul" || el.name === "ol") && !isUnread(el))) {
+    const lines = itemLines([list]);
+    if (lines.length < 3 || lines.filter((line) => MEASURED.test(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
+    const value = ingredientScore(lines);
+    if (value > bestScore) [found, bestScore] = [{ lines, end: list }, value];
   }
   return found;
 }
@@ -261,7 +282,7 @@ function sectionAfter(heading: HtmlElement): Found {
 /** Sentences in the blocks after an element (climbing out of its wrappers), up to the next known part or boilerplate. */
 function paragraphsAfter(end: HtmlElement): Line[] {
   const lines: Line[] = [];
-  for (let from = end, climbs = 0; from.parent && from.parent.name !== "body" && climbs < 4; from = from.parent, climbs++) {
+  for (let from = end, climbs = 0; from.parent && from.name !== "body" && climbs < 4; from = from.parent, climbs++) {
     const siblings = from.parent.children;
     for (let k = siblings.indexOf(from) + 1; k < siblings.length; k++) {
       const sibling = siblings[k];

@@ -19,6 +19,14 @@ export function typesOf(node: SchemaNode): string[] {
 const hasType = (node: SchemaNode, name: string) => typesOf(node).some((type) => type.toLowerCase() === name.toLowerCase());
 export const isRecipeNode = (node: SchemaNode) => hasType(node, "Recipe");
 
+/** A property by its schema.org name in any letter case: pages write "RecipeInstructions" and "ItemListElement" too. */
+function get(node: SchemaNode, key: string): unknown {
+  if (key in node) return node[key];
+  const lower = key.toLowerCase();
+  for (const name of Object.keys(node)) if (name.toLowerCase() === lower) return node[name];
+  return undefined;
+}
+
 // A node that is only a reference is replaced by what it refers to; a cycle can't form since a reference has no children.
 function resolve(value: unknown, lookup: Lookup): unknown {
   if (isNode(value) && typeof value["@id"] === "string" && Object.keys(value).length === 1) return lookup(value["@id"]) ?? value;
@@ -32,7 +40,7 @@ function rawTexts(value: unknown, lookup: Lookup, depth = 0): string[] {
   if (typeof resolved === "string") return [resolved];
   if (typeof resolved === "number") return [String(resolved)];
   if (Array.isArray(resolved)) return resolved.flatMap((item) => rawTexts(item, lookup, depth + 1));
-  if (isNode(resolved)) return rawTexts(resolved.name ?? resolved.text ?? resolved["@value"], lookup, depth + 1);
+  if (isNode(resolved)) return rawTexts(get(resolved, "name") ?? get(resolved, "text") ?? resolved["@value"], lookup, depth + 1);
   return [];
 }
 
@@ -49,18 +57,19 @@ const commaSeparated = (values: string[]) => values.flatMap((value) => value.spl
 export function draftFromSchema(recipe: SchemaNode, lookup: Lookup): RecipeDraft {
   return {
     ...emptyDraft(),
-    title: firstText(recipe.name, lookup) || firstText(recipe.headline, lookup),
-    description: firstText(recipe.description, lookup),
-    image: imageFrom(recipe.image, lookup) ?? imageFrom(recipe.thumbnailUrl, lookup),
-    prepTime: minutesFrom(recipe.prepTime),
-    cookTime: minutesFrom(recipe.cookTime),
-    totalTime: minutesFrom(recipe.totalTime),
-    servings: servingsFrom(recipe.recipeYield ?? recipe.yield),
-    difficulty: firstText(recipe.difficulty ?? recipe.recipeDifficulty ?? recipe.educationalLevel, lookup) || undefined,
-    cuisines: commaSeparated(texts(recipe.recipeCuisine, lookup)),
-    ingredients: ingredientLines(recipe.recipeIngredient ?? recipe.ingredients, lookup),
-    instructions: instructionLines(recipe.recipeInstructions ?? recipe.RecipeInstructions ?? recipe.instructions, lookup),
-    tags: commaSeparated([...texts(recipe.keywords, lookup), ...texts(recipe.recipeCategory, lookup)]),
+    title: firstText(get(recipe, "name"), lookup) || firstText(get(recipe, "headline"), lookup),
+    description: firstText(get(recipe, "description"), lookup),
+    image: imageFrom(get(recipe, "image"), lookup) ?? imageFrom(get(recipe, "thumbnailUrl"), lookup),
+    prepTime: minutesFrom(get(recipe, "prepTime")),
+    cookTime: minutesFrom(get(recipe, "cookTime")),
+    totalTime: minutesFrom(get(recipe, "totalTime")),
+    servings: servingsFrom(get(recipe, "recipeYield") ?? get(recipe, "yield")),
+    difficulty:
+      firstText(get(recipe, "difficulty") ?? get(recipe, "recipeDifficulty") ?? get(recipe, "educationalLevel"), lookup) || undefined,
+    cuisines: commaSeparated(texts(get(recipe, "recipeCuisine"), lookup)),
+    ingredients: ingredientLines(get(recipe, "recipeIngredient") ?? get(recipe, "ingredients"), lookup),
+    instructions: instructionLines(get(recipe, "recipeInstructions") ?? get(recipe, "instructions"), lookup),
+    tags: commaSeparated([...texts(get(recipe, "keywords"), lookup), ...texts(get(recipe, "recipeCategory"), lookup)]),
   };
 }
 
@@ -69,7 +78,7 @@ function imageFrom(value: unknown, lookup: Lookup, depth = 0): string | undefine
   if (depth > MAX_DEPTH) return undefined;
   if (typeof resolved === "string") return resolved.trim() || undefined;
   if (Array.isArray(resolved)) return resolved.map((item) => imageFrom(item, lookup, depth + 1)).find(Boolean);
-  if (isNode(resolved)) return imageFrom(resolved.url ?? resolved.contentUrl ?? resolved["@id"], lookup, depth + 1);
+  if (isNode(resolved)) return imageFrom(get(resolved, "url") ?? get(resolved, "contentUrl") ?? resolved["@id"], lookup, depth + 1);
   return undefined;
 }
 
@@ -85,8 +94,14 @@ function ingredientLines(value: unknown, lookup: Lookup, depth = 0): string[] {
   }
   if (isNode(resolved)) {
     // A PropertyValue: "2", "cups", "flour".
-    if (resolved.value !== undefined && resolved.name !== undefined) {
-      return [cleanText([resolved.value, resolved.unitText ?? resolved.unitCode, resolved.name].filter((p) => p !== undefined).join(" "))];
+    if (get(resolved, "value") !== undefined && get(resolved, "name") !== undefined) {
+      return [
+        cleanText(
+          [get(resolved, "value"), get(resolved, "unitText") ?? get(resolved, "unitCode"), get(resolved, "name")]
+            .filter((p) => p !== undefined)
+            .join(" "),
+        ),
+      ];
     }
     return texts(resolved, lookup);
   }
@@ -106,13 +121,13 @@ function instructionLines(value: unknown, lookup: Lookup, lines: string[] = [], 
   if (typeof resolved === "string") lines.push(...cleanLines(resolved));
   else if (Array.isArray(resolved)) resolved.forEach((item) => instructionLines(item, lookup, lines, depth + 1));
   else if (isNode(resolved)) {
-    const list = resolved.itemListElement ?? resolved.steps ?? resolved.step;
+    const list = get(resolved, "itemListElement") ?? get(resolved, "steps") ?? get(resolved, "step");
     if (hasType(resolved, "HowToSection") || (list !== undefined && !hasType(resolved, "HowToStep"))) {
-      lines.push(...texts(resolved.name, lookup));
+      lines.push(...texts(get(resolved, "name"), lookup));
       instructionLines(list, lookup, lines, depth + 1);
     } else {
-      const text = rawTexts(resolved.text ?? resolved.description ?? resolved.item, lookup).flatMap(cleanLines);
-      const name = firstText(resolved.name, lookup);
+      const text = rawTexts(get(resolved, "text") ?? get(resolved, "description") ?? get(resolved, "item"), lookup).flatMap(cleanLines);
+      const name = firstText(get(resolved, "name"), lookup);
       // Some pages give a step a name that is its text cut short; a different name is a heading of its own.
       if (name && !(text[0] ?? "").startsWith(name.replace(/[.…]+$/, ""))) lines.push(name);
       lines.push(...text);
