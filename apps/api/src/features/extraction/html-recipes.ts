@@ -1,4 +1,4 @@
-import { parseHtml } from "./html-tree";
+import { parseHtml, type HtmlElement } from "./html-tree";
 import { jsonLdRecipes } from "./json-ld";
 import { microdataRecipes } from "./microdata";
 import { pageMeta } from "./open-graph";
@@ -17,16 +17,18 @@ const isComplete = (draft: RecipeDraft) => draft.ingredients.length > 0 && draft
  */
 export function extractRecipesFromHtml(html: string, pageUrl: string): ExtractedRecipe[] {
   const meta = pageMeta(html);
-  let drafts = jsonLdRecipes(html);
-  if (drafts.length === 0 || !drafts.every(isComplete)) {
-    const root = parseHtml(html);
-    if (drafts.length === 0) drafts = microdataRecipes(root);
-    if (drafts.length === 0) drafts = pageStructureRecipes(root, meta.title);
-    else if (drafts.length === 1 && drafts[0] && !isComplete(drafts[0])) {
-      // One recipe whose data leaves out its ingredients or steps: the page's markup usually shows them.
-      const [fromPage] = [...microdataRecipes(root), ...pageStructureRecipes(root, meta.title)].filter(isRecipe);
-      if (fromPage) drafts = [fillDraft(drafts[0], fromPage)];
-    }
+  let root: HtmlElement | undefined;
+  const tree = () => (root ??= parseHtml(html));
+
+  const fromJsonLd = jsonLdRecipes(html);
+  let drafts = fromJsonLd.length > 0 ? fromJsonLd : microdataRecipes(tree());
+  if (drafts.length === 0) drafts = pageStructureRecipes(tree(), meta.title);
+  const [single] = drafts;
+  if (drafts.length === 1 && single && !isComplete(single)) {
+    // One recipe whose data leaves out its ingredients or steps: the page's microdata or markup usually shows them.
+    const others = [...(fromJsonLd.length > 0 ? microdataRecipes(tree()) : []), ...pageStructureRecipes(tree(), meta.title)];
+    const other = others.find(isRecipe);
+    if (other) drafts = [fillDraft(single, other)];
   }
   return drafts.filter(isRecipe).map((draft) => {
     const filled = fillDraft(draft, { ...draft, title: meta.title, description: meta.description, image: meta.image });

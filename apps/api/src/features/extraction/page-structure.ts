@@ -64,7 +64,7 @@ interface Found {
   end: HtmlElement | undefined;
 }
 
-export function readRegion(region: HtmlElement, title: string): RecipeDraft {
+function readRegion(region: HtmlElement, title: string): RecipeDraft {
   const named = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, undefined, ingredientScore);
   const ingredients = named.lines.length > 0 ? named : unnamedIngredients(region);
   let instructions = best(region, INSTRUCTION_HEADING, INSTRUCTION_CLASS, INGREDIENT_CLASS, instructionScore).lines;

@@ -3,9 +3,18 @@ import { cleanText } from "./text";
 
 /** Readings of recipe fields that every source shares: times, yields, cuisine, difficulty, image addresses. */
 
-const ISO_DURATION =
-  /^P(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
+const N = "(\\d+(?:[.,]\\d+)?)";
+const ISO_DURATION = new RegExp(`^P(?:${N}Y)?(?:${N}M)?(?:${N}W)?(?:${N}D)?(?:T(?:${N}H)?(?:${N}M)?(?:${N}S)?)?$`, "i");
 const number = (text: string | undefined) => (text ? Number(text.replace(",", ".")) : 0);
+const VULGAR: Record<string, number> = { "½": 0.5, "⅓": 1 / 3, "⅔": 2 / 3, "¼": 0.25, "¾": 0.75 };
+// An amount in words' times: "1 1/2", "1½", "1/2", "1.5", "90".
+const AMOUNT = "(\\d+\\s+\\d\\/\\d|\\d*[½⅓⅔¼¾]|\\d+\\/\\d+|\\d+(?:[.,]\\d+)?)";
+
+function amount(text: string): number {
+  const [whole = "0", fraction] = text.trim().split(/\s+|(?=[½⅓⅔¼¾])/);
+  const part = (t: string) => VULGAR[t] ?? (t.includes("/") ? number(t.split("/")[0]) / number(t.split("/")[1]) : number(t));
+  return fraction === undefined ? part(whole) : part(whole) + part(fraction);
+}
 
 /**
  * Whole minutes from an ISO 8601 duration (PT1H30M, P0DT0H20M, PT90M), a number of minutes, or words ("1 hour 20
@@ -29,25 +38,28 @@ function rawMinutes(value: unknown): number | null {
   if (text === "") return null;
   const iso = ISO_DURATION.exec(text.replace(/\s+/g, ""));
   if (iso) {
-    const [, weeks, days, hours, mins, secs] = iso;
-    if (!weeks && !days && !hours && !mins && !secs) return null;
-    return number(weeks) * 7 * 1440 + number(days) * 1440 + number(hours) * 60 + number(mins) + number(secs) / 60;
+    const [, years, months, weeks, days, hours, mins, secs] = iso;
+    if (!years && !months && !weeks && !days && !hours && !mins && !secs) return null;
+    const date = number(years) * 525_600 + number(months) * 43_800 + number(weeks) * 10_080 + number(days) * 1440;
+    return date + number(hours) * 60 + number(mins) + number(secs) / 60;
   }
   return minutesFromWords(text);
 }
 
 function minutesFromWords(text: string): number | null {
-  const longerEnd = text.replace(/\d+(?:[.,]\d+)?\s*(?:-|–|to)\s*(?=\d)/gi, "");
+  const longerEnd = text
+    .replace(/\d+(?:[.,]\d+)?\s*(?:-|–|to)\s*(?=\d)/gi, "")
+    .replace(/(\d)\s*h\s*(\d{1,2})(?![\d.,/]|\s*[a-z])/gi, "$1 h $2 min");
   let total = 0;
   let found = false;
   const units: [RegExp, number][] = [
-    [/(\d+(?:[.,]\d+)?)\s*(?:days?|d)\b/gi, 1440],
-    [/(\d+(?:[.,]\d+)?)\s*(?:hours?|hrs?|h|std|stunden?|uur|timer?|tim)\b/gi, 60],
-    [/(\d+(?:[.,]\d+)?)\s*(?:minutes?|mins?|m|minuten?|min\.)(?![a-z])/gi, 1],
+    [new RegExp(`${AMOUNT}\\s*(?:days?|d)(?![a-z])`, "gi"), 1440],
+    [new RegExp(`${AMOUNT}\\s*(?:hours?|hrs?|h|std|stunden?|uur|timer?|tim)(?![a-z])`, "gi"), 60],
+    [new RegExp(`${AMOUNT}\\s*(?:minutes?|mins?|m|minuten?)(?![a-z])`, "gi"), 1],
   ];
   for (const [pattern, factor] of units) {
     for (const match of longerEnd.matchAll(pattern)) {
-      total += number(match[1]) * factor;
+      total += amount(match[1] ?? "0") * factor;
       found = true;
     }
   }
