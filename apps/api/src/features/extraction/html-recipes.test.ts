@@ -115,6 +115,12 @@ describe("extractRecipesFromHtml: JSON-LD", () => {
     expect(split).toMatchObject({ prepTime: 15, cookTime: 45 });
   });
 
+  it("takes servings the data leaves out from the page", () => {
+    const recipe = only(page(ldJson({ ...padThai, recipeYield: undefined }), "<p>Serves: 6</p>"));
+    expect(recipe.servings).toBe(6);
+    expect(only(page(ldJson({ ...padThai, recipeYield: undefined }))).servings).toBe(4);
+  });
+
   it("reads JSON with trailing commas, raw line breaks in strings, comment wrappers and a stray semicolon", () => {
     const sloppy = `<!--{"@context": "https://schema.org", "@type": "Recipe", "name": "Sloppy
 Joes", "recipeIngredient": ["1 lb beef", "1 bun",], "recipeInstructions": "Cook.",};-->`;

@@ -1,8 +1,8 @@
-import { parseHtml, type HtmlElement } from "./html-tree";
+import { findFirst, parseHtml, type HtmlElement } from "./html-tree";
 import { jsonLdRecipes } from "./json-ld";
 import { microdataRecipes } from "./microdata";
 import { pageMeta } from "./open-graph";
-import { pageStructureRecipes } from "./page-structure";
+import { factsOf, pageStructureRecipes } from "./page-structure";
 import { fillDraft, finishDraft, isRecipe, type ExtractedRecipe, type RecipeDraft } from "./recipe-draft";
 
 export type { ExtractedRecipe } from "./recipe-draft";
@@ -29,6 +29,12 @@ export function extractRecipesFromHtml(html: string, pageUrl: string): Extracted
     const others = [...(fromJsonLd.length > 0 ? microdataRecipes(tree()) : []), ...pageStructureRecipes(tree(), meta.title)];
     const other = others.find(isRecipe);
     if (other) drafts = [fillDraft(single, other)];
+  }
+  const [recipe] = drafts;
+  if (drafts.length === 1 && recipe && recipe.servings === null) {
+    // A yield left out of the data is often printed on the page ("Serves: 12").
+    const body = findFirst(tree(), (el) => el.name === "body");
+    if (body) drafts = [fillDraft(recipe, { ...recipe, ...factsOf(body) })];
   }
   return drafts.filter(isRecipe).map((draft) => {
     const filled = fillDraft(draft, { ...draft, title: meta.title, description: meta.description, image: meta.image });

@@ -70,12 +70,28 @@ function readRegion(region: HtmlElement, title: string): RecipeDraft {
   let instructions = best(region, INSTRUCTION_HEADING, INSTRUCTION_CLASS, INGREDIENT_CLASS, instructionScore).lines;
   // Steps under no heading we know ("The recipe", the dish's name again) usually follow the ingredients.
   if (instructions.length === 0 && ingredients.end) instructions = paragraphsAfter(ingredients.end);
-  const facts = linesOf(region).filter((line) => line.length < 80);
   return {
     ...emptyDraft(),
+    ...factsOf(region),
     title,
     ingredients: ingredients.lines.map((line) => line.text.replace(BULLET, "")),
-    instructions: instructions.map((line) => line.text.replace(STEP_NUMBER, "")).filter((line) => line !== "" && !STEP_LABEL.test(line)),
+    instructions: stepLines(instructions.map((line) => line.text)),
+  };
+}
+
+const NOTE_LINE = /^(?:notes?|tips?|recipe notes?|anmerkung|hinweis)\s*[:|]/i;
+
+/** Steps without their numbers or bare "Step 2" labels, up to a note that follows them. */
+function stepLines(lines: string[]): string[] {
+  const steps = lines.map((line) => line.replace(STEP_NUMBER, "")).filter((line) => line !== "" && !STEP_LABEL.test(line));
+  const note = steps.findIndex((line) => NOTE_LINE.test(line));
+  return note > 0 ? steps.slice(0, note) : steps;
+}
+
+/** Servings and times the page states in short lines ("Serves: 4", "Prep time | 15 minutes"). */
+export function factsOf(region: HtmlElement): Pick<RecipeDraft, "servings" | "prepTime" | "cookTime" | "totalTime"> {
+  const facts = linesOf(region).filter((line) => line.length < 80);
+  return {
     servings: servingsFrom(
       fact(facts, /^(?:serves|servings?|yields?|makes|portions?|personen|portionen|porties|personer|adag)\b\s*:?\s*(.+)$/i),
     ),
@@ -308,7 +324,9 @@ function itemLines(elements: HtmlElement[]): Line[] {
     ),
   );
   if (items.length > 0) return items.map((li) => ({ text: textOf(li), link: isLinkOnly(li) })).filter((line) => line.text !== "");
-  return elements.flatMap(blockLines).filter((line) => !isHeadingLine(line.text));
+  // A sub-heading on one line ("For the sauce", "Step 1: Prep") is no ingredient or step; one holding lines is a block.
+  const blocks = elements.filter((el) => !HEADING.test(el.name) || linesOf(el).length > 1);
+  return blocks.flatMap(blockLines).filter((line) => !isHeadingLine(line.text));
 }
 
 function isHeadingLine(text: string): boolean {
