@@ -290,18 +290,32 @@ describe("extractRecipesFromHtml: other sources", () => {
 });
 
 describe("extractRecipesFromHtml: hostile pages", () => {
-  it("handles deep nesting, 10,000 script blocks, invalid JSON and unclosed markup without throwing", () => {
+  it("handles deep nesting, 10,000 script blocks, invalid JSON, thousands of headings and unclosed markup, quickly", () => {
     const deep = "<div><span>".repeat(50_000) + "Ingredients" + "</b>".repeat(1000);
     const scripts = Array.from({ length: 10_000 }, (_, i) => ldJson(i % 2 ? "{ not json recipe" : `{"@type":"Recipe","name":`)).join("");
     const deepList = "[".repeat(5000) + '"1 egg"' + "]".repeat(5000);
     const nested = ldJson(
       `{"@type":"Recipe","name":${deepList},"image":${deepList},"recipeIngredient":${deepList},"recipeInstructions":${deepList}}`,
     );
+    const lists = "<h2>Ingredients</h2>" + "<ul><li>1 egg".repeat(20_000);
+    const headings = "<div><p>Ingredients</p>".repeat(3_000);
+    const scopes = '<div itemscope itemtype="https://schema.org/Recipe"><span itemprop="name">x</span>'.repeat(20_000);
     const start = performance.now();
-    for (const html of [deep, scripts, nested, "<<<>>><!--", "<script type=application/ld+json>{", "<a href='x".repeat(1000)]) {
+    for (const html of [
+      deep,
+      scripts,
+      nested,
+      lists,
+      headings,
+      scopes,
+      "<<<>>><!--",
+      "<script type=application/ld+json>{",
+      "<a href='x".repeat(1000),
+    ]) {
       expect(() => extract(html)).not.toThrow();
     }
     expect(extract(page(scripts + ldJson(padThai))).map((r) => r.title)).toEqual(["Pad Thai"]);
+    expect(extract(page(ldJson(Array.from({ length: 500 }, () => padThai))))).toHaveLength(100);
     expect(performance.now() - start).toBeLessThan(5_000);
   });
 });

@@ -7,6 +7,9 @@ import { fillDraft, finishDraft, isRecipe, type ExtractedRecipe, type RecipeDraf
 
 export type { ExtractedRecipe } from "./recipe-draft";
 
+// More than any real page holds (a round-up has a few dozen recipes); the rest of a generated page is left out.
+const MAX_RECIPES = 100;
+
 const isComplete = (draft: RecipeDraft) => draft.ingredients.length > 0 && draft.instructions.length > 0;
 
 /**
@@ -36,8 +39,11 @@ export function extractRecipesFromHtml(html: string, pageUrl: string): Extracted
     const body = findFirst(tree(), (el) => el.name === "body");
     if (body) drafts = [fillDraft(recipe, { ...recipe, ...factsOf(body) })];
   }
-  return drafts.filter(isRecipe).map((draft) => {
-    const filled = fillDraft(draft, { ...draft, title: meta.title, description: meta.description, image: meta.image });
-    return finishDraft(filled, pageUrl);
-  });
+  return drafts
+    .filter(isRecipe)
+    .slice(0, MAX_RECIPES)
+    .map((draft) => {
+      const filled = fillDraft(draft, { ...draft, title: meta.title, description: meta.description, image: meta.image });
+      return finishDraft(filled, pageUrl);
+    });
 }

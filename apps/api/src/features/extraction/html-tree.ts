@@ -241,14 +241,17 @@ export function isUnread(element: HtmlElement): boolean {
 
 const isActive = (element: HtmlElement) => classesOf(element).some((c) => c === "active" || c === "show");
 
-function rawText(element: HtmlElement): string {
+/** The element's text as written, block edges and line breaks as newlines; reading stops after about `limit` characters of text. */
+function rawText(element: HtmlElement, limit = Infinity): string {
   const parts: string[] = [];
   const pending: HtmlNode[] = [element];
-  while (pending.length > 0) {
+  let read = 0;
+  while (pending.length > 0 && read < limit) {
     const node = pending.pop();
     if (node === undefined) break;
     if (typeof node === "string") {
       parts.push(node);
+      read += node.trim().length;
       continue;
     }
     if (node !== element && isUnread(node)) continue;
@@ -269,6 +272,12 @@ function rawText(element: HtmlElement): string {
   return decodeEntities(parts.join(""));
 }
 
+const toLines = (text: string) =>
+  text
+    .split("\n")
+    .map(collapseSpace)
+    .filter((line) => line !== "");
+
 /** The element's text as a person reads it, on one line. */
 export function textOf(element: HtmlElement): string {
   return collapseSpace(rawText(element));
@@ -276,8 +285,10 @@ export function textOf(element: HtmlElement): string {
 
 /** The element's text split where blocks and line breaks split it, each line cleaned, empty lines left out. */
 export function linesOf(element: HtmlElement): string[] {
-  return rawText(element)
-    .split("\n")
-    .map(collapseSpace)
-    .filter((line) => line !== "");
+  return toLines(rawText(element));
+}
+
+/** The lines at the start of the element's text, read no further than about `chars` characters: cheap on a big element. */
+export function leadingLines(element: HtmlElement, chars: number): string[] {
+  return toLines(rawText(element, chars));
 }

@@ -1,4 +1,4 @@
-import { findAll, linesOf, textOf, walk, type HtmlElement } from "./html-tree";
+import { linesOf, textOf, walk, type HtmlElement } from "./html-tree";
 import { isRecipe, type RecipeDraft } from "./recipe-draft";
 import { draftFromSchema, type SchemaNode } from "./schema-recipe";
 
@@ -9,10 +9,13 @@ const MAX_NESTING = 4;
 
 /** Recipes marked up with microdata (itemscope, itemtype schema.org/Recipe, itemprop), read into schema.org's shape. */
 export function microdataRecipes(root: HtmlElement): RecipeDraft[] {
-  const scopes = findAll(
-    root,
-    (el) => el.attrs.has("itemscope") && (el.attrs.get("itemtype") ?? "").split(/\s+/).some((t) => RECIPE_TYPE.test(t)),
-  );
+  // A recipe inside another is read as part of it, never on its own: so no page makes this walk go over itself twice.
+  const scopes: HtmlElement[] = [];
+  walk(root, (el) => {
+    if (!el.attrs.has("itemscope") || !(el.attrs.get("itemtype") ?? "").split(/\s+/).some((t) => RECIPE_TYPE.test(t))) return;
+    scopes.push(el);
+    return false;
+  });
   return scopes
     .map((scope) => draftFromSchema(readItem(scope, 0), () => undefined))
     .filter((draft) => isRecipe(draft) || draft.title !== "");

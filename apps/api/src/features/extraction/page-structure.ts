@@ -1,4 +1,4 @@
-import { classesOf, findAll, findFirst, isUnread, linesOf, textOf, walk, type HtmlElement, type HtmlNode } from "./html-tree";
+import { classesOf, findAll, findFirst, isUnread, leadingLines, linesOf, textOf, walk, type HtmlElement, type HtmlNode } from "./html-tree";
 import { emptyDraft, type RecipeDraft } from "./recipe-draft";
 import { minutesFrom, servingsFrom } from "./recipe-fields";
 import { collapseSpace, decodeEntities } from "./text";
@@ -45,6 +45,8 @@ const BOILERPLATE_CLASS =
   /^(?:[a-z0-9]+[-_]{1,2})?(?:nav|navbar|navigation|menu|sidebar|widget|footer|breadcrumbs?|share|sharing|social|related|comments?|newsletter|subscribe|advert|promo|popup|modal|cookie|post-views)(?:[-_]{1,2}[a-z0-9]+)?$/i;
 const BOILERPLATE_TAG = new Set(["nav", "aside", "footer", "form"]);
 const HEADING = /^h[1-6]$/;
+// Headings or classed elements looked at for one part: more is a page built to make the search slow.
+const MAX_CANDIDATES = 30;
 const BLOCKS = /^(?:p|div|ul|ol|dl|table|section|article|li|h[1-6]|blockquote|pre|figure)$/;
 const BULLET = /^[•·▪◦●○■□▢✓✔*\-–—]\s*/;
 const STEP_WORD = "(?:step|schritt|stap|étape|etape|paso|passo|steg|trin|krok)";
@@ -179,7 +181,14 @@ const MEASURED =
 function unnamedIngredients(region: HtmlElement): Found {
   let found: Found = { lines: [], end: undefined };
   let bestScore = 0;
-  for (const list of findAll(region, (el) => (el.name === "ul" || el.name === "ol") && !isUnread(el))) {
+  const lists: HtmlElement[] = [];
+  walk(region, (el) => {
+    if (isUnread(el)) return false;
+    if (el.name !== "ul" && el.name !== "ol") return;
+    lists.push(el);
+    return false;
+  });
+  for (const list of lists) {
     const lines = itemLines([list]);
     if (lines.length < 3 || lines.filter((line) => MEASURED.test(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
     const value = ingredientScore(lines);
@@ -208,7 +217,9 @@ function classContainers(region: HtmlElement, words: RegExp, not: RegExp | undef
     el.name !== "body" &&
     el.name !== "html" &&
     [...classesOf(el), el.attrs.get("id") ?? ""].some((c) => words.test(c) && !PART_CLASS.test(c) && !(not?.test(c) ?? false));
-  return outermost(findAll(region, matches)).filter((el) => !isBoilerplate(el));
+  return outermost(findAll(region, matches))
+    .filter((el) => !isBoilerplate(el))
+    .slice(0, MAX_CANDIDATES);
 }
 
 const headingText = (text: string) =>
@@ -225,10 +236,11 @@ function headings(region: HtmlElement, words: RegExp): HtmlElement[] {
     for (const child of el.children) {
       if (typeof child !== "string" || child.length > 200 || !words.test(headingText(child))) continue;
       const heading = wholeText(el);
-      const text = headingText(textOf(heading));
+      const text = headingText(leadingLines(heading, 100).join(" "));
       if (text.length <= 60 && text.split(" ").length <= 8 && words.test(text) && !isBoilerplate(heading)) found.push(heading);
       break;
     }
+    return found.length < MAX_CANDIDATES;
   });
   return found;
 }
@@ -243,7 +255,7 @@ function wholeText(el: HtmlElement): HtmlElement {
 }
 
 // Nothing a person reads: whitespace, a line break, an icon.
-const isBlank = (node: HtmlNode) => (typeof node === "string" ? node.trim() === "" : textOf(node) === "");
+const isBlank = (node: HtmlNode) => (typeof node === "string" ? node.trim() === "" : leadingLines(node, 1).length === 0);
 
 const rank = (el: HtmlElement) => (HEADING.test(el.name) ? Number(el.name[1]) : 7);
 
@@ -252,7 +264,7 @@ function endsSection(el: HtmlElement, level: number): boolean {
   if (HEADING.test(el.name) && rank(el) <= level) return true;
   if (isBoilerplateElement(el)) return true;
   // Its first line, so that a heading inline in a paragraph ("<p><b>Method:</b> Mix the...") counts.
-  const first = linesOf(el)[0] ?? "";
+  const first = leadingLines(el, 100)[0] ?? "";
   if (first.length > 60) return false;
   const words = headingText(first);
   return INGREDIENT_HEADING.test(words) || INSTRUCTION_HEADING.test(words) || OTHER_HEADING.test(words);
@@ -318,11 +330,7 @@ function paragraphsAfter(end: HtmlElement): Line[] {
 
 /** The items of the lists in `elements`, or the lines of their blocks when they hold no list. */
 function itemLines(elements: HtmlElement[]): Line[] {
-  const items = elements.flatMap((container) =>
-    findAll(container, (el) => el.name === "li" && !findFirst(el, (inner) => inner !== el && inner.name === "li")).filter(
-      (li) => !hasUnreadAncestor(li, container),
-    ),
-  );
+  const items = elements.flatMap(leafItems);
   if (items.length > 0) return items.map((li) => ({ text: textOf(li), link: isLinkOnly(li) })).filter((line) => line.text !== "");
   // A sub-heading on one line ("For the sauce", "Step 1: Prep") is no ingredient or step; one holding lines is a block.
   const blocks = elements.filter((el) => !HEADING.test(el.name) || linesOf(el).length > 1);
@@ -334,9 +342,26 @@ function isHeadingLine(text: string): boolean {
   return text.length <= 60 && (INGREDIENT_HEADING.test(words) || INSTRUCTION_HEADING.test(words));
 }
 
-function hasUnreadAncestor(el: HtmlElement, container: HtmlElement): boolean {
-  for (let up: HtmlElement | null = el; up && up !== container; up = up.parent) if (isUnread(up)) return true;
-  return false;
+/** The list items in `container` that hold no list of their own, in page order, leaving out what nobody reads. */
+function leafItems(container: HtmlElement): HtmlElement[] {
+  const items: HtmlElement[] = [];
+  // Depth first, each element finished after its children: an li is a leaf when nothing under it was an li.
+  const stack: { el: HtmlElement; next: number; holdsItem: boolean }[] = [{ el: container, next: 0, holdsItem: false }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    if (!frame) break;
+    if (frame.next < frame.el.children.length) {
+      const child = frame.el.children[frame.next++];
+      if (child !== undefined && typeof child !== "string" && !isUnread(child)) stack.push({ el: child, next: 0, holdsItem: false });
+      continue;
+    }
+    stack.pop();
+    const isItem = frame.el.name === "li";
+    if (isItem && !frame.holdsItem) items.push(frame.el);
+    const parent = stack[stack.length - 1];
+    if (parent && (isItem || frame.holdsItem)) parent.holdsItem = true;
+  }
+  return items;
 }
 
 /** The lines of an element's text as its blocks and line breaks split it. */
