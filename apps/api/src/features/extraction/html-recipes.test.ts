@@ -276,6 +276,15 @@ describe("extractRecipesFromHtml: other sources", () => {
     ]);
   });
 
+  it("reads the page's recipe when its JSON-LD only names other recipes", () => {
+    const related = {
+      "@type": "ItemList",
+      itemListElement: ["Soup", "Stew"].map((name) => ({ "@type": "Recipe", name, url: `/${name}` })),
+    };
+    const body = `<h1>Bread</h1><h2>Ingredients</h2><ul><li>500 g flour</li></ul><h2>Method</h2><ol><li>Knead and bake.</li></ol>`;
+    expect(only(page(ldJson(related) + "<title>Bread</title>", body))).toMatchObject({ title: "Bread", ingredients: ["500 g flour"] });
+  });
+
   it("fills a missing title and image from OpenGraph", () => {
     const head = `<meta property="og:title" content="Pad Thai &amp; More"><meta property="og:image" content="https://cdn.example/og.jpg">`;
     const recipe = only(page(head + ldJson({ ...padThai, name: undefined, image: undefined })));

@@ -10,6 +10,15 @@ export type { ExtractedRecipe } from "./recipe-draft";
 // More than any real page holds (a round-up has a few dozen recipes); the rest of a generated page is left out.
 const MAX_RECIPES = 100;
 
+/**
+ * The recipes worth reading from one source: those with ingredients or steps; else a lone named recipe, whose steps
+ * the page's markup may show; not a list of names only (other recipes the page links to).
+ */
+const usable = (drafts: RecipeDraft[]) => {
+  const recipes = drafts.filter(isRecipe);
+  return recipes.length > 0 || drafts.length !== 1 ? recipes : drafts;
+};
+
 const isComplete = (draft: RecipeDraft) => draft.ingredients.length > 0 && draft.instructions.length > 0;
 
 /**
@@ -23,8 +32,8 @@ export function extractRecipesFromHtml(html: string, pageUrl: string): Extracted
   let root: HtmlElement | undefined;
   const tree = () => (root ??= parseHtml(html));
 
-  const fromJsonLd = jsonLdRecipes(html);
-  let drafts = fromJsonLd.length > 0 ? fromJsonLd : microdataRecipes(tree());
+  const fromJsonLd = usable(jsonLdRecipes(html));
+  let drafts = fromJsonLd.length > 0 ? fromJsonLd : usable(microdataRecipes(tree()));
   if (drafts.length === 0) drafts = pageStructureRecipes(tree(), meta.title);
   const [single] = drafts;
   if (drafts.length === 1 && single && !isComplete(single)) {
