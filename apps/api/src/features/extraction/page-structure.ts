@@ -48,7 +48,6 @@ const HEADING = /^h[1-6]$/;
 // Headings or classed elements looked at for one part: more is a page built to make the search slow.
 const MAX_CANDIDATES = 30;
 const BLOCKS = /^(?:p|div|ul|ol|dl|table|section|article|li|h[1-6]|blockquote|pre|figure)$/;
-const BULLET = /^[•·▪◦●○■□▢✓✔*\-–—]\s*/;
 const STEP_WORD = "(?:step|schritt|stap|étape|etape|paso|passo|steg|trin|krok)";
 // A step's number or bullet before its text ("1.", "STEP 2 |", "•"), and a line that is only a step's label.
 const STEP_NUMBER = new RegExp(`^(?:[•·▪◦●○■□▢✓✔*\\-–—]|\\d{1,2}[.)](?!\\d)|${STEP_WORD}\\s*\\d+\\s*[|:.)\\-–—])\\s*`, "i");
@@ -76,7 +75,7 @@ function readRegion(region: HtmlElement, title: string): RecipeDraft {
     ...emptyDraft(),
     ...factsOf(region),
     title,
-    ingredients: ingredients.lines.map((line) => line.text.replace(BULLET, "")),
+    ingredients: ingredients.lines.map((line) => line.text),
     instructions: stepLines(instructions.map((line) => line.text)),
   };
 }

@@ -111,7 +111,7 @@ export function finishDraft(draft: RecipeDraft, pageUrl: string): ExtractedRecip
 // A part's heading among the lines ("For the sauce:"): no ingredient to buy or parse. Doubled parentheses and
 // "500.0 g" are what some plugins make of a note and a quantity.
 const SECTION_LINE = /^[^\d]{1,60}:$/;
-const BULLET = /^[•·▪◦●○■□▢✓✔*\-–—]\s+/;
+const BULLET = /^(?:[•·▪◦●○■□▢✓✔*–—]\s*|-\s+)/;
 
 function ingredientLines(lines: string[]): string[] {
   const kept = lines

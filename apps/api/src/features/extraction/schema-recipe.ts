@@ -33,6 +33,9 @@ function resolve(value: unknown, lookup: Lookup): unknown {
   return value;
 }
 
+// How deep lists and nodes nest inside one field before the rest is left out: real pages use two or three levels.
+const MAX_DEPTH = 8;
+
 /** Text values as written: a string, numbers, lists of them, or nodes' names. */
 function rawTexts(value: unknown, lookup: Lookup, depth = 0): string[] {
   const resolved = resolve(value, lookup);
@@ -46,9 +49,6 @@ function rawTexts(value: unknown, lookup: Lookup, depth = 0): string[] {
 
 /** Text values, each cleaned to one line, empty ones left out. */
 const texts = (value: unknown, lookup: Lookup) => rawTexts(value, lookup).map(cleanText).filter(Boolean);
-
-// How deep lists and nodes nest inside one field before the rest is left out: real pages use two or three levels.
-const MAX_DEPTH = 8;
 
 const firstText = (value: unknown, lookup: Lookup) => texts(value, lookup)[0] ?? "";
 const commaSeparated = (values: string[]) => values.flatMap((value) => value.split(",")).map((value) => value.trim());
