@@ -79,6 +79,31 @@ function wordSimilarity(a: string, b: string): number {
   return (2 * shared) / (left.length + right.length);
 }
 
+/** The first schema.org Recipe's recipeIngredient in the page's JSON-LD, as written (normalised), read independently of Kim. */
+function jsonLdIngredients(html: string): string[] | undefined {
+  for (const match of html.matchAll(/<script[^>]*application\/ld\+json[^>]*>([\s\S]*?)<\/script>/gi)) {
+    let data: unknown;
+    try {
+      data = JSON.parse(match[1] ?? "");
+    } catch {
+      continue;
+    }
+    const pending = [data];
+    while (pending.length > 0) {
+      const value = pending.pop();
+      if (Array.isArray(value)) pending.push(...value);
+      else if (typeof value === "object" && value !== null) {
+        const node = value as Record<string, unknown>;
+        const type = node["@type"];
+        const isRecipe = (Array.isArray(type) ? type : [type]).includes("Recipe");
+        if (isRecipe && Array.isArray(node.recipeIngredient)) return node.recipeIngredient.map((line) => normalise(String(line)));
+        pending.push(...Object.values(node));
+      }
+    }
+  }
+  return undefined;
+}
+
 const firstNumber = (text: string | null | undefined) => {
   const match = /\d+/.exec(text ?? "");
   return match ? Number(match[0]) : null;
@@ -113,6 +138,7 @@ const ingredients = check("exact ingredient lists");
 const instructions = check(`instructions (word Dice >= ${SIMILAR})`);
 const servings = check("servings");
 const perPage: number[] = [];
+const asInData: string[] = [];
 const none: string[] = [];
 const several: string[] = [];
 
@@ -137,11 +163,15 @@ for (const page of pages) {
   score(title, ourTitle.toLowerCase() === normalise(expected.title).toLowerCase(), page.name, () => `"${ourTitle}" vs "${expected.title}"`);
 
   const ourLines = (ours?.ingredients ?? []).map(normalise);
+  const asData = jsonLdIngredients(page.html);
   const expectedLines = (Array.isArray(expected.ingredients) ? expected.ingredients : expected.ingredients.split("\n")).map(normalise);
   score(ingredients, ourLines.length === expectedLines.length && ourLines.every((line, i) => line === expectedLines[i]), page.name, () => {
     const i = ourLines.findIndex((line, k) => line !== expectedLines[k]);
     const at = i === -1 ? ourLines.length : i;
-    return `${ourLines.length} vs ${expectedLines.length} lines; #${at}: "${ourLines[at] ?? ""}" vs "${expectedLines[at] ?? ""}"`;
+    const faithful = asData !== undefined && asData.length === ourLines.length && asData.every((line, k) => line === ourLines[k]);
+    if (faithful) asInData.push(page.name);
+    const note = faithful ? " [= the page's JSON-LD]" : "";
+    return `${ourLines.length} vs ${expectedLines.length} lines${note}; #${at}: "${ourLines[at] ?? ""}" vs "${expectedLines[at] ?? ""}"`;
   });
 
   const similarity = wordSimilarity(ours?.instructions ?? "", expected.instructions_list.join("\n"));
@@ -157,7 +187,7 @@ for (const page of pages) {
 }
 
 const percent = (part: number, whole: number) => `${((100 * part) / Math.max(whole, 1)).toFixed(1)}%`;
-const row = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(34) : cell.padStart(16))).join(""));
+const row = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(44) : cell.padStart(16))).join(""));
 
 console.log(`Recipe extraction without AI: ${pages.length} saved pages, ${ROUNDS} runs each\n`);
 row(["", "Kim", "target", "recipe-scrapers"]);
@@ -174,6 +204,9 @@ row(["median ms a page (parse + extract)", median(perPage).toFixed(2), "< 10", "
 row(["p90 / max ms a page", `${quantile(perPage, 0.9).toFixed(2)} / ${Math.max(...perPage).toFixed(2)}`, "", ""]);
 console.log("\nrecipe-scrapers' figures are its own expected values scored against themselves: the reference, 100% by definition.");
 console.log(`Pages with no recipe found: ${none.length}${none.length ? ` (${none.join(", ")})` : ""}`);
+console.log(
+  `Failing ingredient lists that are the page's own JSON-LD list line for line (recipe-scrapers read that site's HTML instead): ${asInData.length}`,
+);
 console.log(`Pages with several recipes (the first is scored): ${several.length}${several.length ? ` (${several.join(", ")})` : ""}`);
 
 for (const result of [title, ingredients, instructions, servings]) {
