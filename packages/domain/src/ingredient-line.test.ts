@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseIngredientLine } from "./ingredient-line";
+import { parseIngredientLine, recipeIngredientFromLine } from "./ingredient-line";
+import { recipeIngredientSchema } from "./recipe-input";
 
 /** quantity, unit, name of a line, the three fields most tests check. */
 function read(line: string) {
@@ -235,5 +236,34 @@ describe("parse ingredient line: names", () => {
     const started = performance.now();
     parseIngredientLine(`1${" ".repeat(50_000)}+${"- ".repeat(20_000)}cups sugar`);
     expect(performance.now() - started).toBeLessThan(200);
+  });
+});
+
+describe("recipeIngredientFromLine", () => {
+  it("keeps the printed line beside its quantity, unit and name", () => {
+    expect(recipeIngredientFromLine(" 1 1/2 cups plain flour, sifted ")).toEqual({
+      name: "plain flour",
+      quantity: 1.5,
+      unit: "cups",
+      original: "1 1/2 cups plain flour, sifted",
+    });
+  });
+
+  it("keeps a range as words and a line with no amount with an empty quantity", () => {
+    expect(recipeIngredientFromLine("3-4 garlic cloves, crushed")).toMatchObject({ name: "garlic", quantity: "3-4", unit: "clove" });
+    expect(recipeIngredientFromLine("Salt and pepper to taste")).toMatchObject({ quantity: "", unit: "" });
+  });
+
+  it("shortens fractions and keeps the line as the name when no name can be read", () => {
+    expect(recipeIngredientFromLine("1/3 cup milk").quantity).toBe(0.333);
+    const line = "2 tbsp";
+    expect(recipeIngredientFromLine(line).name).not.toBe("");
+  });
+
+  it("fits what the recipe schema takes, whatever the line's length", () => {
+    const long = `2 cups ${"very ".repeat(200)}fine sugar`;
+    const ingredient = recipeIngredientFromLine(long);
+    expect(recipeIngredientSchema.safeParse(ingredient).success).toBe(true);
+    expect(ingredient.original).toHaveLength(500);
   });
 });

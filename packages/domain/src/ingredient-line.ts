@@ -1,4 +1,5 @@
 import { parseQuantity, VULGAR_FRACTION, type Amount } from "./quantities";
+import type { RecipeIngredient } from "./recipe-input";
 import { normalizeUnit, singular, unitFamily } from "./units";
 
 /**
@@ -318,5 +319,30 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
     name: name.join(" "),
     ...(preparation.length > 0 && { preparation: preparation.join(", ") }),
     ...(comment.length > 0 && { comment: comment.join(", ") }),
+  };
+}
+
+const MAX_NAME = 200;
+const MAX_UNIT = 30;
+const MAX_LINE = 500;
+
+/** Decimals a line's fraction became (0.333…) kept short; the form shows them as typed. */
+const shortNumber = (n: number) => Number(n.toFixed(3));
+
+/**
+ * An imported line as a recipe's ingredient: its parsed quantity, unit and name, with the line itself as `original`.
+ * A range stays words ("3-4"), so shopping can take its upper bound; a line with no amount has an empty quantity; a
+ * line whose name could not be told apart keeps the whole line as its name.
+ */
+export function recipeIngredientFromLine(line: string): RecipeIngredient {
+  const original = line.trim().slice(0, MAX_LINE);
+  const parsed = parseIngredientLine(original);
+  const quantity =
+    parsed.quantity === null ? "" : parsed.upper !== undefined ? `${shortNumber(parsed.quantity)}-${shortNumber(parsed.upper)}` : shortNumber(parsed.quantity);
+  return {
+    name: (parsed.name.trim() || original).slice(0, MAX_NAME),
+    quantity,
+    unit: (parsed.unit ?? "").slice(0, MAX_UNIT),
+    original,
   };
 }

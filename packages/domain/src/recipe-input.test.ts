@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recipeIngredientSchema, recipeInput, recipeUpdate } from "./recipe-input";
+import { extractionCorrections, recipeCreateInput, recipeIngredientSchema, recipeInput, recipeUpdate } from "./recipe-input";
 
 describe("recipe ingredient", () => {
   const valid = { name: " Flour ", quantity: 2, unit: "cups" };
@@ -93,5 +93,38 @@ describe("recipe", () => {
       tags: Array.from({ length: 30 }, (_, i) => `${i}`.padEnd(50, "x")),
     };
     expect(recipeInput.safeParse(largest).success).toBe(true);
+  });
+});
+
+describe("extraction feedback", () => {
+  const read = recipeInput.parse({
+    title: "Pancakes",
+    ingredients: [{ name: "flour", quantity: 1.5, unit: "cups", original: "1 1/2 cups flour" }],
+    instructions: "Mix.\nFry.",
+    servings: 4,
+  });
+
+  it("finds no correction when the recipe is saved as read", () => {
+    expect(extractionCorrections(read, read)).toEqual({});
+  });
+
+  it("names each changed field with the value saved", () => {
+    const saved = { ...read, title: "Fluffy pancakes", ingredients: [{ name: "flour", quantity: 2, unit: "cups", original: "1 1/2 cups flour" }] };
+    expect(extractionCorrections(read, saved)).toEqual({ title: "Fluffy pancakes", ingredients: saved.ingredients });
+  });
+
+  it("counts a field the import left out as changed only when it is not the form's default", () => {
+    const { servings: _servings, difficulty: _difficulty, ...partial } = read;
+    expect(extractionCorrections(partial, read)).toEqual({});
+    expect(extractionCorrections(partial, { ...read, servings: 6 })).toEqual({ servings: 6 });
+  });
+
+  it("checks the import's fields like the recipe's, and refuses an unknown source", () => {
+    expect(recipeCreateInput.safeParse({ ...read, extraction: { sourceType: "url", sourceUrl: "https://a.example/r", originalExtraction: read } }).success).toBe(true);
+    const bad = recipeCreateInput.safeParse({ ...read, extraction: { sourceType: "fax", originalExtraction: { title: "a\u0000b" } } });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining(["Source type must be one of url, pdf", "Title contains a character that can't be saved"]),
+    );
   });
 });

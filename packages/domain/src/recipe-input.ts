@@ -135,3 +135,62 @@ export const recipeUpdate = recipeFields.partial();
 
 export type RecipeInput = z.infer<typeof recipeInput>;
 export type RecipeUpdate = z.infer<typeof recipeUpdate>;
+
+export const EXTRACTION_SOURCES = ["url", "pdf"] as const;
+export type ExtractionSource = (typeof EXTRACTION_SOURCES)[number];
+
+/** The recipe an import read, as the form received it: every field checked, a list of ingredients possibly empty. */
+const extractedRecipe = recipeUpdate.extend({
+  ingredients: z
+    .array(recipeIngredientSchema, { error: "Ingredients must be a list" })
+    .max(RECIPE_LIMITS.ingredients, `A recipe can have at most ${RECIPE_LIMITS.ingredients} ingredients`)
+    .optional(),
+  instructions: storableText("Instructions")
+    .max(RECIPE_LIMITS.instructions, `Instructions must be at most ${count(RECIPE_LIMITS.instructions)} characters`)
+    .optional(),
+});
+export type ExtractedRecipeFields = z.infer<typeof extractedRecipe>;
+
+/** Where a recipe saved from an import came from and what the import read, so Kim learns from what people correct. */
+export const extractionOrigin = z.object({
+  sourceType: z.enum(EXTRACTION_SOURCES, { error: `Source type must be one of ${EXTRACTION_SOURCES.join(", ")}` }),
+  sourceUrl: storableText("Source URL")
+    .trim()
+    .max(RECIPE_LIMITS.imageUrl, `Source URL must be at most ${count(RECIPE_LIMITS.imageUrl)} characters`)
+    .nullable()
+    .default(null),
+  originalExtraction: extractedRecipe,
+});
+export type ExtractionOrigin = z.infer<typeof extractionOrigin>;
+
+/** A new recipe, perhaps from an import (`extraction`). */
+export const recipeCreateInput = recipeInput.extend({ extraction: extractionOrigin.optional() });
+export type RecipeCreateInput = z.infer<typeof recipeCreateInput>;
+
+const COMPARED_FIELDS = [
+  "title",
+  "description",
+  "imageUrl",
+  "prepTime",
+  "cookTime",
+  "servings",
+  "difficulty",
+  "cuisineType",
+  "ingredients",
+  "instructions",
+  "tags",
+] as const satisfies (keyof RecipeInput)[];
+
+/**
+ * What a person changed from what the import read: each changed field with the value saved. A field the import left
+ * out counts as changed only when the saved value is not the form's default for it. Empty when nothing changed.
+ */
+export function extractionCorrections(original: ExtractedRecipeFields, saved: RecipeInput): Partial<RecipeInput> {
+  const corrections: Partial<Record<(typeof COMPARED_FIELDS)[number], unknown>> = {};
+  const blank = recipeInput.parse({ title: "-", ingredients: [{ name: "-", quantity: 1, unit: "" }], instructions: "-" });
+  for (const field of COMPARED_FIELDS) {
+    const read = original[field] === undefined ? blank[field] : original[field];
+    if (JSON.stringify(read) !== JSON.stringify(saved[field])) corrections[field] = saved[field];
+  }
+  return corrections as Partial<RecipeInput>;
+}
