@@ -23,6 +23,10 @@ const schema = z
     POSTMARK_SERVER_TOKEN: z.string().optional(),
     POSTMARK_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     OFF_API_URL: z.url({ protocol: /^https?$/ }).default("https://world.openfoodfacts.org"),
+    FETCH_ALLOW_PRIVATE_NETWORK: z.enum(["0", "1", "true", "false"]).default("0"),
+    OPENAI_API_KEY: z.string().optional(),
+    OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
     KIM_ADMIN_EMAIL: z.email().optional(),
     KIM_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   })
@@ -45,6 +49,10 @@ const schema = z
     postmarkApiUrl: e.POSTMARK_API_URL,
     /** Open Food Facts, for barcode lookups. */
     offApiUrl: e.OFF_API_URL.replace(/\/$/, ""),
+    /** Tests and local use only: URL import may fetch pages on loopback and private networks. */
+    fetchAllowPrivateNetwork: e.FETCH_ALLOW_PRIVATE_NETWORK === "1" || e.FETCH_ALLOW_PRIVATE_NETWORK === "true",
+    /** An OpenAI-compatible API for pages and PDFs whose structure shows no recipe; none means no AI is called. */
+    openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL } : undefined,
     /** Created or promoted to admin at start. */
     admin: adminFrom(e.KIM_ADMIN_EMAIL, e.KIM_ADMIN_PASSWORD),
   }));

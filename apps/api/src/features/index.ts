@@ -4,6 +4,8 @@ import { authRestRoutes } from "./auth/rest";
 import { authRouter } from "./auth/router";
 import { barcodeRestRoutes } from "./barcode/rest";
 import { barcodeRouter } from "./barcode/router";
+import { extractionRestRoutes } from "./extraction/rest";
+import { extractionRouter } from "./extraction/router";
 import { inventoryRestRoutes } from "./inventory/rest";
 import { inventoryRouter } from "./inventory/router";
 import { mealPlansRestRoutes } from "./meal-plans/rest";
@@ -32,6 +34,7 @@ export const features = {
   inventory: { router: inventoryRouter, rest: inventoryRestRoutes },
   barcode: { router: barcodeRouter, rest: barcodeRestRoutes },
   recipes: { router: recipesRouter, rest: recipesRestRoutes },
+  extraction: { router: extractionRouter, rest: extractionRestRoutes },
   mealPlans: { router: mealPlansRouter, rest: mealPlansRestRoutes },
   shoppingLists: { router: shoppingListsRouter, rest: shoppingListsRestRoutes },
 } satisfies Record<string, Feature>;

@@ -4,8 +4,10 @@ import type { Kysely } from "kysely";
 import { servedOverHttps, type Config } from "../config";
 import { loadSession, type SessionUser } from "../features/auth/sessions";
 import { lookUpProduct, type OffLookup } from "../features/barcode/open-food-facts";
+import { recipesFromModel, type ModelAnswer } from "../features/extraction/recipe-model";
 import type { Mail, MailTransport } from "../lib/email";
 import { fastifyExchange, memoryExchange, type Exchange } from "../lib/exchange";
+import { fetchPage, type FetchedPage } from "../lib/safe-fetch";
 import { ListCache } from "../lib/user-lists";
 
 /** What the app is built from; tests build it with their own database and transports. */
@@ -18,6 +20,10 @@ export interface AppDeps {
 /** Services outside Kim that procedures call. */
 export interface OutsideClients {
   openFoodFacts(code: string): Promise<OffLookup>;
+  /** A web page at a URL a user gave, fetched safely (see lib/safe-fetch). */
+  fetchPage(url: string): Promise<FetchedPage>;
+  /** The recipes in a page's or a PDF's text, read by a model; null without OPENAI_API_KEY, so nothing calls out. */
+  recipeModel: ((content: string) => Promise<ModelAnswer>) | null;
 }
 
 /** Everything a procedure may use. Needs no Fastify request, so tests build it directly for `createCaller`. */
@@ -38,7 +44,12 @@ export type ContextFactory = (req: FastifyRequest, res: FastifyReply, calls?: nu
 
 /** The clients Kim uses in production, pointed where the configuration says. */
 export function outsideClients(config: Config): OutsideClients {
-  return { openFoodFacts: (code) => lookUpProduct(config.offApiUrl, code) };
+  const { openai } = config;
+  return {
+    openFoodFacts: (code) => lookUpProduct(config.offApiUrl, code),
+    fetchPage: (url) => fetchPage(url, { allowPrivateNetwork: config.fetchAllowPrivateNetwork }),
+    recipeModel: openai ? (content) => recipesFromModel(openai, content) : null,
+  };
 }
 
 /** The HTTP context: the session's user (its cookie re-sent when the session was renewed) around the inner one. */

@@ -18,7 +18,7 @@ export interface ExtractedRecipe {
   instructions: string;
   tags: string[];
   sourceUrl: string;
-  isAiExtracted: false;
+  isAiExtracted: boolean;
 }
 
 /** What one source (JSON-LD, microdata, the page's markup) found, text already cleaned, before the form's limits. */

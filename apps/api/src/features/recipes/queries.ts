@@ -1,5 +1,12 @@
 import type { Database } from "@kim/db";
-import type { Cuisine, Difficulty, RecipeIngredient, RecipeInput, RecipeUpdate } from "@kim/domain";
+import {
+  extractionCorrections,
+  type Cuisine,
+  type Difficulty,
+  type RecipeCreateInput,
+  type RecipeIngredient,
+  type RecipeUpdate,
+} from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 import { jsonTimestamp, type RawJson } from "../../lib/raw-json";
 import { userList, type ListCache } from "../../lib/user-lists";
@@ -98,19 +105,41 @@ function storable(input: RecipeUpdate) {
   };
 }
 
-export async function createRecipe(db: Kysely<Database>, userId: string, input: RecipeInput): Promise<Recipe> {
-  const row = await db
-    .insertInto("recipes")
-    .values({
-      ...storable(input),
-      title: input.title,
-      instructions: input.instructions,
-      ingredients: JSON.stringify(input.ingredients),
-      userId,
-    })
-    .returning(columns)
-    .executeTakeFirstOrThrow();
-  return toRecipe(row);
+/**
+ * Saves a new recipe. One saved from an import with changes also keeps, in the same transaction, what the import read
+ * and what the person corrected (extraction_feedback), so extraction can be measured against people's corrections.
+ */
+export async function createRecipe(db: Kysely<Database>, userId: string, input: RecipeCreateInput): Promise<Recipe> {
+  const { extraction, ...recipe } = input;
+  const corrections = extraction && extractionCorrections(extraction.originalExtraction, recipe);
+  const insert = (trx: Kysely<Database>) =>
+    trx
+      .insertInto("recipes")
+      .values({
+        ...storable(recipe),
+        title: recipe.title,
+        instructions: recipe.instructions,
+        ingredients: JSON.stringify(recipe.ingredients),
+        userId,
+      })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
+  if (!extraction || !corrections || Object.keys(corrections).length === 0) return toRecipe(await insert(db));
+  return db.transaction().execute(async (trx) => {
+    const row = await insert(trx);
+    await trx
+      .insertInto("extractionFeedback")
+      .values({
+        recipeId: row.id,
+        userId,
+        originalExtraction: JSON.stringify(extraction.originalExtraction),
+        userCorrections: JSON.stringify(corrections),
+        sourceType: extraction.sourceType,
+        sourceUrl: extraction.sourceUrl,
+      })
+      .execute();
+    return toRecipe(row);
+  });
 }
 
 export async function updateRecipe(db: Kysely<Database>, userId: string, id: string, input: RecipeUpdate): Promise<Recipe | undefined> {

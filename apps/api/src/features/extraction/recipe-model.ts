@@ -1,0 +1,129 @@
+import OpenAI from "openai";
+import { findFirst, linesOf, parseHtml } from "./html-tree";
+import { emptyDraft, type RecipeDraft } from "./recipe-draft";
+import { minutesFrom, servingsFrom } from "./recipe-fields";
+import { cleanText } from "./text";
+
+export const MODEL_TIMEOUT_MS = 30_000;
+// About 8,000 tokens: a recipe page's text fits; a longer page's recipe is nearly always in its first part.
+const MAX_PAGE_TEXT = 32_000;
+
+export interface ModelSettings {
+  apiKey: string;
+  baseUrl: string | undefined;
+  model: string;
+}
+
+export type ModelAnswer = { kind: "ok"; drafts: RecipeDraft[] } | { kind: "unavailable"; reason: "timeout" | "error"; detail: string };
+
+const text = { type: "string" } as const;
+const minutesOrNull = { type: ["integer", "null"], description: "whole minutes" } as const;
+
+/** The answer the model must give: every recipe in the text, ingredient lines as printed, one step an entry. */
+const RECIPES_SCHEMA = {
+  type: "object",
+  additionalProperties: false,
+  required: ["recipes"],
+  properties: {
+    recipes: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: [
+          "title",
+          "description",
+          "servings",
+          "prepTimeMinutes",
+          "cookTimeMinutes",
+          "cuisine",
+          "ingredients",
+          "instructions",
+          "tags",
+        ],
+        properties: {
+          title: text,
+          description: text,
+          servings: { type: ["integer", "null"] },
+          prepTimeMinutes: minutesOrNull,
+          cookTimeMinutes: minutesOrNull,
+          cuisine: { type: ["string", "null"] },
+          ingredients: { type: "array", items: text, description: "each ingredient line exactly as printed" },
+          instructions: { type: "array", items: text, description: "one step per entry, as printed" },
+          tags: { type: "array", items: text },
+        },
+      },
+    },
+  },
+} as const;
+
+const INSTRUCTIONS =
+  "You read recipes out of text taken from a web page or a PDF. Return every complete recipe in the text, copying " +
+  "ingredient lines and steps as printed, without inventing anything. If the text holds no recipe, return an empty list.";
+
+/** The readable text of a page, cut to what a model call takes. */
+export function pageText(html: string): string {
+  const root = parseHtml(html);
+  const body = findFirst(root, (el) => el.name === "body") ?? root;
+  return linesOf(body).join("\n").slice(0, MAX_PAGE_TEXT);
+}
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value
+        .filter((v) => typeof v === "string")
+        .map(cleanText)
+        .filter(Boolean)
+    : [];
+const string = (value: unknown) => (typeof value === "string" ? cleanText(value) : "");
+
+/** The model's answer as drafts, each field checked: a model's JSON is input like any other. */
+function draftsFrom(answer: unknown): RecipeDraft[] {
+  const recipes = (answer as { recipes?: unknown } | null)?.recipes;
+  if (!Array.isArray(recipes)) return [];
+  return recipes.flatMap((raw: unknown) => {
+    if (typeof raw !== "object" || raw === null) return [];
+    const r = raw as Record<string, unknown>;
+    const cuisine = string(r.cuisine);
+    return [
+      {
+        ...emptyDraft(),
+        title: string(r.title),
+        description: string(r.description),
+        servings: servingsFrom(r.servings),
+        prepTime: minutesFrom(r.prepTimeMinutes),
+        cookTime: minutesFrom(r.cookTimeMinutes),
+        cuisines: cuisine ? [cuisine] : [],
+        ingredients: strings(r.ingredients),
+        instructions: strings(r.instructions),
+        tags: strings(r.tags),
+      },
+    ];
+  });
+}
+
+/** Asks an OpenAI-compatible model, through the official client, for the recipes in `content` (a page's or a PDF's text). */
+export async function recipesFromModel(settings: ModelSettings, content: string): Promise<ModelAnswer> {
+  const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: MODEL_TIMEOUT_MS, maxRetries: 1 });
+  try {
+    const completion = await client.chat.completions.create({
+      model: settings.model,
+      messages: [
+        { role: "system", content: INSTRUCTIONS },
+        { role: "user", content },
+      ],
+      response_format: { type: "json_schema", json_schema: { name: "recipes", strict: true, schema: RECIPES_SCHEMA } },
+    });
+    const reply = completion.choices[0]?.message.content ?? "";
+    let answer: unknown;
+    try {
+      answer = JSON.parse(reply);
+    } catch {
+      return { kind: "unavailable", reason: "error", detail: "the model's answer was not JSON" };
+    }
+    return { kind: "ok", drafts: draftsFrom(answer) };
+  } catch (err) {
+    const timedOut = err instanceof OpenAI.APIConnectionTimeoutError;
+    return { kind: "unavailable", reason: timedOut ? "timeout" : "error", detail: err instanceof Error ? err.message : String(err) };
+  }
+}
