@@ -263,6 +263,31 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(extract(page("<title>Phone</title>", specs))).toEqual([]);
   });
 
+  it("reads ingredients in the article's own sidebar, and the steps under a heading that names the dish", () => {
+    const body = `
+      <aside class="site-sidebar"><h3>Ingredients</h3><ul><li>1 cup of tea</li><li>2 biscuits</li></ul></aside>
+      <article>
+        <h1>Paprika Bake</h1>
+        <div class="entry-content">
+          <p>A quick dish for a weekday.</p>
+          <h2>Let's make the paprika bake!</h2>
+          <p>Chop the onion and fry it with the mince.</p>
+          <p>Add the rice and stock, cover and simmer for 15 minutes.</p>
+          <h2>More recipes</h2><p><a href="/soup">A soup for cold days</a></p>
+        </div>
+        <div class="entry__sidebar">
+          <div class="recipe__sidebar-title">Ingredients</div>
+          <ul><li>300 g mince</li><li>2 peppers</li><li>150 g rice</li></ul>
+        </div>
+      </article>
+      <div class="sidebar"><h3>Ingredients</h3><ul><li>1 cup of coffee</li></ul></div>`;
+    expect(only(page("<title>Paprika Bake | Easy</title>", body))).toMatchObject({
+      title: "Paprika Bake",
+      ingredients: ["300 g mince", "2 peppers", "150 g rice"],
+      instructions: "Chop the onion and fry it with the mince.\nAdd the rice and stock, cover and simmer for 15 minutes.",
+    });
+  });
+
   it("reads each recipe plugin card on a page as its own recipe", () => {
     const card = (name: string, ingredient: string) => `
       <div class="wprm-recipe-container"><h2 class="wprm-recipe-name">${name}</h2>

@@ -69,8 +69,10 @@ function readRegion(region: HtmlElement, title: string): RecipeDraft {
   const named = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, undefined, ingredientScore);
   const ingredients = named.lines.length > 0 ? named : unnamedIngredients(region);
   let instructions = best(region, INSTRUCTION_HEADING, INSTRUCTION_CLASS, INGREDIENT_CLASS, instructionScore).lines;
-  // Steps under no heading we know ("The recipe", the dish's name again) usually follow the ingredients.
+  // Steps under no heading we know ("The recipe", the dish's name again) usually follow the ingredients; where the
+  // ingredients stand beside the text (in the article's sidebar), under a heading that names the dish.
   if (instructions.length === 0 && ingredients.end) instructions = paragraphsAfter(ingredients.end);
+  if (instructions.length === 0 && ingredients.end) instructions = stepsUnderDishName(region, title);
   return {
     ...emptyDraft(),
     ...factsOf(region),
@@ -139,13 +141,22 @@ function outermost(elements: HtmlElement[]): HtmlElement[] {
 const isBoilerplateElement = (el: HtmlElement) =>
   BOILERPLATE_TAG.has(el.name) || classesOf(el).some((c) => BOILERPLATE_CLASS.test(c) && !/recipe/i.test(c));
 
-/** Whether an element is in navigation, a sidebar, a footer and the like (looked for up to the article, main or body). */
+const isSidebar = (el: HtmlElement) => !BOILERPLATE_TAG.has(el.name) && classesOf(el).some((c) => /sidebar/i.test(c));
+
+/**
+ * Whether an element is in navigation, a sidebar, a footer and the like (looked for up to the article, main or body).
+ * A sidebar inside the article is the article's own (its ingredients beside its steps), not the page's.
+ */
 function isBoilerplate(element: HtmlElement): boolean {
-  for (let el: HtmlElement | null = element; el && !/^(?:article|main|body)$/.test(el.name); el = el.parent) {
-    if (isBoilerplateElement(el)) return true;
+  let inSidebar = false;
+  let el: HtmlElement | null = element;
+  for (; el && !/^(?:article|main|body)$/.test(el.name); el = el.parent) {
     if (el.attrs.get("role") === "navigation" || el.attrs.get("role") === "complementary") return true;
+    if (!isBoilerplateElement(el)) continue;
+    if (!isSidebar(el)) return true;
+    inSidebar = true;
   }
-  return false;
+  return inSidebar && el?.name !== "article";
 }
 
 /** The best-scoring list among those under a matching heading and those in elements whose class names the part. */
@@ -304,6 +315,27 @@ function sectionAfter(heading: HtmlElement): Found {
     if (found.length > 0 && section.some((el) => BLOCKS.test(el.name))) return { lines: [...lines, ...found], end: section.at(-1) };
   }
   return { lines, end: lines.length > 0 ? start : undefined };
+}
+
+/**
+ * Sentences under a heading below the page's own that names the dish ("Let's make the paprika bake!", the dish's name
+ * again), up to the next part.
+ */
+function stepsUnderDishName(region: HtmlElement, title: string): Line[] {
+  const dish = collapseSpace(title).toLowerCase();
+  if (dish.length < 4) return [];
+  let found: Line[] = [];
+  let looked = 0;
+  walk(region, (el) => {
+    if (found.length > 0 || looked >= MAX_CANDIDATES || isUnread(el)) return false;
+    if (!HEADING.test(el.name) || el.name === "h1") return;
+    const text = textOf(el).toLowerCase();
+    if (text.length > 120 || !text.includes(dish) || isBoilerplate(el)) return false;
+    looked++;
+    found = sectionAfter(el).lines.filter((line) => !line.link && line.text.split(" ").length >= 4);
+    return false;
+  });
+  return found;
 }
 
 /** Sentences in the blocks after an element (climbing out of its wrappers), up to the next known part or boilerplate. */
