@@ -288,6 +288,13 @@ describe("extractRecipesFromHtml: other sources", () => {
     });
   });
 
+  it("leaves a wiki's namespace out of the page's heading", () => {
+    const body = `<h1>Cookbook:Pumpkin Pie</h1><h2>Ingredients</h2><ul><li>1 can pumpkin</li></ul><h2>Procedure</h2><ol><li>Bake it.</li></ol>`;
+    expect(only(page("<title>Cookbook:Pumpkin Pie - Wikibooks</title>", body)).title).toBe("Pumpkin Pie");
+    const spaced = `<h1>Pie: the Classic</h1><h2>Ingredients</h2><ul><li>1 can pumpkin</li></ul><h2>Method</h2><ol><li>Bake it.</li></ol>`;
+    expect(only(page("<title>Pie: the Classic</title>", spaced)).title).toBe("Pie: the Classic");
+  });
+
   it("reads each recipe plugin card on a page as its own recipe", () => {
     const card = (name: string, ingredient: string) => `
       <div class="wprm-recipe-container"><h2 class="wprm-recipe-name">${name}</h2>

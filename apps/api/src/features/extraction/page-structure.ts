@@ -117,16 +117,20 @@ function cardTitle(card: HtmlElement): string {
   return title ? textOf(title) : "";
 }
 
+// A wiki's namespace before a page's name, written without a space ("Cookbook:Pumpkin Pie"): no part of the dish's name.
+const NAMESPACE = /^\p{Lu}\p{L}+:(?=[\p{Lu}\d])/u;
+
 /**
  * The page's heading for its recipe: the h1 that the page's title repeats (so not a site name or "Navigation"), else
- * its only h1, else the page's title.
+ * its only h1, else the page's title; without a wiki's namespace.
  */
 function pageHeading(root: HtmlElement, pageTitle: string): string {
   const title = pageTitle.toLowerCase();
   const h1s = findAll(root, (el) => el.name === "h1" && !isBoilerplate(el))
     .map(textOf)
     .filter(Boolean);
-  return h1s.find((h1) => title.includes(h1.toLowerCase())) ?? (h1s.length === 1 ? h1s[0] : undefined) ?? pageTitle;
+  const heading = h1s.find((h1) => title.includes(h1.toLowerCase())) ?? (h1s.length === 1 ? h1s[0] : undefined) ?? pageTitle;
+  return heading.replace(NAMESPACE, "");
 }
 
 function outermost(elements: HtmlElement[]): HtmlElement[] {
