@@ -295,6 +295,17 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("<title>Pie: the Classic</title>", spaced)).title).toBe("Pie: the Classic");
   });
 
+  it("reads the servings printed beside an icon that names them, when the data leaves them out", () => {
+    const noYield = ldJson({ ...padThai, recipeYield: undefined });
+    const stats = (alt: string, value: string) =>
+      `<div class="stats"><span class="stat"><img src="/clock.svg" alt="time"><b>40 min.</b></span>` +
+      `<span class="stat"><i><img src="/man.svg" alt="${alt}"></i><div>${value}</div></span></div>`;
+    expect(only(page(noYield, stats("Number of servings", "6 people"))).servings).toBe(6);
+    expect(only(page(noYield, stats("ilość porcji", "8 os."))).servings).toBe(8);
+    expect(only(page(noYield, stats("A photo of the chef", "6 people"))).servings).toBe(4);
+    expect(only(page(noYield, stats("servings", "Serve it warm with 2 sauces and bread"))).servings).toBe(4);
+  });
+
   it("reads each recipe plugin card on a page as its own recipe", () => {
     const card = (name: string, ingredient: string) => `
       <div class="wprm-recipe-container"><h2 class="wprm-recipe-name">${name}</h2>
