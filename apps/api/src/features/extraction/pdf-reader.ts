@@ -1,0 +1,137 @@
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { PDF_LIMITS, REFUSALS, type PdfJob, type PdfText } from "./pdf-text";
+
+export { PDF_LIMITS, REFUSALS, type PdfLine, type PdfRefusal, type PdfText } from "./pdf-text";
+
+/**
+ * Reading PDFs off the main thread. pdf.js runs in worker threads (a few, reused), one file at a time each, so a heavy
+ * or hostile file never stalls other requests; a file that takes longer than the time cap is refused and its worker
+ * stopped. The worker is the built `pdf-worker.js` beside this module in the production build (its own tsup entry),
+ * or `pdf-worker.ts` run through tsx when the API runs from its sources (tsx, vitest).
+ */
+
+export interface ReadPdfOptions {
+  /** Time cap for this file; PDF_LIMITS.timeoutMs when not given. */
+  timeoutMs?: number;
+}
+
+// Enough for a large cookbook's fonts and pages; a file that needs more is refused, not the process brought down.
+const WORKER_MEMORY_MB = 512;
+// An idle worker keeps pdf.js loaded for the next file this long, then goes.
+const IDLE_MS = 30_000;
+const MAX_WORKERS = Math.min(4, Math.max(2, availableParallelism() - 1));
+
+/** Whether the bytes are a PDF's: its header within the first kilobyte, as readers accept it. */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).toString("latin1");
+  return head.includes("%PDF-");
+}
+
+/** The text of a PDF as lines in reading order, or why the file is refused (status and message for the answer). */
+export async function readPdf(bytes: Uint8Array, options: ReadPdfOptions = {}): Promise<PdfText> {
+  if (bytes.byteLength > PDF_LIMITS.bytes) return REFUSALS.tooLarge;
+  if (!looksLikePdf(bytes)) return REFUSALS.notPdf;
+  // A copy the worker can own: the caller's bytes may share a pooled buffer.
+  const copy = new Uint8Array(bytes).buffer;
+  return pool.run({ bytes: copy }, options.timeoutMs ?? PDF_LIMITS.timeoutMs);
+}
+
+interface Entry {
+  worker: Worker;
+  idleTimer?: NodeJS.Timeout;
+}
+
+interface Queued {
+  job: PdfJob;
+  timeoutMs: number;
+  resolve: (text: PdfText) => void;
+}
+
+/** The worker's code: the built file in production, else the TypeScript source through tsx's loader. */
+function workerSource(): { code: URL | string; eval: boolean } {
+  const built = new URL("./pdf-worker.js", import.meta.url);
+  if (existsSync(fileURLToPath(built))) return { code: built, eval: false };
+  const source = new URL("./pdf-worker.ts", import.meta.url);
+  if (!existsSync(fileURLToPath(source))) {
+    throw new Error("pdf-worker.js is missing beside the API's build: add src/features/extraction/pdf-worker.ts as tsup entry 'pdf-worker'");
+  }
+  // Node 20 does not hand `--import` loaders to a worker's entry, so the worker registers tsx itself, then loads the
+  // source (tsx's ESM API, not the CommonJS one that require.resolve finds first).
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
+  const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); });`;
+  return { code, eval: true };
+}
+
+class PdfWorkerPool {
+  private readonly idle: Entry[] = [];
+  private readonly queue: Queued[] = [];
+  private busy = 0;
+
+  run(job: PdfJob, timeoutMs: number): Promise<PdfText> {
+    return new Promise((resolve) => {
+      this.queue.push({ job, timeoutMs, resolve });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    while (this.queue.length > 0 && (this.idle.length > 0 || this.busy < MAX_WORKERS)) {
+      const task = this.queue.shift()!;
+      const entry = this.idle.pop() ?? this.start();
+      clearTimeout(entry.idleTimer);
+      this.busy += 1;
+      this.work(entry, task);
+    }
+  }
+
+  private start(): Entry {
+    const source = workerSource();
+    const worker = new Worker(source.code, { eval: source.eval, resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB } });
+    return { worker };
+  }
+
+  private work(entry: Entry, task: Queued): void {
+    const { worker } = entry;
+    worker.ref();
+    let done = false;
+    const finish = (answer: PdfText, keep: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+      this.busy -= 1;
+      if (keep) this.rest(entry);
+      else void worker.terminate();
+      task.resolve(answer);
+      this.next();
+    };
+    const onMessage = (answer: PdfText) => finish(answer, true);
+    // A worker that runs out of memory or fails to start: the file could not be read, and the worker is not reused.
+    const onError = () => finish(REFUSALS.broken, false);
+    const onExit = () => finish(REFUSALS.broken, false);
+    const timer = setTimeout(() => finish(REFUSALS.tooSlow, false), task.timeoutMs);
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
+    worker.postMessage(task.job, [task.job.bytes]);
+  }
+
+  private rest(entry: Entry): void {
+    entry.worker.unref();
+    entry.idleTimer = setTimeout(() => {
+      const index = this.idle.indexOf(entry);
+      if (index !== -1) this.idle.splice(index, 1);
+      void entry.worker.terminate();
+    }, IDLE_MS);
+    entry.idleTimer.unref();
+    this.idle.push(entry);
+  }
+}
+
+const pool = new PdfWorkerPool();

@@ -1,0 +1,41 @@
+import type { PdfLine } from "./pdf-lines";
+
+export type { PdfLine } from "./pdf-lines";
+
+/** A refusal of the file, with the HTTP status the route answers and a message a person can act on. */
+export interface PdfRefusal {
+  kind: "refused";
+  status: 400 | 413 | 422;
+  message: string;
+}
+
+/** A PDF's text as lines in reading order, a page an array; or why the file was refused. */
+export type PdfText = { kind: "ok"; pages: PdfLine[][] } | PdfRefusal;
+
+/** What the reader sends the worker: the file's bytes (transferred, not copied). */
+export interface PdfJob {
+  bytes: ArrayBuffer;
+}
+
+export const PDF_LIMITS = {
+  /** Larger uploads are refused with 413 before reading. */
+  bytes: 20 * 1024 * 1024,
+  pages: 300,
+  /** How long one file may take to read; a file that takes longer is refused and its worker stopped. */
+  timeoutMs: 20_000,
+};
+
+const refusal = (status: PdfRefusal["status"], message: string): PdfRefusal => ({ kind: "refused", status, message });
+
+export const REFUSALS = {
+  notPdf: refusal(400, "Please select a PDF file"),
+  tooLarge: refusal(413, "This PDF is larger than 20 MB. Please choose a smaller file."),
+  tooManyPages: refusal(400, `This PDF has more than ${PDF_LIMITS.pages} pages. Please split it into smaller files.`),
+  encrypted: refusal(400, "This PDF is password-protected (encrypted). Please remove the password and try again."),
+  broken: refusal(400, "This PDF could not be read: the file is damaged or incomplete."),
+  tooSlow: refusal(400, "This PDF took too long to read. Please try a smaller or simpler file."),
+  noText: refusal(
+    422,
+    "This PDF has no selectable text (it looks like a scan or photos of pages). Please use a PDF with text, or type the recipe in.",
+  ),
+} satisfies Record<string, PdfRefusal>;

@@ -1,0 +1,115 @@
+/**
+ * The PDF worker thread: reads one file a message with pdf.js (eval off, no fonts drawn, nothing fetched) and answers
+ * with its lines in reading order, or why it refuses the file. Started by pdf-reader.ts, which caps its time.
+ */
+import { parentPort } from "node:worker_threads";
+import { getDocument, type PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import type { TextItem } from "pdfjs-dist/types/src/display/api";
+import { linesOfPage, type PdfItem, type PdfLine } from "./pdf-lines";
+import { PDF_LIMITS, REFUSALS, type PdfJob, type PdfText } from "./pdf-text";
+
+const BOLD_NAME = /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,]bd\b|-sb\b/i;
+const ITALIC_NAME = /italic|oblique|[-,]it\b/i;
+
+interface FontInfo {
+  name?: string;
+  bold?: boolean;
+  black?: boolean;
+  italic?: boolean;
+}
+
+export async function readPdfBytes(bytes: Uint8Array): Promise<PdfText> {
+  let doc: PDFDocumentProxy;
+  try {
+    doc = await getDocument({
+      data: bytes,
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      useWorkerFetch: false,
+      isOffscreenCanvasSupported: false,
+      stopAtErrors: false,
+      verbosity: 0,
+    }).promise;
+  } catch (error) {
+    return (error as { name?: unknown } | null)?.name === "PasswordException" ? REFUSALS.encrypted : REFUSALS.broken;
+  }
+  try {
+    if (doc.numPages > PDF_LIMITS.pages) return REFUSALS.tooManyPages;
+    const pages: PdfLine[][] = [];
+    let letters = 0;
+    let failed = 0;
+    for (let number = 1; number <= doc.numPages; number++) {
+      try {
+        const lines = await pageLines(doc, number);
+        letters += lines.reduce((sum, line) => sum + line.text.length, 0);
+        pages.push(lines);
+      } catch {
+        failed += 1;
+        pages.push([]);
+      }
+    }
+    if (failed === doc.numPages) return REFUSALS.broken;
+    if (letters === 0) return REFUSALS.noText;
+    return { kind: "ok", pages };
+  } catch {
+    return REFUSALS.broken;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function pageLines(doc: PDFDocumentProxy, number: number): Promise<PdfLine[]> {
+  const page = await doc.getPage(number);
+  const [, , width, height] = page.view as [number, number, number, number];
+  const content = await page.getTextContent();
+  const textItems = content.items.filter((item): item is TextItem => "str" in item && item.str.trim() !== "");
+  if (textItems.length === 0) {
+    page.cleanup();
+    return [];
+  }
+  // The text layer names fonts only by an id; the font's own name (and its bold flag) arrive with the drawing
+  // operators, so those are read too (pictures are decoded then, which is what costs most on picture-heavy pages).
+  await page.getOperatorList();
+  const fonts = new Map<string, FontInfo>();
+  const fontOf = (id: string): FontInfo => {
+    let font = fonts.get(id);
+    if (!font) {
+      try {
+        font = (page.commonObjs.get(id) as FontInfo | null) ?? {};
+      } catch {
+        font = {};
+      }
+      fonts.set(id, font);
+    }
+    return font;
+  };
+  const viewTop = page.view[3] ?? height;
+  const items: PdfItem[] = [];
+  for (const item of textItems) {
+    const [a, b, c, d, e, f] = item.transform as [number, number, number, number, number, number];
+    // Upright text only: rotated pieces (a stamp, a spine) are not part of the reading.
+    if (Math.abs(b) > 0.01 || Math.abs(c) > 0.01 || a <= 0 || d <= 0) continue;
+    const font = fontOf(item.fontName);
+    const name = font.name ?? "";
+    items.push({
+      text: item.str,
+      x: e - page.view[0]!,
+      y: viewTop - f,
+      width: item.width,
+      size: d,
+      bold: Boolean(font.bold || font.black) || BOLD_NAME.test(name),
+      italic: Boolean(font.italic) || ITALIC_NAME.test(name),
+    });
+  }
+  const lines = linesOfPage(items, number, width - page.view[0]!, height - page.view[1]!);
+  page.cleanup();
+  return lines;
+}
+
+parentPort?.on("message", (job: PdfJob) => {
+  readPdfBytes(new Uint8Array(job.bytes)).then(
+    (answer) => parentPort?.postMessage(answer),
+    () => parentPort?.postMessage(REFUSALS.broken),
+  );
+});
