@@ -112,3 +112,31 @@ export async function addRecipes(userId: string, rows: RecipeRow[]): Promise<str
   const { ids } = await fixture<{ ids: string[] }>("POST", "/recipes", { userId, rows });
   return ids;
 }
+
+/**
+ * Publishes a page on the local recipe website (Kim may fetch it: FETCH_ALLOW_PRIVATE_NETWORK), answered after
+ * `delayMs` when given, as a slow site would; answers its URL.
+ */
+export async function publishRecipePage(path: string, html: string, options: { delayMs?: number } = {}): Promise<string> {
+  const { url } = await fixture<{ url: string }>("POST", "/recipe-site/pages", { path, html, ...options });
+  return url;
+}
+
+/** The URL of a path on the local recipe website, e.g. a saved real page at /saved/<host>/<name>. */
+export async function recipeSiteUrl(path: string): Promise<string> {
+  const { url } = await fixture<{ url: string }>("POST", "/recipe-site/url", { path });
+  return url;
+}
+
+export interface ExtractionFeedbackRow {
+  recipeId: string;
+  sourceType: string;
+  sourceUrl: string | null;
+  originalExtraction: Record<string, unknown>;
+  userCorrections: Record<string, unknown>;
+}
+
+/** What Kim kept of a user's imports that were corrected before saving, oldest first. */
+export function extractionFeedback(userId: string): Promise<ExtractionFeedbackRow[]> {
+  return fixture<ExtractionFeedbackRow[]>("POST", "/extraction-feedback/list", { userId });
+}

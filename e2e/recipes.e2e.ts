@@ -198,7 +198,7 @@ describe("recipes", () => {
     await page.goto("/recipes");
     await cards(page).first().waitFor();
     await page.getByRole("button", { name: "AI Extract" }).click();
-    await page.getByRole("dialog").getByText("Import is coming soon").waitFor();
+    await page.getByRole("dialog").getByLabel("Recipe page URL").waitFor();
     await page.keyboard.press("Escape");
     expect(await cards(page).count()).toBeLessThan(40);
     await page.getByLabel("Search recipes").fill("Number 1999 ");

@@ -3,7 +3,9 @@
  * on FIXTURE_PORT (loopback only) that creates users, sessions and ingredients straight in the database, so suites never
  * spend the signup or login limits. Nothing here is part of the production server: the fixture API exists only in this
  * test entry, which shares the database handle the embedded PGlite allows only one process to open.
- * Open Food Facts is the local stand-in, started here so the fixture API can take it down for a test.
+ * Open Food Facts is the local stand-in, started here so the fixture API can take it down for a test. So is a recipe
+ * website for URL import: tests publish pages on it through the fixture API, and Kim may fetch from loopback
+ * (FETCH_ALLOW_PRIVATE_NETWORK=1, for tests and local use only).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { recipeInput } from "../packages/domain/src/index";
@@ -13,6 +15,7 @@ import { loadConfig } from "../apps/api/src/config";
 import { createSession } from "../apps/api/src/features/auth/sessions";
 import { transportFromConfig } from "../apps/api/src/lib/email";
 import { openFoodFactsStandIn } from "../apps/api/src/testing/off-stand-in";
+import { recipeSiteStandIn } from "../apps/api/src/testing/recipe-site-stand-in";
 
 type Json = Record<string, unknown>;
 
@@ -55,7 +58,9 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 async function main(): Promise<void> {
   const off = openFoodFactsStandIn();
-  const config = loadConfig({ ...process.env, OFF_API_URL: await off.start() });
+  const recipeSite = recipeSiteStandIn();
+  await recipeSite.start();
+  const config = loadConfig({ ...process.env, OFF_API_URL: await off.start(), FETCH_ALLOW_PRIVATE_NETWORK: "1" });
   const fixturePort = Number(process.env.FIXTURE_PORT);
   if (!Number.isInteger(fixturePort) || fixturePort <= 0) throw new Error("FIXTURE_PORT must be set");
   const handle = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: config.databasePoolSize });
@@ -162,6 +167,25 @@ async function main(): Promise<void> {
         .execute();
       return { ok: true };
     },
+    // A page on the recipe website stand-in, for URL import; answers its address.
+    "POST /recipe-site/pages": async (body) => {
+      const input = object(body);
+      const pathname = text(input, "path");
+      if (!pathname.startsWith("/") || pathname.startsWith("/saved/")) throw new Error("path must start with / and not with /saved/");
+      return { url: recipeSite.page(pathname, { body: text(input, "html"), delayMs: optional(input, "delayMs", isNumber, 0) }) };
+    },
+    // The address of any path on the stand-in, e.g. a saved real page at /saved/<host>/<name>.
+    "POST /recipe-site/url": async (body) => ({ url: recipeSite.url(text(object(body), "path")) }),
+    // What Kim kept of a user's imports that were corrected before saving.
+    "POST /extraction-feedback/list": async (body) => {
+      const userId = text(object(body), "userId");
+      return db
+        .selectFrom("extractionFeedback")
+        .select(["recipeId", "sourceType", "sourceUrl", "originalExtraction", "userCorrections"])
+        .where("userId", "=", userId)
+        .orderBy("createdAt")
+        .execute();
+    },
   };
 
   const fixtures = createServer((req, res) => {
@@ -178,6 +202,7 @@ async function main(): Promise<void> {
     await app.close();
     await handle.close();
     await off.stop();
+    await recipeSite.stop();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop());

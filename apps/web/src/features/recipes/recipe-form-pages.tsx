@@ -1,10 +1,11 @@
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, ChefHat, TriangleAlert } from "lucide-react";
+import { ArrowLeft, ChefHat, Sparkles, TriangleAlert } from "lucide-react";
 import { Button } from "@kim/ui/button";
 import { isBadRequestError, isNotFoundError } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { RecipeForm } from "./recipe-form";
 import { formValuesFromRecipe, prefilledForm, type RecipePrefill } from "./recipe-form-values";
+import { extractionFromPrefill, webAddress } from "./recipe-import";
 import { RecipeLoading, RecipeNotFound } from "./recipe-not-found";
 import { useRecipeMutations } from "./use-recipe-mutations";
 
@@ -23,10 +24,15 @@ function FormHeader({ title, children }: { title: string; children?: React.React
   );
 }
 
-/** /recipes/new: an empty form, or one prefilled from the link's parameters (spec: from extraction). */
+/**
+ * /recipes/new: an empty form, or one prefilled from the link's parameters (spec: from extraction). Opened from an
+ * import (the link names its page), saving also sends what the import read, so the server can keep what was corrected.
+ */
 export function NewRecipePage({ prefill }: { prefill: RecipePrefill }) {
   const { create } = useRecipeMutations();
   const { values, unreadable } = prefilledForm(prefill);
+  const extraction = extractionFromPrefill(prefill);
+  const source = extraction?.sourceUrl ? webAddress(extraction.sourceUrl) : null;
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <FormHeader title="Create Recipe" />
@@ -35,15 +41,33 @@ export function NewRecipePage({ prefill }: { prefill: RecipePrefill }) {
         draftScope={`new:${JSON.stringify(prefill)}`}
         initialValues={values}
         notice={
-          unreadable.length > 0 ? (
-            <p role="status" className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
-              <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
-              <span>Some prefilled values could not be read and were left at their defaults: {unreadable.join(", ")}.</span>
-            </p>
-          ) : null
+          <>
+            {extraction ? (
+              <p role="status" className="flex items-start gap-2 rounded-md border bg-muted/40 p-3 text-sm">
+                <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                <span className="min-w-0 break-words">
+                  Imported from{" "}
+                  {source ? (
+                    <a href={source.href} target="_blank" rel="noopener noreferrer" className="font-medium underline underline-offset-4">
+                      {source.hostname}
+                    </a>
+                  ) : (
+                    "a web page"
+                  )}
+                  . Check it, correct what the import got wrong, then save it.
+                </span>
+              </p>
+            ) : null}
+            {unreadable.length > 0 ? (
+              <p role="status" className="flex items-start gap-2 rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
+                <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
+                <span>Some prefilled values could not be read and were left at their defaults: {unreadable.join(", ")}.</span>
+              </p>
+            ) : null}
+          </>
         }
         pending={create.isPending}
-        onSubmit={(input) => create.mutateAsync(input)}
+        onSubmit={(input) => create.mutateAsync(extraction ? { ...input, extraction } : input)}
       />
     </div>
   );

@@ -82,6 +82,11 @@ export function formValuesFromRecipe(recipe: Recipe): RecipeFormValues {
 const PLAIN_NUMBER = /^\d+(\.\d+)?$/;
 const minutesOrNull = (value: string) => (value.trim() === "" ? null : Number(value));
 
+/** One row in the shape `recipeIngredientSchema` parses. */
+export function ingredientInput({ name, quantity, unit, original }: IngredientRowValues) {
+  return { name, quantity: PLAIN_NUMBER.test(quantity.trim()) ? Number(quantity) : quantity, unit, ...(original ? { original } : {}) };
+}
+
 /** The shape `recipeInput` parses: blank times are none, tags split on commas. Rows stay in order, so errors find them. */
 export function recipeInputFromForm(values: RecipeFormValues) {
   return {
@@ -93,12 +98,7 @@ export function recipeInputFromForm(values: RecipeFormValues) {
     servings: values.servings.trim() === "" ? undefined : Number(values.servings),
     difficulty: values.difficulty,
     cuisineType: values.cuisineType,
-    ingredients: values.ingredients.map(({ name, quantity, unit, original }) => ({
-      name,
-      quantity: PLAIN_NUMBER.test(quantity.trim()) ? Number(quantity) : quantity,
-      unit,
-      ...(original ? { original } : {}),
-    })),
+    ingredients: values.ingredients.map(ingredientInput),
     instructions: values.instructions,
     tags: values.tags
       .split(",")
@@ -108,12 +108,16 @@ export function recipeInputFromForm(values: RecipeFormValues) {
   };
 }
 
-/** Search parameters that prefill the form (spec: from extraction), as the router parsed them. */
+/**
+ * Search parameters that prefill the form (spec: from extraction), as the router parsed them. Beyond the spec's list:
+ * `imageUrl`, and `sourceUrl`, the page an import read, which marks the prefill as that import's reading.
+ */
 export type RecipePrefill = Partial<Record<(typeof PREFILL_KEYS)[number], unknown>>;
 
 const PREFILL_KEYS = [
   "title",
   "description",
+  "imageUrl",
   "prepTime",
   "cookTime",
   "servings",
@@ -123,6 +127,7 @@ const PREFILL_KEYS = [
   "instructions",
   "tags",
   "isAiExtracted",
+  "sourceUrl",
 ] as const;
 
 /** Keeps only the parameters the form reads; the router's validateSearch for /recipes/new. */
@@ -133,7 +138,7 @@ export function recipePrefillSearch(search: Record<string, unknown>): RecipePref
 }
 
 // The router reads "?ingredients=[...]" as JSON already; a value it could not read arrives as the raw text.
-function jsonList(value: unknown): unknown[] | null {
+export function jsonList(value: unknown): unknown[] | null {
   if (Array.isArray(value)) return value;
   if (typeof value !== "string") return null;
   try {
@@ -167,7 +172,7 @@ function prefillRow(raw: unknown): IngredientRowValues | null {
 export function prefilledForm(prefill: RecipePrefill): { values: RecipeFormValues; unreadable: string[] } {
   const values = emptyRecipeForm();
   const unreadable: string[] = [];
-  const textFields = ["title", "description", "prepTime", "cookTime", "servings", "instructions"] as const;
+  const textFields = ["title", "description", "imageUrl", "prepTime", "cookTime", "servings", "instructions"] as const;
   for (const field of textFields) {
     if (prefill[field] === undefined) continue;
     const value = text(prefill[field]);

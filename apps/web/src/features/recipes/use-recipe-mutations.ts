@@ -1,4 +1,8 @@
+import { useRef } from "react";
+import { useMutation } from "@tanstack/react-query";
+import type { RecipeInput } from "@kim/domain";
 import { toast } from "@kim/ui/lib/use-toast";
+import { errorMessage } from "../../lib/form";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
 
@@ -35,4 +39,40 @@ export function useRecipeMutations() {
   });
 
   return { create, update, remove };
+}
+
+interface ImportAll<T> {
+  recipes: { key: T; input: RecipeInput }[];
+  /** Called as each recipe is saved, so a retry after a failure leaves out what was already saved. */
+  onSaved: (key: T) => void;
+}
+
+/**
+ * Import All: saves each recipe with recipes.create, one after another (in the page's order, and no burst of requests),
+ * then toasts how many and refreshes the list. A failure stops there; the toast says how many were saved before it.
+ */
+export function useImportRecipes<T>() {
+  const utils = trpc.useUtils();
+  const saved = useRef(0);
+  return useMutation({
+    mutationFn: async ({ recipes, onSaved }: ImportAll<T>) => {
+      saved.current = 0;
+      for (const { key, input } of recipes) {
+        await utils.client.recipes.create.mutate(input);
+        saved.current += 1;
+        onSaved(key);
+      }
+      return recipes.length;
+    },
+    onSuccess: (count) => toast({ title: `Successfully imported ${count} ${count === 1 ? "recipe" : "recipes"}!` }),
+    onError: (error, { recipes }) => {
+      const message = errorMessage(error, "Please try again.");
+      toast({
+        title: "Failed to import recipes",
+        description: saved.current > 0 ? `${saved.current} of ${recipes.length} were imported before this: ${message}` : message,
+        variant: "destructive",
+      });
+    },
+    onSettled: () => Promise.all([utils.recipes.list.invalidate(), utils.recipes.count.invalidate()]),
+  });
 }
