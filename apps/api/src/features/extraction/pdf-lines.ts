@@ -59,6 +59,7 @@ export function linesOfPage(items: PdfItem[], page: number, pageWidth: number, p
   const flushBody = () => {
     for (const band of bandsOf(body)) {
       band.forEach((column, i) => {
+        column.sort((a, b) => a.y - b.y || a.x - b.x);
         for (const s of column) if (s.items.length > 0) lines.push(lineOf(s, page, i, column, pageWidth, pageHeight));
       });
     }
@@ -114,80 +115,79 @@ function segmentsOf(row: PdfItem[]): Segment[] {
   return segments;
 }
 
-interface Band {
-  rows: Segment[][];
-  free: [number, number][];
-}
-
 /**
- * Rows grouped into bands that share the same empty vertical strips (gutters), each band's segments returned column
- * by column. A row whose text crosses every gutter so far starts a new band, so a full-width heading above two columns
- * and two columns under one paragraph read in the right order.
+ * Rows split into bands read one after the other, each band's segments column by column. A gutter is an empty vertical
+ * strip with text on both sides in several rows that few rows cross; the rows that cross it (a full-width heading, a
+ * masthead) are bands of their own, read in place, and may have a gutter of their own.
  */
-function bandsOf(rows: Segment[][]): Segment[][][] {
+function bandsOf(rows: Segment[][], depth = 0): Segment[][][] {
   if (rows.length === 0) return [];
   const left = Math.min(...rows.flatMap((row) => row.map((s) => s.x)));
   const right = Math.max(...rows.flatMap((row) => row.map((s) => s.right)));
-  const sizes = rows.flatMap((row) => row.flatMap((s) => s.items.map((i) => i.size))).sort((a, b) => a - b);
-  const gutter = Math.max(14, (sizes[Math.floor(sizes.length / 2)] ?? 10) * 1.6);
-  const bands: Band[] = [];
-  let band: Band | undefined;
+  const gutter = depth < 3 ? gutterOf(rows, left, right) : undefined;
+  if (!gutter) return [[[{ x: left, right, y: 0, items: [] }, ...rows.flat()]]];
+  const [lo, hi] = gutter;
+  const crosses = (row: Segment[]) => row.some((s) => s.x < hi && s.right > lo);
+  const bands: Segment[][][] = [];
+  let run: Segment[][] = [];
+  let crossing = false;
+  const flush = () => {
+    if (run.length === 0) return;
+    if (crossing) bands.push(...bandsOf(run, depth + 1));
+    else {
+      const segments = run.flat();
+      const sides = [segments.filter((s) => s.right <= lo), segments.filter((s) => s.x >= hi)].filter((c) => c.length > 0);
+      bands.push(sides.length === 1 ? [[{ x: left, right, y: 0, items: [] }, ...sides[0]!]] : sides);
+    }
+    run = [];
+  };
   for (const row of rows) {
-    const free = complement(row, left, right, gutter);
-    const shared = band ? intersect(band.free, free, gutter) : [];
-    if (band && shared.length > 0) {
-      band.rows.push(row);
-      band.free = shared;
-    } else {
-      band = { rows: [row], free };
-      bands.push(band);
+    if (run.length > 0 && crosses(row) !== crossing) flush();
+    crossing = crosses(row);
+    run.push(row);
+  }
+  flush();
+  return bands;
+}
+
+/** The strip [lo, hi] that best parts the rows into two columns, if any. */
+function gutterOf(rows: Segment[][], left: number, right: number): [number, number] | undefined {
+  const sizes = rows.flatMap((row) => row.flatMap((s) => s.items.map((i) => i.size))).sort((a, b) => a - b);
+  const min = Math.max(14, (sizes[Math.floor(sizes.length / 2)] ?? 10) * 1.6);
+  const width = Math.ceil(right - left);
+  if (width < min * 3) return undefined;
+  const cover = new Array<number>(width).fill(0);
+  for (const row of rows) {
+    for (const s of row) for (let x = Math.max(0, Math.floor(s.x - left)); x < Math.min(width, Math.ceil(s.right - left)); x++) cover[x]! += 1;
+  }
+  const allowed = Math.max(1, Math.floor(rows.length * 0.15));
+  let best: { lo: number; hi: number; score: number } | undefined;
+  let x = Math.floor(width * 0.15);
+  const end = Math.ceil(width * 0.85);
+  while (x < end) {
+    if (cover[x]! > allowed) {
+      x += 1;
+      continue;
     }
-  }
-  return bands.map((b) => {
-    const columns = columnsOf(b, left, right);
-    // One column: its edges are the page's text edges, not its own lines' (a short list is no narrow column).
-    return columns.length === 1 ? [[{ x: left, right, y: 0, items: [] }, ...columns[0]!]] : columns;
-  });
-}
-
-function complement(row: Segment[], left: number, right: number, min: number): [number, number][] {
-  const free: [number, number][] = [];
-  let at = left;
-  for (const s of row) {
-    if (s.x - at >= min) free.push([at, s.x]);
-    at = Math.max(at, s.right);
-  }
-  if (right - at >= min) free.push([at, right]);
-  return free;
-}
-
-function intersect(a: [number, number][], b: [number, number][], min: number): [number, number][] {
-  const out: [number, number][] = [];
-  for (const [a0, a1] of a) {
-    for (const [b0, b1] of b) {
-      const lo = Math.max(a0, b0);
-      const hi = Math.min(a1, b1);
-      if (hi - lo >= min) out.push([lo, hi]);
+    let to = x;
+    while (to < end && cover[to]! <= allowed) to += 1;
+    // The strip's emptiest stretch, where the columns' edges are.
+    const floor = Math.min(...cover.slice(x, to));
+    let lo = x;
+    while (cover[lo]! > floor) lo += 1;
+    let hi = to - 1;
+    while (cover[hi]! > floor) hi -= 1;
+    if (hi + 1 - lo >= min) {
+      const a = left + lo;
+      const b = left + hi + 1;
+      const leftRows = rows.filter((row) => row.some((s) => s.right <= a)).length;
+      const rightRows = rows.filter((row) => row.some((s) => s.x >= b)).length;
+      const score = Math.min(leftRows, rightRows) - floor * 2;
+      if (leftRows >= 3 && rightRows >= 3 && (!best || score > best.score)) best = { lo: a, hi: b, score };
     }
+    x = to;
   }
-  return out;
-}
-
-/** A band's segments split at its inner gutters (those with text on both sides), each column top to bottom. */
-function columnsOf(band: Band, left: number, right: number): Segment[][] {
-  const segments = band.rows.flat();
-  const cuts = band.free
-    .filter(([lo, hi]) => lo > left && hi < right)
-    .filter(([lo, hi]) => segments.some((s) => s.right <= lo) && segments.some((s) => s.x >= hi))
-    .map(([lo, hi]) => (lo + hi) / 2)
-    .sort((a, b) => a - b);
-  const columns: Segment[][] = cuts.map(() => []);
-  columns.push([]);
-  for (const s of segments) {
-    const index = cuts.findIndex((cut) => s.x < cut);
-    columns[index === -1 ? cuts.length : index]!.push(s);
-  }
-  return columns.filter((c) => c.length > 0).map((c) => c.sort((a, b) => a.y - b.y || a.x - b.x));
+  return best && [best.lo, best.hi];
 }
 
 function lineOf(segment: Segment, page: number, column: number, columnSegments: Segment[], pageWidth: number, pageHeight: number): PdfLine {

@@ -69,11 +69,14 @@ export function withoutFurniture(pages: PdfLine[][]): PdfLine[] {
     seen.set(key(line), pagesOf);
   }
   const pageCount = pages.filter((page) => page.length > 0).length;
+  const texts = new Map<string, number>();
+  for (const line of pages.flat()) texts.set(line.text.toLowerCase(), (texts.get(line.text.toLowerCase()) ?? 0) + 1);
   return pages.flat().filter((line) => {
     const text = line.text.trim();
     if (text === "") return false;
     if (!atEdge(line)) return !PAGE_NUMBER.test(text) || line.size === 0;
     if (PAGE_NUMBER.test(text) || ADDRESS.test(text)) return false;
+    if ((texts.get(text.toLowerCase()) ?? 0) >= 2) return false;
     const repeats = seen.get(key(line))?.size ?? 0;
     return !(pageCount > 1 && repeats >= 2 && repeats >= pageCount * 0.4);
   });
@@ -164,11 +167,16 @@ function readRecipe(lines: Line[], titleLines: number, body: number): RecipeDraf
   const ingredients: Line[] = [];
   const method: Line[] = [];
   let section: Kind | "intro" = "intro";
+  let sectionSize = 0;
   for (const line of lines.slice(titleLines)) {
     if (line.kind !== "text") {
       section = line.kind;
+      sectionSize = 0;
       continue;
     }
+    // Smaller print after a list or the steps is a caption, a note or a comment line: the section has ended.
+    if ((section === "ingredients" || section === "method") && sectionSize > 0 && line.size < sectionSize * 0.88) section = "other";
+    if (sectionSize === 0) sectionSize = line.size;
     if (section !== "method" || method.length === 0) readFacts(line.text, draft);
     // A larger line inside a recipe is a heading of something else (a story's, a note's): the recipe's sections end.
     if (section !== "intro" && line.size >= body * 1.2 && !BULLET.test(line.text)) {
@@ -236,7 +244,8 @@ export function ingredientLines(lines: PdfLine[]): string[] {
       if (markerMode) continues = !hasMarker && line.x > markerX + 2;
       else if (!balanced(last)) continues = true;
       else if (sameColumn(previous, line) && line.x >= previous.x - 1 && line.y > previous.y) {
-        continues = !/^\d/.test(text) && (filled(previous, line) || /[,&-]$|\b(?:and|or|of|with|to|for|a|the)$/i.test(last));
+        // A full line carries on into a line that starts in lower case; a line ending mid-phrase always does.
+        continues = !/^\d/.test(text) && ((filled(previous, line) && /^\p{Ll}/u.test(text)) || /[&-]$|\b(?:and|or|of|with|to|for|a|the)$/i.test(last));
       }
     }
     if (continues) items[items.length - 1]!.push(text);

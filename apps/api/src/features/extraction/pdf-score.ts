@@ -57,7 +57,7 @@ export function foundRecipes(pages: PdfLine[][]): FoundRecipe[] {
     const recipe = finishDraft(draft, "https://example.com/");
     return {
       title: recipe.title,
-      ingredients: recipe.ingredients.map((line) => recipeIngredientFromLine(line).original),
+      ingredients: recipe.ingredients.map((line) => recipeIngredientFromLine(line).original ?? line),
       steps: recipe.instructions === "" ? [] : recipe.instructions.split("\n"),
       servings: draft.servings,
       prepTime: recipe.prepTime,
