@@ -311,6 +311,11 @@ describe("consume stock", () => {
     ]);
   });
 
+  it("answers in the recipe's order, whatever the stock's", () => {
+    const stock = [row("e", "Eggs", 6, "units"), row("f", "Flour", 1, "kg")];
+    expect(consumeStock([line("Flour", 250, "g"), line("Eggs", 2)], stock).map((t) => t.id)).toEqual(["f", "e"]);
+  });
+
   it("takes only what it needs, leaving later items alone", () => {
     const stock = [row("old", "Eggs", 2, "units"), row("new", "eggs", 12, "units")];
     expect(consumeStock([line("Eggs", 2)], stock)).toEqual([{ id: "old", name: "Eggs", unit: "units", before: 2, after: 0 }]);

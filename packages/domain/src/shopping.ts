@@ -133,15 +133,16 @@ interface Supply {
   key: string;
   unit: string;
   left: number;
-  taken: boolean;
+  /** Which take first drew on it (the recipe's order), null while untouched. */
+  takenBy: number | null;
 }
 
 function supplies(stock: ShoppingLine[]): Supply[] {
-  return stock.map((s) => ({ key: ingredientKey(s.name), unit: s.unit, left: s.quantity, taken: false }));
+  return stock.map((s) => ({ key: ingredientKey(s.name), unit: s.unit, left: s.quantity, takenBy: null }));
 }
 
 /** Takes `value` `unit` of `key` from the supplies in order, each in its own unit; returns what none of them had. */
-function take(from: Supply[], key: string, value: number, unit: string): number {
+function take(from: Supply[], key: string, value: number, unit: string, turn = 0): number {
   let missing = value;
   for (const s of from) {
     if (missing <= 0) break;
@@ -149,7 +150,7 @@ function take(from: Supply[], key: string, value: number, unit: string): number 
     if (have === null) continue;
     const taken = Math.min(have, missing);
     s.left = taken === have ? 0 : convertQuantity(have - taken, unit, s.unit)!;
-    s.taken = true;
+    s.takenBy ??= turn;
     missing -= taken;
   }
   return missing;
@@ -184,17 +185,18 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  * What cooking takes from the inventory: each ingredient (already scaled; a range takes its top, as the shopping
  * list bought) from the items of its name and measure, in the order given (soonest to expire first, say), each in
  * its own unit and never below 0. Ingredients without an amount, or in another measure, take nothing. One entry per
- * item taken from, in stock order, rounded to 3 decimals.
+ * item taken from, rounded to 3 decimals, in the recipe's order (items of one ingredient in stock order).
  */
 export function consumeStock(ingredients: IngredientLine[], stock: StockItem[]): StockTake[] {
   const from = supplies(stock);
-  for (const i of ingredients) {
+  ingredients.forEach((i, turn) => {
     const value = shoppingAmount(i.quantity);
-    if (value !== null) take(from, ingredientKey(i.name), value, i.unit);
-  }
-  return stock.flatMap(({ id, name, unit, quantity }, n) =>
-    from[n]!.taken ? [{ id, name, unit, before: quantity, after: round3(from[n]!.left) }] : [],
-  );
+    if (value !== null) take(from, ingredientKey(i.name), value, i.unit, turn);
+  });
+  const taken = stock.flatMap((item, n) => (from[n]!.takenBy === null ? [] : [{ item, supply: from[n]! }]));
+  return taken
+    .sort((a, b) => a.supply.takenBy! - b.supply.takenBy!)
+    .map(({ item: { id, name, unit, quantity }, supply }) => ({ id, name, unit, before: quantity, after: round3(supply.left) }));
 }
 
 /**

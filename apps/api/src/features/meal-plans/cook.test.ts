@@ -51,9 +51,10 @@ describe("cooking from stock", () => {
     expect(res.statusCode).toBe(200);
     const { taken } = res.json() as { taken: { id: string; name: string; before: number; after: number }[] };
     // Half the recipe: 250 g flour, 1 egg (the one expiring first), 3/4 cup milk (177 ml); salt "to taste" takes nothing.
+    // In the recipe's order.
     expect(taken.map((x) => [x.name, x.before, x.after])).toEqual([
-      ["eggs", 1, 0],
       ["Flour", 1, 0.75],
+      ["eggs", 1, 0],
       ["Milk", 1, 0.823],
     ]);
     expect(await inventory(ann.cookie)).toEqual({ ...before, "Flour kg": 0.75, "eggs units": 0, "Milk L": 0.823 });
