@@ -29,7 +29,9 @@ for (const { name, bytes, expected } of files) {
   const took = performance.now() - started;
   if (expected.expect_status !== undefined) {
     const status = text.kind === "refused" ? text.status : 200;
-    rows.push(`${name.padEnd(34)} status ${status} (expected ${expected.expect_status})${status === expected.expect_status ? "" : "  MISMATCH"}`);
+    rows.push(
+      `${name.padEnd(34)} status ${status} (expected ${expected.expect_status})${status === expected.expect_status ? "" : "  MISMATCH"}`,
+    );
     continue;
   }
   const score = scoreFile(found, expected.recipes ?? []);

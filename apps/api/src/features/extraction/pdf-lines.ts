@@ -158,7 +158,8 @@ function gutterOf(rows: Segment[][], left: number, right: number): [number, numb
   if (width < min * 3) return undefined;
   const cover = new Array<number>(width).fill(0);
   for (const row of rows) {
-    for (const s of row) for (let x = Math.max(0, Math.floor(s.x - left)); x < Math.min(width, Math.ceil(s.right - left)); x++) cover[x]! += 1;
+    for (const s of row)
+      for (let x = Math.max(0, Math.floor(s.x - left)); x < Math.min(width, Math.ceil(s.right - left)); x++) cover[x]! += 1;
   }
   const allowed = Math.max(1, Math.floor(rows.length * 0.15));
   let best: { lo: number; hi: number; score: number } | undefined;

@@ -57,11 +57,17 @@ function workerSource(): { code: URL | string; eval: boolean } {
   if (existsSync(fileURLToPath(built))) return { code: built, eval: false };
   const source = new URL("./pdf-worker.ts", import.meta.url);
   if (!existsSync(fileURLToPath(source))) {
-    throw new Error("pdf-worker.js is missing beside the API's build: add src/features/extraction/pdf-worker.ts as tsup entry 'pdf-worker'");
+    throw new Error(
+      "pdf-worker.js is missing beside the API's build: add src/features/extraction/pdf-worker.ts as tsup entry 'pdf-worker'",
+    );
   }
   // Node 20 does not hand `--import` loaders to a worker's entry, so the worker registers tsx itself, then loads the
   // source (tsx's ESM API, not the CommonJS one that require.resolve finds first).
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve("tsx/esm/api")
+      .replace(/\.cjs$/, ".mjs"),
+  ).href;
   const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); });`;
   return { code, eval: true };
 }

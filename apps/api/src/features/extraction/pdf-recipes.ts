@@ -121,7 +121,8 @@ function anchorsOf(lines: Line[]): number[] {
 
 const isTitleLike = (line: Line, body: number) =>
   line.kind === "text" && line.text.length <= 120 && !/[.:]$/.test(line.text) && !BULLET.test(line.text) && line.size >= body * 1.2;
-const isBoldLabel = (line: Line) => line.kind === "text" && line.bold && line.text.length <= 80 && !/[.:]$/.test(line.text) && !/\d/.test(line.text);
+const isBoldLabel = (line: Line) =>
+  line.kind === "text" && line.bold && line.text.length <= 80 && !/[.:]$/.test(line.text) && !/\d/.test(line.text);
 
 /** The recipe's title before its anchor: the nearest larger line (or a bold one when there is none), its wrapped lines joined. */
 function titleStart(lines: Line[], anchor: number, floor: number, body: number): { index: number; titleLines: number } {
@@ -233,7 +234,9 @@ export function ingredientLines(lines: PdfLine[]): string[] {
     if (text === "") continue;
     const heading =
       !hasMarker &&
-      ((/:$/.test(text) && text.length <= 60) || (plainBold && line.bold && text.length <= 60) || (markerMode && line.x < markerX - 2 && !/^\d/.test(text)));
+      ((/:$/.test(text) && text.length <= 60) ||
+        (plainBold && line.bold && text.length <= 60) ||
+        (markerMode && line.x < markerX - 2 && !/^\d/.test(text)));
     if (heading) {
       previous = undefined;
       continue;
@@ -245,7 +248,9 @@ export function ingredientLines(lines: PdfLine[]): string[] {
       else if (!balanced(last)) continues = true;
       else if (sameColumn(previous, line) && line.x >= previous.x - 1 && line.y > previous.y) {
         // A full line carries on into a line that starts in lower case; a line ending mid-phrase always does.
-        continues = !/^\d/.test(text) && ((filled(previous, line) && /^\p{Ll}/u.test(text)) || /[&-]$|\b(?:and|or|of|with|to|for|a|the)$/i.test(last));
+        continues =
+          !/^\d/.test(text) &&
+          ((filled(previous, line) && /^\p{Ll}/u.test(text)) || /[&-]$|\b(?:and|or|of|with|to|for|a|the)$/i.test(last));
       }
     }
     if (continues) items[items.length - 1]!.push(text);

@@ -118,7 +118,16 @@ export interface FileScore {
 }
 
 export function scoreFile(found: FoundRecipe[], expected: ExpectedRecipe[]): FileScore {
-  const score: FileScore = { expected: expected.length, found: found.length, matched: 0, ingredients: 0, steps: 0, servings: 0, times: 0, misses: [] };
+  const score: FileScore = {
+    expected: expected.length,
+    found: found.length,
+    matched: 0,
+    ingredients: 0,
+    steps: 0,
+    servings: 0,
+    times: 0,
+    misses: [],
+  };
   const unused = [...found];
   for (const want of expected) {
     const index = unused.findIndex((r) => titleKey(r.title) === titleKey(want.title));
@@ -132,7 +141,10 @@ export function scoreFile(found: FoundRecipe[], expected: ExpectedRecipe[]): Fil
     else score.misses.push(`ingredients of ${want.title}: ${JSON.stringify(got.ingredients)} vs ${JSON.stringify(want.ingredients)}`);
     const ratio = wordRatio(got.steps, want.instructions);
     if (ratio >= 0.9) score.steps += 1;
-    else score.misses.push(`steps of ${want.title} (${ratio.toFixed(2)}): ${JSON.stringify(got.steps)} vs ${JSON.stringify(want.instructions)}`);
+    else
+      score.misses.push(
+        `steps of ${want.title} (${ratio.toFixed(2)}): ${JSON.stringify(got.steps)} vs ${JSON.stringify(want.instructions)}`,
+      );
     if (got.servings === want.servings) score.servings += 1;
     else score.misses.push(`servings of ${want.title}: ${got.servings} vs ${want.servings}`);
     if (got.prepTime === want.prepTime && got.cookTime === want.cookTime) score.times += 1;

@@ -1,0 +1,340 @@
+import { describe, expect, it } from "vitest";
+import type { PdfItem, PdfLine } from "./pdf-lines";
+import { linesOfPage } from "./pdf-lines";
+import { readPdf } from "./pdf-reader";
+import { ingredientLines, recipesFromPdf, stepLines, withoutFurniture } from "./pdf-recipes";
+import { foundRecipes, scoreFile, sharedPdfs } from "./pdf-score";
+
+/** A PDF made by hand: pages of lines of Helvetica text, `[x, y from the top, size, text]`. */
+function makePdf(pages: [number, number, number, string][][]): Buffer {
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body) + 2; // object numbers from 3; 1 is the catalog, 2 the page tree
+  const font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
+  const bold = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>");
+  const kids: number[] = [];
+  for (const lines of pages) {
+    const text = lines
+      .map(([x, y, size, t]) => `BT /${size >= 14 ? "B" : "F"} ${size} Tf ${x} ${842 - y} Td (${t.replace(/[()\\]/g, "\\$&")}) Tj ET`)
+      .join("\n");
+    const content = add(`<< /Length ${Buffer.byteLength(text, "latin1")} >>\nstream\n${text}\nendstream`);
+    kids.push(
+      add(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F ${font} 0 R /B ${bold} 0 R >> >> /Contents ${content} 0 R >>`,
+      ),
+    );
+  }
+  const all = [
+    `<< /Type /Catalog /Pages 2 0 R >>`,
+    `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`,
+    ...objects,
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  all.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out, "latin1"));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, "latin1");
+  out += `xref\n0 ${all.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  out += `trailer\n<< /Size ${all.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}
+
+const recipePage = (title: string, n: number): [number, number, number, string][] => [
+  [72, 80, 20, title],
+  [72, 110, 10, "Serves 4"],
+  [72, 140, 12, "Ingredients"],
+  ...Array.from({ length: 8 }, (_, i): [number, number, number, string] => [
+    80,
+    160 + i * 14,
+    10,
+    `- ${i + 1} cups ingredient number ${i + n}`,
+  ]),
+  [72, 300, 12, "Method"],
+  ...Array.from({ length: 30 }, (_, i): [number, number, number, string] => [
+    72,
+    320 + i * 14,
+    10,
+    `${i + 1}. Stir the pot for ${i + 2} minutes and taste it again.`,
+  ]),
+];
+
+describe("readPdf and recipesFromPdf on the shared PDFs", () => {
+  for (const { name, bytes, expected } of sharedPdfs()) {
+    if (expected.expect_status !== undefined) {
+      it(`refuses ${name} with ${expected.expect_status}`, async () => {
+        const text = await readPdf(bytes);
+        expect(text.kind).toBe("refused");
+        expect(text.kind === "refused" && text.status).toBe(expected.expect_status);
+      });
+      continue;
+    }
+    it(`finds the recipes of ${name}`, async () => {
+      const text = await readPdf(bytes);
+      if (text.kind !== "ok") throw new Error(`refused: ${text.message}`);
+      const found = foundRecipes(text.pages);
+      const score = scoreFile(found, expected.recipes ?? []);
+      expect(score.misses).toEqual([]);
+      expect(found.map((r) => r.title)).toEqual(expected.recipes?.map((r) => r.title));
+    });
+  }
+
+  it("answers each refusal with a message a person can act on", async () => {
+    const files = Object.fromEntries(sharedPdfs().map((f) => [f.name, f.bytes]));
+    expect(await readPdf(files["bad-text-renamed.pdf"]!)).toMatchObject({ status: 400, message: "Please select a PDF file" });
+    expect(await readPdf(files["bad-encrypted.pdf"]!)).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/password|encrypted/i),
+    });
+    expect(await readPdf(files["bad-truncated.pdf"]!)).toMatchObject({ status: 400, message: expect.stringMatching(/could not be read/i) });
+    expect(await readPdf(files["bad-scanned-page.pdf"]!)).toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/no selectable text/i),
+    });
+  });
+});
+
+describe("readPdf limits", () => {
+  it("refuses a file over 20 MB with 413 without reading it", async () => {
+    const big = Buffer.alloc(20 * 1024 * 1024 + 1, 32);
+    big.write("%PDF-1.4\n");
+    expect(await readPdf(big)).toMatchObject({ kind: "refused", status: 413 });
+  });
+
+  it("refuses more than 300 pages with 400 saying so", async () => {
+    const pdf = makePdf(Array.from({ length: 301 }, () => [[72, 100, 10, "A page"]]));
+    expect(await readPdf(pdf)).toMatchObject({ kind: "refused", status: 400, message: expect.stringMatching(/300 pages/) });
+  });
+
+  it("refuses a file that takes longer than the time cap, and reads the next one", async () => {
+    const pdf = makePdf(Array.from({ length: 200 }, (_, i) => recipePage(`Soup ${i + 1}`, i)));
+    expect(await readPdf(pdf, { timeoutMs: 5 })).toMatchObject({
+      kind: "refused",
+      status: 400,
+      message: expect.stringMatching(/too long/),
+    });
+    const small = await readPdf(makePdf([recipePage("Tomato Soup", 0)]));
+    expect(small.kind).toBe("ok");
+  });
+
+  it("reads a heavy file off the main thread: timers keep running on time meanwhile", async () => {
+    const pdf = makePdf(Array.from({ length: 300 }, (_, i) => recipePage(`Stew ${i + 1}`, i)));
+    let last = performance.now();
+    let worst = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      worst = Math.max(worst, now - last);
+      last = now;
+    }, 10);
+    const started = performance.now();
+    const text = await readPdf(pdf, { timeoutMs: 60_000 });
+    const took = performance.now() - started;
+    clearInterval(timer);
+    expect(text.kind).toBe("ok");
+    if (text.kind === "ok") expect(recipesFromPdf(text.pages)).toHaveLength(300);
+    expect(took).toBeGreaterThan(200);
+    expect(worst).toBeLessThan(200);
+  });
+
+  it("reads a hand-made PDF into lines with sizes, weights and pages", async () => {
+    const text = await readPdf(makePdf([recipePage("Tomato Soup", 0), [[72, 100, 10, "The end"]]]));
+    if (text.kind !== "ok") throw new Error(text.message);
+    expect(text.pages).toHaveLength(2);
+    expect(text.pages[0]![0]).toMatchObject({ text: "Tomato Soup", size: 20, bold: true, page: 1, column: 0 });
+    expect(text.pages[0]![1]).toMatchObject({ text: "Serves 4", size: 10, bold: false });
+    const [recipe] = recipesFromPdf(text.pages);
+    expect(recipe).toMatchObject({ title: "Tomato Soup", servings: 4 });
+    expect(recipe!.ingredients[0]).toBe("1 cups ingredient number 0");
+    expect(recipe!.instructions).toHaveLength(30);
+  });
+});
+
+const item = (text: string, x: number, y: number, size = 10, bold = false): PdfItem => ({
+  text,
+  x,
+  y,
+  width: text.length * size * 0.5,
+  size,
+  bold,
+  italic: false,
+});
+
+let nextY = 0;
+/** A line of a one-column page at x, the next baseline down unless `y` is given. */
+function line(text: string, options: Partial<PdfLine> = {}): PdfLine {
+  const size = options.size ?? 10;
+  const y = options.y ?? (nextY += size * 1.5);
+  const x = options.x ?? 50;
+  return {
+    text,
+    page: 1,
+    x,
+    right: x + text.length * size * 0.5,
+    y,
+    size,
+    bold: false,
+    italic: false,
+    column: 0,
+    columnLeft: 50,
+    columnRight: 400,
+    pageWidth: 595,
+    pageHeight: 842,
+    ...options,
+  };
+}
+
+describe("linesOfPage", () => {
+  it("joins pieces on one baseline, a ligature without a space", () => {
+    const lines = linesOfPage([item("Sun", 50, 100), item("fl", 65, 100), item("ower seeds", 75, 100.5)], 1, 595, 842);
+    expect(lines.map((l) => l.text)).toEqual(["Sunflower seeds"]);
+  });
+
+  it("reads two columns column by column, under a heading that spans both", () => {
+    const items = [item("A WIDE HEADING THAT SPANS BOTH OF THE COLUMNS BELOW IT", 50, 100, 20, true)];
+    for (let i = 0; i < 6; i++) {
+      items.push(item(`left line ${i}`, 50, 140 + i * 14), item(`right line ${i}`, 320, 140 + i * 14));
+    }
+    const lines = linesOfPage(items, 1, 595, 842);
+    expect(lines.map((l) => l.text)).toEqual([
+      "A WIDE HEADING THAT SPANS BOTH OF THE COLUMNS BELOW IT",
+      ...Array.from({ length: 6 }, (_, i) => `left line ${i}`),
+      ...Array.from({ length: 6 }, (_, i) => `right line ${i}`),
+    ]);
+    expect(lines[0]).toMatchObject({ bold: true, size: 20 });
+    expect(lines.at(-1)).toMatchObject({ column: 1 });
+  });
+
+  it("keeps a numbered step's number with its text", () => {
+    const items = [];
+    for (let i = 0; i < 5; i++) items.push(item(`${i + 1}.`, 50, 100 + i * 14), item("Stir well and wait a while.", 64, 100 + i * 14));
+    expect(linesOfPage(items, 1, 595, 842).map((l) => l.text)).toEqual(
+      Array.from({ length: 5 }, (_, i) => `${i + 1}. Stir well and wait a while.`),
+    );
+  });
+});
+
+describe("ingredientLines", () => {
+  it("joins a marked item that wraps, and leaves group headings out", () => {
+    const lines = [
+      line("For the sauce", { x: 45, bold: true }),
+      line("• 2 tbsp soy sauce", { x: 50 }),
+      line("• 1 tbsp rice vinegar or alternatively white wine vinegar, or cider", { x: 50, right: 400 }),
+      line("vinegar", { x: 58 }),
+      line("Filling:", { x: 50 }),
+      line("• 3 eggs", { x: 50 }),
+    ];
+    expect(ingredientLines(lines)).toEqual([
+      "2 tbsp soy sauce",
+      "1 tbsp rice vinegar or alternatively white wine vinegar, or cider vinegar",
+      "3 eggs",
+    ]);
+  });
+
+  it("joins an unmarked line that wrapped mid-phrase, not one that starts an item", () => {
+    const lines = [
+      line("1/2 cup of milk (1/4 for a", { right: 200, columnRight: 200 }),
+      line("more solid consistency)", { columnRight: 200 }),
+      line("Ginger (thumb sized piece),", { right: 199, columnRight: 200 }),
+      line("sliced", { columnRight: 200 }),
+      line("Maple syrup (optional)", { right: 180, columnRight: 200 }),
+      line("Butter", { columnRight: 200 }),
+    ];
+    expect(ingredientLines(lines)).toEqual([
+      "1/2 cup of milk (1/4 for a more solid consistency)",
+      "Ginger (thumb sized piece), sliced",
+      "Maple syrup (optional)",
+      "Butter",
+    ]);
+  });
+});
+
+describe("stepLines", () => {
+  it("numbered steps: each number starts a step, its wrapped lines join it", () => {
+    const lines = [
+      line("1. Heat the oil in a large pan until it shimmers and", { right: 400 }),
+      line("smokes."),
+      line("2) Add the onions."),
+      line("Step 3: Serve."),
+    ];
+    expect(stepLines(lines)).toEqual(["Heat the oil in a large pan until it shimmers and smokes.", "Add the onions.", "Serve."]);
+  });
+
+  it("plain paragraphs: a wider gap or a short line ends a step", () => {
+    const lines = [
+      line("Rub salt all over the steak and leave it to come up to room", { y: 100, right: 400 }),
+      line("temperature.", { y: 114 }),
+      line("Coat the steak with mustard powder, pressing it in well with", { y: 134, right: 400 }),
+      line("your hands.", { y: 148 }),
+      line("Grill over low heat.", { y: 162 }),
+    ];
+    expect(stepLines(lines)).toEqual([
+      "Rub salt all over the steak and leave it to come up to room temperature.",
+      "Coat the steak with mustard powder, pressing it in well with your hands.",
+      "Grill over low heat.",
+    ]);
+  });
+});
+
+describe("withoutFurniture", () => {
+  it("drops running heads, page numbers and printed addresses, keeps headings repeated in the body", () => {
+    const page = (n: number): PdfLine[] => [
+      line("Recipes from the Garden", { page: n, y: 28, x: 250 }),
+      line("Ingredients", { page: n, y: 120 }),
+      line(`Recipe ${n}`, { page: n, y: 60, size: 18 }),
+      line(`${n}`, { page: n, y: 820, x: 300 }),
+      line("https://example.com/recipes/print", { page: n, y: 825 }),
+    ];
+    expect(withoutFurniture([page(1), page(2), page(3)]).map((l) => l.text)).toEqual([
+      "Ingredients",
+      "Recipe 1",
+      "Ingredients",
+      "Recipe 2",
+      "Ingredients",
+      "Recipe 3",
+    ]);
+  });
+});
+
+describe("recipesFromPdf", () => {
+  it("finds each recipe by its heading and title, joins one that runs over a page, and reads its facts", () => {
+    nextY = 60;
+    const first: PdfLine[] = [
+      line("A Book of Soups", { size: 24, bold: true }),
+      line("Leek Soup", { size: 18, bold: true }),
+      line("Prep: 15 min · Cook: 1 hour · Serves 4"),
+      line("A soup for the cold months, from a neighbour's garden."),
+      line("WHAT YOU NEED", { bold: true, size: 12 }),
+      line("• 2 leeks"),
+      line("• 1 potato"),
+      line("DIRECTIONS", { bold: true, size: 12 }),
+      line("1. Slice the leeks."),
+    ];
+    nextY = 60;
+    const second: PdfLine[] = [
+      line("2. Simmer with the potato for 40 minutes.", { page: 2 }),
+      line("Bean Stew", { page: 2, size: 18, bold: true }),
+      line("Makes 6 bowls", { page: 2 }),
+      line("Ingredients:", { page: 2, bold: true }),
+      line("- 1 tin of beans", { page: 2 }),
+      line("Instructions", { page: 2, bold: true }),
+      line("Warm the beans.", { page: 2 }),
+      line("Notes", { page: 2, bold: true }),
+      line("Keeps for a week.", { page: 2 }),
+    ];
+    const drafts = recipesFromPdf([first, second]);
+    expect(drafts.map((d) => d.title)).toEqual(["Leek Soup", "Bean Stew"]);
+    expect(drafts[0]).toMatchObject({
+      ingredients: ["2 leeks", "1 potato"],
+      instructions: ["Slice the leeks.", "Simmer with the potato for 40 minutes."],
+      servings: 4,
+      prepTime: 15,
+      cookTime: 60,
+    });
+    expect(drafts[1]).toMatchObject({ ingredients: ["1 tin of beans"], instructions: ["Warm the beans."], servings: 6 });
+  });
+
+  it("finds nothing in text that holds no recipe", () => {
+    nextY = 60;
+    expect(recipesFromPdf([[line("Contents", { size: 20 }), line("Leek Soup 3"), line("Bean Stew 4")]])).toEqual([]);
+  });
+});
