@@ -2,7 +2,8 @@ import { defineConfig } from "tsup";
 
 // Workspace packages are bundled in; npm dependencies stay in node_modules.
 export default defineConfig({
-  entry: ["src/main.ts", "src/cli.ts"],
+  // The PDF worker is its own file: worker_threads start it by path.
+  entry: { main: "src/main.ts", cli: "src/cli.ts", "pdf-worker": "src/features/extraction/pdf-worker.ts" },
   format: "esm",
   target: "node20",
   platform: "node",
