@@ -4,11 +4,19 @@ import { appError } from "../../lib/errors";
 import { spend, type Limit } from "../../lib/rate-limit";
 import type { Context } from "../../trpc/context";
 import { extractRecipesFromHtml, type ExtractedRecipe } from "./html-recipes";
-import { finishDraft } from "./recipe-draft";
+import { readPdf } from "./pdf-reader";
+import { recipesFromPdf } from "./pdf-recipes";
+import { finishDraft, type RecipeDraft } from "./recipe-draft";
 import { pageText, type ModelAnswer } from "./recipe-model";
 
-/** A recipe as the recipe form takes it: each ingredient parsed, with the line as printed kept as `original`. */
-export type ImportedRecipe = Omit<ExtractedRecipe, "ingredients"> & { ingredients: RecipeIngredient[] };
+/**
+ * A recipe as the recipe form takes it: each ingredient parsed, with the line as printed kept as `original`;
+ * `sourceUrl` is the page's, null for a PDF.
+ */
+export type ImportedRecipe = Omit<ExtractedRecipe, "ingredients" | "sourceUrl"> & {
+  ingredients: RecipeIngredient[];
+  sourceUrl: string | null;
+};
 
 export interface Extraction {
   recipes: ImportedRecipe[];
@@ -20,30 +28,56 @@ const HOUR = 60 * 60 * 1000;
 export const LIMITS = { importsPerUser: { max: 60, windowMs: HOUR } } satisfies Record<string, Limit>;
 const TOO_MANY = "Too many recipe imports.";
 
-const imported = (recipe: ExtractedRecipe): ImportedRecipe => ({
-  ...recipe,
-  ingredients: recipe.ingredients.map(recipeIngredientFromLine),
-});
-
 function modelFailure(answer: Extract<ModelAnswer, { kind: "unavailable" }>): TRPCError {
   return answer.reason === "timeout"
     ? new TRPCError({ code: "GATEWAY_TIMEOUT", message: "The AI service did not answer in time. Try again later." })
     : new TRPCError({ code: "BAD_GATEWAY", message: "The AI service is unavailable right now. Try again later." });
 }
 
+/** The answer: the recipes with something to cook from, each ingredient parsed. */
+function extraction(recipes: ExtractedRecipe[], sourceUrl: string | null): Extraction {
+  const usable = recipes.filter((r) => r.ingredients.length > 0 || r.instructions !== "");
+  const imported = usable.map((r) => ({ ...r, ingredients: r.ingredients.map(recipeIngredientFromLine), sourceUrl }));
+  return { recipes: imported, count: imported.length };
+}
+
+/** The recipes a model (when one is set up) reads in a text whose structure showed none. */
+async function recipesFromText(ctx: Context, text: string, sourceUrl: string): Promise<ExtractedRecipe[]> {
+  if (!ctx.clients.recipeModel) return [];
+  const answer = await ctx.clients.recipeModel(text);
+  if (answer.kind === "unavailable") throw modelFailure(answer);
+  return answer.drafts.map((draft) => ({ ...finishDraft(draft, sourceUrl), isAiExtracted: true }));
+}
+
+const spendImport = (ctx: Context, userId: string) =>
+  spend(ctx, { key: `extraction:user:${userId}`, limit: LIMITS.importsPerUser, refusal: TOO_MANY });
+
 /** The recipes on the web page at `url`: read from its structure, or, when that finds none and a model is set up, by the model. */
 export async function extractFromUrl(ctx: Context, userId: string, url: string): Promise<Extraction> {
-  await spend(ctx, { key: `extraction:user:${userId}`, limit: LIMITS.importsPerUser, refusal: TOO_MANY });
+  await spendImport(ctx, userId);
   const page = await ctx.clients.fetchPage(url);
   if (page.kind === "refused") throw appError("BAD_REQUEST", page.message);
   if (page.kind === "failed") throw new TRPCError({ code: page.timedOut ? "GATEWAY_TIMEOUT" : "BAD_GATEWAY", message: page.message });
 
-  let recipes = extractRecipesFromHtml(page.html, page.url);
-  if (recipes.length === 0 && ctx.clients.recipeModel) {
-    const answer = await ctx.clients.recipeModel(pageText(page.html));
-    if (answer.kind === "unavailable") throw modelFailure(answer);
-    recipes = answer.drafts.map((draft) => ({ ...finishDraft(draft, page.url), isAiExtracted: true }));
+  const recipes = extractRecipesFromHtml(page.html, page.url);
+  return extraction(recipes.length > 0 ? recipes : await recipesFromText(ctx, pageText(page.html), page.url), page.url);
+}
+
+const PDF_STATUS = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 422: "UNPROCESSABLE_CONTENT" } as const;
+// A PDF's text for the model: its lines in reading order, cut like a page's text.
+const MAX_PDF_TEXT = 32_000;
+
+/** The recipes in a PDF's text: found by its layout (read in a worker), or by the model for a file where layout finds none. */
+export async function extractFromPdf(ctx: Context, userId: string, bytes: Uint8Array): Promise<Extraction> {
+  await spendImport(ctx, userId);
+  const text = await readPdf(bytes);
+  if (text.kind === "refused") throw appError(PDF_STATUS[text.status], text.message);
+  // finishDraft resolves image links against a page; a PDF has none, and its recipes have no image.
+  const finish = (draft: RecipeDraft) => finishDraft(draft, "about:blank");
+  let recipes = recipesFromPdf(text.pages).map(finish);
+  if (recipes.length === 0) {
+    const lines = text.pages.flatMap((page) => page.map((line) => line.text));
+    recipes = await recipesFromText(ctx, lines.join("\n").slice(0, MAX_PDF_TEXT), "about:blank");
   }
-  const usable = recipes.filter((r) => r.ingredients.length > 0 || r.instructions !== "");
-  return { recipes: usable.map(imported), count: usable.length };
+  return extraction(recipes, null);
 }
