@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { Db } from "@kim/db";
 import { createTestDatabase } from "@kim/db/testing";
 import { RawJson, rawJsonSplicer } from "./raw-json";
-import { ListCache, userList } from "./user-lists";
+import { ListCache, userList, type UserJsonArrayQuery } from "./user-lists";
 
 const json = (text: string) => new RawJson<unknown>(text);
 
@@ -93,5 +93,28 @@ describe("userList", () => {
     // Another process changes the list: this one notices through the version, not its own writes.
     await handle.db.updateTable("ingredients").set({ name: "Oat milk" }).where("userId", "=", userId).execute();
     expect((await names(lists)).toJSON()).toEqual([{ name: "Oat milk" }]);
+  });
+
+  it("compiles a statement given for every user once, and answers each user their own list", async () => {
+    const other = (await handle.db.insertInto("users").values({ email: "lists-2@example.com" }).returning("id").executeTakeFirstOrThrow())
+      .id;
+    await handle.db.insertInto("ingredients").values({ userId: other, name: "Flour", category: "Baking" }).execute();
+    const query: UserJsonArrayQuery = (user) =>
+      sql`select coalesce(json_agg(json_build_object('name', name) order by name), '[]')::text from ingredients where user_id = ${user}`;
+    const lists = new ListCache();
+    const list = (id: string) => userList<{ name: string }>(handle.db, lists, { userId: id, list: "ingredients", query });
+    expect((await list(userId)).toJSON()).toEqual([{ name: "Oat milk" }]);
+    expect((await list(other)).toJSON()).toEqual([{ name: "Flour" }]);
+    const kept = await list(other);
+    expect(await list(other)).toBe(kept);
+    await handle.db.insertInto("ingredients").values({ userId: other, name: "Yeast", category: "Baking" }).execute();
+    expect((await list(other)).toJSON()).toEqual([{ name: "Flour" }, { name: "Yeast" }]);
+    expect((await list(userId)).toJSON()).toEqual([{ name: "Oat milk" }]);
+  });
+
+  it("gives requests that missed together one value, so its gzip is made once", async () => {
+    const lists = new ListCache();
+    const [first, ...others] = await Promise.all(Array.from({ length: 5 }, () => names(lists)));
+    for (const value of others) expect(value).toBe(first);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 import { jsonTimestamp, type RawJson } from "../../lib/raw-json";
-import { userList, type ListCache } from "../../lib/user-lists";
+import { userList, type ListCache, type UserJsonArrayQuery } from "../../lib/user-lists";
 
 /** What a recipe card needs: everything but the ingredients and instructions. */
 export interface RecipeSummary {
@@ -67,19 +67,17 @@ function toRecipe(row: Record<(typeof columns)[number], unknown>): Recipe {
 
 /** The user's recipes for the list, newest first, as JSON built by PostgreSQL in one statement. */
 export function listRecipes(db: Kysely<Database>, lists: ListCache, userId: string): Promise<RawJson<RecipeSummary[]>> {
-  return userList<RecipeSummary>(db, lists, {
-    userId,
-    list: "recipes",
-    query: sql`select coalesce(json_agg(json_build_object(
-        'id', id, 'title', title, 'description', description, 'imageUrl', image_url,
-        'prepTime', prep_time, 'cookTime', cook_time, 'servings', coalesce(servings, 4),
-        'difficulty', difficulty, 'cuisineType', cuisine_type, 'tags', coalesce(tags, '[]'::jsonb),
-        'isAiExtracted', is_ai_extracted,
-        'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}
-      ) order by created_at desc, id desc), '[]')::text
-      from recipes where user_id = ${userId}`,
-  });
+  return userList<RecipeSummary>(db, lists, { userId, list: "recipes", query: recipeSummaries });
 }
+
+const recipeSummaries: UserJsonArrayQuery = (userId) => sql`select coalesce(json_agg(json_build_object(
+    'id', id, 'title', title, 'description', description, 'imageUrl', image_url,
+    'prepTime', prep_time, 'cookTime', cook_time, 'servings', coalesce(servings, 4),
+    'difficulty', difficulty, 'cuisineType', cuisine_type, 'tags', coalesce(tags, '[]'::jsonb),
+    'isAiExtracted', is_ai_extracted,
+    'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}
+  ) order by created_at desc, id desc), '[]')::text
+  from recipes where user_id = ${userId}`;
 
 export async function getRecipe(db: Kysely<Database>, userId: string, id: string): Promise<Recipe | undefined> {
   const row = await db.selectFrom("recipes").select(columns).where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
