@@ -12,7 +12,7 @@ const MAX_COMPRESSED_FORMS = 4;
  */
 export class RawJson<T> {
   private readonly compressed = new Map<string, Buffer>();
-  /** Placeholders the next JSON.stringify calls write instead of the value, one per call (see rawJsonSplicer). */
+  /** Placeholders the next JSON.stringify calls write instead of the value, one per call (see RawJsonSplicer). */
   readonly markers: string[] = [];
 
   constructor(readonly text: string) {}
@@ -45,46 +45,61 @@ export class RawJson<T> {
 const MARKER_PREFIX = `\u0000kim-raw-json:${randomBytes(6).toString("hex")}:`;
 let markerCount = 0;
 
+/** An answer holding one RawJson: the text around it, so its gzip can come from the value's cache. */
+export interface RawJsonBody {
+  value: RawJson<unknown>;
+  prefix: string;
+  suffix: string;
+}
+
+/** The answer's text, built only when it is sent uncompressed. */
+export function rawJsonBodyText({ value, prefix, suffix }: RawJsonBody): string {
+  return prefix + value.text + suffix;
+}
+
 /**
- * Puts RawJson results into a tRPC answer as PostgreSQL wrote them. `mark` runs from tRPC's responseMeta, which
- * tRPC calls synchronously right before it JSON.stringifies the results, so each marked value writes its
- * placeholder in exactly that answer; `splice` then swaps the text in and answers the one RawJson the body holds
- * (with the text around it) so the caller can send that body's cached gzip.
+ * Puts RawJson results into a tRPC answer as PostgreSQL wrote them. `mark` runs right before the answer is
+ * JSON.stringified (on the general path from tRPC's responseMeta, which tRPC calls synchronously just before), so
+ * each marked value writes its placeholder in exactly that answer; `splice` then gives an answer holding one RawJson as that value with the text
+ * around it (so the caller sends the gzip kept for that body without building its text), and any other answer as
+ * text with every RawJson's text swapped in. One per answer.
  */
-export function rawJsonSplicer() {
-  const pending = new Map<string, RawJson<unknown>>();
-  return {
-    mark(items: unknown): void {
-      for (const item of Array.isArray(items) ? items : [items]) {
-        const data: unknown = (item as { result?: { data?: unknown } } | null)?.result?.data;
-        if (!(data instanceof RawJson)) continue;
-        const marker = `${MARKER_PREFIX}${markerCount++}`;
-        data.markers.push(marker);
-        pending.set(marker, data);
-      }
-    },
-    splice(text: string): { text: string; raw?: { value: RawJson<unknown>; prefix: string; suffix: string } } {
-      let out = text;
-      const found: [string, RawJson<unknown>][] = [];
-      for (const [marker, value] of pending) {
-        const quoted = JSON.stringify(marker);
-        if (!out.includes(quoted)) continue;
-        found.push([marker, value]);
-        out = out.replace(quoted, () => value.text);
-      }
-      const [only] = found;
-      if (found.length !== 1 || !only) return { text: out };
-      const [prefix = "", suffix = ""] = text.split(JSON.stringify(only[0]), 2);
-      return { text: out, raw: { value: only[1], prefix, suffix } };
-    },
-    /** Forgets placeholders an answer never wrote (it failed before), so later serializations get the value. */
-    release(): void {
-      for (const [marker, value] of pending) {
-        const at = value.markers.indexOf(marker);
-        if (at >= 0) value.markers.splice(at, 1);
-      }
-    },
-  };
+export class RawJsonSplicer {
+  private readonly pending: { marker: string; quoted: string; value: RawJson<unknown> }[] = [];
+
+  mark(items: unknown): void {
+    for (const item of Array.isArray(items) ? items : [items]) {
+      const data: unknown = (item as { result?: { data?: unknown } } | null)?.result?.data;
+      if (!(data instanceof RawJson)) continue;
+      const marker = `${MARKER_PREFIX}${markerCount++}`;
+      data.markers.push(marker);
+      this.pending.push({ marker, quoted: JSON.stringify(marker), value: data });
+    }
+  }
+
+  splice(text: string): string | RawJsonBody {
+    let only: { at: number; quoted: string; value: RawJson<unknown> } | undefined;
+    let found = 0;
+    for (const { quoted, value } of this.pending) {
+      const at = text.indexOf(quoted);
+      if (at < 0) continue;
+      found++;
+      only = { at, quoted, value };
+    }
+    if (!only) return text;
+    if (found === 1) return { value: only.value, prefix: text.slice(0, only.at), suffix: text.slice(only.at + only.quoted.length) };
+    let out = text;
+    for (const { quoted, value } of this.pending) out = out.replace(quoted, () => value.text);
+    return out;
+  }
+
+  /** Forgets placeholders an answer never wrote (it failed before), so later serializations get the value. */
+  release(): void {
+    for (const { marker, value } of this.pending) {
+      const at = value.markers.indexOf(marker);
+      if (at >= 0) value.markers.splice(at, 1);
+    }
+  }
 }
 
 /** A timestamptz as JavaScript writes dates in JSON: 2026-11-21T05:57:00.123Z. */

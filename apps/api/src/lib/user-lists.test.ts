@@ -3,7 +3,7 @@ import { gunzipSync } from "node:zlib";
 import { sql } from "kysely";
 import type { Db } from "@kim/db";
 import { createTestDatabase } from "@kim/db/testing";
-import { RawJson, rawJsonSplicer } from "./raw-json";
+import { RawJson, rawJsonBodyText, RawJsonSplicer, type RawJsonBody } from "./raw-json";
 import { ListCache, userList, type UserJsonArrayQuery } from "./user-lists";
 
 const json = (text: string) => new RawJson<unknown>(text);
@@ -41,27 +41,28 @@ describe("RawJson", () => {
 
   it("goes into a tRPC answer as written, and keeps that answer's gzip", () => {
     const value = json('[{"a":"x"}]');
-    const splicer = rawJsonSplicer();
+    const splicer = new RawJsonSplicer();
     const answer = [{ result: { data: value } }];
     splicer.mark(answer);
     const rendered = splicer.splice(JSON.stringify(answer));
-    expect(rendered.text).toBe('[{"result":{"data":[{"a":"x"}]}}]');
-    expect(rendered.raw).toMatchObject({ prefix: '[{"result":{"data":', suffix: "}}]" });
-    const zipped = value.gzip(rendered.raw!.prefix, rendered.raw!.suffix);
-    expect(gunzipSync(zipped).toString()).toBe(rendered.text);
-    expect(value.gzip(rendered.raw!.prefix, rendered.raw!.suffix)).toBe(zipped);
+    expect(rendered).toEqual({ value, prefix: '[{"result":{"data":', suffix: "}}]" });
+    const raw = rendered as RawJsonBody;
+    expect(rawJsonBodyText(raw)).toBe('[{"result":{"data":[{"a":"x"}]}}]');
+    const zipped = value.gzip(raw.prefix, raw.suffix);
+    expect(gunzipSync(zipped).toString()).toBe(rawJsonBodyText(raw));
+    expect(value.gzip(raw.prefix, raw.suffix)).toBe(zipped);
     // Marked for one answer only: the next serialization sees the value again.
     expect(JSON.stringify(value)).toBe('[{"a":"x"}]');
   });
 
   it("leaves user text that looks like its placeholder alone, and forgets marks an answer never wrote", () => {
     const value = json("[1]");
-    const splicer = rawJsonSplicer();
+    const splicer = new RawJsonSplicer();
     splicer.mark([{ result: { data: value } }]);
     // Stored text can't hold the NUL the placeholder starts with (input schemas refuse it).
     const lookalike = value.markers[0]!.slice(1);
     const rendered = splicer.splice(JSON.stringify([{ result: { data: { note: lookalike, also: `\\${lookalike}` } } }]));
-    expect(JSON.parse(rendered.text)).toEqual([{ result: { data: { note: lookalike, also: `\\${lookalike}` } } }]);
+    expect(JSON.parse(rendered as string)).toEqual([{ result: { data: { note: lookalike, also: `\\${lookalike}` } } }]);
     splicer.release();
     expect(JSON.stringify(value)).toBe("[1]");
   });

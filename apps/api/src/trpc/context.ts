@@ -58,9 +58,11 @@ export function contextFactory(deps: AppDeps, inner: Pick<Context, "sendMail" | 
   return async (req, res, calls) => {
     const http = fastifyExchange(req, res, secure, calls);
     const user = await loadSession(deps.db, http);
-    return { config: deps.config, db: deps.db, user, now: () => new Date(), http, ...inner };
+    return { config: deps.config, db: deps.db, user, now, http, ...inner };
   };
 }
+
+const now = () => new Date();
 
 /** A context for calling procedures directly (tests, scripts): a fresh list cache and an in-memory exchange by default. */
 export function innerContext(base: Pick<Context, "config" | "db"> & Partial<Context>): Context {

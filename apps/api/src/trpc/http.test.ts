@@ -119,6 +119,10 @@ describe("paths", () => {
 describe("answers", () => {
   it("answers reads exactly as tRPC's own request handler does, errors and mixed batches included", async () => {
     const { cookie, ...user } = await createUser(t);
+    await t.deps.db
+      .insertInto("recipes")
+      .values({ userId: user.id, title: 'Soup "du jour" é 🍋', ingredients: "[]", instructions: "Boil", tags: '["quick"]' })
+      .execute();
     const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
     const reads = [
       { path: "auth.user", query: "", signedIn: false },
@@ -127,6 +131,10 @@ describe("answers", () => {
       { path: "inventory.summary,recipes.count", query: `batch=1&input=${input({ 0: { today: "2026-13-40" } })}`, signedIn: true },
       { path: "inventory.summary", query: `input=${input({ today: "2026-11-22" })}`, signedIn: true },
       { path: "barcode.lookup,auth.user", query: `batch=1&input=${input({ 0: { code: "123" } })}`, signedIn: true },
+      { path: "recipes.list", query: "", signedIn: true },
+      { path: "recipes.list", query: `batch=1&input=${input({})}`, signedIn: true },
+      { path: "recipes.list,recipes.list", query: `batch=1&input=${input({})}`, signedIn: true },
+      { path: "recipes.list", query: "", signedIn: false },
     ];
     for (const { path, query, signedIn } of reads) {
       const url = `/trpc/${path}${query ? `?${query}` : ""}`;

@@ -3,11 +3,12 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { incomingMessageToRequest } from "@trpc/server/adapters/node-http";
 import { callTRPCProcedure, getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, type TRPCError } from "@trpc/server";
+import type { TRPCResponse } from "@trpc/server/rpc";
 import { getHTTPStatusCode, resolveResponse } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { RestRoute } from "../lib/rest";
-import { RawJson, rawJsonSplicer } from "../lib/raw-json";
-import type { ContextFactory } from "./context";
+import { RawJson, rawJsonBodyText, RawJsonSplicer, type RawJsonBody } from "../lib/raw-json";
+import type { Context, ContextFactory } from "./context";
 import { appRouter, createCaller } from "./router";
 
 /** JSON request bodies, on tRPC and REST alike. */
@@ -21,27 +22,25 @@ const COMPRESS_FROM_BYTES = 1024;
 const gzipAsync = promisify(gzip);
 
 /**
- * Sends JSON text, gzipped when the client takes gzip and it is worth it: from the RawJson's cache when the body
- * came from one, else made now off the event loop (no brotli per request: it costs too much time and memory).
+ * Sends JSON, gzipped when the client takes gzip and it is worth it: from the RawJson's cache when the body holds one
+ * (its text is then never built), else made now off the event loop (no brotli per request: it costs too much time
+ * and memory).
  */
-async function sendJson(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  text: string,
-  raw?: { value: RawJson<unknown>; prefix: string; suffix: string },
-) {
+function sendJson(req: FastifyRequest, reply: FastifyReply, body: string | RawJsonBody): FastifyReply | Promise<FastifyReply> {
   reply.type("application/json; charset=utf-8").header("vary", "accept-encoding");
-  if (text.length < COMPRESS_FROM_BYTES || !GZIP.test(req.headers["accept-encoding"] ?? "")) return reply.send(text);
-  const body = raw ? raw.value.gzip(raw.prefix, raw.suffix) : await gzipAsync(text);
-  return reply.header("content-encoding", "gzip").send(body);
+  const raw = typeof body === "string" ? null : body;
+  const length = raw ? raw.prefix.length + raw.value.text.length + raw.suffix.length : (body as string).length;
+  if (length < COMPRESS_FROM_BYTES || !GZIP.test(req.headers["accept-encoding"] ?? "")) {
+    return reply.send(raw ? rawJsonBodyText(raw) : body);
+  }
+  if (raw) return reply.header("content-encoding", "gzip").send(raw.value.gzip(raw.prefix, raw.suffix));
+  return gzipAsync(body as string).then((zipped) => reply.header("content-encoding", "gzip").send(zipped));
 }
 
 export interface TrpcOptions {
   createContext: ContextFactory;
   onError(error: Error, procedure: string | undefined): void;
 }
-
-type Splicer = ReturnType<typeof rawJsonSplicer>;
 
 /** Unexpected failures are logged once; every other error is an answer the client acts on. */
 function reportUnexpected(options: TrpcOptions, error: TRPCError, procedure: string | undefined): void {
@@ -54,7 +53,7 @@ interface Call {
   path: string;
   isBatch: boolean;
   calls: number;
-  splicer: Splicer;
+  splicer: RawJsonSplicer;
   options: TrpcOptions;
 }
 
@@ -65,6 +64,34 @@ const queryPaths = new Set(
   ),
 );
 
+const config = appRouter._def._config;
+/** tRPC's default transformer hands values back as they are: answers then need no transformTRPCResponse copy. */
+const PROBE = {};
+const passesThrough = config.transformer.output.serialize(PROBE) === PROBE;
+
+const noInput = async (): Promise<undefined> => undefined;
+
+/** One read, answered in tRPC's own shape whether it succeeds or fails. */
+async function read(ctx: Context, path: string, input: unknown, index: number, options: TrpcOptions): Promise<TRPCResponse> {
+  try {
+    const data: unknown = await callTRPCProcedure({
+      router: appRouter,
+      path,
+      // Most reads take no input: they share one function rather than each making its own.
+      getRawInput: input === undefined ? noInput : async () => input,
+      ctx,
+      type: "query",
+      signal: undefined,
+      batchIndex: index,
+    });
+    return { result: { data } };
+  } catch (cause) {
+    const error = getTRPCErrorFromUnknown(cause);
+    reportUnexpected(options, error, path);
+    return { error: getErrorShape({ config, error, type: "query", path, input, ctx }) };
+  }
+}
+
 /**
  * Reads (GET of one query or a batch of them, what the web app sends for every list and page) are answered from
  * tRPC's public building blocks (callTRPCProcedure, getErrorShape, getHTTPStatusCode) on one context, skipping the
@@ -72,43 +99,35 @@ const queryPaths = new Set(
  * tRPC's own shapes. Anything else (mutations, unknown paths, unreadable input, oversized batches) returns null
  * and goes through resolveResponse.
  */
-async function answerReads({ req, reply, path, isBatch, calls, splicer, options }: Call): Promise<string | null> {
+async function answerReads({ req, reply, path, isBatch, calls, splicer, options }: Call): Promise<string | RawJsonBody | null> {
   if (req.method !== "GET" || calls > MAX_BATCH_SIZE) return null;
   const paths = isBatch ? path.split(",") : [path];
-  if (!paths.every((p) => queryPaths.has(p))) return null;
-  let inputs: unknown[];
+  for (const p of paths) if (!queryPaths.has(p)) return null;
+  const inputs: unknown[] = [];
   try {
     const raw = (req.query as { input?: string }).input;
     const parsed: unknown = raw === undefined ? undefined : JSON.parse(raw);
-    inputs = isBatch ? paths.map((_, i) => (parsed as Record<string, unknown> | undefined)?.[String(i)]) : [parsed];
+    if (!isBatch) inputs.push(parsed);
+    else for (let i = 0; i < paths.length; i++) inputs.push((parsed as Record<string, unknown> | undefined)?.[String(i)]);
   } catch {
     return null;
   }
   const ctx = await options.createContext(req, reply, calls);
-  const config = appRouter._def._config;
-  const items = await Promise.all(
-    paths.map(async (procedurePath, i) => {
-      try {
-        const data: unknown = await callTRPCProcedure({
-          router: appRouter,
-          path: procedurePath,
-          getRawInput: async () => inputs[i],
-          ctx,
-          type: "query",
-          signal: undefined,
-          batchIndex: i,
-        });
-        return { result: { data } };
-      } catch (cause) {
-        const error = getTRPCErrorFromUnknown(cause);
-        reportUnexpected(options, error, procedurePath);
-        return { error: getErrorShape({ config, error, type: "query", path: procedurePath, input: inputs[i], ctx }) };
-      }
-    }),
-  );
+  // One call (what list pages send) needs no Promise.all.
+  const items =
+    paths.length === 1
+      ? [await read(ctx, paths[0]!, inputs[0], 0, options)]
+      : await Promise.all(paths.map((p, i) => read(ctx, p, inputs[i], i, options)));
   reply.code(getHTTPStatusCode(items));
+  // One list, what list pages ask for: tRPC's envelope written around its text, with nothing to stringify or splice.
+  const [only] = items;
+  if (items.length === 1 && passesThrough && only && "result" in only && only.result.data instanceof RawJson) {
+    const value: RawJson<unknown> = only.result.data;
+    return isBatch ? { value, prefix: '[{"result":{"data":', suffix: "}}]" } : { value, prefix: '{"result":{"data":', suffix: "}}" };
+  }
   splicer.mark(items);
-  return JSON.stringify(transformTRPCResponse(config, isBatch ? items : items[0]!));
+  const answer = isBatch ? items : items[0]!;
+  return splicer.splice(JSON.stringify(passesThrough ? answer : transformTRPCResponse(config, answer)));
 }
 
 /** Every other tRPC request, through tRPC's own resolveResponse. */
@@ -153,15 +172,22 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcOptions): 
       async handler(req, reply) {
         const path = (req.params as { path: string }).path;
         const isBatch = (req.query as { batch?: string }).batch === "1";
-        const call: Call = { req, reply, path, isBatch, calls: isBatch ? path.split(",").length : 1, splicer: rawJsonSplicer(), options };
-        let body: string;
+        const call: Call = {
+          req,
+          reply,
+          path,
+          isBatch,
+          calls: isBatch ? path.split(",").length : 1,
+          splicer: new RawJsonSplicer(),
+          options,
+        };
+        let body: string | RawJsonBody;
         try {
-          body = (await answerReads(call)) ?? (await answerAny(call));
+          body = (await answerReads(call)) ?? call.splicer.splice(await answerAny(call));
         } finally {
           call.splicer.release();
         }
-        const { text, raw } = call.splicer.splice(body);
-        return sendJson(req, reply, text, raw);
+        return sendJson(req, reply, body);
       },
     });
   });
@@ -178,7 +204,7 @@ export function registerRestRoutes(app: FastifyInstance, createContext: ContextF
         const result = await route.call(caller, req, reply);
         if (reply.sent) return reply;
         reply.code(route.status ?? 200);
-        if (result instanceof RawJson) return sendJson(req, reply, result.text, { value: result, prefix: "", suffix: "" });
+        if (result instanceof RawJson) return sendJson(req, reply, { value: result, prefix: "", suffix: "" });
         return sendJson(req, reply, JSON.stringify(result ?? { ok: true }));
       },
     });
