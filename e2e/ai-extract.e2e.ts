@@ -236,9 +236,9 @@ describe("AI Extract from a URL", () => {
     await dialog(page).getByRole("button", { name: "Extract Recipes" }).click();
     expect(sent).toEqual([]);
 
-    // PDF import is a later feature; its tab says so.
+    // The PDF tab asks for a file (e2e/pdf-import.e2e.ts reads them).
     await dialog(page).getByRole("tab", { name: "PDF" }).click();
-    await dialog(page).getByText("PDF import is coming soon.").waitFor();
+    await dialog(page).getByText("Drop a PDF here or choose a file").waitFor();
     await shot(page, "ai-extract-pdf-375");
   });
 

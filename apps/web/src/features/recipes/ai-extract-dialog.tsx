@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { FileText, Link2, LoaderCircle, Sparkles } from "lucide-react";
 import { Button } from "@kim/ui/button";
@@ -9,9 +10,11 @@ import { FormField } from "../../components/form-field";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
 import { ExtractedRecipes } from "./extracted-recipes";
-import { prefillFromImport, type ImportedRecipe } from "./recipe-import";
+import { PdfDropZone } from "./pdf-drop-zone";
+import { extractFromPdf, pdfFileProblem } from "./pdf-upload";
+import { prefillFromImport, type ImportedRecipe, type ImportSource } from "./recipe-import";
 
-/** The AI Extract button and dialog (Pro): import the recipes on a web page; PDF import comes later. */
+/** The AI Extract button and dialog (Pro): import the recipes on a web page or in a PDF. */
 export function AiExtractDialog() {
   const [open, setOpen] = useState(false);
   return (
@@ -22,7 +25,8 @@ export function AiExtractDialog() {
           AI Extract
         </Button>
       </DialogTrigger>
-      <DialogContent className="sm:max-w-xl">
+      {/* No padding of its own: AiExtract's drop target fills the whole dialog, so a file dropped anywhere on it lands. */}
+      <DialogContent className="p-0 sm:max-w-xl">
         {/* Mounted per opening: closing drops the results, and an answer that arrives after closing is ignored. */}
         <AiExtract onClose={() => setOpen(false)} />
       </DialogContent>
@@ -35,22 +39,67 @@ function withScheme(url: string): string {
   return /^[a-z][a-z\d+.-]*:\/\//i.test(url) ? url : `https://${url}`;
 }
 
+interface Found {
+  recipes: ImportedRecipe[];
+  source: ImportSource;
+  /** The PDF they came from. */
+  fileName?: string;
+}
+
+type Tab = "url" | "pdf";
+
+const holdsFiles = (event: DragEvent | globalThis.DragEvent) => event.dataTransfer?.types.includes("Files") ?? false;
+
 function AiExtract({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
+  const [tab, setTab] = useState<Tab>("url");
   const [url, setUrl] = useState("");
   const [urlError, setUrlError] = useState<string | undefined>();
-  const [found, setFound] = useState<ImportedRecipe[] | null>(null);
+  const [pdfError, setPdfError] = useState<string | undefined>();
+  const [dragging, setDragging] = useState(false);
+  const [found, setFound] = useState<Found | null>(null);
   const fromUrl = trpc.extraction.fromUrl.useMutation();
+  const fromPdf = useMutation({ mutationFn: ({ file, signal }: { file: File; signal: AbortSignal }) => extractFromPdf(file, signal) });
+  const upload = useRef<AbortController | null>(null);
   const statusId = useId();
 
-  const review = (recipe: ImportedRecipe) => {
+  // Closing the dialog stops an upload under way; its answer, if it still comes, is dropped with this component.
+  useEffect(() => () => upload.current?.abort(), []);
+
+  // A file dropped beside the dialog (on the dimmed page) would make the browser open it and leave Kim.
+  useEffect(() => {
+    const refuse = (event: globalThis.DragEvent) => {
+      if (!holdsFiles(event) || event.defaultPrevented) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = "none";
+    };
+    window.addEventListener("dragover", refuse);
+    window.addEventListener("drop", refuse);
+    return () => {
+      window.removeEventListener("dragover", refuse);
+      window.removeEventListener("drop", refuse);
+    };
+  }, []);
+
+  const busy = fromUrl.isPending || fromPdf.isPending;
+
+  const review = (recipe: ImportedRecipe, source: ImportSource) => {
     onClose();
-    void navigate({ to: "/recipes/new", search: prefillFromImport(recipe) });
+    void navigate({ to: "/recipes/new", search: prefillFromImport(recipe, source) });
+  };
+
+  const show = (recipes: ImportedRecipe[], source: ImportSource, fileName?: string) => {
+    const [only] = recipes;
+    if (!only) {
+      const where = source === "pdf" ? "The PDF doesn't" : "The URL doesn't";
+      toast({ title: "No recipes found", description: `${where} contain any recognizable recipes`, variant: "destructive" });
+    } else if (recipes.length === 1) review(only, source);
+    else setFound({ recipes, source, ...(fileName ? { fileName } : {}) });
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (fromUrl.isPending) return;
+    if (busy) return;
     const address = url.trim();
     if (!address) {
       setUrlError("Please enter a URL");
@@ -62,80 +111,138 @@ function AiExtract({ onClose }: { onClose: () => void }) {
     // never opens a form the cook walked away from.
     fromUrl.mutate(
       { url: withScheme(address) },
+      { onSuccess: ({ recipes }) => show(recipes, "url"), onError: failureToast("Extraction failed") },
+    );
+  };
+
+  /** A file chosen or dropped: checked here by its name and type (the server checks its bytes), then read. */
+  const readPdf = (file: File | undefined) => {
+    if (busy) return;
+    const problem = pdfFileProblem(file);
+    if (problem || !file) {
+      setPdfError(problem ?? undefined);
+      return;
+    }
+    setPdfError(undefined);
+    const controller = new AbortController();
+    upload.current = controller;
+    fromPdf.mutate(
+      { file, signal: controller.signal },
       {
         onSuccess: ({ recipes }) => {
-          const [only] = recipes;
-          if (!only) {
-            toast({ title: "No recipes found", description: "The URL doesn't contain any recognizable recipes", variant: "destructive" });
-          } else if (recipes.length === 1) review(only);
-          else setFound(recipes);
+          if (!controller.signal.aborted) show(recipes, "pdf", file.name);
         },
-        onError: failureToast("Extraction failed"),
+        onError: (error) => {
+          if (!controller.signal.aborted) failureToast("Extraction failed")(error);
+        },
       },
     );
   };
 
-  if (found) return <ExtractedRecipes recipes={found} onReview={review} onStartOver={() => setFound(null)} onImported={onClose} />;
+  const cancelPdf = () => {
+    upload.current?.abort();
+    fromPdf.reset();
+  };
 
-  const pending = fromUrl.isPending;
+  // The whole dialog takes a dragged file: it turns to the PDF tab and the drop zone lights up.
+  const acceptsDrop = !found && !busy;
+  const dragOver = (event: DragEvent<HTMLDivElement>) => {
+    if (!holdsFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = acceptsDrop ? "copy" : "none";
+    if (!acceptsDrop) return;
+    setDragging(true);
+    setTab("pdf");
+  };
+  const dragLeave = (event: DragEvent<HTMLDivElement>) => {
+    // Leaving one child for another inside the dialog is not leaving the dialog.
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+    setDragging(false);
+  };
+  const drop = (event: DragEvent<HTMLDivElement>) => {
+    if (!holdsFiles(event)) return;
+    event.preventDefault();
+    setDragging(false);
+    if (!acceptsDrop) return;
+    setTab("pdf");
+    readPdf(event.dataTransfer.files[0]);
+  };
+
+  const pdfFile = fromPdf.isPending ? fromPdf.variables.file : null;
+  const urlPending = fromUrl.isPending;
   return (
-    <>
-      <DialogHeader>
-        <DialogTitle>AI Extract</DialogTitle>
-        <DialogDescription>Import recipes from a web page or a PDF, then review them before they join your collection.</DialogDescription>
-      </DialogHeader>
-      <Tabs defaultValue="url">
-        <TabsList aria-label="Import from">
-          <TabsTrigger value="url">
-            <Link2 aria-hidden="true" />
-            URL
-          </TabsTrigger>
-          <TabsTrigger value="pdf">
-            <FileText aria-hidden="true" />
-            PDF
-          </TabsTrigger>
-        </TabsList>
-        {/* Kept mounted while hidden, so a look at the PDF tab never loses the address or a running import. */}
-        <TabsContent value="url" forceMount className="data-[state=inactive]:hidden">
-          <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Import from a URL">
-            <FormField
-              label="Recipe page URL"
-              name="url"
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              autoFocus
-              placeholder="https://example.com/best-lasagne"
-              hint="Paste the address of a page with one or more recipes."
-              value={url}
-              readOnly={pending}
-              onChange={(e) => {
-                setUrl(e.target.value);
-                setUrlError(undefined);
-              }}
-              error={urlError}
-            />
-            <div className="flex flex-col gap-2 sm:flex-row-reverse sm:items-center sm:justify-between">
-              <Button type="submit" disabled={pending} aria-describedby={statusId}>
-                {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
-                {pending ? "Extracting…" : "Extract Recipes"}
-              </Button>
-              <p id={statusId} role="status" className="text-sm text-muted-foreground">
-                {pending ? "Reading the page. This can take a few seconds." : ""}
-              </p>
-            </div>
-          </form>
-        </TabsContent>
-        <TabsContent value="pdf">
-          <div className="flex items-start gap-3 rounded-md border border-dashed p-4 text-sm">
-            <FileText className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <div className="grid gap-1">
-              <p className="font-medium">PDF import is coming soon.</p>
-              <p className="text-muted-foreground">Until then, import from a recipe page&apos;s URL, or create the recipe with the form.</p>
-            </div>
-          </div>
-        </TabsContent>
-      </Tabs>
-    </>
+    <div className="grid min-w-0 gap-4 p-6" onDragEnter={dragOver} onDragOver={dragOver} onDragLeave={dragLeave} onDrop={drop}>
+      {found ? (
+        <ExtractedRecipes
+          recipes={found.recipes}
+          {...(found.fileName ? { fileName: found.fileName } : {})}
+          onReview={(recipe) => review(recipe, found.source)}
+          onStartOver={() => setFound(null)}
+          onImported={onClose}
+        />
+      ) : (
+        <>
+          <DialogHeader>
+            <DialogTitle>AI Extract</DialogTitle>
+            <DialogDescription>
+              Import recipes from a web page or a PDF, then review them before they join your collection.
+            </DialogDescription>
+          </DialogHeader>
+          <Tabs value={tab} onValueChange={(value) => setTab(value === "pdf" ? "pdf" : "url")}>
+            <TabsList aria-label="Import from">
+              <TabsTrigger value="url">
+                <Link2 aria-hidden="true" />
+                URL
+              </TabsTrigger>
+              <TabsTrigger value="pdf">
+                <FileText aria-hidden="true" />
+                PDF
+              </TabsTrigger>
+            </TabsList>
+            {/* Both kept mounted while hidden, so a look at the other tab never loses the address or a running import. */}
+            <TabsContent value="url" forceMount className="data-[state=inactive]:hidden">
+              <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Import from a URL">
+                <FormField
+                  label="Recipe page URL"
+                  name="url"
+                  type="url"
+                  inputMode="url"
+                  autoComplete="url"
+                  autoFocus
+                  placeholder="https://example.com/best-lasagne"
+                  hint="Paste the address of a page with one or more recipes."
+                  value={url}
+                  readOnly={urlPending}
+                  onChange={(e) => {
+                    setUrl(e.target.value);
+                    setUrlError(undefined);
+                  }}
+                  error={urlError}
+                />
+                <div className="flex flex-col gap-2 sm:flex-row-reverse sm:items-center sm:justify-between">
+                  <Button type="submit" disabled={busy} aria-describedby={statusId}>
+                    {urlPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
+                    {urlPending ? "Extracting…" : "Extract Recipes"}
+                  </Button>
+                  <p id={statusId} role="status" className="text-sm text-muted-foreground">
+                    {urlPending ? "Reading the page. This can take a few seconds." : ""}
+                  </p>
+                </div>
+              </form>
+            </TabsContent>
+            <TabsContent value="pdf" forceMount className="data-[state=inactive]:hidden">
+              <PdfDropZone
+                dragging={dragging}
+                reading={pdfFile}
+                error={pdfError}
+                disabled={urlPending}
+                onFile={readPdf}
+                onCancel={cancelPdf}
+              />
+            </TabsContent>
+          </Tabs>
+        </>
+      )}
+    </div>
   );
 }

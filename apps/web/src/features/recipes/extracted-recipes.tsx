@@ -24,6 +24,8 @@ const steps = (recipe: ImportedRecipe) =>
 
 interface ExtractedRecipesProps {
   recipes: ImportedRecipe[];
+  /** The PDF they were read from; without it, they came from the web page their `sourceUrl` names. */
+  fileName?: string;
   /** Opens the recipe form prefilled with one recipe, for the cook to check and save. */
   onReview: (recipe: ImportedRecipe) => void;
   onStartOver: () => void;
@@ -32,7 +34,7 @@ interface ExtractedRecipesProps {
 }
 
 /** Several recipes from one import: a list to pick from, each with a detail view, and Import All. */
-export function ExtractedRecipes({ recipes, onReview, onStartOver, onImported }: ExtractedRecipesProps) {
+export function ExtractedRecipes({ recipes, fileName, onReview, onStartOver, onImported }: ExtractedRecipesProps) {
   const [opened, setOpened] = useState<number | null>(null);
   // The row to put focus back on when the cook comes back from a recipe's details.
   const [returnTo, setReturnTo] = useState<number | null>(null);
@@ -40,6 +42,7 @@ export function ExtractedRecipes({ recipes, onReview, onStartOver, onImported }:
   const importAll = useImportRecipes<number>();
 
   const host = webAddress(recipes[0]?.sourceUrl ?? "")?.hostname;
+  const foundIn = fileName ? ` in ${fileName}` : host ? ` on ${host}` : "";
   const savable = recipes.map(savableImport);
   const toSave = savable.flatMap((input, key) => (input && !imported.has(key) ? [{ key, input }] : []));
   const incomplete = savable.filter((input) => input === null).length;
@@ -53,6 +56,7 @@ export function ExtractedRecipes({ recipes, onReview, onStartOver, onImported }:
     return (
       <RecipeDetails
         recipe={openedRecipe}
+        source={fileName ? "PDF" : "page"}
         onBack={() => {
           setReturnTo(opened);
           setOpened(null);
@@ -68,8 +72,7 @@ export function ExtractedRecipes({ recipes, onReview, onStartOver, onImported }:
       <DialogHeader>
         <DialogTitle>AI Extract</DialogTitle>
         <DialogDescription>
-          {plural(recipes.length, "recipe", "recipes")} found{host ? ` on ${host}` : ""}. Open one to check it before importing, or import
-          them all.
+          {plural(recipes.length, "recipe", "recipes")} found{foundIn}. Open one to check it before importing, or import them all.
         </DialogDescription>
       </DialogHeader>
       <RecipeList recipes={recipes} imported={imported} incomplete={savable.map((s) => s === null)} focus={returnTo} onOpen={setOpened} />
@@ -161,12 +164,13 @@ function RecipeList({ recipes, imported, incomplete, focus, onOpen }: RecipeList
 
 interface RecipeDetailsProps {
   recipe: ImportedRecipe;
+  source: "page" | "PDF";
   onBack: () => void;
   onReview: () => void;
 }
 
-/** One found recipe as the page gave it: its ingredient lines as printed (and how Kim read them), and its steps. */
-function RecipeDetails({ recipe, onBack, onReview }: RecipeDetailsProps) {
+/** One found recipe as the page (or PDF) gave it: its ingredient lines as printed (and how Kim read them), and its steps. */
+function RecipeDetails({ recipe, source, onBack, onReview }: RecipeDetailsProps) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -176,7 +180,7 @@ function RecipeDetails({ recipe, onBack, onReview }: RecipeDetailsProps) {
     <>
       <DialogHeader>
         <DialogTitle>AI Extract</DialogTitle>
-        <DialogDescription>Check what was read from the page; Import This Recipe opens it in the recipe form.</DialogDescription>
+        <DialogDescription>Check what was read from the {source}; Import This Recipe opens it in the recipe form.</DialogDescription>
       </DialogHeader>
       <section aria-labelledby={headingId} className="grid min-w-0 gap-3">
         <div className="grid gap-1">

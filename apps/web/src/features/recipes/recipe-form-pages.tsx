@@ -26,7 +26,7 @@ function FormHeader({ title, children }: { title: string; children?: React.React
 
 /**
  * /recipes/new: an empty form, or one prefilled from the link's parameters (spec: from extraction). Opened from an
- * import (the link names its page), saving also sends what the import read, so the server can keep what was corrected.
+ * import (the link names its page, or says it was a PDF), saving also sends what the import read, so the server can keep what was corrected.
  */
 export function NewRecipePage({ prefill }: { prefill: RecipePrefill }) {
   const { create } = useRecipeMutations();
@@ -51,6 +51,8 @@ export function NewRecipePage({ prefill }: { prefill: RecipePrefill }) {
                     <a href={source.href} target="_blank" rel="noopener noreferrer" className="font-medium underline underline-offset-4">
                       {source.hostname}
                     </a>
+                  ) : extraction.sourceType === "pdf" ? (
+                    "a PDF"
                   ) : (
                     "a web page"
                   )}

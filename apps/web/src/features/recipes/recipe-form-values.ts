@@ -110,7 +110,8 @@ export function recipeInputFromForm(values: RecipeFormValues) {
 
 /**
  * Search parameters that prefill the form (spec: from extraction), as the router parsed them. Beyond the spec's list:
- * `imageUrl`, and `sourceUrl`, the page an import read, which marks the prefill as that import's reading.
+ * `imageUrl`, and `sourceUrl`, the page an import read, or `source=pdf` for a PDF's; either marks the prefill as that
+ * import's reading.
  */
 export type RecipePrefill = Partial<Record<(typeof PREFILL_KEYS)[number], unknown>>;
 
@@ -128,6 +129,7 @@ const PREFILL_KEYS = [
   "tags",
   "isAiExtracted",
   "sourceUrl",
+  "source",
 ] as const;
 
 /** Keeps only the parameters the form reads; the router's validateSearch for /recipes/new. */

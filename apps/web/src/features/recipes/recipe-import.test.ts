@@ -64,6 +64,16 @@ describe("a recipe form opened from an import", () => {
     expect(extractionFromPrefill(prefill)?.originalExtraction.ingredients).toEqual([]);
   });
 
+  it("records a PDF's import as from a PDF, without an address", () => {
+    const prefill = throughLink(prefillFromImport({ ...imported, sourceUrl: null }, "pdf"));
+    expect(prefill).toMatchObject({ source: "pdf" });
+    expect(prefill).not.toHaveProperty("sourceUrl");
+    const extraction = extractionFromPrefill(prefill);
+    expect(extraction).toMatchObject({ sourceType: "pdf", sourceUrl: null });
+    expect(extraction?.originalExtraction).toMatchObject({ title: "Lemon Drizzle Cake", servings: 8 });
+    expect(extractionCorrections(extraction!.originalExtraction, savedFrom(prefill))).toEqual({});
+  });
+
   it("sends nothing for a plain form, and leaves out what a broken link could not say", () => {
     expect(extractionFromPrefill({ title: "Soup" })).toBeUndefined();
     const broken = extractionFromPrefill({

@@ -1,4 +1,4 @@
-import { extractionOrigin, recipeInput, type ExtractionOrigin, type RecipeInput } from "@kim/domain";
+import { extractionOrigin, recipeInput, type ExtractionOrigin, type ExtractionSource, type RecipeInput } from "@kim/domain";
 import type { RouterOutputs } from "../../lib/trpc";
 import { ingredientInput, jsonList, prefilledForm, recipeInputFromForm, type RecipePrefill } from "./recipe-form-values";
 
@@ -16,11 +16,15 @@ export function savableImport(recipe: ImportedRecipe): RecipeInput | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** Where an import read its recipes. */
+export type ImportSource = ExtractionSource;
+
 /**
  * The search parameters that open the recipe form prefilled with an import. A time the page did not give is sent
- * blank, so the form shows none rather than its default of 30 minutes; `sourceUrl` marks the prefill as an import's.
+ * blank, so the form shows none rather than its default of 30 minutes; `sourceUrl` (a web page's) or `source=pdf`
+ * marks the prefill as an import's.
  */
-export function prefillFromImport(recipe: ImportedRecipe): RecipePrefill {
+export function prefillFromImport(recipe: ImportedRecipe, source: ImportSource = "url"): RecipePrefill {
   return {
     title: recipe.title,
     ...(recipe.description ? { description: recipe.description } : {}),
@@ -34,7 +38,7 @@ export function prefillFromImport(recipe: ImportedRecipe): RecipePrefill {
     instructions: recipe.instructions,
     tags: recipe.tags,
     isAiExtracted: recipe.isAiExtracted,
-    sourceUrl: recipe.sourceUrl,
+    ...(source === "pdf" ? { source } : { sourceUrl: recipe.sourceUrl }),
   };
 }
 
@@ -56,13 +60,15 @@ const ORIGINAL_FIELDS = [
 ] as const;
 
 /**
- * When the form was opened from an import (the link has `sourceUrl`), what the import read, worked out from the link
- * itself so a reload of the same link still knows it: each field the link gave, read as the form reads it, so a field
- * the cook left alone compares equal when saved. Undefined for a plain form, or a link too broken to be an import's.
+ * When the form was opened from an import (the link has `sourceUrl`, or `source=pdf` for a PDF, which has no
+ * address), what the import read, worked out from the link itself so a reload of the same link still knows it: each
+ * field the link gave, read as the form reads it, so a field the cook left alone compares equal when saved. Undefined
+ * for a plain form, or a link too broken to be an import's.
  */
 export function extractionFromPrefill(prefill: RecipePrefill): ExtractionOrigin | undefined {
-  const sourceUrl = prefill.sourceUrl;
-  if (typeof sourceUrl !== "string" || sourceUrl.trim() === "") return undefined;
+  const fromPdf = prefill.source === "pdf";
+  const sourceUrl = fromPdf ? null : prefill.sourceUrl;
+  if (!fromPdf && (typeof sourceUrl !== "string" || sourceUrl.trim() === "")) return undefined;
   const { values, unreadable } = prefilledForm(prefill);
   const read = recipeInputFromForm(values);
   const original: Record<string, unknown> = {};
@@ -74,7 +80,7 @@ export function extractionFromPrefill(prefill: RecipePrefill): ExtractionOrigin 
     const listed = jsonList(prefill.ingredients)?.length ?? 0;
     original.ingredients = listed === 0 ? [] : values.ingredients.map(ingredientInput);
   }
-  const parsed = extractionOrigin.safeParse({ sourceType: "url", sourceUrl, originalExtraction: original });
+  const parsed = extractionOrigin.safeParse({ sourceType: fromPdf ? "pdf" : "url", sourceUrl, originalExtraction: original });
   return parsed.success ? parsed.data : undefined;
 }
 
