@@ -19,7 +19,7 @@ afterAll(() => t.close());
  * A user made in the database, one per test so no test sees another's changes or failed sign-ins. The tests
  * still sign in for real: signing in is what the client does.
  */
-const scriptUser = async () => (await createUser(t, { password: "script password" })).email;
+const scriptUser = async (fields: { isPro?: boolean } = {}) => (await createUser(t, { password: "script password", ...fields })).email;
 
 describe("@kim/api/client", () => {
   it("runs the README example against a live server", async () => {
@@ -44,6 +44,17 @@ describe("@kim/api/client", () => {
     const email = await scriptUser();
     await expect(createKimClient({ url, email, password: "wrong password" })).rejects.toThrow(
       "Sign-in failed (401): Invalid email or password",
+    );
+  });
+
+  it("imports the recipes of a PDF through the REST upload, and says why one is refused", async () => {
+    const kim = await createKimClient({ url, email: await scriptUser({ isPro: true }), password: "script password" });
+    const pdf = readFileSync(new URL("../../../../shared/data/recipe-pdfs/print-weeknight-pan.pdf", import.meta.url));
+    const found = await kim.extractFromPdf(pdf, "weeknight.pdf");
+    expect(found.count).toBeGreaterThan(0);
+    expect(found.recipes[0]?.ingredients[0]?.original).toEqual(expect.any(String));
+    await expect(kim.extractFromPdf(new TextEncoder().encode("not a pdf"))).rejects.toThrow(
+      "PDF import failed (400): Please select a PDF file",
     );
   });
 });

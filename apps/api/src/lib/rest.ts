@@ -9,6 +9,8 @@ export interface RestRoute {
   method: HTTPMethods;
   url: string;
   status?: number;
+  /** The path takes one uploaded file (multipart) of at most this size instead of a JSON body; see `uploadedFile`. */
+  upload?: { maxBytes: number };
   call: (caller: Caller, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -29,4 +31,19 @@ export function body<T>(req: FastifyRequest): T {
 export function queryParam(req: FastifyRequest, name: string): string | undefined {
   const value = (req.query as Record<string, unknown> | undefined)?.[name];
   return typeof value === "string" ? value : undefined;
+}
+
+/**
+ * The bytes of the uploaded file in form field `field`, on a path that takes uploads. Like `body`, typed as the
+ * procedure expects: without a file it is undefined, and the procedure's schema answers 400. A file over the path's
+ * cap answers 413.
+ */
+export async function uploadedFile(req: FastifyRequest, field: string): Promise<Uint8Array<ArrayBuffer>> {
+  const none = undefined as unknown as Uint8Array<ArrayBuffer>;
+  if (!req.isMultipart()) return none;
+  for await (const part of req.parts()) {
+    if (part.type === "file" && part.fieldname === field) return new Uint8Array(await part.toBuffer());
+    if (part.type === "file") part.file.resume();
+  }
+  return none;
 }

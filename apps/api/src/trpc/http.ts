@@ -5,7 +5,8 @@ import { incomingMessageToRequest } from "@trpc/server/adapters/node-http";
 import { callTRPCProcedure, getErrorShape, getTRPCErrorFromUnknown, transformTRPCResponse, type TRPCError } from "@trpc/server";
 import type { TRPCResponse } from "@trpc/server/rpc";
 import { getHTTPStatusCode, resolveResponse } from "@trpc/server/http";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { RestRoute } from "../lib/rest";
 import { RawJson, rawJsonBodyText, RawJsonSplicer, type RawJsonBody } from "../lib/raw-json";
 import type { Context, ContextFactory } from "./context";
@@ -196,17 +197,25 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcOptions): 
 /** The documented REST paths, each calling its procedure through a caller on the request's context. */
 export function registerRestRoutes(app: FastifyInstance, createContext: ContextFactory, routes: RestRoute[]): void {
   for (const route of routes) {
-    app.route({
-      method: route.method,
-      url: route.url,
-      async handler(req, reply) {
-        const caller = createCaller(await createContext(req, reply));
-        const result = await route.call(caller, req, reply);
-        if (reply.sent) return reply;
-        reply.code(route.status ?? 200);
-        if (result instanceof RawJson) return sendJson(req, reply, { value: result, prefix: "", suffix: "" });
-        return sendJson(req, reply, JSON.stringify(result ?? { ok: true }));
-      },
+    const handler: RouteHandlerMethod = async (req, reply) => {
+      const caller = createCaller(await createContext(req, reply));
+      const result = await route.call(caller, req, reply);
+      if (reply.sent) return reply;
+      reply.code(route.status ?? 200);
+      if (result instanceof RawJson) return sendJson(req, reply, { value: result, prefix: "", suffix: "" });
+      return sendJson(req, reply, JSON.stringify(result ?? { ok: true }));
+    };
+    const { upload } = route;
+    if (!upload) {
+      app.route({ method: route.method, url: route.url, handler });
+      continue;
+    }
+    // Multipart only where a path takes a file, within its own cap: one file, a few small fields, nothing else.
+    void app.register(async (scope) => {
+      await scope.register(multipart, {
+        limits: { fileSize: upload.maxBytes, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 },
+      });
+      scope.route({ method: route.method, url: route.url, handler });
     });
   }
 }

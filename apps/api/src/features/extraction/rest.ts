@@ -1,5 +1,12 @@
-import { body, type RestRoute } from "../../lib/rest";
+import { body, uploadedFile, type RestRoute } from "../../lib/rest";
+import { PDF_LIMITS } from "./pdf-reader";
 
 export const extractionRestRoutes: RestRoute[] = [
   { method: "POST", url: "/api/recipes/extract-from-url", call: (caller, req) => caller.extraction.fromUrl(body(req)) },
+  {
+    method: "POST",
+    url: "/api/recipes/extract-from-pdf",
+    upload: { maxBytes: PDF_LIMITS.bytes },
+    call: async (caller, req) => caller.extraction.fromPdf({ file: await uploadedFile(req, "file") }),
+  },
 ];

@@ -1,0 +1,124 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openAiStandIn } from "../../testing/openai-stand-in";
+import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
+import { RECIPE_PDFS } from "./pdf-score";
+
+const model = openAiStandIn();
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ openai: { apiKey: "sk-test", baseUrl: await model.start(), model: "kim-test-model" } });
+});
+afterAll(async () => {
+  await t.close();
+  await model.stop();
+});
+beforeEach(async () => {
+  model.requests.length = 0;
+  model.answer([]);
+  await t.deps.db.deleteFrom("rateLimits").execute();
+});
+
+const pdf = (name: string) => readFileSync(path.join(RECIPE_PDFS, name));
+
+/** A multipart body with one file part, as a browser's FormData sends it. */
+function multipart(parts: { field: string; filename?: string; type?: string; bytes: Buffer }[]) {
+  const boundary = "----kim-test-boundary";
+  const chunks = parts.flatMap((p) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"${p.filename ? `; filename="${p.filename}"` : ""}\r\n` +
+        `Content-Type: ${p.type ?? "application/pdf"}\r\n\r\n`,
+    ),
+    p.bytes,
+    Buffer.from("\r\n"),
+  ]);
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+async function uploader(fields: { isPro?: boolean } = { isPro: true }) {
+  const { cookie } = await createUser(t, fields);
+  return (bytes: Buffer, filename = "recipes.pdf", field = "file") => {
+    const { payload, contentType } = multipart([{ field, filename, bytes }]);
+    return t.app.inject({
+      method: "POST",
+      url: "/api/recipes/extract-from-pdf",
+      headers: { cookie, "content-type": contentType },
+      payload,
+    });
+  };
+}
+
+describe("POST /api/recipes/extract-from-pdf", () => {
+  it("finds every recipe in a cookbook, in the form's shape, ingredients parsed beside their printed lines", async () => {
+    const expected = JSON.parse(readFileSync(path.join(RECIPE_PDFS, "cookbook-family-favourites.json"), "utf8")) as {
+      recipes: { title: string; ingredients: string[] }[];
+    };
+    const res = await (await uploader())(pdf("cookbook-family-favourites.pdf"));
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { count: number; recipes: { title: string; sourceUrl: null; ingredients: { original: string }[] }[] };
+    expect(body.count).toBe(expected.recipes.length);
+    expect(body.recipes.map((r) => r.title.toLowerCase())).toEqual(expected.recipes.map((r) => r.title.toLowerCase()));
+    expect(body.recipes[0]!.ingredients.map((i) => i.original)).toEqual(expected.recipes[0]!.ingredients);
+    expect(body.recipes[0]).toMatchObject({ sourceUrl: null, isAiExtracted: false });
+    expect(model.requests).toHaveLength(0);
+  });
+
+  it("answers each bad file with its status and a message, never a 500", async () => {
+    const upload = await uploader();
+    for (const name of ["bad-encrypted", "bad-scanned-page", "bad-text-renamed", "bad-truncated"]) {
+      const { expect_status: status } = JSON.parse(readFileSync(path.join(RECIPE_PDFS, `${name}.json`), "utf8")) as {
+        expect_status: number;
+      };
+      const res = await upload(pdf(`${name}.pdf`));
+      expect(res.statusCode, name).toBe(status);
+      expect(res.json().message, name).toEqual(expect.any(String));
+    }
+    const text = await upload(Buffer.from("just some text"), "notes.pdf");
+    expect(text.json().message).toBe("Please select a PDF file");
+  });
+
+  it("refuses a file over 20 MB with 413, and a request without a file with 400", async () => {
+    const upload = await uploader();
+    const huge = await upload(Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(21 * 1024 * 1024, 32)]));
+    expect(huge.statusCode).toBe(413);
+    const wrongField = await upload(pdf("print-weeknight-pan.pdf"), "a.pdf", "document");
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().message).toBe("Please select a PDF file");
+  });
+
+  it("refuses users without Pro access with 403 'Pro feature'", async () => {
+    const res = await (await uploader({}))(pdf("print-weeknight-pan.pdf"));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toContain("Pro feature");
+  });
+
+  it("takes files only on this path: tRPC refuses the procedure's input", async () => {
+    const { cookie } = await createUser(t, { isPro: true });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/trpc/extraction.fromPdf",
+      headers: { cookie, "content-type": "application/json" },
+      payload: { file: { 0: 37, 1: 80 } },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("keeps answering other requests while a file is read", async () => {
+    const upload = await uploader();
+    const reading = upload(pdf("book-with-contents.pdf"));
+    const started = Date.now();
+    let worst = 0;
+    while (Date.now() - started < 300) {
+      const asked = Date.now();
+      expect((await t.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
+      worst = Math.max(worst, Date.now() - asked);
+    }
+    expect((await reading).statusCode).toBe(200);
+    expect(worst).toBeLessThan(200);
+  });
+});
