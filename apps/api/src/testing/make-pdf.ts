@@ -1,0 +1,54 @@
+/** A PDF made by hand: pages of lines of Helvetica text, `[x, y from the top, size, text]`. */
+export function makePdf(pages: [number, number, number, string][][]): Buffer {
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body) + 2; // object numbers from 3; 1 is the catalog, 2 the page tree
+  const font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
+  const bold = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>");
+  const kids: number[] = [];
+  for (const lines of pages) {
+    const text = lines
+      .map(([x, y, size, t]) => `BT /${size >= 14 ? "B" : "F"} ${size} Tf ${x} ${842 - y} Td (${t.replace(/[()\\]/g, "\\$&")}) Tj ET`)
+      .join("\n");
+    const content = add(`<< /Length ${Buffer.byteLength(text, "latin1")} >>\nstream\n${text}\nendstream`);
+    kids.push(
+      add(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F ${font} 0 R /B ${bold} 0 R >> >> /Contents ${content} 0 R >>`,
+      ),
+    );
+  }
+  const all = [
+    `<< /Type /Catalog /Pages 2 0 R >>`,
+    `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`,
+    ...objects,
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  all.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out, "latin1"));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, "latin1");
+  out += `xref\n0 ${all.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  out += `trailer\n<< /Size ${all.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}
+
+/** A page holding one recipe: a title, a servings line, 8 ingredients and 30 numbered steps. */
+export const recipePage = (title: string, n: number): [number, number, number, string][] => [
+  [72, 80, 20, title],
+  [72, 110, 10, "Serves 4"],
+  [72, 140, 12, "Ingredients"],
+  ...Array.from({ length: 8 }, (_, i): [number, number, number, string] => [
+    80,
+    160 + i * 14,
+    10,
+    `- ${i + 1} cups ingredient number ${i + n}`,
+  ]),
+  [72, 300, 12, "Method"],
+  ...Array.from({ length: 30 }, (_, i): [number, number, number, string] => [
+    72,
+    320 + i * 14,
+    10,
+    `${i + 1}. Stir the pot for ${i + 2} minutes and taste it again.`,
+  ]),
+];
