@@ -338,7 +338,11 @@ export function recipeIngredientFromLine(line: string): RecipeIngredient {
   const original = line.trim().slice(0, MAX_LINE);
   const parsed = parseIngredientLine(original);
   const quantity =
-    parsed.quantity === null ? "" : parsed.upper !== undefined ? `${shortNumber(parsed.quantity)}-${shortNumber(parsed.upper)}` : shortNumber(parsed.quantity);
+    parsed.quantity === null
+      ? ""
+      : parsed.upper !== undefined
+        ? `${shortNumber(parsed.quantity)}-${shortNumber(parsed.upper)}`
+        : shortNumber(parsed.quantity);
   return {
     name: (parsed.name.trim() || original).slice(0, MAX_NAME),
     quantity,

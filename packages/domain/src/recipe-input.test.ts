@@ -109,7 +109,11 @@ describe("extraction feedback", () => {
   });
 
   it("names each changed field with the value saved", () => {
-    const saved = { ...read, title: "Fluffy pancakes", ingredients: [{ name: "flour", quantity: 2, unit: "cups", original: "1 1/2 cups flour" }] };
+    const saved = {
+      ...read,
+      title: "Fluffy pancakes",
+      ingredients: [{ name: "flour", quantity: 2, unit: "cups", original: "1 1/2 cups flour" }],
+    };
     expect(extractionCorrections(read, saved)).toEqual({ title: "Fluffy pancakes", ingredients: saved.ingredients });
   });
 
@@ -120,7 +124,12 @@ describe("extraction feedback", () => {
   });
 
   it("checks the import's fields like the recipe's, and refuses an unknown source", () => {
-    expect(recipeCreateInput.safeParse({ ...read, extraction: { sourceType: "url", sourceUrl: "https://a.example/r", originalExtraction: read } }).success).toBe(true);
+    expect(
+      recipeCreateInput.safeParse({
+        ...read,
+        extraction: { sourceType: "url", sourceUrl: "https://a.example/r", originalExtraction: read },
+      }).success,
+    ).toBe(true);
     const bad = recipeCreateInput.safeParse({ ...read, extraction: { sourceType: "fax", originalExtraction: { title: "a\u0000b" } } });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => i.message)).toEqual(

@@ -1,3 +1,5 @@
+// The multipart plugin adds isMultipart and parts to requests (registered only on upload paths).
+import type {} from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import type { Caller } from "../trpc/router";
 
