@@ -69,6 +69,40 @@ describe("POST /api/recipes/extract-from-pdf", () => {
     expect(model.requests).toHaveLength(0);
   });
 
+  it("sends a file whose layout shows no recipe to the model as text, and marks what it read as AI-extracted", async () => {
+    model.answer([
+      {
+        title: "Aunt May's Flapjacks",
+        description: "",
+        servings: 12,
+        prepTimeMinutes: 10,
+        cookTimeMinutes: 25,
+        cuisine: null,
+        ingredients: ["250g oats", "125g butter"],
+        instructions: ["Melt the butter.", "Stir in the oats and bake."],
+        tags: [],
+      },
+    ]);
+    const letter = makePdf([[[72, 100, 11, "Dear Ann, melt 125g butter, stir in 250g oats and bake for 25 minutes. Love, May"]]]);
+    const res = await (await uploader())(letter, "letter.pdf");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      count: 1,
+      recipes: [
+        {
+          title: "Aunt May's Flapjacks",
+          servings: 12,
+          isAiExtracted: true,
+          sourceUrl: null,
+          ingredients: [{ name: "oats", quantity: 250, unit: "g", original: "250g oats" }, { original: "125g butter" }],
+        },
+      ],
+    });
+    expect(model.requests).toHaveLength(1);
+    const messages = model.requests[0]?.body.messages as { content: string }[];
+    expect(messages.at(-1)?.content).toContain("stir in 250g oats");
+  });
+
   it("answers each bad file with its status and a message, never a 500", async () => {
     const upload = await uploader();
     for (const name of ["bad-encrypted", "bad-scanned-page", "bad-text-renamed", "bad-truncated"]) {
