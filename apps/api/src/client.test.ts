@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { whoami } from "../examples/whoami";
 import { createKimClient } from "./client";
+import { sharedData } from "./testing/shared-data";
 import { createTestApp, createUser, type TestApp } from "./testing/test-app";
 
 let t: TestApp;
@@ -49,7 +50,7 @@ describe("@kim/api/client", () => {
 
   it("imports the recipes of a PDF through the REST upload, and says why one is refused", async () => {
     const kim = await createKimClient({ url, email: await scriptUser({ isPro: true }), password: "script password" });
-    const pdf = readFileSync(new URL("../../../../shared/data/recipe-pdfs/print-weeknight-pan.pdf", import.meta.url));
+    const pdf = readFileSync(sharedData("recipe-pdfs", "print-weeknight-pan.pdf"));
     const found = await kim.extractFromPdf(pdf, "weeknight.pdf");
     expect(found.count).toBeGreaterThan(0);
     expect(found.recipes[0]?.ingredients[0]?.original).toEqual(expect.any(String));

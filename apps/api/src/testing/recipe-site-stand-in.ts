@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer, type OutgoingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { sharedData } from "./shared-data";
 
 /** The saved recipe pages of the shared data (../shared/data/recipe-pages), each as `<host>/<name>.html.gz`. */
-export const RECIPE_PAGES = path.resolve(import.meta.dirname, "../../../../../shared/data/recipe-pages");
+export const RECIPE_PAGES = sharedData("recipe-pages");
 
 export interface StandInPage {
   status?: number;

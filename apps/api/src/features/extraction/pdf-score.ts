@@ -3,6 +3,7 @@ import path from "node:path";
 import { recipeIngredientFromLine } from "@kim/domain";
 import { recipesFromPdf } from "./pdf-recipes";
 import type { PdfLine } from "./pdf-text";
+import { sharedData } from "../../testing/shared-data";
 import { finishDraft } from "./recipe-draft";
 
 /**
@@ -38,7 +39,7 @@ export interface FoundRecipe {
 }
 
 /** The shared PDFs: ../shared/data/recipe-pdfs beside the repository. */
-export const RECIPE_PDFS = path.resolve(import.meta.dirname, "../../../../../../shared/data/recipe-pdfs");
+export const RECIPE_PDFS = sharedData("recipe-pdfs");
 
 export function sharedPdfs(): { name: string; bytes: Buffer; expected: ExpectedFile }[] {
   return readdirSync(RECIPE_PDFS)
