@@ -319,6 +319,51 @@ describe("extractRecipesFromHtml: other sources", () => {
     ]);
   });
 
+  it("takes the printed ingredient list when it holds every line of the data's and says more (amounts the data left out)", () => {
+    const namesOnly = ldJson({ ...padThai, recipeIngredient: ["rice noodles", "eggs", "fish sauce (or soy sauce)"] });
+    const printed = `<h1>Pad Thai</h1><h2>Ingredients</h2><h3>Noodles</h3><ul><li>200 g rice noodles</li><li>2 eggs</li></ul>
+      <h3>Sauce</h3><ul><li>3 tbsp fish sauce (or soy sauce)</li></ul><h2>Method</h2><ol><li>Soak the noodles.</li></ol>`;
+    // The part headings the data leaves out are left out too.
+    expect(only(page(namesOnly, printed)).ingredients).toEqual(["200 g rice noodles", "2 eggs", "3 tbsp fish sauce (or soy sauce)"]);
+    // A metric amount beside the cup, fractions and units spelled either way.
+    const cups = ldJson({ ...padThai, recipeIngredient: ["1 1/2 cups milk", "1 tbsp sugar"] });
+    const metric = `<h2>Ingredients</h2><ul><li>1 ½ cups (375 mL) milk</li><li>1 tablespoon sugar</li></ul>`;
+    expect(only(page(cups, metric)).ingredients).toEqual(["1 ½ cups (375 mL) milk", "1 tablespoon sugar"]);
+  });
+
+  it("keeps the data's ingredient list when the printed one says less, says it otherwise, or is a recipe card's", () => {
+    const data = ["2 eggs (beaten)", "1 cup flour", "1 tsp salt"];
+    const recipe = ldJson({ ...padThai, recipeIngredient: data });
+    const list = (...lines: string[]) => `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul>`;
+    // A note's parentheses dropped (and another amount added): a rewording, not only more.
+    expect(only(page(recipe, list("2 large eggs, beaten", "1 cup (125 g) flour", "1 tsp salt"))).ingredients).toEqual(data);
+    // Says less, in another order, or lists an ingredient the data doesn't have.
+    expect(only(page(recipe, list("2 eggs", "1 cup flour", "1 tsp salt"))).ingredients).toEqual(data);
+    expect(only(page(recipe, list("1 cup (125 g) flour", "2 eggs (beaten)", "1 tsp salt"))).ingredients).toEqual(data);
+    expect(only(page(recipe, list("2 eggs (beaten)", "1 cup (125 g) flour", "1 tsp salt", "2 tbsp butter"))).ingredients).toEqual(data);
+    // A recipe plugin writes its card and its data from the same fields.
+    const card = `<div class="wprm-recipe-container">${list("2 eggs (beaten)", "1 cup (125 g) flour", "1 tsp salt")}</div>`;
+    expect(only(page(recipe, card)).ingredients).toEqual(data);
+  });
+
+  it("reads a list laid out as rows of blocks (the name, then its amount) one line a row", () => {
+    const row = (name: string, amount: string) =>
+      `<div class="row"><p class="name"><label><input type="checkbox">${name}</label></p><p class="amount">${amount}</p></div>`;
+    const body = `<h1>Potato Pancakes</h1><div class="ingredients"><h2>Ingredients</h2>
+      ${row("potatoes", "1 kilogram")}${row("onion", "1 piece")}${row("eggs", "2 pieces")}${row("salt", "1 pinch")}</div>
+      <h2>Method</h2><ol><li>Grate the potatoes and the onion.</li><li>Mix in the eggs and fry.</li></ol>`;
+    expect(only(page("<title>Potato Pancakes</title>", body)).ingredients).toEqual([
+      "potatoes 1 kilogram",
+      "onion 1 piece",
+      "eggs 2 pieces",
+      "salt 1 pinch",
+    ]);
+    // Blocks that are no name and amount (paragraphs of a story) stay lines of their own.
+    const story = `<h1>Soup</h1><h2>Ingredients</h2><ul><li>1 leek</li><li>2 potatoes</li><li>1 l stock</li></ul><h2>Method</h2>
+      ${'<div class="step"><p>Chop the leek and the potatoes.</p><p>Cook them in the stock.</p></div>'.repeat(3)}`;
+    expect(only(page("<title>Soup</title>", story)).instructions.split("\n")).toHaveLength(6);
+  });
+
   it("reads the page's recipe when its JSON-LD only names other recipes", () => {
     const related = {
       "@type": "ItemList",
@@ -368,6 +413,18 @@ describe("extractRecipesFromHtml: hostile pages", () => {
     }
     expect(extract(page(scripts + ldJson(padThai))).map((r) => r.title)).toEqual(["Pad Thai"]);
     expect(extract(page(ldJson(Array.from({ length: 500 }, (_, i) => ({ ...padThai, name: `Dish ${i}` })))))).toHaveLength(100);
+    expect(performance.now() - start).toBeLessThan(5_000);
+  });
+});
+
+describe("extractRecipesFromHtml: hostile pages beside structured data", () => {
+  it("compares the data with a printed list of 20,000 rows, and a page naming recipes 50,000 times, quickly", () => {
+    const data = ldJson({ ...padThai, recipeIngredient: ["egg", "milk"] });
+    const rows = `<h2>Ingredients</h2><div class="ingredients">${"<div><p>egg</p><p>1 piece</p></div>".repeat(20_000)}</div>`;
+    const mentions = '<p class="recipe-cards recipe">'.repeat(50_000);
+    const start = performance.now();
+    expect(only(page(data, rows)).ingredients).toEqual(["egg", "milk"]);
+    expect(only(page(ldJson(padThai), mentions)).ingredients).toEqual(padThai.recipeIngredient);
     expect(performance.now() - start).toBeLessThan(5_000);
   });
 });

@@ -2,8 +2,9 @@ import { findFirst, parseHtml, type HtmlElement } from "./html-tree";
 import { jsonLdRecipes } from "./json-ld";
 import { microdataRecipes } from "./microdata";
 import { pageMeta } from "./open-graph";
-import { factsOf, pageStructureRecipes } from "./page-structure";
+import { factsOf, mayHaveRecipeCard, pageStructureRecipes, printedIngredients } from "./page-structure";
 import { fillDraft, finishDraft, isRecipe, type ExtractedRecipe, type RecipeDraft } from "./recipe-draft";
+import { fullerIngredientList } from "./visible-ingredients";
 
 export type { ExtractedRecipe } from "./recipe-draft";
 
@@ -34,6 +35,7 @@ export function extractRecipesFromHtml(html: string, pageUrl: string): Extracted
 
   const fromJsonLd = usable(jsonLdRecipes(html));
   let drafts = fromJsonLd.length > 0 ? fromJsonLd : usable(microdataRecipes(tree()));
+  const fromData = drafts.length > 0;
   if (drafts.length === 0) drafts = pageStructureRecipes(tree(), meta.title);
   const [single] = drafts;
   if (drafts.length === 1 && single && !isComplete(single)) {
@@ -41,6 +43,13 @@ export function extractRecipesFromHtml(html: string, pageUrl: string): Extracted
     const others = [...(fromJsonLd.length > 0 ? microdataRecipes(tree()) : []), ...pageStructureRecipes(tree(), meta.title)];
     const other = others.find(isRecipe);
     if (other) drafts = [fillDraft(single, other)];
+  }
+  const [lone] = drafts;
+  if (fromData && drafts.length === 1 && lone && !mayHaveRecipeCard(html)) {
+    // Data written apart from the page may say less than the page prints (names without their amounts). A recipe
+    // plugin's card and its data are written from the same fields, so a page with a card is spared the look (and a parse).
+    const fuller = fullerIngredientList(lone.ingredients, printedIngredients(tree()));
+    if (fuller) drafts = [{ ...lone, ingredients: fuller }];
   }
   const [recipe] = drafts;
   if (drafts.length === 1 && recipe && recipe.servings === null) {

@@ -20,8 +20,35 @@ export function pageStructureRecipes(root: HtmlElement, pageTitle: string): Reci
 
 const hasBoth = (draft: RecipeDraft) => draft.ingredients.length > 0 && draft.instructions.length > 0;
 
-const CARD_CLASS =
-  /^(?:wprm-recipe-container|tasty-recipes|mv-create-card|wpurp-container|cooked-recipe|zlrecipe-container|easyrecipe|hrecipe|h-recipe|recipe-card|wp-block-recipe-card-block)$/i;
+const CARD_NAMES =
+  "wprm-recipe-container|tasty-recipes|mv-create-card|wpurp-container|cooked-recipe|zlrecipe-container|easyrecipe|hrecipe|h-recipe|recipe-card|wp-block-recipe-card-block";
+const CARD_CLASS = new RegExp(`^(?:${CARD_NAMES})$`, "i");
+
+// Every card class name holds one of these; a page's source is searched for them, not for each name (a scan each).
+const CARD_WORDS = ["recipe", "mv-create-card", "wpurp-container"];
+// Mentions of those words looked at: a real page has a few hundred, a hostile one may have millions.
+const MAX_CARD_WORDS = 5_000;
+const CLASS_CHAR = /[\w-]/;
+
+/**
+ * Whether a page seems to hold a recipe plugin's card: one of their class names appears in its source as a word of
+ * its own. A look at the raw page, without parsing it.
+ */
+export function mayHaveRecipeCard(html: string): boolean {
+  let looked = 0;
+  for (const word of CARD_WORDS) {
+    for (let at = html.indexOf(word); at !== -1 && looked < MAX_CARD_WORDS; at = html.indexOf(word, at + word.length), looked++) {
+      let start = at;
+      let end = at + word.length;
+      // A class name is short: the longest card name is 26 characters.
+      while (start > 0 && at - start < 40 && CLASS_CHAR.test(html[start - 1] ?? "")) start--;
+      while (end < html.length && end - at < 40 && CLASS_CHAR.test(html[end] ?? "")) end++;
+      if (CARD_CLASS.test(html.slice(start, end))) return true;
+    }
+  }
+  return false;
+}
+
 const CARD_TITLE =
   /^(?:wprm-recipe-name|tasty-recipes-title|mv-create-title|wpurp-recipe-title|zlrecipe-title|fn|p-name)$|(?:recipe|card)[-_]?(?:name|title)$/i;
 
@@ -65,9 +92,22 @@ interface Found {
   end: HtmlElement | undefined;
 }
 
-function readRegion(region: HtmlElement, title: string): RecipeDraft {
+/**
+ * The ingredient list a person sees on a page without a recipe card: its best list under an Ingredients heading, in
+ * an element whose class names them, or a list that reads as ingredients.
+ */
+export function printedIngredients(root: HtmlElement): string[] {
+  const body = findFirst(root, (el) => el.name === "body") ?? root;
+  return ingredientsIn(body).lines.map((line) => line.text);
+}
+
+function ingredientsIn(region: HtmlElement): Found {
   const named = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, undefined, ingredientScore);
-  const ingredients = named.lines.length > 0 ? named : unnamedIngredients(region);
+  return named.lines.length > 0 ? named : unnamedIngredients(region);
+}
+
+function readRegion(region: HtmlElement, title: string): RecipeDraft {
+  const ingredients = ingredientsIn(region);
   let instructions = best(region, INSTRUCTION_HEADING, INSTRUCTION_CLASS, INGREDIENT_CLASS, instructionScore).lines;
   // Steps under no heading we know ("The recipe", the dish's name again) usually follow the ingredients; where the
   // ingredients stand beside the text (in the article's sidebar), under a heading that names the dish.
@@ -393,7 +433,9 @@ function itemLines(elements: HtmlElement[]): Line[] {
   if (items.length > 0) return items.map((li) => ({ text: textOf(li), link: isLinkOnly(li) })).filter((line) => line.text !== "");
   // A sub-heading on one line ("For the sauce", "Step 1: Prep") is no ingredient or step; one holding lines is a block.
   const blocks = elements.filter((el) => !HEADING.test(el.name) || linesOf(el).length > 1);
-  return blocks.flatMap(blockLines).filter((line) => !isHeadingLine(line.text));
+  const rows = rowsIn(blocks);
+  const lines = rows.size > 0 ? linesWithRows(rows) : linesOf;
+  return blocks.flatMap((el) => blockLines(el, lines(el))).filter((line) => !isHeadingLine(line.text));
 }
 
 function isHeadingLine(text: string): boolean {
@@ -424,9 +466,78 @@ function leafItems(container: HtmlElement): HtmlElement[] {
 }
 
 /** The lines of an element's text as its blocks and line breaks split it. */
-function blockLines(container: HtmlElement): Line[] {
+function blockLines(container: HtmlElement, lines = linesOf(container)): Line[] {
   const link = isLinkOnly(container);
-  return linesOf(container).map((text) => ({ text, link }));
+  return lines.map((text) => ({ text, link }));
+}
+
+// A row's parts: at most a few short blocks, one of them an amount with its unit ("1 kilogram", "800 g, festkochend").
+const MAX_ROW_PARTS = 4;
+const MAX_ROW_LENGTH = 150;
+const AMOUNT_PART = /^(?:\d+(?:[.,/]\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\s*\p{L}/u;
+// Elements looked at for rows in one container.
+const MAX_ROW_SEARCH = 2_000;
+
+/**
+ * The rows of a list laid out as a table without table markup: three or more sibling elements of the same tag and
+ * class, each two to four short blocks side by side (the ingredient's name, its amount), one of them an amount.
+ * A person reads each row as one line, as a table's row.
+ */
+function rowsIn(elements: HtmlElement[]): Set<HtmlElement> {
+  const rows = new Set<HtmlElement>();
+  const addRows = (siblings: HtmlNode[]) => {
+    const groups = new Map<string, HtmlElement[]>();
+    for (const sibling of siblings) {
+      if (typeof sibling === "string" || isUnread(sibling)) continue;
+      const key = `${sibling.name}.${sibling.attrs.get("class") ?? ""}`;
+      const group = groups.get(key);
+      if (group) group.push(sibling);
+      else groups.set(key, [sibling]);
+    }
+    for (const group of groups.values()) {
+      if (group.length >= 3 && group.every(isRow)) group.forEach((row) => rows.add(row));
+    }
+  };
+  addRows(elements);
+  let looked = 0;
+  for (const element of elements) {
+    walk(element, (el) => {
+      if (looked++ >= MAX_ROW_SEARCH || rows.has(el) || (el !== element && isUnread(el))) return false;
+      addRows(el.children);
+    });
+  }
+  return rows;
+}
+
+function isRow(el: HtmlElement): boolean {
+  const parts = leadingLines(el, MAX_ROW_LENGTH + 50);
+  return (
+    parts.length >= 2 &&
+    parts.length <= MAX_ROW_PARTS &&
+    parts.join(" ").length <= MAX_ROW_LENGTH &&
+    parts.some((part) => AMOUNT_PART.test(part)) &&
+    !findFirst(el, (inner) => inner.name === "li")
+  );
+}
+
+/** Reads an element's lines with each of `rows` on one line. */
+function linesWithRows(rows: Set<HtmlElement>): (element: HtmlElement) => string[] {
+  // What holds a row is read child by child; what holds none, by its blocks as usual.
+  const holdsRow = new Set<HtmlElement>();
+  for (const row of rows) for (let up = row.parent; up && !holdsRow.has(up); up = up.parent) holdsRow.add(up);
+  const read = (el: HtmlElement, lines: string[]): string[] => {
+    if (rows.has(el)) lines.push(textOf(el));
+    else if (!holdsRow.has(el)) for (const line of linesOf(el)) lines.push(line);
+    else {
+      for (const child of el.children) {
+        const text = typeof child === "string" ? collapseSpace(decodeEntities(child)) : "";
+        if (typeof child !== "string" && !isUnread(child)) read(child, lines);
+        else if (text !== "") lines.push(text);
+      }
+    }
+    return lines;
+  };
+  return (element) => read(element, []);
 }
 
 function isLinkOnly(element: HtmlElement): boolean {
