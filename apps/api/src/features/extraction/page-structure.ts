@@ -300,6 +300,8 @@ function classContainers(region: HtmlElement, words: RegExp, not: RegExp | undef
     .slice(0, MAX_CANDIDATES);
 }
 
+const HAS_LETTER = /\p{L}/u;
+
 const headingText = (text: string) =>
   collapseSpace(decodeEntities(text))
     .replace(/^[^\p{L}]+|[^\p{L})]+$/gu, "")
@@ -312,7 +314,14 @@ function headings(region: HtmlElement, words: RegExp): HtmlElement[] {
   walk(region, (el) => {
     if (isUnread(el)) return false;
     for (const child of el.children) {
-      if (typeof child !== "string" || child.length > 200 || !words.test(headingText(child))) continue;
+      // Most text between tags is only whitespace, which names no part: skipped before the (costlier) clean-up.
+      if (
+        typeof child !== "string" ||
+        child.length > 200 ||
+        !(HAS_LETTER.test(child) || child.includes("&")) ||
+        !words.test(headingText(child))
+      )
+        continue;
       const heading = wholeText(el);
       const text = headingText(leadingLines(heading, 100).join(" "));
       if (text.length <= 60 && text.split(" ").length <= 8 && words.test(text) && !isBoilerplate(heading)) found.push(heading);
