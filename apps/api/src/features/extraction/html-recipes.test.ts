@@ -386,6 +386,12 @@ describe("extractRecipesFromHtml: other sources", () => {
   });
 });
 
+// The work a hostile page costs, as CPU time: the wall clock also counts the time other processes hold the cores.
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 describe("extractRecipesFromHtml: hostile pages", () => {
   it("handles deep nesting, 10,000 script blocks, invalid JSON, thousands of headings and unclosed markup, quickly", () => {
     const deep = "<div><span>".repeat(50_000) + "Ingredients" + "</b>".repeat(1000);
@@ -397,7 +403,7 @@ describe("extractRecipesFromHtml: hostile pages", () => {
     const lists = "<h2>Ingredients</h2>" + "<ul><li>1 egg".repeat(20_000);
     const headings = "<div><p>Ingredients</p>".repeat(3_000);
     const scopes = '<div itemscope itemtype="https://schema.org/Recipe"><span itemprop="name">x</span>'.repeat(20_000);
-    const start = performance.now();
+    const start = cpuMs();
     for (const html of [
       deep,
       scripts,
@@ -413,7 +419,7 @@ describe("extractRecipesFromHtml: hostile pages", () => {
     }
     expect(extract(page(scripts + ldJson(padThai))).map((r) => r.title)).toEqual(["Pad Thai"]);
     expect(extract(page(ldJson(Array.from({ length: 500 }, (_, i) => ({ ...padThai, name: `Dish ${i}` })))))).toHaveLength(100);
-    expect(performance.now() - start).toBeLessThan(5_000);
+    expect(cpuMs() - start).toBeLessThan(5_000);
   });
 });
 
@@ -422,10 +428,10 @@ describe("extractRecipesFromHtml: hostile pages beside structured data", () => {
     const data = ldJson({ ...padThai, recipeIngredient: ["egg", "milk"] });
     const rows = `<h2>Ingredients</h2><div class="ingredients">${"<div><p>egg</p><p>1 piece</p></div>".repeat(20_000)}</div>`;
     const mentions = '<p class="recipe-cards recipe">'.repeat(50_000);
-    const start = performance.now();
+    const start = cpuMs();
     expect(only(page(data, rows)).ingredients).toEqual(["egg", "milk"]);
     expect(only(page(ldJson(padThai), mentions)).ingredients).toEqual(padThai.recipeIngredient);
-    expect(performance.now() - start).toBeLessThan(5_000);
+    expect(cpuMs() - start).toBeLessThan(5_000);
   });
 });
 
