@@ -6,7 +6,10 @@ import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import type { CurrentUser } from "../../lib/current-user";
 
-type SubscriptionUser = Pick<CurrentUser, "plan" | "subscriptionStatus" | "trialEndsAt" | "isPro" | "role" | "isBetaTester" | "isAdmin">;
+type SubscriptionUser = Pick<
+  CurrentUser,
+  "plan" | "subscriptionStatus" | "trialEndsAt" | "pastDueSince" | "isPro" | "role" | "isBetaTester" | "isAdmin"
+>;
 
 export function SubscriptionCard({ user }: { user: SubscriptionUser }) {
   const complimentary = user.isAdmin || user.isBetaTester;
