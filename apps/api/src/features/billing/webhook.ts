@@ -142,7 +142,6 @@ async function storeSubscription(db: Kysely<Database>, state: SubscriptionState,
       trialEndsAt: state.trialEndsAt,
       currentPeriodEnd: state.currentPeriodEnd,
       pastDueSince: state.status === "past_due" ? sql<Date>`coalesce(past_due_since, ${now})` : null,
-      trialWarningSentAt: null,
       updatedAt: now,
     })
     .where("stripeCustomerId", "=", state.customerId)
