@@ -91,6 +91,23 @@ describe("subscriptions in local trial mode", () => {
     expect(await recipesShowAiExtract(page)).toBe(true);
   });
 
+  it("toasts the portal's failure when the plan ended in another tab", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Tom" });
+    const start = await page.request.post("/api/stripe/create-checkout-session", { data: { plan: "pro" } });
+    expect(start.status()).toBe(200);
+    await page.goto("/profile");
+    await page.getByText("Free Trial", { exact: true }).waitFor();
+    // Canceled elsewhere while this page still shows the trial.
+    expect((await page.request.post("/trpc/billing.cancel", { data: {} })).status()).toBe(200);
+    const manage = page.getByRole("button", { name: "Manage Subscription" });
+    await manage.click();
+    await toast(page, "You have no subscription to manage yet");
+    await page.locator('[data-slot="toast"]').filter({ hasText: "Error" }).first().waitFor();
+    expect(page.url()).toMatch(/\/profile$/);
+    expect(await manage.isEnabled()).toBe(true);
+  });
+
   it("shows an admin the complimentary-access text and no billing controls", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Ada", role: "admin" });
