@@ -9,6 +9,7 @@ import type { DestinationStream } from "pino";
 import { servedOverHttps } from "./config";
 import { restRoutes } from "./features";
 import { loadSession } from "./features/auth/sessions";
+import { registerStripeWebhook } from "./features/billing/webhook-route";
 import { healthRoutes } from "./features/health/routes";
 import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
 import { toHttpError } from "./lib/errors";
@@ -111,19 +112,20 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   let stopHousekeeping = () => {};
   app.addHook("onReady", async () => {
     mailSender.start();
-    stopHousekeeping = scheduleHousekeeping(deps.db, app.log);
+    stopHousekeeping = scheduleHousekeeping(deps.db, app.log, config.appUrl, () => mailSender.nudge());
   });
   app.addHook("onClose", async () => {
     stopHousekeeping();
     await mailSender.stop();
   });
+  const clients = outsideClients(config);
   const createContext = contextFactory(deps, {
     sendMail: async (mail) => {
       await enqueueMail(deps.db, mail);
       mailSender.nudge();
     },
     lists: new ListCache(),
-    clients: outsideClients(config),
+    clients,
   });
 
   app.setErrorHandler((error, req, reply) => {
@@ -137,6 +139,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     onError: (err, procedure) => app.log.error({ err, procedure }, "procedure failed"),
   });
   registerRestRoutes(app, createContext, restRoutes);
+  await registerStripeWebhook(app, { db: deps.db, config, stripe: clients.stripe, mailQueued: () => mailSender.nudge() });
   healthRoutes(app, deps, () => draining);
 
   const webDist = config.webDistDir && existsSync(path.join(config.webDistDir, "index.html")) ? config.webDistDir : null;

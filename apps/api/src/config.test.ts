@@ -43,4 +43,24 @@ describe("config", () => {
     expect(() => loadConfig({ KIM_ADMIN_EMAIL: "boss@example.com" })).toThrow(/go together/);
     expect(() => loadConfig({ KIM_ADMIN_EMAIL: "boss@example.com", KIM_ADMIN_PASSWORD: "short" })).toThrow(/KIM_ADMIN_PASSWORD/);
   });
+
+  it("runs the local trial mode without Stripe settings, and takes a Stripe setup only whole", () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    const stripe = {
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_PRICE_BASIC: "price_b",
+      STRIPE_PRICE_PRO: "price_p",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+    };
+    expect(loadConfig(stripe).stripe).toEqual({
+      secretKey: "sk_test_1",
+      prices: { basic: "price_b", pro: "price_p" },
+      webhookSecret: "whsec_1",
+      apiUrl: undefined,
+    });
+    expect(configError({ ...stripe, STRIPE_WEBHOOK_SECRET: "", STRIPE_PRICE_PRO: "" })).toMatch(
+      /STRIPE_SECRET_KEY needs STRIPE_PRICE_PRO, STRIPE_WEBHOOK_SECRET too/,
+    );
+    expect(configError({ ...stripe, STRIPE_API_URL: "ftp://x" })).toMatch(/STRIPE_API_URL/);
+  });
 });

@@ -27,6 +27,11 @@ const schema = z
     OPENAI_API_KEY: z.string().optional(),
     OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_PRICE_BASIC: z.string().optional(),
+    STRIPE_PRICE_PRO: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     KIM_ADMIN_EMAIL: z.email().optional(),
     KIM_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   })
@@ -53,6 +58,8 @@ const schema = z
     fetchAllowPrivateNetwork: e.FETCH_ALLOW_PRIVATE_NETWORK === "1" || e.FETCH_ALLOW_PRIVATE_NETWORK === "true",
     /** An OpenAI-compatible API for pages and PDFs whose structure shows no recipe; none means no AI is called. */
     openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL } : undefined,
+    /** Stripe Checkout, billing portal and webhooks; none means the local trial mode (trials start without payment). */
+    stripe: stripeFrom(e),
     /** Created or promoted to admin at start. */
     admin: adminFrom(e.KIM_ADMIN_EMAIL, e.KIM_ADMIN_PASSWORD),
   }));
@@ -65,6 +72,33 @@ function adminFrom(email: string | undefined, password: string | undefined): { e
   if (!email && !password) return undefined;
   if (!email || !password) throw new ConfigError("Invalid configuration:\n  KIM_ADMIN_EMAIL and KIM_ADMIN_PASSWORD go together");
   return { email: email.trim().toLowerCase(), password };
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  prices: { basic: string; pro: string };
+  webhookSecret: string;
+  /** Another address for Stripe's API (a local stand-in in tests); Stripe's own when undefined. */
+  apiUrl: string | undefined;
+}
+
+function stripeFrom(e: {
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_PRICE_BASIC?: string;
+  STRIPE_PRICE_PRO?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_API_URL?: string;
+}): StripeConfig | undefined {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PRICE_BASIC: basic, STRIPE_PRICE_PRO: pro, STRIPE_WEBHOOK_SECRET: webhookSecret } = e;
+  if (!secretKey) return undefined;
+  // Half a Stripe setup would take money without recording it (no webhook) or sell a plan without a price.
+  const missing = Object.entries({ STRIPE_PRICE_BASIC: basic, STRIPE_PRICE_PRO: pro, STRIPE_WEBHOOK_SECRET: webhookSecret })
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (missing.length > 0 || !basic || !pro || !webhookSecret) {
+    throw new ConfigError(`Invalid configuration:\n  STRIPE_SECRET_KEY needs ${missing.join(", ")} too`);
+  }
+  return { secretKey, prices: { basic, pro }, webhookSecret, apiUrl: e.STRIPE_API_URL };
 }
 
 /** The one place that reads process.env. Empty values count as unset. */

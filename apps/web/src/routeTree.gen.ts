@@ -17,6 +17,7 @@ import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
+import { Route as AuthedBillingRouteImport } from './routes/_authed/billing'
 import { Route as AuthedBugReportRouteImport } from './routes/_authed/bug-report'
 import { Route as AuthedInventoryRouteImport } from './routes/_authed/inventory'
 import { Route as AuthedMealPlannerRouteImport } from './routes/_authed/meal-planner'
@@ -64,6 +65,11 @@ const SignupRoute = SignupRouteImport.update({
 const AuthedAdminRoute = AuthedAdminRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedBillingRoute = AuthedBillingRouteImport.update({
+  id: '/billing',
+  path: '/billing',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedBugReportRoute = AuthedBugReportRouteImport.update({
@@ -120,6 +126,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/admin': typeof AuthedAdminRoute
+  '/billing': typeof AuthedBillingRoute
   '/bug-report': typeof AuthedBugReportRoute
   '/inventory': typeof AuthedInventoryRoute
   '/meal-planner': typeof AuthedMealPlannerRoute
@@ -138,6 +145,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/admin': typeof AuthedAdminRoute
+  '/billing': typeof AuthedBillingRoute
   '/bug-report': typeof AuthedBugReportRoute
   '/inventory': typeof AuthedInventoryRoute
   '/meal-planner': typeof AuthedMealPlannerRoute
@@ -158,6 +166,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/_authed/admin': typeof AuthedAdminRoute
+  '/_authed/billing': typeof AuthedBillingRoute
   '/_authed/bug-report': typeof AuthedBugReportRoute
   '/_authed/inventory': typeof AuthedInventoryRoute
   '/_authed/meal-planner': typeof AuthedMealPlannerRoute
@@ -178,6 +187,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signup'
     | '/admin'
+    | '/billing'
     | '/bug-report'
     | '/inventory'
     | '/meal-planner'
@@ -196,6 +206,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signup'
     | '/admin'
+    | '/billing'
     | '/bug-report'
     | '/inventory'
     | '/meal-planner'
@@ -215,6 +226,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signup'
     | '/_authed/admin'
+    | '/_authed/billing'
     | '/_authed/bug-report'
     | '/_authed/inventory'
     | '/_authed/meal-planner'
@@ -294,6 +306,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedAdminRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/billing': {
+      id: '/_authed/billing'
+      path: '/billing'
+      fullPath: '/billing'
+      preLoaderRoute: typeof AuthedBillingRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/bug-report': {
       id: '/_authed/bug-report'
       path: '/bug-report'
@@ -362,6 +381,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthedRouteChildren {
   AuthedAdminRoute: typeof AuthedAdminRoute
+  AuthedBillingRoute: typeof AuthedBillingRoute
   AuthedBugReportRoute: typeof AuthedBugReportRoute
   AuthedInventoryRoute: typeof AuthedInventoryRoute
   AuthedMealPlannerRoute: typeof AuthedMealPlannerRoute
@@ -375,6 +395,7 @@ interface AuthedRouteChildren {
 
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAdminRoute: AuthedAdminRoute,
+  AuthedBillingRoute: AuthedBillingRoute,
   AuthedBugReportRoute: AuthedBugReportRoute,
   AuthedInventoryRoute: AuthedInventoryRoute,
   AuthedMealPlannerRoute: AuthedMealPlannerRoute,

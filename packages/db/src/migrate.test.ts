@@ -33,6 +33,7 @@ describe("migrations", () => {
       "recipes",
       "sessions",
       "shopping_lists",
+      "stripe_events",
       "users",
     ]);
     while ((await migrateDown(handle.db)).length > 0) {
@@ -40,7 +41,7 @@ describe("migrations", () => {
     }
     expect(await tables()).toEqual([]);
     await migrateToLatest(handle.db);
-    expect(await tables()).toHaveLength(13);
+    expect(await tables()).toHaveLength(14);
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 });

@@ -26,6 +26,10 @@ export interface UsersTable {
   subscriptionStatus: string | null;
   trialEndsAt: Date | null;
   currentPeriodEnd: Date | null;
+  /** When the subscription was first seen past_due; null in any other status. */
+  pastDueSince: Date | null;
+  /** When the local trial's "ends in 3 days" mail was queued; null until then (and for each new trial). */
+  trialWarningSentAt: Date | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -170,6 +174,14 @@ export interface Database {
   barcodeProducts: BarcodeProductsTable;
   listVersions: ListVersionsTable;
   knownDevices: KnownDevicesTable;
+  stripeEvents: StripeEventsTable;
+}
+
+/** Stripe events already applied, by id: a repeat or a second process's copy finds its id here and does nothing. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  processedAt: Generated<Date>;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatPrice,
+  hasCurrentPlan,
   hasProAccess,
   planLabel,
   showsProBadge,
@@ -11,7 +12,15 @@ import {
   type PlanSubject,
 } from "./plans";
 
-const base: PlanSubject = { isPro: false, role: "user", isBetaTester: false, plan: "none", subscriptionStatus: null, trialEndsAt: null };
+const base: PlanSubject = {
+  isPro: false,
+  role: "user",
+  isBetaTester: false,
+  plan: "none",
+  subscriptionStatus: null,
+  trialEndsAt: null,
+  pastDueSince: null,
+};
 
 describe("plans", () => {
   it("formats the plan prices", () => {
@@ -19,11 +28,61 @@ describe("plans", () => {
     expect(STARTING_PRICE).toBe("$5.99");
   });
 
-  it("grants Pro access to isPro, admins and beta testers only", () => {
+  it("grants Pro access to isPro, admins and beta testers whatever their plan", () => {
     expect(hasProAccess(base)).toBe(false);
     expect(hasProAccess({ ...base, isPro: true })).toBe(true);
     expect(hasProAccess({ ...base, role: "admin" })).toBe(true);
     expect(hasProAccess({ ...base, isBetaTester: true })).toBe(true);
+    expect(hasProAccess({ ...base, role: "admin", plan: "basic", subscriptionStatus: "canceled" })).toBe(true);
+    expect(hasProAccess({ ...base, isBetaTester: true, plan: "pro", subscriptionStatus: "past_due", pastDueSince: "2020-01-01" })).toBe(
+      true,
+    );
+  });
+
+  describe("a Pro plan", () => {
+    const now = new Date("2026-03-10T12:00:00Z");
+    const pro: PlanSubject = { ...base, plan: "pro" };
+    const at = (iso: string) => new Date(iso);
+
+    it("gives access while active, and while trialing until the trial ends", () => {
+      expect(hasProAccess({ ...pro, subscriptionStatus: "active" }, now)).toBe(true);
+      expect(hasProAccess({ ...pro, subscriptionStatus: "trialing", trialEndsAt: "2026-03-24T12:00:00Z" }, now)).toBe(true);
+      expect(hasProAccess({ ...pro, subscriptionStatus: "trialing", trialEndsAt: at("2026-03-10T12:00:01Z") }, now)).toBe(true);
+      // A local trial past its end, before housekeeping marks it canceled.
+      expect(hasProAccess({ ...pro, subscriptionStatus: "trialing", trialEndsAt: "2026-03-10T12:00:00Z" }, now)).toBe(false);
+      expect(hasProAccess({ ...pro, subscriptionStatus: "trialing", trialEndsAt: null }, now)).toBe(false);
+    });
+
+    it("keeps access for 3 days after a payment fails, then loses it", () => {
+      const pastDue = { ...pro, subscriptionStatus: "past_due" };
+      expect(hasProAccess({ ...pastDue, pastDueSince: "2026-03-10T11:00:00Z" }, now)).toBe(true);
+      expect(hasProAccess({ ...pastDue, pastDueSince: "2026-03-07T12:00:01Z" }, now)).toBe(true);
+      expect(hasProAccess({ ...pastDue, pastDueSince: "2026-03-07T12:00:00Z" }, now)).toBe(false);
+      expect(hasProAccess({ ...pastDue, pastDueSince: "2026-02-01T00:00:00Z" }, now)).toBe(false);
+    });
+
+    it("gives none once canceled or in any other status", () => {
+      expect(hasProAccess({ ...pro, subscriptionStatus: "canceled", trialEndsAt: "2026-03-24T12:00:00Z" }, now)).toBe(false);
+      expect(hasProAccess({ ...pro, subscriptionStatus: "incomplete" }, now)).toBe(false);
+      expect(hasProAccess({ ...pro, subscriptionStatus: "unpaid" }, now)).toBe(false);
+      expect(hasProAccess({ ...pro, subscriptionStatus: null }, now)).toBe(false);
+    });
+
+    it("is needed: a Basic plan never gives Pro access", () => {
+      expect(hasProAccess({ ...base, plan: "basic", subscriptionStatus: "active" }, now)).toBe(false);
+      expect(hasProAccess({ ...base, plan: "basic", subscriptionStatus: "trialing", trialEndsAt: "2026-03-24T12:00:00Z" }, now)).toBe(
+        false,
+      );
+      expect(hasProAccess({ ...base, plan: "none", subscriptionStatus: "active" }, now)).toBe(false);
+    });
+  });
+
+  it("tells a current plan from none or an ended one", () => {
+    expect(hasCurrentPlan(base)).toBe(false);
+    expect(hasCurrentPlan({ plan: "basic", subscriptionStatus: "trialing" })).toBe(true);
+    expect(hasCurrentPlan({ plan: "pro", subscriptionStatus: "past_due" })).toBe(true);
+    expect(hasCurrentPlan({ plan: "pro", subscriptionStatus: "canceled" })).toBe(false);
+    expect(hasCurrentPlan({ plan: "pro", subscriptionStatus: "incomplete_expired" })).toBe(false);
   });
 
   it("labels plans", () => {

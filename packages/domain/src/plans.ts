@@ -38,19 +38,56 @@ export interface AccessSubject {
   isPro: boolean;
   role: Role;
   isBetaTester: boolean;
-}
-
-/** Pro access: isPro, or an admin, or a beta tester. */
-export function hasProAccess(user: AccessSubject): boolean {
-  return user.isPro || user.role === "admin" || user.isBetaTester;
-}
-
-export interface PlanSubject extends AccessSubject {
   plan: Plan | null;
   /** Stripe's status as stored; ones the app does not know are shown as they are. */
   subscriptionStatus: string | null;
   trialEndsAt: Date | string | null;
+  /** When the subscription was first seen past_due (null otherwise): the start of the grace period. */
+  pastDueSince: Date | string | null;
 }
+
+/** A Pro plan whose payment failed keeps Pro access this long, time enough to update the card. */
+export const PAST_DUE_GRACE_DAYS = 3;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const time = (value: Date | string) => new Date(value).getTime();
+
+/**
+ * Pro access: isPro, an admin or a beta tester (all free); or a Pro plan that is active, trialing until its trial
+ * ends (a local trial past its end has none even before housekeeping marks it canceled), or past_due for at most
+ * PAST_DUE_GRACE_DAYS. Canceled and every other status have none. `now` is the caller's clock (ctx.now() on the server).
+ */
+export function hasProAccess(user: AccessSubject, now: Date = new Date()): boolean {
+  if (user.isPro || user.role === "admin" || user.isBetaTester) return true;
+  if (user.plan !== "pro") return false;
+  switch (user.subscriptionStatus) {
+    case "active":
+      return true;
+    case "trialing":
+      return !!user.trialEndsAt && time(user.trialEndsAt) > now.getTime();
+    case "past_due":
+      return !!user.pastDueSince && now.getTime() - time(user.pastDueSince) < PAST_DUE_GRACE_DAYS * DAY_MS;
+    default:
+      return false;
+  }
+}
+
+/** Admins and beta testers have Pro for free and no billing controls (no checkout, no portal). */
+export function hasComplimentaryAccess(user: Pick<AccessSubject, "role" | "isBetaTester">): boolean {
+  return user.role === "admin" || user.isBetaTester;
+}
+
+/** Statuses after which a subscription is over: a new checkout may start. */
+const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
+
+/** A paid plan that has not ended (trialing, active, past_due, ...): what Manage Subscription manages. */
+export function hasCurrentPlan(user: Pick<AccessSubject, "plan" | "subscriptionStatus">): boolean {
+  if (!user.plan || user.plan === "none") return false;
+  return !user.subscriptionStatus || !ENDED_STATUSES.has(user.subscriptionStatus);
+}
+
+export type PlanSubject = AccessSubject;
 
 export function planLabel(user: PlanSubject): string {
   if (user.role === "admin" || user.isBetaTester) return "Pro - Free Access";
@@ -82,8 +119,6 @@ export function subscriptionStatusLabel(user: PlanSubject): string {
   const status = user.subscriptionStatus;
   return isKnownStatus(status) ? STATUS_LABELS[status] : status;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whole trial days left, rounded up; null when not trialing or no end date. */
 export function trialDaysLeft(user: PlanSubject, now: Date = new Date()): number | null {

@@ -2,6 +2,8 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import type { RestRoute } from "../lib/rest";
 import { authRestRoutes } from "./auth/rest";
 import { authRouter } from "./auth/router";
+import { billingRestRoutes } from "./billing/rest";
+import { billingRouter } from "./billing/router";
 import { barcodeRestRoutes } from "./barcode/rest";
 import { barcodeRouter } from "./barcode/router";
 import { extractionRestRoutes } from "./extraction/rest";
@@ -37,6 +39,7 @@ export const features = {
   extraction: { router: extractionRouter, rest: extractionRestRoutes },
   mealPlans: { router: mealPlansRouter, rest: mealPlansRestRoutes },
   shoppingLists: { router: shoppingListsRouter, rest: shoppingListsRestRoutes },
+  billing: { router: billingRouter, rest: billingRestRoutes },
 } satisfies Record<string, Feature>;
 
 export const restRoutes: RestRoute[] = Object.values(features).flatMap((f) => f.rest);

@@ -44,7 +44,16 @@ describe("pruneExpired", () => {
       ])
       .execute();
 
-    expect(await pruneExpired(db)).toEqual({ sessions: 1, rateLimits: 1, sentMail: 1, barcodeProducts: 1 });
+    await db
+      .insertInto("stripeEvents")
+      .values([
+        { id: "evt_old", type: "invoice.paid", processedAt: days(-31) },
+        { id: "evt_recent", type: "invoice.paid", processedAt: days(-2) },
+      ])
+      .execute();
+
+    expect(await pruneExpired(db)).toEqual({ sessions: 1, rateLimits: 1, sentMail: 1, barcodeProducts: 1, stripeEvents: 1 });
+    expect((await db.selectFrom("stripeEvents").select("id").execute()).map((r) => r.id)).toEqual(["evt_recent"]);
     expect((await db.selectFrom("sessions").select("sid").execute()).map((r) => r.sid)).toEqual(["live"]);
     expect((await db.selectFrom("rateLimits").select("key").execute()).map((r) => r.key)).toEqual(["current"]);
     const mail = (await db.selectFrom("emailOutbox").select("subject").orderBy("subject").execute()).map((r) => r.subject);

@@ -1,10 +1,13 @@
 import type { Database } from "@kim/db";
 import type { FastifyBaseLogger } from "fastify";
 import { sql, type Kysely } from "kysely";
+import { runLocalTrialHousekeeping } from "../features/billing/local-trials";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Sent mail is kept a while for support questions ("did my reset mail go out?"). */
 const SENT_MAIL_DAYS = 30;
+/** Stripe retries an event for 3 days; ids kept longer than that only catch nothing. */
+const STRIPE_EVENT_DAYS = 30;
 
 /** Deletes what no request can use any more: expired sessions, spent rate-limit windows, old mail and cache rows. */
 export async function pruneExpired(db: Kysely<Database>): Promise<Record<string, number>> {
@@ -17,17 +20,37 @@ export async function pruneExpired(db: Kysely<Database>): Promise<Record<string,
       .where("sentAt", "<", sql<Date>`now() - ${`${SENT_MAIL_DAYS} days`}::interval`)
       .executeTakeFirst(),
     db.deleteFrom("barcodeProducts").where("expiresAt", "<=", now).executeTakeFirst(),
+    db
+      .deleteFrom("stripeEvents")
+      .where("processedAt", "<", sql<Date>`now() - ${`${STRIPE_EVENT_DAYS} days`}::interval`)
+      .executeTakeFirst(),
   ]);
-  const [sessions, rateLimits, sentMail, barcodeProducts] = counts.map((r) => Number(r.numDeletedRows));
-  return { sessions: sessions!, rateLimits: rateLimits!, sentMail: sentMail!, barcodeProducts: barcodeProducts! };
+  const [sessions, rateLimits, sentMail, barcodeProducts, stripeEvents] = counts.map((r) => Number(r.numDeletedRows));
+  return {
+    sessions: sessions!,
+    rateLimits: rateLimits!,
+    sentMail: sentMail!,
+    barcodeProducts: barcodeProducts!,
+    stripeEvents: stripeEvents!,
+  };
 }
 
-/** Prunes hourly in every process; the deletes are idempotent, so processes need not coordinate. */
-export function scheduleHousekeeping(db: Kysely<Database>, log: FastifyBaseLogger): () => void {
+/**
+ * Prunes hourly in every process; the deletes are idempotent, so processes need not coordinate. Local trials are
+ * warned of and ended on the same round (each warning claimed once across processes); `mailQueued` wakes the sender.
+ */
+export function scheduleHousekeeping(db: Kysely<Database>, log: FastifyBaseLogger, appUrl: string, mailQueued: () => void): () => void {
   const timer = setInterval(() => {
     pruneExpired(db).then(
       (deleted) => log.info({ deleted }, "housekeeping"),
       (err: unknown) => log.warn({ err }, "housekeeping failed"),
+    );
+    runLocalTrialHousekeeping(db, appUrl, new Date()).then(
+      (trials) => {
+        if (trials.warned > 0) mailQueued();
+        log.info({ trials }, "local trial housekeeping");
+      },
+      (err: unknown) => log.warn({ err }, "local trial housekeeping failed"),
     );
   }, HOUR_MS);
   timer.unref();

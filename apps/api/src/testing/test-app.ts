@@ -18,6 +18,8 @@ export interface TestApp {
   logs: string[];
   /** Mail the console transport printed (unless another transport was given). */
   mails: string[];
+  /** The PostgreSQL database's address (unset on PGlite), for a second connection pool as another process has. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: { 
     deps,
     logs,
     mails,
+    databaseUrl: handle.url,
     async close() {
       await app.close();
       await handle.close();

@@ -1,8 +1,10 @@
 import type { Database } from "@kim/db";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
+import type Stripe from "stripe";
 import { servedOverHttps, type Config } from "../config";
 import { loadSession, type SessionUser } from "../features/auth/sessions";
+import { stripeClient } from "../features/billing/stripe-client";
 import { lookUpProduct, type OffLookup } from "../features/barcode/open-food-facts";
 import { recipesFromModel, type ModelAnswer } from "../features/extraction/recipe-model";
 import type { Mail, MailTransport } from "../lib/email";
@@ -24,6 +26,8 @@ export interface OutsideClients {
   fetchPage(url: string): Promise<FetchedPage>;
   /** The recipes in a page's or a PDF's text, read by a model; null without OPENAI_API_KEY, so nothing calls out. */
   recipeModel: ((content: string) => Promise<ModelAnswer>) | null;
+  /** Stripe's official client; null without STRIPE_SECRET_KEY: the local trial mode. */
+  stripe: Stripe | null;
 }
 
 /** Everything a procedure may use. Needs no Fastify request, so tests build it directly for `createCaller`. */
@@ -49,6 +53,7 @@ export function outsideClients(config: Config): OutsideClients {
     openFoodFacts: (code) => lookUpProduct(config.offApiUrl, code),
     fetchPage: (url) => fetchPage(url, { allowPrivateNetwork: config.fetchAllowPrivateNetwork }),
     recipeModel: openai ? (content) => recipesFromModel(openai, content) : null,
+    stripe: config.stripe ? stripeClient(config.stripe) : null,
   };
 }
 

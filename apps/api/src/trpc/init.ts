@@ -26,7 +26,7 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
 });
 
 export const proProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!hasProAccess(ctx.user)) throw appError("FORBIDDEN", PRO_ONLY);
+  if (!hasProAccess(ctx.user, ctx.now())) throw appError("FORBIDDEN", PRO_ONLY);
   return next();
 });
 

@@ -1,8 +1,9 @@
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import type { PaidPlan } from "@kim/domain";
+import { createFileRoute } from "@tanstack/react-router";
+import { hasCurrentPlan, type PaidPlan } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { PlanCard } from "../components/plan-card";
 import { PublicHeader } from "../components/public-header";
+import { useCheckout, usePortal } from "../features/billing/use-billing";
 import { SiteFooter } from "../components/site-footer";
 import { useCurrentUser } from "../lib/current-user";
 import { goToLoginEntry } from "../lib/query-client";
@@ -18,15 +19,18 @@ const PLANS: readonly PaidPlan[] = ["basic", "pro"];
 
 function PricingPage() {
   const { data: user } = useCurrentUser();
-  const navigate = useNavigate();
+  const checkout = useCheckout();
+  const portal = usePortal();
+  const pending = checkout.pending || portal.pending;
 
-  const choosePlan = (_plan: PaidPlan) => {
+  const choosePlan = (plan: PaidPlan) => {
     if (!user) {
       goToLoginEntry();
       return;
     }
-    // Checkout arrives with billing; until then the profile page manages the subscription.
-    void navigate({ to: "/profile" });
+    // A plan already running is changed where it is managed (Upgrade to Pro leads here from the profile).
+    if (hasCurrentPlan(user)) portal.open();
+    else checkout.start({ plan });
   };
 
   return (
@@ -45,7 +49,13 @@ function PricingPage() {
                 plan={plan}
                 headingLevel="h2"
                 action={
-                  <Button className="w-full" variant={plan === "pro" ? "default" : "outline"} onClick={() => choosePlan(plan)}>
+                  <Button
+                    className="w-full"
+                    variant={plan === "pro" ? "default" : "outline"}
+                    disabled={pending}
+                    aria-busy={pending && checkout.plan === plan}
+                    onClick={() => choosePlan(plan)}
+                  >
                     Start Free Trial
                   </Button>
                 }

@@ -15,6 +15,7 @@ export const userColumns = [
   "users.subscriptionStatus",
   "users.trialEndsAt",
   "users.currentPeriodEnd",
+  "users.pastDueSince",
   "users.createdAt",
   "users.updatedAt",
 ] as const;

@@ -5,7 +5,7 @@ import { publicUser } from "./public-user";
 import * as auth from "./service";
 
 export const authRouter = {
-  user: authedProcedure.query(({ ctx }) => publicUser(ctx.user)),
+  user: authedProcedure.query(({ ctx }) => publicUser(ctx.user, ctx.now())),
   signup: publicProcedure.input(signupInput).mutation(({ ctx, input }) => auth.signup(ctx, input)),
   login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => auth.login(ctx, input)),
   logout: publicProcedure.mutation(({ ctx }) => auth.logout(ctx)),

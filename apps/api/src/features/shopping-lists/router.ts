@@ -28,7 +28,7 @@ export const shoppingListsRouter = {
    * each meal's servings and merged; with smart mode (Pro), less what the inventory already covers.
    */
   generate: authedProcedure.input(generateInput).mutation(async ({ ctx, input }) => {
-    if (input.smartMode && !hasProAccess(ctx.user)) throw appError("FORBIDDEN", `Smart Mode: ${PRO_ONLY}`);
+    if (input.smartMode && !hasProAccess(ctx.user, ctx.now())) throw appError("FORBIDDEN", `Smart Mode: ${PRO_ONLY}`);
     const { from, to } = input;
     const range = from !== undefined && to !== undefined ? { from, to } : weekOf(input.today ?? ctx.now().toISOString().slice(0, 10));
     const [meals, stock] = await Promise.all([

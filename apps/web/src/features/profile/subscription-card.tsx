@@ -1,17 +1,31 @@
 import { Link } from "@tanstack/react-router";
 import { CircleAlert, Crown } from "lucide-react";
-import { planLabel, showsProBadge, subscriptionStatusLabel, trialDaysLeft, trialDaysLeftLabel } from "@kim/domain";
+import {
+  hasComplimentaryAccess,
+  hasCurrentPlan,
+  planLabel,
+  showsProBadge,
+  subscriptionStatusLabel,
+  trialDaysLeft,
+  trialDaysLeftLabel,
+} from "@kim/domain";
 import { Badge } from "@kim/ui/badge";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import type { CurrentUser } from "../../lib/current-user";
+import { usePortal } from "../billing/use-billing";
 
-type SubscriptionUser = Pick<CurrentUser, "plan" | "subscriptionStatus" | "trialEndsAt" | "isPro" | "role" | "isBetaTester" | "isAdmin">;
+type SubscriptionUser = Pick<
+  CurrentUser,
+  "plan" | "subscriptionStatus" | "trialEndsAt" | "pastDueSince" | "isPro" | "role" | "isBetaTester" | "isAdmin"
+>;
 
 export function SubscriptionCard({ user }: { user: SubscriptionUser }) {
-  const complimentary = user.isAdmin || user.isBetaTester;
-  const hasPlan = !!user.plan && user.plan !== "none";
+  const complimentary = hasComplimentaryAccess(user);
+  // An ended (canceled) plan is shown as such, and a new one starts from the plans page.
+  const hasPlan = hasCurrentPlan(user);
   const daysLeft = trialDaysLeft(user);
+  const portal = usePortal();
 
   return (
     <Card>
@@ -32,7 +46,7 @@ export function SubscriptionCard({ user }: { user: SubscriptionUser }) {
           </dd>
           <dt className="text-muted-foreground">Status</dt>
           <dd className="font-medium">
-            {subscriptionStatusLabel(user)}
+            <span>{subscriptionStatusLabel(user)}</span>
             {daysLeft !== null ? <span className="ml-2 font-normal text-muted-foreground">({trialDaysLeftLabel(daysLeft)})</span> : null}
           </dd>
         </dl>
@@ -51,11 +65,16 @@ export function SubscriptionCard({ user }: { user: SubscriptionUser }) {
           <p className="text-sm text-muted-foreground">You have complimentary access to all Pro features. No subscription required.</p>
         ) : (
           <div className="flex flex-col gap-2 sm:flex-row">
-            {/* Billing portal and checkout arrive with billing; until then both lead to the plans. */}
-            <Button variant={hasPlan ? "outline" : "default"} asChild>
-              <Link to="/pricing">{hasPlan ? "Manage Subscription" : "Start Subscription"}</Link>
-            </Button>
-            {user.plan === "basic" ? (
+            {hasPlan ? (
+              <Button variant="outline" disabled={portal.pending} onClick={portal.open}>
+                Manage Subscription
+              </Button>
+            ) : (
+              <Button asChild>
+                <Link to="/pricing">Start Subscription</Link>
+              </Button>
+            )}
+            {user.plan === "basic" && hasPlan ? (
               <Button asChild>
                 <Link to="/pricing">Upgrade to Pro</Link>
               </Button>

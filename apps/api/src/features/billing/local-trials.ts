@@ -1,0 +1,40 @@
+import type { Database } from "@kim/db";
+import { PLAN_DETAILS, type Plan } from "@kim/domain";
+import type { Kysely } from "kysely";
+import { enqueueMail } from "../../lib/email";
+import { claimTrialWarnings, endLocalTrials, TRIAL_WARNING_DAYS } from "./queries";
+
+/**
+ * The local trial mode's housekeeping: warns of trials ending within 3 days (each once: the mark and the mail are one
+ * transaction, and a second process finds the row marked) and ends the trials that are over. Stripe ends its own.
+ */
+export async function runLocalTrialHousekeeping(
+  db: Kysely<Database>,
+  appUrl: string,
+  now: Date,
+): Promise<{ warned: number; ended: number }> {
+  const warned = await db.transaction().execute(async (trx) => {
+    const users = await claimTrialWarnings(trx, now);
+    for (const user of users) await enqueueMail(trx, trialEndingMail(user, appUrl));
+    return users.length;
+  });
+  const ended = await endLocalTrials(db, now);
+  return { warned, ended };
+}
+
+function trialEndingMail(user: { email: string; firstName: string | null; plan: Plan; trialEndsAt: Date | null }, appUrl: string) {
+  const planName = user.plan === "none" ? "Kim" : `Kim ${PLAN_DETAILS[user.plan].name}`;
+  const ends = user.trialEndsAt ? user.trialEndsAt.toUTCString() : `in ${TRIAL_WARNING_DAYS} days`;
+  return {
+    to: user.email,
+    subject: `Your ${planName} trial ends in ${TRIAL_WARNING_DAYS} days`,
+    text: [
+      `Hi ${user.firstName?.trim() || "Chef"},`,
+      "",
+      `Your free trial of ${planName} ends on ${ends}.`,
+      `Manage your subscription: ${appUrl}/profile`,
+      "",
+      "Kim",
+    ].join("\n"),
+  };
+}

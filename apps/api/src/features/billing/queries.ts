@@ -1,0 +1,110 @@
+import { trialEnd, type PaidPlan } from "@kim/domain";
+import type { Database } from "@kim/db";
+import { sql, type Kysely } from "kysely";
+
+/** Statuses after which a new checkout may start (domain's hasCurrentPlan says the same for the web). */
+const ENDED = ["canceled", "incomplete_expired"];
+
+export function findStripeCustomerId(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom("users")
+    .select("stripeCustomerId")
+    .where("id", "=", userId)
+    .executeTakeFirst()
+    .then((row) => row?.stripeCustomerId ?? null);
+}
+
+/** Stores the user's Stripe customer unless one is stored already; answers the one the user has now. */
+export async function keepStripeCustomer(db: Kysely<Database>, userId: string, customerId: string): Promise<string | null> {
+  await db
+    .updateTable("users")
+    .set({ stripeCustomerId: customerId })
+    .where("id", "=", userId)
+    .where("stripeCustomerId", "is", null)
+    .execute();
+  return findStripeCustomerId(db, userId);
+}
+
+/**
+ * Local trial mode: starts the plan's trial now, unless the user has a current plan (checked in the same statement,
+ * so two parallel requests start one trial). False when refused.
+ */
+export async function startLocalTrial(db: Kysely<Database>, userId: string, plan: PaidPlan, now: Date): Promise<boolean> {
+  const ends = trialEnd(now);
+  const result = await db
+    .updateTable("users")
+    .set({
+      plan,
+      stripeSubscriptionId: null,
+      subscriptionStatus: "trialing",
+      trialEndsAt: ends,
+      currentPeriodEnd: ends,
+      pastDueSince: null,
+      trialWarningSentAt: null,
+      updatedAt: now,
+    })
+    .where("id", "=", userId)
+    .where((eb) => eb.or([eb("plan", "=", "none"), eb("subscriptionStatus", "is", null), eb("subscriptionStatus", "in", ENDED)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Local mode: changes the plan of a current local subscription (its trial end stays). False without one. */
+export async function switchLocalPlan(db: Kysely<Database>, userId: string, plan: PaidPlan, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ plan, updatedAt: now })
+    .where("id", "=", userId)
+    .where("stripeSubscriptionId", "is", null)
+    .where("plan", "!=", "none")
+    .where("subscriptionStatus", "is not", null)
+    .where("subscriptionStatus", "not in", ENDED)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Local mode: ends a current local subscription now (the plan stays, shown as canceled). False without one. */
+export async function cancelLocalPlan(db: Kysely<Database>, userId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ subscriptionStatus: "canceled", updatedAt: now })
+    .where("id", "=", userId)
+    .where("stripeSubscriptionId", "is", null)
+    .where("plan", "!=", "none")
+    .where("subscriptionStatus", "is not", null)
+    .where("subscriptionStatus", "not in", ENDED)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export const TRIAL_WARNING_DAYS = 3;
+
+/** Local trials past their end become canceled: no subscription followed them. Answers how many. */
+export async function endLocalTrials(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db
+    .updateTable("users")
+    .set({ subscriptionStatus: "canceled", updatedAt: now })
+    .where("subscriptionStatus", "=", "trialing")
+    .where("stripeSubscriptionId", "is", null)
+    .where("trialEndsAt", "<=", now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Marks the local trials ending within TRIAL_WARNING_DAYS whose warning has not gone out, and answers them. The
+ * marking update takes each row once, whichever process gets there first; the caller queues the mails in the same
+ * transaction, so a mail goes out exactly when its mark is kept.
+ */
+export function claimTrialWarnings(db: Kysely<Database>, now: Date) {
+  return db
+    .updateTable("users")
+    .set({ trialWarningSentAt: now })
+    .where("subscriptionStatus", "=", "trialing")
+    .where("stripeSubscriptionId", "is", null)
+    .where("trialWarningSentAt", "is", null)
+    .where("trialEndsAt", ">", now)
+    .where("trialEndsAt", "<=", sql<Date>`${now}::timestamptz + ${`${TRIAL_WARNING_DAYS} days`}::interval`)
+    .returning(["email", "firstName", "plan", "trialEndsAt"])
+    .execute();
+}

@@ -1,0 +1,99 @@
+import { hasComplimentaryAccess, hasCurrentPlan, TRIAL_DAYS, type PaidPlan } from "@kim/domain";
+import type Stripe from "stripe";
+import { appError } from "../../lib/errors";
+import type { Context } from "../../trpc/context";
+import type { SessionUser } from "../auth/sessions";
+import { cancelLocalPlan, findStripeCustomerId, keepStripeCustomer, startLocalTrial, switchLocalPlan } from "./queries";
+import { callStripe } from "./stripe-client";
+
+export const COMPLIMENTARY = "Admins and beta testers have every Pro feature for free: no subscription is needed.";
+export const ALREADY_SUBSCRIBED = "You already have a plan. Use Manage Subscription to change or cancel it.";
+export const NOTHING_TO_MANAGE = "You have no subscription to manage yet. Start one from the plans page.";
+export const MANAGED_BY_STRIPE = "Plans are changed in Stripe's billing portal: use Manage Subscription.";
+
+/** Where the browser goes next: Stripe's page, or one of Kim's own. */
+export interface RedirectUrl {
+  url: string | null;
+}
+
+function refuseUnlessOpenToCheckout(user: SessionUser): void {
+  if (hasComplimentaryAccess(user)) throw appError("CONFLICT", COMPLIMENTARY);
+  if (hasCurrentPlan(user)) throw appError("CONFLICT", ALREADY_SUBSCRIBED);
+}
+
+/**
+ * Starts a plan's 14-day trial. With Stripe: a Checkout Session in subscription mode that asks for no card up front,
+ * for the user's one Stripe customer. Without: the local trial starts now and the browser goes back to /profile.
+ */
+export async function createCheckoutSession(ctx: Context, user: SessionUser, plan: PaidPlan): Promise<RedirectUrl> {
+  refuseUnlessOpenToCheckout(user);
+  const { stripe } = ctx.clients;
+  const stripeConfig = ctx.config.stripe;
+  if (!stripe || !stripeConfig) {
+    if (!(await startLocalTrial(ctx.db, user.id, plan, ctx.now()))) throw appError("CONFLICT", ALREADY_SUBSCRIBED);
+    return { url: `${ctx.config.appUrl}/profile` };
+  }
+  const customer = await stripeCustomer(ctx, stripe, user);
+  const session = await callStripe(() =>
+    stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer,
+      client_reference_id: user.id,
+      line_items: [{ price: stripeConfig.prices[plan], quantity: 1 }],
+      // The spec's "no credit card required": Stripe asks for a card only when the trial ends, and a trial that ends
+      // without one cancels the subscription.
+      payment_method_collection: "if_required",
+      subscription_data: {
+        trial_period_days: TRIAL_DAYS,
+        trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
+        metadata: { userId: user.id },
+      },
+      success_url: `${ctx.config.appUrl}/profile?checkout=success`,
+      cancel_url: `${ctx.config.appUrl}/pricing`,
+    }),
+  );
+  return { url: session.url };
+}
+
+/**
+ * The user's Stripe customer, created once. The idempotency key makes two parallel first checkouts get one customer
+ * from Stripe, and the conditional update keeps the first stored should they still differ.
+ */
+async function stripeCustomer(ctx: Context, stripe: Stripe, user: SessionUser): Promise<string> {
+  const stored = await findStripeCustomerId(ctx.db, user.id);
+  if (stored) return stored;
+  const created = await callStripe(() =>
+    stripe.customers.create({ email: user.email, metadata: { userId: user.id } }, { idempotencyKey: `kim-customer-${user.id}` }),
+  );
+  return (await keepStripeCustomer(ctx.db, user.id, created.id)) ?? created.id;
+}
+
+/** Stripe's billing portal for the user's customer; in local mode Kim's own manage page. */
+export async function createPortalSession(ctx: Context, user: SessionUser): Promise<RedirectUrl> {
+  const { stripe } = ctx.clients;
+  if (!stripe) {
+    if (!hasCurrentPlan(user)) throw appError("CONFLICT", NOTHING_TO_MANAGE);
+    return { url: `${ctx.config.appUrl}/billing` };
+  }
+  const customer = await findStripeCustomerId(ctx.db, user.id);
+  if (!customer) throw appError("CONFLICT", NOTHING_TO_MANAGE);
+  const session = await callStripe(() => stripe.billingPortal.sessions.create({ customer, return_url: `${ctx.config.appUrl}/profile` }));
+  return { url: session.url };
+}
+
+function localModeOnly(ctx: Context): void {
+  if (ctx.clients.stripe) throw appError("CONFLICT", MANAGED_BY_STRIPE);
+}
+
+/** Local mode's manage page: another plan for the current subscription. */
+export async function changeLocalPlan(ctx: Context, user: SessionUser, plan: PaidPlan): Promise<void> {
+  localModeOnly(ctx);
+  if (hasComplimentaryAccess(user)) throw appError("CONFLICT", COMPLIMENTARY);
+  if (!(await switchLocalPlan(ctx.db, user.id, plan, ctx.now()))) throw appError("CONFLICT", NOTHING_TO_MANAGE);
+}
+
+/** Local mode's manage page: the subscription ends now, and with it a Pro plan's access. */
+export async function endLocalPlan(ctx: Context, user: SessionUser): Promise<void> {
+  localModeOnly(ctx);
+  if (!(await cancelLocalPlan(ctx.db, user.id, ctx.now()))) throw appError("CONFLICT", NOTHING_TO_MANAGE);
+}

@@ -1,0 +1,168 @@
+import type { Database } from "@kim/db";
+import type { PaidPlan } from "@kim/domain";
+import { sql, type Kysely } from "kysely";
+import Stripe from "stripe";
+import type { StripeConfig } from "../../config";
+import { enqueueMail } from "../../lib/email";
+import { appError } from "../../lib/errors";
+import { callStripe } from "./stripe-client";
+
+/** Stripe's own default: a signature older than 5 minutes is refused, so a captured request can't be replayed later. */
+export const SIGNATURE_TOLERANCE_S = 300;
+
+export const HANDLED_EVENTS = new Set([
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.paid",
+  "invoice.payment_failed",
+]);
+
+export interface WebhookDeps {
+  db: Kysely<Database>;
+  stripe: Stripe;
+  config: StripeConfig;
+  appUrl: string;
+  now(): Date;
+}
+
+export type WebhookOutcome = "applied" | "duplicate" | "ignored";
+
+/** The state Kim keeps of a subscription, read from Stripe's current copy. */
+export interface SubscriptionState {
+  subscriptionId: string;
+  customerId: string;
+  plan: PaidPlan | null;
+  status: string;
+  trialEndsAt: Date | null;
+  currentPeriodEnd: Date | null;
+}
+
+const LIVE = new Set(["trialing", "active", "past_due", "unpaid", "incomplete", "paused"]);
+const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** The subscription an event is about, if any. */
+function subscriptionOf(event: Stripe.Event): string | null {
+  const object = event.data.object;
+  switch (event.type) {
+    case "checkout.session.completed":
+      return idOf((object as Stripe.Checkout.Session).subscription);
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return (object as Stripe.Subscription).id;
+    case "invoice.paid":
+    case "invoice.payment_failed":
+      return idOf((object as Stripe.Invoice).parent?.subscription_details?.subscription);
+    default:
+      return null;
+  }
+}
+
+export function subscriptionState(subscription: Stripe.Subscription, prices: StripeConfig["prices"]): SubscriptionState {
+  const item = subscription.items.data[0];
+  const priceId = item?.price.id;
+  const plan = priceId === prices.pro ? "pro" : priceId === prices.basic ? "basic" : null;
+  return {
+    subscriptionId: subscription.id,
+    customerId: idOf(subscription.customer) ?? "",
+    plan,
+    status: subscription.status,
+    trialEndsAt: seconds(subscription.trial_end),
+    currentPeriodEnd: seconds(item?.current_period_end),
+  };
+}
+
+/** Checks the signature of a raw webhook body and answers the event; a bad one is a 400 that changes nothing. */
+export function verifiedEvent(
+  deps: Pick<WebhookDeps, "stripe" | "config" | "now">,
+  body: Buffer,
+  signature: string | undefined,
+): Stripe.Event {
+  if (!signature) throw appError("BAD_REQUEST", "Missing Stripe-Signature header");
+  try {
+    return deps.stripe.webhooks.constructEvent(
+      body,
+      signature,
+      deps.config.webhookSecret,
+      SIGNATURE_TOLERANCE_S,
+      undefined,
+      deps.now().getTime(),
+    );
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw appError("BAD_REQUEST", "Invalid Stripe signature");
+    throw err;
+  }
+}
+
+/**
+ * Applies one verified event. Events come in any order and more than once, so none is applied from its own payload:
+ * the subscription is re-read from Stripe and its current state stored. The event's id is recorded in the same
+ * transaction that stores the state and queues its mail, so a repeat, or the same event reaching another process at
+ * the same moment, finds the id taken (the primary key makes the second insert wait for the first) and does nothing.
+ */
+export async function applyEvent(deps: WebhookDeps, event: Stripe.Event): Promise<WebhookOutcome> {
+  if (!HANDLED_EVENTS.has(event.type)) return "ignored";
+  const subscriptionId = subscriptionOf(event);
+  if (!subscriptionId) return "ignored";
+  const subscription = await callStripe(() => deps.stripe.subscriptions.retrieve(subscriptionId));
+  const state = subscriptionState(subscription, deps.config.prices);
+  const now = deps.now();
+
+  return deps.db.transaction().execute(async (trx) => {
+    const fresh = await trx
+      .insertInto("stripeEvents")
+      .values({ id: event.id, type: event.type })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!fresh) return "duplicate";
+    const user = await storeSubscription(trx, state, now);
+    if (user && event.type === "invoice.payment_failed") {
+      await enqueueMail(trx, paymentFailedMail(user.email, deps.appUrl));
+    }
+    return "applied";
+  });
+}
+
+/**
+ * Stores the subscription's state on its customer's user. An ended subscription that is not the one the user has
+ * (an old one's late event) changes nothing, so a user with a live subscription keeps it whatever the order.
+ */
+async function storeSubscription(db: Kysely<Database>, state: SubscriptionState, now: Date) {
+  const live = LIVE.has(state.status);
+  return db
+    .updateTable("users")
+    .set({
+      plan: state.plan ?? "none",
+      stripeSubscriptionId: state.subscriptionId,
+      subscriptionStatus: state.status,
+      trialEndsAt: state.trialEndsAt,
+      currentPeriodEnd: state.currentPeriodEnd,
+      pastDueSince: state.status === "past_due" ? sql<Date>`coalesce(past_due_since, ${now})` : null,
+      updatedAt: now,
+    })
+    .where("stripeCustomerId", "=", state.customerId)
+    .$if(!live, (qb) =>
+      qb.where((eb) => eb.or([eb("stripeSubscriptionId", "is", null), eb("stripeSubscriptionId", "=", state.subscriptionId)])),
+    )
+    .returning(["id", "email"])
+    .executeTakeFirst();
+}
+
+function paymentFailedMail(to: string, appUrl: string) {
+  const link = `${appUrl}/profile`;
+  return {
+    to,
+    subject: "Your Kim payment failed",
+    text: [
+      "We couldn't take the payment for your Kim subscription.",
+      "",
+      `Please update your payment method within 3 days to keep your Pro features: ${link}`,
+      "",
+      "Kim",
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,137 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
+import { signInAs } from "./fixtures";
+
+useBrowser();
+
+// The test server runs without Stripe settings: Kim's local trial mode, where a plan's trial starts at once.
+
+const aiExtract = (page: Page) => page.getByRole("button", { name: "AI Extract" });
+
+async function both(page: Page, name: string): Promise<void> {
+  await keepScreenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await keepScreenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function recipesShowAiExtract(page: Page): Promise<boolean> {
+  await page.goto("/recipes");
+  await page.getByRole("heading", { name: "Recipes", exact: true }).waitFor();
+  await page.getByRole("link", { name: "Create Recipe" }).first().waitFor();
+  return (await aiExtract(page).count()) > 0;
+}
+
+describe("subscriptions in local trial mode", () => {
+  it("starts the Pro trial from /pricing, shows it on /profile with Pro features, and loses them on cancel", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Paula" });
+    expect(await recipesShowAiExtract(page)).toBe(false);
+
+    await page.goto("/profile");
+    await page.getByText("No active subscription").waitFor();
+    await page.getByText("No Plan").waitFor();
+    await page.getByRole("link", { name: "Start Subscription" }).click();
+    await page.waitForURL("**/pricing");
+    await page.getByText("14-day free trial • No credit card required • Cancel anytime").waitFor();
+    await both(page, "billing-pricing");
+
+    await page.locator("[aria-labelledby='plan-pro-title']").getByRole("button", { name: "Start Free Trial" }).click();
+    await page.waitForURL("**/profile");
+    await page.getByText("Free Trial", { exact: true }).waitFor();
+    await page.getByText("14 days left").waitFor();
+    await page.getByText("Pro - $12.99/mo").waitFor();
+    await page.getByRole("button", { name: "Manage Subscription" }).waitFor();
+    expect(await page.getByRole("link", { name: "Start Subscription" }).count()).toBe(0);
+    await both(page, "billing-profile-trial");
+
+    expect(await recipesShowAiExtract(page)).toBe(true);
+
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Manage Subscription" }).click();
+    await page.waitForURL("**/billing");
+    await page.getByRole("heading", { name: "Manage Subscription" }).waitFor();
+    await page.getByText("Pro - $12.99/mo · Free Trial (14 days left)").waitFor();
+    await both(page, "billing-manage");
+
+    await page.getByRole("button", { name: "Cancel Subscription" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Cancel Subscription" }).click();
+    await toast(page, "Subscription canceled");
+    await page.waitForURL("**/profile");
+    await page.getByText("Canceled", { exact: true }).waitFor();
+    expect(await page.getByText("14 days left").count()).toBe(0);
+    await page.getByRole("link", { name: "Start Subscription" }).waitFor();
+    await both(page, "billing-profile-canceled");
+
+    expect(await recipesShowAiExtract(page)).toBe(false);
+  });
+
+  it("upgrades a Basic trial to Pro through the plans page and the manage page", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Bea" });
+    await page.goto("/pricing");
+    await page.locator("[aria-labelledby='plan-basic-title']").getByRole("button", { name: "Start Free Trial" }).click();
+    await page.waitForURL("**/profile");
+    await page.getByText("Basic - $5.99/mo").waitFor();
+    await page.getByText("Free Trial", { exact: true }).waitFor();
+    expect(await recipesShowAiExtract(page)).toBe(false);
+
+    await page.goto("/profile");
+    await page.getByRole("link", { name: "Upgrade to Pro" }).click();
+    await page.waitForURL("**/pricing");
+    // A running plan is changed where it is managed.
+    await page.locator("[aria-labelledby='plan-pro-title']").getByRole("button", { name: "Start Free Trial" }).click();
+    await page.waitForURL("**/billing");
+    await page.locator("[aria-labelledby='plan-pro-title']").getByRole("button", { name: "Upgrade to Pro" }).click();
+    await toast(page, "Subscription updated");
+    await page.waitForURL("**/profile");
+    await page.getByText("Pro - $12.99/mo").waitFor();
+    expect(await page.getByRole("link", { name: "Upgrade to Pro" }).count()).toBe(0);
+    expect(await recipesShowAiExtract(page)).toBe(true);
+  });
+
+  it("toasts the portal's failure when the plan ended in another tab", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Tom" });
+    const start = await page.request.post("/api/stripe/create-checkout-session", { data: { plan: "pro" } });
+    expect(start.status()).toBe(200);
+    await page.goto("/profile");
+    await page.getByText("Free Trial", { exact: true }).waitFor();
+    // Canceled elsewhere while this page still shows the trial.
+    expect((await page.request.post("/trpc/billing.cancel", { data: {} })).status()).toBe(200);
+    const manage = page.getByRole("button", { name: "Manage Subscription" });
+    await manage.click();
+    await toast(page, "You have no subscription to manage yet");
+    await page.locator('[data-slot="toast"]').filter({ hasText: "Error" }).first().waitFor();
+    expect(page.url()).toMatch(/\/profile$/);
+    expect(await manage.isEnabled()).toBe(true);
+  });
+
+  it("shows an admin the complimentary-access text and no billing controls", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Ada", role: "admin" });
+    await page.goto("/profile");
+    await page.getByText("You have complimentary access to all Pro features. No subscription required.").waitFor();
+    await page.getByText("Admin - Free Access").waitFor();
+    await page.getByText("Pro - Free Access").waitFor();
+    expect(await page.getByRole("button", { name: "Manage Subscription" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Start Subscription" }).count()).toBe(0);
+    await both(page, "billing-profile-admin");
+
+    // Should an admin try the plans page anyway, the server's answer shows, and the button works again.
+    await page.goto("/pricing");
+    const start = page.locator("[aria-labelledby='plan-pro-title']").getByRole("button", { name: "Start Free Trial" });
+    await start.click();
+    await toast(page, "Admins and beta testers have every Pro feature for free");
+    await page.locator('[data-slot="toast"]').filter({ hasText: "Error" }).first().waitFor();
+    expect(await start.isEnabled()).toBe(true);
+  });
+
+  it("sends a signed-out visitor who picks a plan to sign in", async () => {
+    const page = await openPage();
+    await page.goto("/pricing");
+    await page.locator("[aria-labelledby='plan-pro-title']").getByRole("button", { name: "Start Free Trial" }).click();
+    await page.waitForURL("**/login**");
+  });
+});
