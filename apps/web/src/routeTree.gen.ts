@@ -18,6 +18,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedBugReportRouteImport } from './routes/_authed/bug-report'
+import { Route as AuthedInsightsRouteImport } from './routes/_authed/insights'
 import { Route as AuthedInventoryRouteImport } from './routes/_authed/inventory'
 import { Route as AuthedMealPlannerRouteImport } from './routes/_authed/meal-planner'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
@@ -71,6 +72,11 @@ const AuthedBugReportRoute = AuthedBugReportRouteImport.update({
   path: '/bug-report',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedInsightsRoute = AuthedInsightsRouteImport.update({
+  id: '/insights',
+  path: '/insights',
+  getParentRoute: () => AuthedRoute,
+} as any)
 const AuthedInventoryRoute = AuthedInventoryRouteImport.update({
   id: '/inventory',
   path: '/inventory',
@@ -121,6 +127,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/admin': typeof AuthedAdminRoute
   '/bug-report': typeof AuthedBugReportRoute
+  '/insights': typeof AuthedInsightsRoute
   '/inventory': typeof AuthedInventoryRoute
   '/meal-planner': typeof AuthedMealPlannerRoute
   '/profile': typeof AuthedProfileRoute
@@ -139,6 +146,7 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/admin': typeof AuthedAdminRoute
   '/bug-report': typeof AuthedBugReportRoute
+  '/insights': typeof AuthedInsightsRoute
   '/inventory': typeof AuthedInventoryRoute
   '/meal-planner': typeof AuthedMealPlannerRoute
   '/profile': typeof AuthedProfileRoute
@@ -159,6 +167,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/bug-report': typeof AuthedBugReportRoute
+  '/_authed/insights': typeof AuthedInsightsRoute
   '/_authed/inventory': typeof AuthedInventoryRoute
   '/_authed/meal-planner': typeof AuthedMealPlannerRoute
   '/_authed/profile': typeof AuthedProfileRoute
@@ -179,6 +188,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/admin'
     | '/bug-report'
+    | '/insights'
     | '/inventory'
     | '/meal-planner'
     | '/profile'
@@ -197,6 +207,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/admin'
     | '/bug-report'
+    | '/insights'
     | '/inventory'
     | '/meal-planner'
     | '/profile'
@@ -216,6 +227,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/_authed/admin'
     | '/_authed/bug-report'
+    | '/_authed/insights'
     | '/_authed/inventory'
     | '/_authed/meal-planner'
     | '/_authed/profile'
@@ -301,6 +313,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedBugReportRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/insights': {
+      id: '/_authed/insights'
+      path: '/insights'
+      fullPath: '/insights'
+      preLoaderRoute: typeof AuthedInsightsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/inventory': {
       id: '/_authed/inventory'
       path: '/inventory'
@@ -363,6 +382,7 @@ declare module '@tanstack/react-router' {
 interface AuthedRouteChildren {
   AuthedAdminRoute: typeof AuthedAdminRoute
   AuthedBugReportRoute: typeof AuthedBugReportRoute
+  AuthedInsightsRoute: typeof AuthedInsightsRoute
   AuthedInventoryRoute: typeof AuthedInventoryRoute
   AuthedMealPlannerRoute: typeof AuthedMealPlannerRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
@@ -376,6 +396,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAdminRoute: AuthedAdminRoute,
   AuthedBugReportRoute: AuthedBugReportRoute,
+  AuthedInsightsRoute: AuthedInsightsRoute,
   AuthedInventoryRoute: AuthedInventoryRoute,
   AuthedMealPlannerRoute: AuthedMealPlannerRoute,
   AuthedProfileRoute: AuthedProfileRoute,

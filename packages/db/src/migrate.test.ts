@@ -33,6 +33,8 @@ describe("migrations", () => {
       "recipes",
       "sessions",
       "shopping_lists",
+      "stock_events",
+      "user_settings",
       "users",
     ]);
     while ((await migrateDown(handle.db)).length > 0) {
@@ -40,7 +42,7 @@ describe("migrations", () => {
     }
     expect(await tables()).toEqual([]);
     await migrateToLatest(handle.db);
-    expect(await tables()).toHaveLength(13);
+    expect(await tables()).toHaveLength(15);
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 });

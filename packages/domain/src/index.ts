@@ -16,3 +16,8 @@ export * from "./cooking";
 export * from "./week";
 export * from "./planner-input";
 export * from "./ingredient-line";
+export * from "./time-zone";
+export * from "./insights";
+export * from "./insights-input";
+export * from "./suggestions";
+export * from "./expiry-mail";

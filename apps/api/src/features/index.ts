@@ -6,6 +6,8 @@ import { barcodeRestRoutes } from "./barcode/rest";
 import { barcodeRouter } from "./barcode/router";
 import { extractionRestRoutes } from "./extraction/rest";
 import { extractionRouter } from "./extraction/router";
+import { insightsRestRoutes } from "./insights/rest";
+import { insightsRouter } from "./insights/router";
 import { inventoryRestRoutes } from "./inventory/rest";
 import { inventoryRouter } from "./inventory/router";
 import { mealPlansRestRoutes } from "./meal-plans/rest";
@@ -37,6 +39,7 @@ export const features = {
   extraction: { router: extractionRouter, rest: extractionRestRoutes },
   mealPlans: { router: mealPlansRouter, rest: mealPlansRestRoutes },
   shoppingLists: { router: shoppingListsRouter, rest: shoppingListsRestRoutes },
+  insights: { router: insightsRouter, rest: insightsRestRoutes },
 } satisfies Record<string, Feature>;
 
 export const restRoutes: RestRoute[] = Object.values(features).flatMap((f) => f.rest);

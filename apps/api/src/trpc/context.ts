@@ -5,6 +5,7 @@ import { servedOverHttps, type Config } from "../config";
 import { loadSession, type SessionUser } from "../features/auth/sessions";
 import { lookUpProduct, type OffLookup } from "../features/barcode/open-food-facts";
 import { recipesFromModel, type ModelAnswer } from "../features/extraction/recipe-model";
+import { rankWithModel, type RankingRequest } from "../features/meal-plans/meal-model";
 import type { Mail, MailTransport } from "../lib/email";
 import { fastifyExchange, memoryExchange, type Exchange } from "../lib/exchange";
 import { fetchPage, type FetchedPage } from "../lib/safe-fetch";
@@ -24,6 +25,8 @@ export interface OutsideClients {
   fetchPage(url: string): Promise<FetchedPage>;
   /** The recipes in a page's or a PDF's text, read by a model; null without OPENAI_API_KEY, so nothing calls out. */
   recipeModel: ((content: string) => Promise<ModelAnswer>) | null;
+  /** Candidate recipes ranked by a model (ids, unchecked); null without OPENAI_API_KEY, so the rules rank alone. */
+  mealRanker: ((request: RankingRequest) => Promise<unknown[] | null>) | null;
 }
 
 /** Everything a procedure may use. Needs no Fastify request, so tests build it directly for `createCaller`. */
@@ -49,6 +52,7 @@ export function outsideClients(config: Config): OutsideClients {
     openFoodFacts: (code) => lookUpProduct(config.offApiUrl, code),
     fetchPage: (url) => fetchPage(url, { allowPrivateNetwork: config.fetchAllowPrivateNetwork }),
     recipeModel: openai ? (content) => recipesFromModel(openai, content) : null,
+    mealRanker: openai ? (request) => rankWithModel(openai, request) : null,
   };
 }
 
