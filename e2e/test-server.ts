@@ -143,6 +143,28 @@ async function main(): Promise<void> {
       const inserted = await db.insertInto("recipes").values(values).returning("id").execute();
       return { ids: inserted.map((r) => r.id) };
     },
+    // A history of what became of a user's stock (for Insights): each row `daysAgo` days before now.
+    "POST /stock-events": async (body) => {
+      const input = object(body);
+      const userId = text(input, "userId");
+      const rawRows = input.rows;
+      if (!Array.isArray(rawRows) || rawRows.length === 0) throw new Error("rows must be a non-empty array");
+      const rows = rawRows.map((raw: unknown) => {
+        const row = object(raw);
+        const kind = text(row, "kind");
+        if (kind !== "wasted" && kind !== "used") throw new Error("kind must be wasted or used");
+        return {
+          userId,
+          name: text(row, "name"),
+          category: text(row, "category"),
+          kind,
+          reason: kind === "wasted" ? ("deleted" as const) : ("emptied" as const),
+          occurredAt: new Date(Date.now() - optional(row, "daysAgo", isNumber, 0) * 86_400_000),
+        };
+      });
+      await db.insertInto("stockEvents").values(rows).execute();
+      return { ok: true };
+    },
     // "down" answers 503 (Kim says 502), "slow" outlasts Kim's timeout (504), "ok" serves the stored products.
     "POST /open-food-facts": async (body) => {
       const mode = object(body).mode;

@@ -4,6 +4,8 @@ import { authRestRoutes } from "./auth/rest";
 import { authRouter } from "./auth/router";
 import { barcodeRestRoutes } from "./barcode/rest";
 import { barcodeRouter } from "./barcode/router";
+import { expiryMailRestRoutes } from "./expiry-mail/rest";
+import { expiryMailRouter } from "./expiry-mail/router";
 import { extractionRestRoutes } from "./extraction/rest";
 import { extractionRouter } from "./extraction/router";
 import { insightsRestRoutes } from "./insights/rest";
@@ -40,6 +42,7 @@ export const features = {
   mealPlans: { router: mealPlansRouter, rest: mealPlansRestRoutes },
   shoppingLists: { router: shoppingListsRouter, rest: shoppingListsRestRoutes },
   insights: { router: insightsRouter, rest: insightsRestRoutes },
+  expiryMail: { router: expiryMailRouter, rest: expiryMailRestRoutes },
 } satisfies Record<string, Feature>;
 
 export const restRoutes: RestRoute[] = Object.values(features).flatMap((f) => f.rest);

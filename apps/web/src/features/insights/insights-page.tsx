@@ -80,9 +80,9 @@ function ProInsights() {
   }
   if (!insights.data) {
     return (
-      <div className="grid gap-6" aria-busy="true" aria-label="Loading insights">
+      <div className="grid grid-cols-1 gap-6" aria-busy="true" aria-label="Loading insights">
         <Skeleton className="h-20" />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <Skeleton className="h-72" />
           <Skeleton className="h-72" />
         </div>
@@ -97,12 +97,12 @@ function ProInsights() {
         <p className="font-medium">{advice}</p>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <PeriodCard title="Per week" description={`The last ${figures.weeks.length} weeks, Monday to Sunday`} periods={figures.weeks} />
         <PeriodCard title="Per month" description={`The last ${figures.months.length} months`} periods={figures.months} />
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <WastedByCategory categories={figures.wastedByCategory} />
         <ExpiringWithRecipes items={expiring} />
       </div>

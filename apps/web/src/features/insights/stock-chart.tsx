@@ -78,7 +78,7 @@ export function StockChart({ periods, label }: { periods: ChartPeriod[]; label: 
   }, [periods]);
 
   return (
-    <div className="relative h-56 w-full sm:h-64">
+    <div className="relative h-56 w-full min-w-0 sm:h-64">
       <canvas ref={canvas} role="img" aria-label={label} data-testid="stock-chart" />
     </div>
   );
