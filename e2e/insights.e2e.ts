@@ -2,7 +2,16 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, localDate } from "../packages/domain/src/index";
 import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
-import { addIngredients, addRecipes, addStockEvents, signInAs, type RecipeRow, type StockEventRow } from "./fixtures";
+import {
+  addIngredients,
+  addRecipes,
+  addStockEvents,
+  expiryMailSetting,
+  signInAs,
+  unsubscribeLink,
+  type RecipeRow,
+  type StockEventRow,
+} from "./fixtures";
 
 useBrowser();
 
@@ -146,5 +155,34 @@ describe("suggest meals", () => {
     const planned = await page.locator("td[data-slot-key] a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
     expect(planned).toEqual([`/cooking/${ids[0]}`, expect.stringMatching(/^\/cooking\//)]);
     expect(planned).toHaveLength(2);
+  });
+});
+
+describe("expiry mail", () => {
+  it("is turned on in the profile with the browser's time zone, and off from the mail's link while signed out", async () => {
+    const page = await openPage({ width: 375 });
+    const { userId } = await signInAs(page, { firstName: "Otto" });
+    await page.goto("/profile");
+    const toggle = page.getByRole("switch", { name: "Email me what expires in the next 3 days" });
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check();
+    await toast(page, "Expiry mail turned on");
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await expiryMailSetting(userId)).toEqual({ expiryMail: true, timeZone: zone });
+    await keepScreenshot(page, "profile-expiry-mail-375");
+
+    // The link works in a browser that is not signed in.
+    const signedOut = await openPage({ width: 375 });
+    await signedOut.goto("/unsubscribe?token=forged.token");
+    await signedOut.getByRole("button", { name: "Unsubscribe" }).click();
+    await signedOut.getByRole("heading", { name: "Invalid link" }).waitFor();
+    expect((await expiryMailSetting(userId)).expiryMail).toBe(true);
+
+    await signedOut.goto(await unsubscribeLink(userId));
+    await signedOut.getByRole("heading", { name: "Stop expiry mail?" }).waitFor();
+    await signedOut.getByRole("button", { name: "Unsubscribe" }).click();
+    await signedOut.getByRole("heading", { name: "You're unsubscribed" }).waitFor();
+    await keepScreenshot(signedOut, "unsubscribed-375");
+    expect((await expiryMailSetting(userId)).expiryMail).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import { createDb, migrateToLatest } from "../packages/db/src/index";
 import { buildApp } from "../apps/api/src/app";
 import { loadConfig } from "../apps/api/src/config";
 import { createSession } from "../apps/api/src/features/auth/sessions";
+import { unsubscribeToken } from "../apps/api/src/features/expiry-mail/token";
 import { transportFromConfig } from "../apps/api/src/lib/email";
 import { openFoodFactsStandIn } from "../apps/api/src/testing/off-stand-in";
 import { recipeSiteStandIn } from "../apps/api/src/testing/recipe-site-stand-in";
@@ -164,6 +165,17 @@ async function main(): Promise<void> {
       });
       await db.insertInto("stockEvents").values(rows).execute();
       return { ok: true };
+    },
+    // The unsubscribe link the expiry mail would carry for a user, signed with this server's secret.
+    "POST /expiry-mail/link": async (body) => {
+      const userId = text(object(body), "userId");
+      return { url: `/unsubscribe?token=${encodeURIComponent(unsubscribeToken(config.mailLinkSecret, userId))}` };
+    },
+    // A user's expiry mail setting as stored.
+    "POST /expiry-mail/settings": async (body) => {
+      const userId = text(object(body), "userId");
+      const row = await db.selectFrom("userSettings").select(["expiryMail", "timeZone"]).where("userId", "=", userId).executeTakeFirst();
+      return row ?? { expiryMail: false, timeZone: null };
     },
     // "down" answers 503 (Kim says 502), "slow" outlasts Kim's timeout (504), "ok" serves the stored products.
     "POST /open-food-facts": async (body) => {

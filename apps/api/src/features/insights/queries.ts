@@ -2,17 +2,15 @@ import type { Database } from "@kim/db";
 import { EXPIRING_SOON_DAYS, addDays } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 
-/** Keeps the cook's time zone as their browser reports it (a write only when it changed). */
-export async function saveTimeZone(db: Kysely<Database>, userId: string, timeZone: string): Promise<void> {
+/**
+ * Keeps the cook's time zone if none is kept yet. A read may be sent cross-site by a link, so it never overwrites
+ * one: the mail setting (a JSON write, refused cross-site) does.
+ */
+export async function keepFirstTimeZone(db: Kysely<Database>, userId: string, timeZone: string): Promise<void> {
   await db
     .insertInto("userSettings")
     .values({ userId, timeZone })
-    .onConflict((oc) =>
-      oc
-        .column("userId")
-        .doUpdateSet({ timeZone, updatedAt: sql`now()` })
-        .where(sql<boolean>`user_settings.time_zone is distinct from excluded.time_zone`),
-    )
+    .onConflict((oc) => oc.column("userId").doUpdateSet({ timeZone }).where("userSettings.timeZone", "is", null))
     .execute();
 }
 

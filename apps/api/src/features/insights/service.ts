@@ -1,6 +1,6 @@
 import { expiringWithRecipes, insightAdvice, insightsSince, stockFigures, zonedDate } from "@kim/domain";
 import type { Context } from "../../trpc/context";
-import { recipeIngredientNames, saveTimeZone, stockEventsSince, stockExpiringSoon } from "./queries";
+import { recipeIngredientNames, keepFirstTimeZone, stockEventsSince, stockExpiringSoon } from "./queries";
 
 /** The Insights page: the figures, a sentence of advice, and what expires soon with recipes that use it. */
 export async function insightsFor(ctx: Context, userId: string, timeZone: string) {
@@ -9,7 +9,7 @@ export async function insightsFor(ctx: Context, userId: string, timeZone: string
     stockEventsSince(ctx.db, userId, insightsSince(today)),
     stockExpiringSoon(ctx.db, userId, today),
     recipeIngredientNames(ctx.db, userId),
-    saveTimeZone(ctx.db, userId, timeZone),
+    keepFirstTimeZone(ctx.db, userId, timeZone),
   ]);
   const dated = events.map((e) => ({ kind: e.kind, category: e.category, on: zonedDate(e.occurredAt, timeZone) }));
   return {
