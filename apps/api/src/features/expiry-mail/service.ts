@@ -42,28 +42,47 @@ export async function unsubscribe(ctx: Context, token: string): Promise<boolean>
  * Queues the morning mail of every cook for whom it is due at `now` (08:00 or later on their clock, none sent that
  * local day) and who has something expiring within 3 days. The day is claimed in the transaction that queues the
  * mail, so processes running this at once send each cook one mail a day; a day with nothing to say is claimed too,
- * so it is not looked at again. Answers how many mails were queued.
+ * so it is not looked at again. One cook's failure is logged and leaves the others' mail going. Answers how many
+ * mails were queued.
  */
-export async function sendExpiryMails(db: Kysely<Database>, config: Pick<Config, "appUrl" | "mailLinkSecret">, now: Date): Promise<number> {
+export async function sendExpiryMails(
+  db: Kysely<Database>,
+  config: Pick<Config, "appUrl" | "mailLinkSecret">,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<number> {
   let queued = 0;
   for (const cook of await expiryMailSubscribers(db)) {
     const date = expiryMailDue(now, cook.timeZone ?? "UTC", cook.expiryMailSentOn);
     if (!date) continue;
-    const sent = await db.transaction().execute(async (trx) => {
-      if (!(await claimExpiryMailDay(trx, cook.userId, date))) return false;
-      const items = expiringForMail(await stockExpiringFrom(trx, cook.userId, date), date);
-      if (items.length === 0) return false;
-      const token = unsubscribeToken(config.mailLinkSecret, cook.userId);
-      const mail = expiryMailText(items, {
-        inventory: `${config.appUrl}/inventory`,
-        unsubscribe: `${config.appUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
-      });
-      await enqueueMail(trx, { to: cook.email, ...mail });
-      return true;
+    const sent = await queueFor(db, config, cook, date).catch((err: unknown) => {
+      log?.warn({ err, userId: cook.userId }, "expiry mail failed for one cook");
+      return false;
     });
     if (sent) queued++;
   }
   return queued;
+}
+
+/** Claims the cook's day and queues their mail in one transaction; false when another process had it or nothing expires. */
+function queueFor(
+  db: Kysely<Database>,
+  config: Pick<Config, "appUrl" | "mailLinkSecret">,
+  cook: { userId: string; email: string },
+  date: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await claimExpiryMailDay(trx, cook.userId, date))) return false;
+    const items = expiringForMail(await stockExpiringFrom(trx, cook.userId, date), date);
+    if (items.length === 0) return false;
+    const token = unsubscribeToken(config.mailLinkSecret, cook.userId);
+    const mail = expiryMailText(items, {
+      inventory: `${config.appUrl}/inventory`,
+      unsubscribe: `${config.appUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
+    });
+    await enqueueMail(trx, { to: cook.email, ...mail });
+    return true;
+  });
 }
 
 /** Looks for due expiry mail every few minutes in every process; the claim keeps it to one mail a cook a day. */
@@ -74,7 +93,7 @@ export function scheduleExpiryMail(
   queued: () => void,
 ): () => void {
   const timer = setInterval(() => {
-    sendExpiryMails(db, config, new Date()).then(
+    sendExpiryMails(db, config, new Date(), log).then(
       (count) => {
         if (count > 0) {
           log.info({ count }, "expiry mail queued");
