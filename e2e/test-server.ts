@@ -44,6 +44,7 @@ const isBoolean = (v: unknown): v is boolean => typeof v === "boolean";
 const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 const isOffMode = (v: unknown): v is "ok" | "down" | "slow" => v === "ok" || v === "down" || v === "slow";
 const isRole = (v: unknown): v is "user" | "admin" => v === "user" || v === "admin";
+const isStockEventKind = (v: unknown): v is "wasted" | "used" => v === "wasted" || v === "used";
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -152,8 +153,8 @@ async function main(): Promise<void> {
       if (!Array.isArray(rawRows) || rawRows.length === 0) throw new Error("rows must be a non-empty array");
       const rows = rawRows.map((raw: unknown) => {
         const row = object(raw);
-        const kind = text(row, "kind");
-        if (kind !== "wasted" && kind !== "used") throw new Error("kind must be wasted or used");
+        const kind = row.kind;
+        if (!isStockEventKind(kind)) throw new Error("kind must be wasted or used");
         return {
           userId,
           name: text(row, "name"),
