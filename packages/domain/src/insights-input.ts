@@ -10,7 +10,10 @@ export const insightsInput = z.object({ timeZone: timeZoneInput });
 
 /** Suggest meals for the week holding `week`, on the cook's clock. */
 export const suggestInput = z.object({
-  week: storableText("Week").refine(isCalendarDate, "Week must be a date written yyyy-MM-dd"),
+  week: storableText("Week")
+    .refine(isCalendarDate, "Week must be a date written yyyy-MM-dd")
+    // A week at the edge of what dates can be written (9999-12-31's Sunday is in year 10000) plans no kitchen.
+    .refine((week) => week >= "1900-01-01" && week < "3000-01-01", "Week must be a date from 1900 to 2999"),
   timeZone: timeZoneInput,
 });
 

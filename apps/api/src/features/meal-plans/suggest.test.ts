@@ -109,7 +109,12 @@ describe("suggest meals", () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toContain("Pro feature");
     const pro = await createUser(t, { isPro: true });
-    for (const payload of [{ week: "2026-13-01", timeZone: "UTC" }, { week: WEEK, timeZone: "Nowhere/Land" }, { week: WEEK }]) {
+    for (const payload of [
+      { week: "2026-13-01", timeZone: "UTC" },
+      { week: "9999-12-31", timeZone: "UTC" },
+      { week: WEEK, timeZone: "Nowhere/Land" },
+      { week: WEEK },
+    ]) {
       const bad = await t.app.inject({ method: "POST", url: "/api/meal-plans/suggest", headers: { cookie: pro.cookie }, payload });
       expect(bad.statusCode).toBe(400);
     }
