@@ -1,3 +1,4 @@
+import { testDatabaseKind } from "@kim/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerFor, createTestApp, createUser, type TestApp } from "../../testing/test-app";
 
@@ -61,6 +62,28 @@ describe("stock events", () => {
       ["Rice", "used", "emptied"],
     ]);
   });
+
+  it("records nothing for another user's item set to 0", async () => {
+    const ann = await createUser(t);
+    const eve = await createUser(t);
+    const milk = await addItem(ann.cookie, { name: "Milk", quantity: 1, expirationDate: day(-3) });
+    expect((await send(eve.cookie, "PATCH", `/api/ingredients/${milk}`, { quantity: 0 })).statusCode).toBe(404);
+    expect([...(await events(ann.id)), ...(await events(eve.id))]).toEqual([]);
+  });
+
+  it.skipIf(testDatabaseKind() !== "postgres")(
+    "counts an item once when it is set to 0 and deleted by several requests at once (PostgreSQL only: PGlite has one connection)",
+    async () => {
+      const ann = await createUser(t);
+      const milk = await addItem(ann.cookie, { name: "Milk", quantity: 1, expirationDate: day(-3) });
+      const results = await Promise.all([
+        ...Array.from({ length: 4 }, () => send(ann.cookie, "PATCH", `/api/ingredients/${milk}`, { quantity: 0 })),
+        send(ann.cookie, "DELETE", `/api/ingredients/${milk}`),
+      ]);
+      expect(results.every((r) => r.statusCode === 200 || r.statusCode === 404)).toBe(true);
+      expect((await events(ann.id)).map((e) => e.kind)).toEqual(["wasted"]);
+    },
+  );
 
   it("records items used up by cooking as used, and forgets them when the cook is undone", async () => {
     const ann = await createUser(t);
