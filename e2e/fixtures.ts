@@ -89,6 +89,30 @@ export async function addIngredients(userId: string, rows: IngredientRow[]): Pro
   return ids;
 }
 
+export interface StockEventRow {
+  name: string;
+  category: string;
+  kind: "wasted" | "used";
+  /** How many days before now it happened. */
+  daysAgo?: number;
+}
+
+/** Records a history of wasted and used items for a user, as Kim records them when they happen. */
+export async function addStockEvents(userId: string, rows: StockEventRow[]): Promise<void> {
+  await fixture("POST", "/stock-events", { userId, rows });
+}
+
+/** The path of the unsubscribe link a user's expiry mail carries. */
+export async function unsubscribeLink(userId: string): Promise<string> {
+  const { url } = await fixture<{ url: string }>("POST", "/expiry-mail/link", { userId });
+  return url;
+}
+
+/** A user's expiry mail setting as stored. */
+export function expiryMailSetting(userId: string): Promise<{ expiryMail: boolean; timeZone: string | null }> {
+  return fixture("POST", "/expiry-mail/settings", { userId });
+}
+
 /** Switches the Open Food Facts stand-in: "down" (Kim answers 502), "slow" (504), "ok". */
 export async function setOpenFoodFacts(mode: "ok" | "down" | "slow"): Promise<void> {
   await fixture("POST", "/open-food-facts", { mode });

@@ -13,6 +13,7 @@ import { createDb, migrateToLatest } from "../packages/db/src/index";
 import { buildApp } from "../apps/api/src/app";
 import { loadConfig } from "../apps/api/src/config";
 import { createSession } from "../apps/api/src/features/auth/sessions";
+import { unsubscribeToken } from "../apps/api/src/features/expiry-mail/token";
 import { transportFromConfig } from "../apps/api/src/lib/email";
 import { openFoodFactsStandIn } from "../apps/api/src/testing/off-stand-in";
 import { recipeSiteStandIn } from "../apps/api/src/testing/recipe-site-stand-in";
@@ -43,6 +44,7 @@ const isBoolean = (v: unknown): v is boolean => typeof v === "boolean";
 const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 const isOffMode = (v: unknown): v is "ok" | "down" | "slow" => v === "ok" || v === "down" || v === "slow";
 const isRole = (v: unknown): v is "user" | "admin" => v === "user" || v === "admin";
+const isStockEventKind = (v: unknown): v is "wasted" | "used" => v === "wasted" || v === "used";
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -142,6 +144,39 @@ async function main(): Promise<void> {
       }));
       const inserted = await db.insertInto("recipes").values(values).returning("id").execute();
       return { ids: inserted.map((r) => r.id) };
+    },
+    // A history of what became of a user's stock (for Insights): each row `daysAgo` days before now.
+    "POST /stock-events": async (body) => {
+      const input = object(body);
+      const userId = text(input, "userId");
+      const rawRows = input.rows;
+      if (!Array.isArray(rawRows) || rawRows.length === 0) throw new Error("rows must be a non-empty array");
+      const rows = rawRows.map((raw: unknown) => {
+        const row = object(raw);
+        const kind = row.kind;
+        if (!isStockEventKind(kind)) throw new Error("kind must be wasted or used");
+        return {
+          userId,
+          name: text(row, "name"),
+          category: text(row, "category"),
+          kind,
+          reason: kind === "wasted" ? ("deleted" as const) : ("emptied" as const),
+          occurredAt: new Date(Date.now() - optional(row, "daysAgo", isNumber, 0) * 86_400_000),
+        };
+      });
+      await db.insertInto("stockEvents").values(rows).execute();
+      return { ok: true };
+    },
+    // The unsubscribe link the expiry mail would carry for a user, signed with this server's secret.
+    "POST /expiry-mail/link": async (body) => {
+      const userId = text(object(body), "userId");
+      return { url: `/unsubscribe?token=${encodeURIComponent(unsubscribeToken(config.mailLinkSecret, userId))}` };
+    },
+    // A user's expiry mail setting as stored.
+    "POST /expiry-mail/settings": async (body) => {
+      const userId = text(object(body), "userId");
+      const row = await db.selectFrom("userSettings").select(["expiryMail", "timeZone"]).where("userId", "=", userId).executeTakeFirst();
+      return row ?? { expiryMail: false, timeZone: null };
     },
     // "down" answers 503 (Kim says 502), "slow" outlasts Kim's timeout (504), "ok" serves the stored products.
     "POST /open-food-facts": async (body) => {

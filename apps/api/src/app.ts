@@ -10,6 +10,7 @@ import { servedOverHttps } from "./config";
 import { restRoutes } from "./features";
 import { loadSession } from "./features/auth/sessions";
 import { registerStripeWebhook } from "./features/billing/webhook-route";
+import { scheduleExpiryMail } from "./features/expiry-mail/service";
 import { healthRoutes } from "./features/health/routes";
 import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
 import { toHttpError } from "./lib/errors";
@@ -110,11 +111,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const mailSender = createMailSender({ db: deps.db, transport: deps.mailTransport, log: app.log });
   app.decorate("mailSender", mailSender);
   let stopHousekeeping = () => {};
+  let stopExpiryMail = () => {};
   app.addHook("onReady", async () => {
     mailSender.start();
     stopHousekeeping = scheduleHousekeeping(deps.db, app.log, config.appUrl, () => mailSender.nudge());
+    stopExpiryMail = scheduleExpiryMail(deps.db, config, app.log, () => mailSender.nudge());
+    if (config.postmarkServerToken && !config.mailLinkSecretIsSet) {
+      app.log.warn("MAIL_LINK_SECRET is unset: unsubscribe links in mail stop working when this process restarts");
+    }
   });
   app.addHook("onClose", async () => {
+    stopExpiryMail();
     stopHousekeeping();
     await mailSender.stop();
   });

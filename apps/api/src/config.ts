@@ -1,8 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 
 const port = z.coerce.number().int().min(0).max(65535);
 
 const defaultWebDist = new URL("../../web/dist", import.meta.url).pathname;
+
+const PROCESS_SECRET = randomBytes(32).toString("base64url");
 
 /** Every setting, once: its variable, its check and default, and the name and shape the app reads it by. */
 const schema = z
@@ -32,6 +35,7 @@ const schema = z
     STRIPE_PRICE_PRO: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MAIL_LINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     KIM_ADMIN_EMAIL: z.email().optional(),
     KIM_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   })
@@ -60,6 +64,12 @@ const schema = z
     openai: e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL } : undefined,
     /** Stripe Checkout, billing portal and webhooks; none means the local trial mode (trials start without payment). */
     stripe: stripeFrom(e),
+    /**
+     * Signs the links in mail that work without signing in (unsubscribe). Unset, each process makes its own, so links
+     * stop working when it restarts and differ between processes: set it wherever mail really goes out.
+     */
+    mailLinkSecret: e.MAIL_LINK_SECRET ?? PROCESS_SECRET,
+    mailLinkSecretIsSet: e.MAIL_LINK_SECRET !== undefined,
     /** Created or promoted to admin at start. */
     admin: adminFrom(e.KIM_ADMIN_EMAIL, e.KIM_ADMIN_PASSWORD),
   }));

@@ -16,9 +16,11 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthedAdminRouteImport } from './routes/_authed/admin'
 import { Route as AuthedBillingRouteImport } from './routes/_authed/billing'
 import { Route as AuthedBugReportRouteImport } from './routes/_authed/bug-report'
+import { Route as AuthedInsightsRouteImport } from './routes/_authed/insights'
 import { Route as AuthedInventoryRouteImport } from './routes/_authed/inventory'
 import { Route as AuthedMealPlannerRouteImport } from './routes/_authed/meal-planner'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
@@ -62,6 +64,11 @@ const SignupRoute = SignupRouteImport.update({
   path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedAdminRoute = AuthedAdminRouteImport.update({
   id: '/admin',
   path: '/admin',
@@ -75,6 +82,11 @@ const AuthedBillingRoute = AuthedBillingRouteImport.update({
 const AuthedBugReportRoute = AuthedBugReportRouteImport.update({
   id: '/bug-report',
   path: '/bug-report',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedInsightsRoute = AuthedInsightsRouteImport.update({
+  id: '/insights',
+  path: '/insights',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedInventoryRoute = AuthedInventoryRouteImport.update({
@@ -125,9 +137,11 @@ export interface FileRoutesByFullPath {
   '/pricing': typeof PricingRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/admin': typeof AuthedAdminRoute
   '/billing': typeof AuthedBillingRoute
   '/bug-report': typeof AuthedBugReportRoute
+  '/insights': typeof AuthedInsightsRoute
   '/inventory': typeof AuthedInventoryRoute
   '/meal-planner': typeof AuthedMealPlannerRoute
   '/profile': typeof AuthedProfileRoute
@@ -144,9 +158,11 @@ export interface FileRoutesByTo {
   '/pricing': typeof PricingRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/admin': typeof AuthedAdminRoute
   '/billing': typeof AuthedBillingRoute
   '/bug-report': typeof AuthedBugReportRoute
+  '/insights': typeof AuthedInsightsRoute
   '/inventory': typeof AuthedInventoryRoute
   '/meal-planner': typeof AuthedMealPlannerRoute
   '/profile': typeof AuthedProfileRoute
@@ -165,9 +181,11 @@ export interface FileRoutesById {
   '/pricing': typeof PricingRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_authed/admin': typeof AuthedAdminRoute
   '/_authed/billing': typeof AuthedBillingRoute
   '/_authed/bug-report': typeof AuthedBugReportRoute
+  '/_authed/insights': typeof AuthedInsightsRoute
   '/_authed/inventory': typeof AuthedInventoryRoute
   '/_authed/meal-planner': typeof AuthedMealPlannerRoute
   '/_authed/profile': typeof AuthedProfileRoute
@@ -186,9 +204,11 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/reset-password'
     | '/signup'
+    | '/unsubscribe'
     | '/admin'
     | '/billing'
     | '/bug-report'
+    | '/insights'
     | '/inventory'
     | '/meal-planner'
     | '/profile'
@@ -205,9 +225,11 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/reset-password'
     | '/signup'
+    | '/unsubscribe'
     | '/admin'
     | '/billing'
     | '/bug-report'
+    | '/insights'
     | '/inventory'
     | '/meal-planner'
     | '/profile'
@@ -225,9 +247,11 @@ export interface FileRouteTypes {
     | '/pricing'
     | '/reset-password'
     | '/signup'
+    | '/unsubscribe'
     | '/_authed/admin'
     | '/_authed/billing'
     | '/_authed/bug-report'
+    | '/_authed/insights'
     | '/_authed/inventory'
     | '/_authed/meal-planner'
     | '/_authed/profile'
@@ -246,6 +270,7 @@ export interface RootRouteChildren {
   PricingRoute: typeof PricingRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -299,6 +324,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/admin': {
       id: '/_authed/admin'
       path: '/admin'
@@ -318,6 +350,13 @@ declare module '@tanstack/react-router' {
       path: '/bug-report'
       fullPath: '/bug-report'
       preLoaderRoute: typeof AuthedBugReportRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/insights': {
+      id: '/_authed/insights'
+      path: '/insights'
+      fullPath: '/insights'
+      preLoaderRoute: typeof AuthedInsightsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/inventory': {
@@ -383,6 +422,7 @@ interface AuthedRouteChildren {
   AuthedAdminRoute: typeof AuthedAdminRoute
   AuthedBillingRoute: typeof AuthedBillingRoute
   AuthedBugReportRoute: typeof AuthedBugReportRoute
+  AuthedInsightsRoute: typeof AuthedInsightsRoute
   AuthedInventoryRoute: typeof AuthedInventoryRoute
   AuthedMealPlannerRoute: typeof AuthedMealPlannerRoute
   AuthedProfileRoute: typeof AuthedProfileRoute
@@ -397,6 +437,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedAdminRoute: AuthedAdminRoute,
   AuthedBillingRoute: AuthedBillingRoute,
   AuthedBugReportRoute: AuthedBugReportRoute,
+  AuthedInsightsRoute: AuthedInsightsRoute,
   AuthedInventoryRoute: AuthedInventoryRoute,
   AuthedMealPlannerRoute: AuthedMealPlannerRoute,
   AuthedProfileRoute: AuthedProfileRoute,
@@ -418,6 +459,7 @@ const rootRouteChildren: RootRouteChildren = {
   PricingRoute: PricingRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

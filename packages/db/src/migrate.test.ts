@@ -33,7 +33,9 @@ describe("migrations", () => {
       "recipes",
       "sessions",
       "shopping_lists",
+      "stock_events",
       "stripe_events",
+      "user_settings",
       "users",
     ]);
     while ((await migrateDown(handle.db)).length > 0) {
@@ -41,7 +43,7 @@ describe("migrations", () => {
     }
     expect(await tables()).toEqual([]);
     await migrateToLatest(handle.db);
-    expect(await tables()).toHaveLength(14);
+    expect(await tables()).toHaveLength(16);
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { MealType, Plan, RecipeIngredient, Role, ShoppingItem } from "@kim/domain";
+import type { MealType, Plan, RecipeIngredient, Role, ShoppingItem, StockEventKind, StockEventReason } from "@kim/domain";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -160,6 +160,30 @@ export interface ListVersionsTable {
   version: number;
 }
 
+/** What became of an item of stock, recorded when it happened: thrown away after its date, or used up. */
+export interface StockEventsTable {
+  id: Generated<string>;
+  userId: string;
+  /** The item it happened to; kept when the item is deleted, so not a foreign key. */
+  ingredientId: string | null;
+  name: string;
+  category: string;
+  kind: StockEventKind;
+  reason: StockEventReason;
+  expirationDate: DateOnly | null;
+  occurredAt: Generated<Date>;
+}
+
+/** One row per user who changed a setting: the opt-in expiry mail, their time zone, the local date it last went out. */
+export interface UserSettingsTable {
+  userId: string;
+  expiryMail: Generated<boolean>;
+  /** The browser's IANA time zone name ("Europe/Paris"); null until the browser has told it. */
+  timeZone: string | null;
+  expiryMailSentOn: DateOnly | null;
+  updatedAt: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -175,6 +199,8 @@ export interface Database {
   listVersions: ListVersionsTable;
   knownDevices: KnownDevicesTable;
   stripeEvents: StripeEventsTable;
+  stockEvents: StockEventsTable;
+  userSettings: UserSettingsTable;
 }
 
 /** Stripe events already applied, by id: a repeat or a second process's copy finds its id here and does nothing. */

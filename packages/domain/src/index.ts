@@ -17,3 +17,8 @@ export * from "./week";
 export * from "./planner-input";
 export * from "./ingredient-line";
 export * from "./billing-input";
+export * from "./time-zone";
+export * from "./insights";
+export * from "./insights-input";
+export * from "./suggestions";
+export * from "./expiry-mail";

@@ -6,8 +6,12 @@ import { billingRestRoutes } from "./billing/rest";
 import { billingRouter } from "./billing/router";
 import { barcodeRestRoutes } from "./barcode/rest";
 import { barcodeRouter } from "./barcode/router";
+import { expiryMailRestRoutes } from "./expiry-mail/rest";
+import { expiryMailRouter } from "./expiry-mail/router";
 import { extractionRestRoutes } from "./extraction/rest";
 import { extractionRouter } from "./extraction/router";
+import { insightsRestRoutes } from "./insights/rest";
+import { insightsRouter } from "./insights/router";
 import { inventoryRestRoutes } from "./inventory/rest";
 import { inventoryRouter } from "./inventory/router";
 import { mealPlansRestRoutes } from "./meal-plans/rest";
@@ -40,6 +44,8 @@ export const features = {
   mealPlans: { router: mealPlansRouter, rest: mealPlansRestRoutes },
   shoppingLists: { router: shoppingListsRouter, rest: shoppingListsRestRoutes },
   billing: { router: billingRouter, rest: billingRestRoutes },
+  insights: { router: insightsRouter, rest: insightsRestRoutes },
+  expiryMail: { router: expiryMailRouter, rest: expiryMailRestRoutes },
 } satisfies Record<string, Feature>;
 
 export const restRoutes: RestRoute[] = Object.values(features).flatMap((f) => f.rest);

@@ -20,6 +20,8 @@ export interface ModelRecipe {
 export function openAiStandIn() {
   const requests: { authorization: string | undefined; body: Record<string, unknown> }[] = [];
   let recipes: ModelRecipe[] = [];
+  /** Any other JSON answer (a meal ranking, say); null answers `{recipes}`. */
+  let json: unknown = null;
   let mode: "ok" | "down" | "slow" = "ok";
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -40,7 +42,11 @@ export function openAiStandIn() {
           created: Math.floor(Date.now() / 1000),
           model: body.model,
           choices: [
-            { index: 0, finish_reason: "stop", message: { role: "assistant", content: JSON.stringify({ recipes }), refusal: null } },
+            {
+              index: 0,
+              finish_reason: "stop",
+              message: { role: "assistant", content: JSON.stringify(json ?? { recipes }), refusal: null },
+            },
           ],
           usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
         }),
@@ -50,6 +56,7 @@ export function openAiStandIn() {
   return {
     requests,
     answer: (next: ModelRecipe[]) => (recipes = next),
+    answerJson: (next: unknown) => (json = next),
     setMode: (next: typeof mode) => (mode = next),
     async start(): Promise<string> {
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -7,6 +7,7 @@ import { loadSession, type SessionUser } from "../features/auth/sessions";
 import { stripeClient } from "../features/billing/stripe-client";
 import { lookUpProduct, type OffLookup } from "../features/barcode/open-food-facts";
 import { recipesFromModel, type ModelAnswer } from "../features/extraction/recipe-model";
+import { rankWithModel, type RankingRequest } from "../features/meal-plans/meal-model";
 import type { Mail, MailTransport } from "../lib/email";
 import { fastifyExchange, memoryExchange, type Exchange } from "../lib/exchange";
 import { fetchPage, type FetchedPage } from "../lib/safe-fetch";
@@ -28,6 +29,8 @@ export interface OutsideClients {
   recipeModel: ((content: string) => Promise<ModelAnswer>) | null;
   /** Stripe's official client; null without STRIPE_SECRET_KEY: the local trial mode. */
   stripe: Stripe | null;
+  /** Candidate recipes ranked by a model (ids, unchecked); null without OPENAI_API_KEY, so the rules rank alone. */
+  mealRanker: ((request: RankingRequest) => Promise<unknown[] | null>) | null;
 }
 
 /** Everything a procedure may use. Needs no Fastify request, so tests build it directly for `createCaller`. */
@@ -54,6 +57,7 @@ export function outsideClients(config: Config): OutsideClients {
     fetchPage: (url) => fetchPage(url, { allowPrivateNetwork: config.fetchAllowPrivateNetwork }),
     recipeModel: openai ? (content) => recipesFromModel(openai, content) : null,
     stripe: config.stripe ? stripeClient(config.stripe) : null,
+    mealRanker: openai ? (request) => rankWithModel(openai, request) : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@tanstack/react-router";
-import { Bug, CalendarDays, ChefHat, Home, LogOut, Package, ShieldCheck, ShoppingCart } from "lucide-react";
+import { BarChart3, Bug, CalendarDays, ChefHat, Home, LogOut, Package, ShieldCheck, ShoppingCart } from "lucide-react";
 import { Badge } from "@kim/ui/badge";
 import {
   Sidebar,
@@ -27,6 +27,7 @@ const MAIN_LINKS = [
   { to: "/recipes", label: "Recipes", icon: ChefHat },
   { to: "/meal-planner", label: "Meal Planner", icon: CalendarDays },
   { to: "/shopping-list", label: "Shopping List", icon: ShoppingCart },
+  { to: "/insights", label: "Insights", icon: BarChart3 },
   { to: "/bug-report", label: "Report Bug", icon: Bug },
 ] as const;
 

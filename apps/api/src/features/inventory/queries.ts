@@ -3,6 +3,7 @@ import { DASHBOARD_EXPIRING_LIMIT, EXPIRING_SOON_DAYS, LOW_STOCK_QUANTITY, type 
 import { sql, type Kysely } from "kysely";
 import { jsonTimestamp, type RawJson } from "../../lib/raw-json";
 import { userList, type ListCache } from "../../lib/user-lists";
+import { recordStockEvents } from "../insights/stock-events";
 
 const columns = ["id", "name", "quantity", "unit", "category", "expirationDate", "notes", "createdAt", "updatedAt"] as const;
 
@@ -71,17 +72,44 @@ export function createIngredient(db: Kysely<Database>, userId: string, input: In
     .executeTakeFirstOrThrow();
 }
 
-export function updateIngredient(db: Kysely<Database>, userId: string, id: string, input: Partial<IngredientInput>) {
-  return db
-    .updateTable("ingredients")
-    .set({ ...input, updatedAt: new Date() })
-    .where("id", "=", id)
-    .where("userId", "=", userId)
-    .returning(columns)
-    .executeTakeFirst();
+/**
+ * Changes an ingredient. Setting its quantity to 0 records what became of it (used, or wasted after its date), in
+ * the same transaction, read against the quantity it had: so an item already at 0 counts once.
+ */
+export function updateIngredient(db: Kysely<Database>, userId: string, id: string, input: Partial<IngredientInput>, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const before =
+      input.quantity === 0
+        ? await trx
+            .selectFrom("ingredients")
+            .select("quantity")
+            .where("id", "=", id)
+            .where("userId", "=", userId)
+            .forUpdate()
+            .executeTakeFirst()
+        : undefined;
+    const row = await trx
+      .updateTable("ingredients")
+      .set({ ...input, updatedAt: new Date() })
+      .where("id", "=", id)
+      .where("userId", "=", userId)
+      .returning(columns)
+      .executeTakeFirst();
+    if (row && before) await recordStockEvents(trx, userId, "emptied", [{ ...row, before: before.quantity }], now);
+    return row;
+  });
 }
 
-export async function deleteIngredient(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
-  const row = await db.deleteFrom("ingredients").where("id", "=", id).where("userId", "=", userId).returning("id").executeTakeFirst();
-  return !!row;
+/** Deletes an ingredient; one thrown away after its date is recorded as wasted, in the same transaction. */
+export function deleteIngredient(db: Kysely<Database>, userId: string, id: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("ingredients")
+      .where("id", "=", id)
+      .where("userId", "=", userId)
+      .returning(["id", "name", "category", "quantity", "expirationDate"])
+      .executeTakeFirst();
+    if (row) await recordStockEvents(trx, userId, "deleted", [{ ...row, before: row.quantity }], now);
+    return !!row;
+  });
 }

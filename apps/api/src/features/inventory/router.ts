@@ -15,12 +15,12 @@ export const inventoryRouter = {
     .query(({ ctx, input }) => inventorySummary(ctx.db, ctx.user.id, input.today)),
   create: authedProcedure.input(ingredientInput).mutation(({ ctx, input }) => createIngredient(ctx.db, ctx.user.id, input)),
   update: authedProcedure.input(idInput.extend({ data: ingredientUpdate })).mutation(async ({ ctx, input }) => {
-    const row = await updateIngredient(ctx.db, ctx.user.id, input.id, input.data);
+    const row = await updateIngredient(ctx.db, ctx.user.id, input.id, input.data, ctx.now());
     if (!row) throw notFound(NOT_FOUND);
     return row;
   }),
   delete: authedProcedure.input(idInput).mutation(async ({ ctx, input }) => {
-    if (!(await deleteIngredient(ctx.db, ctx.user.id, input.id))) throw notFound(NOT_FOUND);
+    if (!(await deleteIngredient(ctx.db, ctx.user.id, input.id, ctx.now()))) throw notFound(NOT_FOUND);
     return { id: input.id };
   }),
 } satisfies TRPCRouterRecord;

@@ -82,10 +82,13 @@ export function recipeToCook(db: Kysely<Database>, userId: string, recipeId: str
  * The user's stock with an amount, soonest to expire first (what cooking should use up first), locked until the
  * transaction ends so two cooks of one kitchen can't both take the same flour.
  */
-export function lockStock(db: Kysely<Database>, userId: string): Promise<StockItem[]> {
+export function lockStock(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<(StockItem & { category: string; expirationDate: string | null })[]> {
   return db
     .selectFrom("ingredients")
-    .select(["id", "name", "quantity", "unit"])
+    .select(["id", "name", "quantity", "unit", "category", "expirationDate"])
     .where("userId", "=", userId)
     .where("quantity", ">", 0)
     .orderBy(sql`expiration_date asc nulls last`)
@@ -108,13 +111,26 @@ export async function setQuantities(db: Kysely<Database>, userId: string, quanti
     where i.id = v.id and i.user_id = ${userId}`.execute(db);
 }
 
-/** Adds each amount back to its item (capped like any quantity), in one statement; answers the items changed. */
+/**
+ * Adds each amount back to its item (capped like any quantity), in one statement; answers the items changed, each
+ * with whether it was at 0 before (an undo brings back what a cook used up).
+ */
 export async function addQuantities(db: Kysely<Database>, userId: string, amounts: Amounts) {
   if (amounts.length === 0) return [];
-  const { rows } = await sql<{ id: string; name: string; quantity: number; unit: string }>`
+  const { rows } = await sql<{ id: string; name: string; quantity: number; unit: string; wasEmpty: boolean }>`
     update ingredients i set quantity = least(i.quantity + v.quantity, ${MAX_QUANTITY}), updated_at = now()
-    from (values ${amountRows(amounts)}) as v(id, quantity)
-    where i.id = v.id and i.user_id = ${userId}
-    returning i.id, i.name, i.quantity, i.unit`.execute(db);
+    from (values ${amountRows(amounts)}) as v(id, quantity), ingredients old
+    where i.id = v.id and i.user_id = ${userId} and old.id = i.id
+    returning i.id, i.name, i.quantity, i.unit, old.quantity <= 0 and i.quantity > 0 as "wasEmpty"`.execute(db);
   return rows;
+}
+
+/** The user's stock with an amount: what suggestions prefer to cook with. */
+export function stockForSuggestions(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom("ingredients")
+    .select(["name", "quantity", "expirationDate"])
+    .where("userId", "=", userId)
+    .where("quantity", ">", 0)
+    .execute();
 }

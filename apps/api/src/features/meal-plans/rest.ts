@@ -12,6 +12,7 @@ export const mealPlansRestRoutes: RestRoute[] = [
   },
   { method: "POST", url: "/api/meal-plans", status: 201, call: (caller, req) => caller.mealPlans.create(body(req)) },
   { method: "POST", url: "/api/meal-plans/cook", call: (caller, req) => caller.mealPlans.cook(body(req)) },
+  { method: "POST", url: "/api/meal-plans/suggest", call: (caller, req) => caller.mealPlans.suggest(body(req)) },
   { method: "POST", url: "/api/meal-plans/restock", call: (caller, req) => caller.mealPlans.restock(body(req)) },
   { method: "DELETE", url: "/api/meal-plans/:id", call: (caller, req) => caller.mealPlans.delete({ id: param(req, "id") }) },
 ];

@@ -1,10 +1,11 @@
-import { MAX_MEALS_PER_SLOT, cookInput, dateRange, mealPlanInput, restockInput, weekOf } from "@kim/domain";
+import { MAX_MEALS_PER_SLOT, cookInput, dateRange, mealPlanInput, restockInput, suggestInput, weekOf } from "@kim/domain";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { appError, notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
-import { authedProcedure } from "../../trpc/init";
-import { addMealPlan, addQuantities, deleteMealPlan, listMealPlans } from "./queries";
-import { cookRecipe } from "./service";
+import { authedProcedure, proProcedure } from "../../trpc/init";
+import { addMealPlan, deleteMealPlan, listMealPlans } from "./queries";
+import { cookRecipe, restock } from "./service";
+import { suggestMeals } from "./suggest";
 
 export const mealPlansRouter = {
   // Without a range, the current week by the server's date; the web always sends the week the cook is looking at.
@@ -23,12 +24,14 @@ export const mealPlansRouter = {
   }),
   /** "I cooked this": takes the recipe's ingredients, for the servings cooked, from the inventory. */
   cook: authedProcedure.input(cookInput).mutation(async ({ ctx, input }) => {
-    const taken = await cookRecipe(ctx.db, ctx.user.id, input.recipeId, input.servings);
+    const taken = await cookRecipe(ctx.db, ctx.user.id, input.recipeId, input.servings, ctx.now());
     if (!taken) throw notFound("Recipe not found");
     return { taken };
   }),
   /** Undoes a cook: puts the amounts it took back on their items. */
   restock: authedProcedure
     .input(restockInput)
-    .mutation(async ({ ctx, input }) => ({ restocked: await addQuantities(ctx.db, ctx.user.id, input.items) })),
+    .mutation(async ({ ctx, input }) => ({ restocked: await restock(ctx.db, ctx.user.id, input.items) })),
+  /** Pro: meals for the week's empty slots, for the cook to review; nothing is saved (accepted ones go through create). */
+  suggest: proProcedure.input(suggestInput).mutation(({ ctx, input }) => suggestMeals(ctx, ctx.user.id, input.week, input.timeZone)),
 } satisfies TRPCRouterRecord;

@@ -1,25 +1,55 @@
 import type { Database } from "@kim/db";
 import { consumeStock, scaleQuantity, type StockTake } from "@kim/domain";
 import type { Kysely } from "kysely";
-import { lockStock, recipeToCook, setQuantities } from "./queries";
+import { forgetCookedEvents, recordStockEvents } from "../insights/stock-events";
+import { addQuantities, lockStock, recipeToCook, setQuantities } from "./queries";
 
 /**
  * "I cooked this": the recipe's ingredients, scaled to the servings cooked, leave the inventory in one transaction
- * (never below 0). Answers what each item went from and to, so the cook can see it and undo it; undefined when the
- * recipe is not the user's.
+ * (never below 0), and each item used up is recorded as used. Answers what each item went from and to, so the cook
+ * can see it and undo it; undefined when the recipe is not the user's.
  */
-export function cookRecipe(db: Kysely<Database>, userId: string, recipeId: string, servings: number): Promise<StockTake[] | undefined> {
+export function cookRecipe(
+  db: Kysely<Database>,
+  userId: string,
+  recipeId: string,
+  servings: number,
+  now: Date,
+): Promise<StockTake[] | undefined> {
   return db.transaction().execute(async (trx) => {
     const recipe = await recipeToCook(trx, userId, recipeId);
     if (!recipe) return undefined;
     const factor = servings / (recipe.servings ?? servings);
     const scaled = recipe.ingredients.map((i) => ({ ...i, quantity: scaleQuantity(i.quantity, factor) }));
-    const takes = consumeStock(scaled, await lockStock(trx, userId));
+    const stock = await lockStock(trx, userId);
+    const takes = consumeStock(scaled, stock);
     await setQuantities(
       trx,
       userId,
       takes.map((t) => ({ id: t.id, quantity: t.after })),
     );
+    const usedUp = takes.filter((t) => t.after === 0);
+    const byId = new Map(stock.map((s) => [s.id, s]));
+    await recordStockEvents(
+      trx,
+      userId,
+      "cooked",
+      usedUp.map((t) => ({ ...byId.get(t.id)!, before: t.before })),
+      now,
+    );
     return takes;
+  });
+}
+
+/** Undoes a cook: puts the amounts it took back on their items, and forgets that it used any of them up. */
+export function restock(db: Kysely<Database>, userId: string, items: { id: string; quantity: number }[]) {
+  return db.transaction().execute(async (trx) => {
+    const rows = await addQuantities(trx, userId, items);
+    await forgetCookedEvents(
+      trx,
+      userId,
+      rows.filter((r) => r.wasEmpty).map((r) => r.id),
+    );
+    return rows.map(({ wasEmpty: _, ...row }) => row);
   });
 }

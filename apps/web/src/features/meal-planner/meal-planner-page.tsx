@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "@tanstack/react-router";
-import { CalendarDays, ChevronLeft, ChevronRight } from "lucide-react";
+import { CalendarDays, ChevronLeft, ChevronRight, Sparkles } from "lucide-react";
 import { addDays, localDate, weekLabel, weekOf, type MealPlanInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
@@ -12,6 +12,8 @@ import { focusSlot, WeekGrid } from "./week-grid";
 // The dialog (and zod, which checks its form) loads when first wanted, not with the week: the grid paints sooner.
 const loadAddMealDialog = () => import("./add-meal-dialog");
 const AddMealDialog = lazy(() => loadAddMealDialog().then((m) => ({ default: m.AddMealDialog })));
+const loadSuggestDialog = () => import("./suggest-meals-dialog");
+const SuggestMealsDialog = lazy(() => loadSuggestDialog().then((m) => ({ default: m.SuggestMealsDialog })));
 
 export function MealPlannerPage({ search }: { search: PlannerSearch }) {
   const monday = shownMonday(search);
@@ -22,6 +24,7 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
   const { add, remove } = useMealPlanMutations();
   const [adding, setAdding] = useState<{ slot: Slot; name: string } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [suggesting, setSuggesting] = useState<boolean | null>(null);
   // A meal added or removed redraws its slot, and the button that had focus may go with it (a removed meal's, or the
   // + of a slot just filled): once the grid shows the change, focus goes back into the slot.
   const refocus = useRef<{ slot: Slot; mealId: string; planned: boolean } | null>(null);
@@ -76,9 +79,20 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">Meal Planner</h1>
-        <p className="mt-2 text-muted-foreground">Plan your meals for the week</p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Meal Planner</h1>
+          <p className="mt-2 text-muted-foreground">Plan your meals for the week</p>
+        </div>
+        <Button
+          variant="outline"
+          onClick={() => setSuggesting(true)}
+          onPointerEnter={() => void loadSuggestDialog()}
+          onFocus={() => void loadSuggestDialog()}
+        >
+          <Sparkles aria-hidden="true" />
+          Suggest meals
+        </Button>
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -143,6 +157,12 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
           />
         </>
       )}
+
+      {suggesting !== null ? (
+        <Suspense fallback={null}>
+          <SuggestMealsDialog monday={monday} open={suggesting} onOpenChange={setSuggesting} />
+        </Suspense>
+      ) : null}
 
       {/* Mounted from its first opening on, so closing keeps its focus handling. */}
       {adding ? (

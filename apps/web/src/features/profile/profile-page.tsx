@@ -1,5 +1,6 @@
 import { useCurrentUser } from "../../lib/current-user";
 import { AvatarPicker } from "./avatar-picker";
+import { ExpiryMailCard } from "./expiry-mail-card";
 import { PersonalInfoCard } from "./personal-info-card";
 import { SubscriptionCard } from "./subscription-card";
 
@@ -18,6 +19,7 @@ export function ProfilePage() {
       <AvatarPicker current={user.profileImageUrl} />
       {/* Keyed by id so the form starts over if another account signs in. */}
       <PersonalInfoCard key={user.id} user={user} />
+      <ExpiryMailCard />
     </div>
   );
 }

@@ -1,0 +1,7 @@
+import { body, type RestRoute } from "../../lib/rest";
+
+export const expiryMailRestRoutes: RestRoute[] = [
+  { method: "GET", url: "/api/user/expiry-mail", call: (caller) => caller.expiryMail.settings() },
+  { method: "PUT", url: "/api/user/expiry-mail", call: (caller, req) => caller.expiryMail.update(body(req)) },
+  { method: "POST", url: "/api/expiry-mail/unsubscribe", call: (caller, req) => caller.expiryMail.unsubscribe(body(req)) },
+];

@@ -1,0 +1,108 @@
+import type { Database } from "@kim/db";
+import { expiringForMail, expiryMailDue, expiryMailText, sentOnWhenTurnedOn } from "@kim/domain";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { Config } from "../../config";
+import { enqueueMail } from "../../lib/email";
+import type { Context } from "../../trpc/context";
+import {
+  claimExpiryMailDay,
+  expiryMailSettings,
+  expiryMailSubscribers,
+  saveExpiryMailSettings,
+  stockExpiringFrom,
+  turnOffExpiryMail,
+} from "./queries";
+import { unsubscribeToken, userOfToken } from "./token";
+
+/** How often each process looks for mail that is due: a cook's mail leaves within this long after 08:00. */
+const CHECK_EVERY_MS = 5 * 60 * 1000;
+
+export async function readSettings(ctx: Context, userId: string) {
+  const row = await expiryMailSettings(ctx.db, userId);
+  return { expiryMail: row?.expiryMail ?? false, timeZone: row?.timeZone ?? null };
+}
+
+/** Turns the mail on or off and keeps the cook's clock. Turned on after 08:00, the first mail comes the next morning. */
+export async function updateSettings(ctx: Context, userId: string, input: { expiryMail: boolean; timeZone: string }) {
+  const current = await expiryMailSettings(ctx.db, userId);
+  const lastSent = current?.expiryMailSentOn ?? null;
+  const sentOn = input.expiryMail && !current?.expiryMail ? sentOnWhenTurnedOn(ctx.now(), input.timeZone, lastSent) : lastSent;
+  await saveExpiryMailSettings(ctx.db, userId, { ...input, sentOn });
+  return { expiryMail: input.expiryMail, timeZone: input.timeZone };
+}
+
+/** The signed-out unsubscribe link: a valid token turns the mail off; answers false for any other. */
+export async function unsubscribe(ctx: Context, token: string): Promise<boolean> {
+  const userId = userOfToken(ctx.config.mailLinkSecret, token);
+  return !!userId && (await turnOffExpiryMail(ctx.db, userId));
+}
+
+/**
+ * Queues the morning mail of every cook for whom it is due at `now` (08:00 or later on their clock, none sent that
+ * local day) and who has something expiring within 3 days. The day is claimed in the transaction that queues the
+ * mail, so processes running this at once send each cook one mail a day; a day with nothing to say is claimed too,
+ * so it is not looked at again. One cook's failure is logged and leaves the others' mail going. Answers how many
+ * mails were queued.
+ */
+export async function sendExpiryMails(
+  db: Kysely<Database>,
+  config: Pick<Config, "appUrl" | "mailLinkSecret">,
+  now: Date,
+  log?: FastifyBaseLogger,
+): Promise<number> {
+  let queued = 0;
+  for (const cook of await expiryMailSubscribers(db)) {
+    const date = expiryMailDue(now, cook.timeZone ?? "UTC", cook.expiryMailSentOn);
+    if (!date) continue;
+    const sent = await queueFor(db, config, cook, date).catch((err: unknown) => {
+      log?.warn({ err, userId: cook.userId }, "expiry mail failed for one cook");
+      return false;
+    });
+    if (sent) queued++;
+  }
+  return queued;
+}
+
+/** Claims the cook's day and queues their mail in one transaction; false when another process had it or nothing expires. */
+function queueFor(
+  db: Kysely<Database>,
+  config: Pick<Config, "appUrl" | "mailLinkSecret">,
+  cook: { userId: string; email: string },
+  date: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await claimExpiryMailDay(trx, cook.userId, date))) return false;
+    const items = expiringForMail(await stockExpiringFrom(trx, cook.userId, date), date);
+    if (items.length === 0) return false;
+    const token = unsubscribeToken(config.mailLinkSecret, cook.userId);
+    const mail = expiryMailText(items, {
+      inventory: `${config.appUrl}/inventory`,
+      unsubscribe: `${config.appUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
+    });
+    await enqueueMail(trx, { to: cook.email, ...mail });
+    return true;
+  });
+}
+
+/** Looks for due expiry mail every few minutes in every process; the claim keeps it to one mail a cook a day. */
+export function scheduleExpiryMail(
+  db: Kysely<Database>,
+  config: Pick<Config, "appUrl" | "mailLinkSecret">,
+  log: FastifyBaseLogger,
+  queued: () => void,
+): () => void {
+  const timer = setInterval(() => {
+    sendExpiryMails(db, config, new Date(), log).then(
+      (count) => {
+        if (count > 0) {
+          log.info({ count }, "expiry mail queued");
+          queued();
+        }
+      },
+      (err: unknown) => log.warn({ err }, "expiry mail failed"),
+    );
+  }, CHECK_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,71 @@
+import type { Database } from "@kim/db";
+import { stockEventKind, zonedDate, type StockEventReason } from "@kim/domain";
+import type { Kysely } from "kysely";
+
+/** An item as it was just before it was deleted, emptied or used up. */
+export interface ItemLeaving {
+  id: string;
+  name: string;
+  category: string;
+  before: number;
+  expirationDate: string | null;
+}
+
+/** The cook's time zone as their browser last told it; UTC until it has. */
+export async function cookTimeZone(db: Kysely<Database>, userId: string): Promise<string> {
+  const row = await db.selectFrom("userSettings").select("timeZone").where("userId", "=", userId).executeTakeFirst();
+  return row?.timeZone ?? "UTC";
+}
+
+/**
+ * Records what the changes mean (see stockEventKind), on the cook's date, in the caller's transaction: the event is
+ * kept exactly when the change is. Items whose change means nothing are skipped; nothing to record costs no query.
+ */
+export async function recordStockEvents(
+  db: Kysely<Database>,
+  userId: string,
+  reason: StockEventReason,
+  items: ItemLeaving[],
+  now: Date,
+): Promise<void> {
+  const candidates = items.filter((i) => i.before > 0);
+  if (candidates.length === 0) return;
+  const today = zonedDate(now, await cookTimeZone(db, userId));
+  const rows = candidates.flatMap((item) => {
+    const kind = stockEventKind({ reason, before: item.before, expirationDate: item.expirationDate, today });
+    return kind
+      ? [
+          {
+            userId,
+            ingredientId: item.id,
+            name: item.name,
+            category: item.category,
+            kind,
+            reason,
+            expirationDate: item.expirationDate,
+            occurredAt: now,
+          },
+        ]
+      : [];
+  });
+  if (rows.length > 0) await db.insertInto("stockEvents").values(rows).execute();
+}
+
+/** Undoing a cook: the items it used up are back, so their latest "used up by cooking" events go. */
+export async function forgetCookedEvents(db: Kysely<Database>, userId: string, ingredientIds: string[]): Promise<void> {
+  if (ingredientIds.length === 0) return;
+  await db
+    .deleteFrom("stockEvents")
+    .where("id", "in", (qb) =>
+      qb
+        .selectFrom("stockEvents")
+        .select("id")
+        .distinctOn("ingredientId")
+        .where("userId", "=", userId)
+        .where("reason", "=", "cooked")
+        .where("ingredientId", "in", ingredientIds)
+        .orderBy("ingredientId")
+        .orderBy("occurredAt", "desc"),
+    )
+    .execute();
+}

@@ -1,0 +1,174 @@
+import { useEffect, useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { Sparkles } from "lucide-react";
+import { hasProAccess } from "@kim/domain";
+import { Button } from "@kim/ui/button";
+import { Checkbox } from "@kim/ui/checkbox";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
+import { Skeleton } from "@kim/ui/skeleton";
+import { toast } from "@kim/ui/lib/use-toast";
+import { useCurrentUser } from "../../lib/current-user";
+import { errorMessage } from "../../lib/form";
+import { trpc, type RouterOutputs } from "../../lib/trpc";
+import { MEAL_LABELS, weekDays } from "./planner-week";
+
+type Suggestion = RouterOutputs["mealPlans"]["suggest"]["suggestions"][number];
+
+const key = (s: Suggestion) => `${s.date}:${s.mealType}`;
+const meals = (n: number) => `${n} ${n === 1 ? "meal" : "meals"}`;
+
+interface SuggestMealsDialogProps {
+  monday: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** "Suggest meals" (Pro): suggestions for the week's empty slots, for the cook to accept all, some or none. */
+export function SuggestMealsDialog({ monday, open, onOpenChange }: SuggestMealsDialogProps) {
+  const [saving, setSaving] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Suggest meals</DialogTitle>
+          <DialogDescription>Meals from your recipes for this week's empty slots, using what expires soonest first.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted per opening: each opening asks afresh and starts with every suggestion ticked. */}
+        {open ? <Suggestions monday={monday} saving={saving} setSaving={setSaving} onDone={() => onOpenChange(false)} /> : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Suggestions({
+  monday,
+  saving,
+  setSaving,
+  onDone,
+}: {
+  monday: string;
+  saving: boolean;
+  setSaving: (saving: boolean) => void;
+  onDone: () => void;
+}) {
+  const user = useCurrentUser().data;
+  const pro = !!user && hasProAccess(user);
+  const suggest = trpc.mealPlans.suggest.useMutation();
+  const utils = trpc.useUtils();
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const { mutate } = suggest;
+
+  useEffect(() => {
+    if (!pro) return;
+    mutate(
+      { week: monday, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      { onSuccess: (result) => setChosen(new Set(result.suggestions.map(key))) },
+    );
+  }, [pro, monday, mutate]);
+
+  if (!pro) {
+    return (
+      <div className="flex items-start gap-3 rounded-md border border-dashed p-4 text-sm" data-testid="suggest-upgrade">
+        <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        <p>
+          <span className="font-medium">Meal suggestions are a Pro feature.</span>{" "}
+          <span className="text-muted-foreground">They fill your week from your recipes, using what expires soonest first.</span>{" "}
+          <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
+            Upgrade to Pro
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  const suggestions = suggest.data?.suggestions;
+  const names = new Map(weekDays(monday).map((d) => [d.date, d.name]));
+  const toggle = (s: Suggestion, on: boolean) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(key(s));
+      else next.delete(key(s));
+      return next;
+    });
+
+  const accept = async () => {
+    const picked = (suggestions ?? []).filter((s) => chosen.has(key(s)));
+    setSaving(true);
+    let added = 0;
+    let failure: unknown = null;
+    // One at a time, in the week's order: each is an ordinary "add meal", with its slot's limit checked.
+    for (const s of picked) {
+      try {
+        await utils.client.mealPlans.create.mutate({ date: s.date, mealType: s.mealType, recipeId: s.recipe.id, servings: 1 });
+        added++;
+      } catch (error) {
+        failure = error;
+      }
+    }
+    setSaving(false);
+    await utils.mealPlans.list.invalidate();
+    if (added > 0) toast({ title: "Meals added to planner", description: `Added ${meals(added)} to your week.` });
+    if (failure) toast({ title: "Failed to add meal", description: errorMessage(failure, "Please try again."), variant: "destructive" });
+    onDone();
+  };
+
+  return (
+    <>
+      {suggest.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not suggest meals: {suggest.error.message}
+        </p>
+      ) : !suggestions ? (
+        <div className="grid gap-2" aria-busy="true" aria-label="Finding meals">
+          <Skeleton className="h-12" />
+          <Skeleton className="h-12" />
+          <Skeleton className="h-12" />
+        </div>
+      ) : suggestions.length === 0 ? (
+        <p role="status" className="rounded-md bg-muted p-4 text-sm">
+          Nothing to suggest: the rest of this week is planned, or every recipe of yours is in it already.
+        </p>
+      ) : (
+        <fieldset className="grid gap-1">
+          <legend className="sr-only">Suggested meals</legend>
+          {suggestions.map((s) => {
+            const id = `suggestion-${key(s)}`;
+            return (
+              <label
+                key={key(s)}
+                htmlFor={id}
+                className="flex cursor-pointer items-start gap-3 rounded-md p-2 hover:bg-accent"
+                data-testid="meal-suggestion"
+              >
+                <Checkbox
+                  id={id}
+                  className="mt-0.5"
+                  checked={chosen.has(key(s))}
+                  onChange={(e) => toggle(s, e.target.checked)}
+                  disabled={saving}
+                />
+                <span className="grid min-w-0 gap-0.5">
+                  <span className="text-xs text-muted-foreground">
+                    {MEAL_LABELS[s.mealType]} · {names.get(s.date)}
+                  </span>
+                  <span className="font-medium break-words">{s.recipe.title}</span>
+                  <span className="text-sm text-muted-foreground">{s.reason}</span>
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone} disabled={saving}>
+          Cancel
+        </Button>
+        {suggestions && suggestions.length > 0 ? (
+          <Button type="button" onClick={() => void accept()} disabled={saving || chosen.size === 0}>
+            {saving ? "Adding..." : `Add ${meals(chosen.size)}`}
+          </Button>
+        ) : null}
+      </DialogFooter>
+    </>
+  );
+}
