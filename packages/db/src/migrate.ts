@@ -8,6 +8,7 @@ import * as inventoryVersion from "./migrations/2026-11-21-0004-inventory-versio
 import * as listVersions from "./migrations/2026-11-22-0005-list-versions";
 import * as knownDevices from "./migrations/2026-11-22-0006-known-devices";
 import * as shoppingListVersion from "./migrations/2026-11-22-0007-shopping-list-version";
+import * as adminAudit from "./migrations/2026-11-25-0008-admin-audit";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
 export const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-0005-list-versions": listVersions,
   "2026-11-22-0006-known-devices": knownDevices,
   "2026-11-22-0007-shopping-list-version": shoppingListVersion,
+  "2026-11-25-0008-admin-audit": adminAudit,
 };
 
 export function migrator(db: Kysely<Database>): Migrator {

@@ -99,8 +99,25 @@ export interface BugReportsTable {
   priority: Generated<string>;
   status: Generated<string>;
   adminNotes: string | null;
+  /** The page the report was sent from and the browser's user agent, as the web sent them. */
+  pageUrl: string | null;
+  userAgent: string | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+/** One admin action: who, what, on whom (emails as they were then), the fields before and after. */
+export interface AdminAuditTable {
+  id: Generated<string>;
+  actorId: string;
+  actorEmail: string;
+  action: string;
+  targetUserId: string | null;
+  targetEmail: string | null;
+  bugReportId: string | null;
+  before: ColumnType<Record<string, unknown> | null, string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null, never>;
+  createdAt: CreatedAt;
 }
 
 export interface ExtractionFeedbackTable {
@@ -170,6 +187,7 @@ export interface Database {
   barcodeProducts: BarcodeProductsTable;
   listVersions: ListVersionsTable;
   knownDevices: KnownDevicesTable;
+  adminAudit: AdminAuditTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -16,3 +16,4 @@ export * from "./cooking";
 export * from "./week";
 export * from "./planner-input";
 export * from "./ingredient-line";
+export * from "./admin-input";

@@ -1,9 +1,13 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import type { RestRoute } from "../lib/rest";
+import { adminRestRoutes } from "./admin/rest";
+import { adminRouter } from "./admin/router";
 import { authRestRoutes } from "./auth/rest";
 import { authRouter } from "./auth/router";
 import { barcodeRestRoutes } from "./barcode/rest";
 import { barcodeRouter } from "./barcode/router";
+import { bugReportsRestRoutes } from "./bug-reports/rest";
+import { bugReportsRouter } from "./bug-reports/router";
 import { extractionRestRoutes } from "./extraction/rest";
 import { extractionRouter } from "./extraction/router";
 import { inventoryRestRoutes } from "./inventory/rest";
@@ -37,6 +41,8 @@ export const features = {
   extraction: { router: extractionRouter, rest: extractionRestRoutes },
   mealPlans: { router: mealPlansRouter, rest: mealPlansRestRoutes },
   shoppingLists: { router: shoppingListsRouter, rest: shoppingListsRestRoutes },
+  bugReports: { router: bugReportsRouter, rest: bugReportsRestRoutes },
+  admin: { router: adminRouter, rest: adminRestRoutes },
 } satisfies Record<string, Feature>;
 
 export const restRoutes: RestRoute[] = Object.values(features).flatMap((f) => f.rest);
