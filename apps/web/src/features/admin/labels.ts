@@ -1,0 +1,20 @@
+import { BUG_STATUSES, ROLES, type BugStatus, type Role } from "@kim/domain";
+
+export const ROLE_LABELS: Record<Role, string> = { user: "User", admin: "Admin" };
+export const STATUS_LABELS: Record<BugStatus, string> = {
+  open: "Open",
+  "in-progress": "In Progress",
+  resolved: "Resolved",
+  closed: "Closed",
+};
+
+export const asRole = (value: string): Role => ROLES.find((r) => r === value) ?? "user";
+export const asStatus = (value: string): BugStatus => BUG_STATUSES.find((s) => s === value) ?? "open";
+
+const reportedDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+
+/** 'Reported Jan 5, 2025', or 'Reported Unknown' without a readable date (spec section 2). */
+export function reportedLabel(createdAt: string | null | undefined): string {
+  const date = createdAt ? new Date(createdAt) : null;
+  return `Reported ${date && !Number.isNaN(date.getTime()) ? reportedDate.format(date) : "Unknown"}`;
+}
