@@ -73,7 +73,7 @@ describe("who may use the admin paths", () => {
 });
 
 describe("GET /api/admin/users", () => {
-  it("pages newest first with the total, and searches emails and names in any case", async () => {
+  it("pages newest first with the total, and searches the start of emails, domains and names in any case", async () => {
     const tag = `pager${Date.now()}`;
     for (let i = 0; i < 5; i++) await createUser(t, { email: `${tag}-${i}@example.com`, firstName: i === 3 ? "Zelda" : "Pat" });
     await createUser(t, { email: "someone@else.example", firstName: "Olga", lastName: `${tag.toUpperCase()} Smith` });
@@ -104,13 +104,18 @@ describe("GET /api/admin/users", () => {
     expect(byName.items.map((u: { firstName: string }) => u.firstName)).toEqual(["Olga"]);
     const zelda = (await asAdmin("GET", `/api/admin/users?search=zELDa`)).json();
     expect(zelda.items.map((u: { email: string }) => u.email)).toContain(`${tag}-3@example.com`);
+    const domain = (await asAdmin("GET", `/api/admin/users?search=ELSE.exa`)).json();
+    expect(domain.items.map((u: { email: string }) => u.email)).toEqual(["someone@else.example"]);
+    // The middle of a word is not a start.
+    expect((await asAdmin("GET", `/api/admin/users?search=${tag.slice(2)}`)).json().total).toBe(0);
   });
 
   it("treats % and _ in a search as themselves", async () => {
     await createUser(t, { email: "under_score@example.com" });
+    await createUser(t, { email: "underXscore@example.com" });
     const res = (await asAdmin("GET", "/api/admin/users?search=%25")).json();
     expect(res.total).toBe(0);
-    const underscore = (await asAdmin("GET", "/api/admin/users?search=r_s")).json();
+    const underscore = (await asAdmin("GET", "/api/admin/users?search=under_s")).json();
     expect(underscore.items.map((u: { email: string }) => u.email)).toEqual(["under_score@example.com"]);
   });
 

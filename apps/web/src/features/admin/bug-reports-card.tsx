@@ -17,6 +17,7 @@ const REPORTS_PAGE_SIZE = 20;
 type Variant = NonNullable<BadgeProps["variant"]>;
 const PRIORITY_VARIANT: Record<string, Variant> = { high: "destructive", medium: "secondary", low: "outline" };
 const STATUS_VARIANT: Record<string, Variant> = { open: "default", "in-progress": "secondary", resolved: "outline", closed: "outline" };
+const PRIORITY_LABELS: Record<string, string> = { low: "Low", medium: "Medium", high: "High" };
 const statusLabel = (status: string) => STATUS_LABELS[asStatus(status)] ?? status;
 
 export function BugReportsCard({ mutations }: { mutations: AdminMutations }) {
@@ -56,7 +57,7 @@ export function BugReportsCard({ mutations }: { mutations: AdminMutations }) {
                     </div>
                     <div className="flex shrink-0 flex-wrap gap-2">
                       <Badge variant={PRIORITY_VARIANT[report.priority] ?? "outline"} data-testid="priority-badge">
-                        {report.priority}
+                        {PRIORITY_LABELS[report.priority] ?? report.priority}
                       </Badge>
                       <Badge variant={STATUS_VARIANT[report.status] ?? "outline"} data-testid="status-badge">
                         {statusLabel(report.status)}

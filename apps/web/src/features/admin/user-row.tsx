@@ -23,7 +23,7 @@ export function UserRow({ user, mutations, onEditEmail, onDelete }: UserRowProps
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
   const who = name || user.email;
   return (
-    <li data-testid="user-row" className="flex flex-col gap-4 rounded-lg border p-4 lg:flex-row lg:items-center lg:justify-between">
+    <li data-testid="user-row" className="flex flex-col gap-4 rounded-lg border p-4 xl:flex-row xl:items-center xl:justify-between">
       <div className="flex min-w-0 items-start gap-3">
         <AdminAvatar email={user.email} image={user.profileImageUrl} />
         <div className="grid min-w-0 gap-1">
@@ -47,7 +47,7 @@ export function UserRow({ user, mutations, onEditEmail, onDelete }: UserRowProps
           </div>
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3 xl:shrink-0 xl:flex-nowrap">
         <div className="flex items-center gap-2">
           <Switch
             id={ids.pro}
