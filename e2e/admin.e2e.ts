@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { keepScreenshot, mailedLink, openPage, toast, uniqueEmail, useBrowser } from "./browser";
-import { signInAs } from "./fixtures";
+import { postmarkMails, signInAs } from "./fixtures";
 
 useBrowser();
 
@@ -119,6 +119,10 @@ describe("user management", () => {
     // The new user sets a password from the mail and signs in with it.
     const link = new URL(await mailedLink(email));
     expect(link.pathname).toBe("/reset-password");
+    // It went out through Postmark's client, to the stand-in.
+    const [invite] = await postmarkMails(email);
+    expect(invite).toMatchObject({ token: "e2e-server-token", subject: "Your Kim account is ready: choose a password" });
+    expect(invite!.text).toContain(link.toString());
     const newcomer = await openPage();
     await newcomer.goto(`${link.pathname}${link.search}`);
     await newcomer.getByLabel("New password").fill("nina's first password");
