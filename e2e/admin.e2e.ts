@@ -35,6 +35,8 @@ describe("bug reports", () => {
 
     await page.getByLabel("Title").fill(reportTitle);
     await page.getByLabel("Description").fill("On the cooking screen the timer beeps twice at zero.");
+    expect(await page.getByText("Title is required").count()).toBe(0);
+    expect(await page.getByText("Description is required").count()).toBe(0);
     await pickOption(page, page.getByLabel("Priority"), "High");
     await keepBothWidths(page, "bug-report-form");
     await page.getByRole("button", { name: "Submit Bug Report" }).click();

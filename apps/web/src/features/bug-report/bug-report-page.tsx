@@ -35,6 +35,12 @@ export function BugReportPage() {
     onError: failureToast("Failed to submit bug report"),
   });
 
+  // A field's error goes once the field is edited; the next submit checks again.
+  const edit = (field: "title" | "description", value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = {
@@ -70,7 +76,7 @@ export function BugReportPage() {
               required
               value={form.title}
               error={errors.title}
-              onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
+              onChange={(e) => edit("title", e.target.value)}
             />
             <div className="grid gap-2">
               <Label htmlFor={descriptionId}>Description</Label>
@@ -84,7 +90,7 @@ export function BugReportPage() {
                 aria-invalid={errors.description ? true : undefined}
                 aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
                 value={form.description}
-                onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))}
+                onChange={(e) => edit("description", e.target.value)}
               />
               {errors.description ? (
                 <p id={`${descriptionId}-error`} className="text-sm text-destructive">
