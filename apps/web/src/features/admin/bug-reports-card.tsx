@@ -9,7 +9,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Skeleton } from "@kim/ui/skeleton";
 import { trpc } from "../../lib/trpc";
 import { AdminNotesDialog } from "./admin-notes-dialog";
-import { STATUS_LABELS, asStatus, reportedLabel } from "./labels";
+import { STATUS_LABELS, asStatus, reportedLabel, statusLabel } from "./labels";
 import { Pager } from "./pager";
 import type { AdminBugReport, AdminMutations } from "./use-admin";
 
@@ -18,7 +18,6 @@ type Variant = NonNullable<BadgeProps["variant"]>;
 const PRIORITY_VARIANT: Record<string, Variant> = { high: "destructive", medium: "secondary", low: "outline" };
 const STATUS_VARIANT: Record<string, Variant> = { open: "default", "in-progress": "secondary", resolved: "outline", closed: "outline" };
 const PRIORITY_LABELS: Record<string, string> = { low: "Low", medium: "Medium", high: "High" };
-const statusLabel = (status: string) => STATUS_LABELS[asStatus(status)] ?? status;
 
 export function BugReportsCard({ mutations }: { mutations: AdminMutations }) {
   const [page, setPage] = useState(1);
