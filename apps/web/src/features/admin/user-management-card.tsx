@@ -79,9 +79,10 @@ export function UserManagementCard({ mutations }: { mutations: AdminMutations })
           <p role="alert" className="text-destructive">
             Could not load the users: {users.error.message}
           </p>
-        ) : users.data.items.length === 0 ? (
+        ) : users.data.total === 0 ? (
           <p className="py-6 text-center text-muted-foreground">No users found</p>
         ) : (
+          // A page emptied by deletions still shows the pager, so Previous leads back to the users.
           <>
             <ul aria-label="Users" aria-busy={users.isFetching} className="grid gap-3">
               {users.data.items.map((user) => (
