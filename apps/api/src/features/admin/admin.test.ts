@@ -79,7 +79,7 @@ describe("GET /api/admin/users", () => {
     await createUser(t, { email: "someone@else.example", firstName: "Olga", lastName: `${tag.toUpperCase()} Smith` });
 
     const first = (await asAdmin("GET", `/api/admin/users?search=${tag}&pageSize=4`)).json();
-    expect(first).toMatchObject({ total: 6, page: 1, pageSize: 4 });
+    expect(first).toMatchObject({ total: 6, totalIsExact: true, page: 1, pageSize: 4 });
     expect(first.items.map((u: { email: string }) => u.email)).toEqual([
       "someone@else.example",
       `${tag}-4@example.com`,
@@ -108,6 +108,20 @@ describe("GET /api/admin/users", () => {
     expect(domain.items.map((u: { email: string }) => u.email)).toEqual(["someone@else.example"]);
     // The middle of a word is not a start.
     expect((await asAdmin("GET", `/api/admin/users?search=${tag.slice(2)}`)).json().total).toBe(0);
+  });
+
+  it("counts all users a few pages ahead, not to the end: the total says when it is a lower bound", async () => {
+    const tag = `many${Date.now()}`;
+    for (let i = 0; i < 12; i++) await createUser(t, { email: `${tag}-${i}@example.com` });
+    const everyone = (await asAdmin("GET", "/api/admin/summary")).json().totalUsers;
+    expect(everyone).toBeGreaterThan(11);
+    // Pages of 1: page 1 counts to 11 (10 pages ahead); a page near the end counts them all.
+    expect((await asAdmin("GET", "/api/admin/users?pageSize=1")).json()).toMatchObject({ total: 11, totalIsExact: false });
+    const late = (await asAdmin("GET", `/api/admin/users?pageSize=1&page=${everyone - 5}`)).json();
+    expect(late).toMatchObject({ total: everyone, totalIsExact: true });
+    expect(late.items).toHaveLength(1);
+    // A search counts exactly.
+    expect((await asAdmin("GET", `/api/admin/users?search=${tag}&pageSize=1`)).json()).toMatchObject({ total: 12, totalIsExact: true });
   });
 
   it("treats % and _ in a search as themselves", async () => {

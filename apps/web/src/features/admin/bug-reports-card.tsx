@@ -97,7 +97,14 @@ export function BugReportsCard({ mutations }: { mutations: AdminMutations }) {
                 </li>
               ))}
             </ul>
-            <Pager page={reports.data.page} pageSize={reports.data.pageSize} total={reports.data.total} noun="reports" onPage={setPage} />
+            <Pager
+              page={reports.data.page}
+              pageSize={reports.data.pageSize}
+              total={reports.data.total}
+              totalIsExact={reports.data.totalIsExact}
+              noun="reports"
+              onPage={setPage}
+            />
           </>
         )}
       </CardContent>

@@ -89,7 +89,14 @@ export function UserManagementCard({ mutations }: { mutations: AdminMutations })
                 <UserRow key={user.id} user={user} mutations={mutations} onEditEmail={setEditing} onDelete={setDeleting} />
               ))}
             </ul>
-            <Pager page={users.data.page} pageSize={users.data.pageSize} total={users.data.total} noun="users" onPage={setPage} />
+            <Pager
+              page={users.data.page}
+              pageSize={users.data.pageSize}
+              total={users.data.total}
+              totalIsExact={users.data.totalIsExact}
+              noun="users"
+              onPage={setPage}
+            />
           </>
         )}
       </CardContent>
