@@ -81,6 +81,8 @@ async function startKim(handle: Db): Promise<{ app: FastifyInstance; url: string
 interface Path {
   label: string;
   url: string;
+  /** Held to the target (the issue's: the first page and a search). */
+  target?: boolean;
   /** How many users or reports the answer says match ("275+" when the count stopped), to show the search did real work. */
   total?: string;
 }
@@ -120,11 +122,15 @@ async function main(): Promise<void> {
     const paths: Path[] = [
       // The floor: the session lookup and an answer, no list; what the machine's load adds shows here too.
       { label: "GET /api/auth/user (baseline: the session only)", url: "/api/auth/user" },
-      { label: "GET /api/admin/users (first page)", url: "/api/admin/users" },
-      { label: "GET /api/admin/users?search=anna (common name)", url: "/api/admin/users?search=anna" },
-      { label: "GET /api/admin/users?search=felix.lopez.12345 (one email)", url: "/api/admin/users?search=felix.lopez.12345" },
+      { label: "GET /api/admin/users (first page)", url: "/api/admin/users", target: true },
+      { label: "GET /api/admin/users?search=anna (common name)", url: "/api/admin/users?search=anna", target: true },
+      {
+        label: "GET /api/admin/users?search=felix.lopez.12345 (one email)",
+        url: "/api/admin/users?search=felix.lopez.12345",
+        target: true,
+      },
       { label: "GET /api/admin/users?page=800 (the last page)", url: "/api/admin/users?page=800" },
-      { label: "tRPC admin.users first page, as the web calls it", url: `/trpc/admin.users?batch=1&input=${trpcInput}` },
+      { label: "tRPC admin.users first page, as the web calls it", url: `/trpc/admin.users?batch=1&input=${trpcInput}`, target: true },
       { label: "GET /api/admin/bug-reports (first page)", url: "/api/admin/bug-reports" },
     ];
     for (let i = 0; i < WARMUP; i++) for (const p of paths) await get(kim.url, cookie, p.url);
@@ -147,11 +153,11 @@ async function main(): Promise<void> {
     for (const p of paths) {
       const sorted = times.get(p)!.sort((a, b) => a - b);
       const p99 = percentile(sorted, 0.99);
-      if (p.url.includes("admin/users") || p.url.includes("admin.users")) slowest = Math.max(slowest, p99);
+      if (p.target) slowest = Math.max(slowest, p99);
       const total = p.total === undefined ? "" : `   (${p.total} match)`;
       console.log(`  ${p.label.padEnd(58)} median ${f(percentile(sorted, 0.5))}   p99 ${f(p99)}   max ${f(sorted.at(-1)!)}${total}`);
     }
-    console.log(`  target: users list p99 < ${TARGET_P99_MS} ms: ${slowest < TARGET_P99_MS ? "met" : "NOT MET"}`);
+    console.log(`  target: users first page and searches p99 < ${TARGET_P99_MS} ms: ${slowest < TARGET_P99_MS ? "met" : "NOT MET"}`);
   } finally {
     await app?.close();
     await handle.close();
