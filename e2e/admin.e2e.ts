@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { keepScreenshot, mailedLink, openPage, toast, uniqueEmail, useBrowser } from "./browser";
-import { postmarkMails, signInAs } from "./fixtures";
+import { createUser, postmarkMails, signInAs } from "./fixtures";
 
 useBrowser();
 
@@ -191,6 +191,26 @@ describe("user management", () => {
     // Her session ended with her account.
     await newcomer.goto("/inventory");
     await newcomer.waitForURL((url) => url.pathname === "/login");
+  });
+
+  it("an admin pages through a search's matches on the server", async () => {
+    const tag = `pager${Date.now()}`;
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => createUser({ firstName: "Paged", email: `${tag}-${String(i).padStart(2, "0")}@example.com` })),
+    );
+    const page = await openPage();
+    await signInAs(page, { firstName: "Ada", role: "admin" });
+    await page.goto("/admin");
+    await page.getByLabel("Search users").fill(tag);
+    const pager = page.getByRole("navigation", { name: "users pages" });
+    await pager.getByText("Showing 1–25 of 30 users").waitFor();
+    expect(await page.getByTestId("user-row").count()).toBe(25);
+    await pager.getByRole("button", { name: "Next" }).click();
+    await pager.getByText("Showing 26–30 of 30 users").waitFor();
+    await expect.poll(() => page.getByTestId("user-row").count()).toBe(5);
+    expect(await pager.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    await pager.getByRole("button", { name: "Previous" }).click();
+    await pager.getByText("Showing 1–25 of 30 users").waitFor();
   });
 
   it("an admin can't demote themselves: the toast says it failed", async () => {
