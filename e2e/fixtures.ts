@@ -164,3 +164,8 @@ export interface ExtractionFeedbackRow {
 export function extractionFeedback(userId: string): Promise<ExtractionFeedbackRow[]> {
   return fixture<ExtractionFeedbackRow[]>("POST", "/extraction-feedback/list", { userId });
 }
+
+/** The mails Kim sent to `to` through Postmark's client, as the Postmark stand-in received them, oldest first. */
+export function postmarkMails(to: string): Promise<{ token: string; subject: string; text: string }[]> {
+  return fixture("POST", "/postmark/mails", { to });
+}

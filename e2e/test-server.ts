@@ -3,6 +3,8 @@
  * on FIXTURE_PORT (loopback only) that creates users, sessions and ingredients straight in the database, so suites never
  * spend the signup or login limits. Nothing here is part of the production server: the fixture API exists only in this
  * test entry, which shares the database handle the embedded PGlite allows only one process to open.
+ * Mail goes through Postmark's official client to the local Postmark stand-in, which prints each mail it accepts as the
+ * console transport would, so tests read links from the server's output either way.
  * Open Food Facts is the local stand-in, started here so the fixture API can take it down for a test. So is a recipe
  * website for URL import: tests publish pages on it through the fixture API, and Kim may fetch from loopback
  * (FETCH_ALLOW_PRIVATE_NETWORK=1, for tests and local use only).
@@ -14,8 +16,9 @@ import { buildApp } from "../apps/api/src/app";
 import { loadConfig } from "../apps/api/src/config";
 import { createSession } from "../apps/api/src/features/auth/sessions";
 import { unsubscribeToken } from "../apps/api/src/features/expiry-mail/token";
-import { transportFromConfig } from "../apps/api/src/lib/email";
+import { consoleTransport, transportFromConfig } from "../apps/api/src/lib/email";
 import { openFoodFactsStandIn } from "../apps/api/src/testing/off-stand-in";
+import { postmarkStandIn } from "../apps/api/src/testing/postmark-stand-in";
 import { recipeSiteStandIn } from "../apps/api/src/testing/recipe-site-stand-in";
 
 type Json = Record<string, unknown>;
@@ -62,7 +65,17 @@ async function main(): Promise<void> {
   const off = openFoodFactsStandIn();
   const recipeSite = recipeSiteStandIn();
   await recipeSite.start();
-  const config = loadConfig({ ...process.env, OFF_API_URL: await off.start(), FETCH_ALLOW_PRIVATE_NETWORK: "1" });
+  const printMail = consoleTransport();
+  const postmark = postmarkStandIn(
+    ({ body }) => void printMail.send({ to: body.To ?? "", subject: body.Subject ?? "", text: body.TextBody ?? "" }),
+  );
+  const config = loadConfig({
+    ...process.env,
+    OFF_API_URL: await off.start(),
+    FETCH_ALLOW_PRIVATE_NETWORK: "1",
+    POSTMARK_SERVER_TOKEN: "e2e-server-token",
+    POSTMARK_API_URL: await postmark.start(),
+  });
   const fixturePort = Number(process.env.FIXTURE_PORT);
   if (!Number.isInteger(fixturePort) || fixturePort <= 0) throw new Error("FIXTURE_PORT must be set");
   const handle = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: config.databasePoolSize });
@@ -211,6 +224,13 @@ async function main(): Promise<void> {
     },
     // The address of any path on the stand-in, e.g. a saved real page at /saved/<host>/<name>.
     "POST /recipe-site/url": async (body) => ({ url: recipeSite.url(text(object(body), "path")) }),
+    // The mails Postmark's stand-in accepted for an address, oldest first.
+    "POST /postmark/mails": async (body) => {
+      const to = text(object(body), "to");
+      return postmark.received
+        .filter((mail) => mail.body.To === to)
+        .map((mail) => ({ token: mail.token, subject: mail.body.Subject, text: mail.body.TextBody }));
+    },
     // What Kim kept of a user's imports that were corrected before saving.
     "POST /extraction-feedback/list": async (body) => {
       const userId = text(object(body), "userId");
@@ -238,6 +258,7 @@ async function main(): Promise<void> {
     await handle.close();
     await off.stop();
     await recipeSite.stop();
+    await postmark.stop();
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop());

@@ -8,10 +8,12 @@ const routes = restRoutes;
 const off = openFoodFactsStandIn();
 let t: TestApp;
 let cookie: string;
+let adminCookie: string;
 
 beforeAll(async () => {
   t = await createTestApp({ offApiUrl: await off.start() });
   cookie = (await createUser(t, { email: "fuzz@example.com" })).cookie;
+  adminCookie = (await createUser(t, { email: "fuzz-admin@example.com", role: "admin" })).cookie;
 });
 afterAll(async () => {
   await t.close();
@@ -61,7 +63,9 @@ describe("every documented REST path", () => {
       const urls = route.url.includes(":") ? pathValues.map((v) => route.url.replace(/:[a-z]+/i, v)) : [route.url];
       for (const url of urls) {
         // Signed in and out; logout only signed out, or it would end the session the rest of the run uses.
-        for (const headers of route.url === "/api/logout" ? [{}] : [{ cookie }, {}]) {
+        // Admin paths also as an admin, so their input checks are reached, not only the 403.
+        const cookies = route.url.startsWith("/api/admin/") ? [{ cookie }, { cookie: adminCookie }, {}] : [{ cookie }, {}];
+        for (const headers of route.url === "/api/logout" ? [{}] : cookies) {
           const attempts = route.method === "GET" || route.method === "DELETE" ? [undefined] : bodies;
           for (const body of attempts) {
             const res = await t.app.inject({

@@ -21,6 +21,7 @@ describe("migrations", () => {
   it("go up, down and up again", async () => {
     expect(await migrateToLatest(handle.db)).toContain("2026-11-21-0001-initial");
     expect(await tables()).toEqual([
+      "admin_audit",
       "barcode_products",
       "bug_reports",
       "email_outbox",
@@ -43,7 +44,7 @@ describe("migrations", () => {
     }
     expect(await tables()).toEqual([]);
     await migrateToLatest(handle.db);
-    expect(await tables()).toHaveLength(16);
+    expect(await tables()).toHaveLength(17);
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 });

@@ -103,8 +103,25 @@ export interface BugReportsTable {
   priority: Generated<string>;
   status: Generated<string>;
   adminNotes: string | null;
+  /** The page the report was sent from and the browser's user agent, as the web sent them. */
+  pageUrl: string | null;
+  userAgent: string | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+/** One admin action: who, what, on whom (emails as they were then), the fields before and after. */
+export interface AdminAuditTable {
+  id: Generated<string>;
+  actorId: string;
+  actorEmail: string;
+  action: string;
+  targetUserId: string | null;
+  targetEmail: string | null;
+  bugReportId: string | null;
+  before: ColumnType<Record<string, unknown> | null, string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null, never>;
+  createdAt: CreatedAt;
 }
 
 export interface ExtractionFeedbackTable {
@@ -201,6 +218,7 @@ export interface Database {
   stripeEvents: StripeEventsTable;
   stockEvents: StockEventsTable;
   userSettings: UserSettingsTable;
+  adminAudit: AdminAuditTable;
 }
 
 /** Stripe events already applied, by id: a repeat or a second process's copy finds its id here and does nothing. */

@@ -16,7 +16,7 @@ export const passwordSchema = storableText("Password")
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 /** Optional person name: trimmed, blank becomes null. */
-const nameSchema = (label: string) =>
+export const nameSchema = (label: string) =>
   storableText(label)
     .trim()
     .max(100, `${label} must be at most 100 characters`)

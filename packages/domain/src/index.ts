@@ -22,3 +22,4 @@ export * from "./insights";
 export * from "./insights-input";
 export * from "./suggestions";
 export * from "./expiry-mail";
+export * from "./admin-input";

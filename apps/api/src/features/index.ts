@@ -1,5 +1,7 @@
 import type { TRPCRouterRecord } from "@trpc/server";
 import type { RestRoute } from "../lib/rest";
+import { adminRestRoutes } from "./admin/rest";
+import { adminRouter } from "./admin/router";
 import { authRestRoutes } from "./auth/rest";
 import { authRouter } from "./auth/router";
 import { billingRestRoutes } from "./billing/rest";
@@ -8,6 +10,8 @@ import { barcodeRestRoutes } from "./barcode/rest";
 import { barcodeRouter } from "./barcode/router";
 import { expiryMailRestRoutes } from "./expiry-mail/rest";
 import { expiryMailRouter } from "./expiry-mail/router";
+import { bugReportsRestRoutes } from "./bug-reports/rest";
+import { bugReportsRouter } from "./bug-reports/router";
 import { extractionRestRoutes } from "./extraction/rest";
 import { extractionRouter } from "./extraction/router";
 import { insightsRestRoutes } from "./insights/rest";
@@ -46,6 +50,8 @@ export const features = {
   billing: { router: billingRouter, rest: billingRestRoutes },
   insights: { router: insightsRouter, rest: insightsRestRoutes },
   expiryMail: { router: expiryMailRouter, rest: expiryMailRestRoutes },
+  bugReports: { router: bugReportsRouter, rest: bugReportsRestRoutes },
+  admin: { router: adminRouter, rest: adminRestRoutes },
 } satisfies Record<string, Feature>;
 
 export const restRoutes: RestRoute[] = Object.values(features).flatMap((f) => f.rest);

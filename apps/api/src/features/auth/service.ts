@@ -1,4 +1,4 @@
-import type { SignupInput } from "@kim/domain";
+import { INVITE_LINK_DAYS, type SignupInput } from "@kim/domain";
 import { TRPCError } from "@trpc/server";
 import { appError } from "../../lib/errors";
 import { clearHits, spend, type Limit } from "../../lib/rate-limit";
@@ -91,11 +91,36 @@ export async function logout(ctx: Context): Promise<{ ok: true }> {
   return { ok: true };
 }
 
+/** A single-use link to the reset screen, its token stored hashed and valid for `validMs`. */
+async function resetLink(ctx: Pick<Context, "db" | "config">, userId: string, validMs: number): Promise<string> {
+  const token = newToken();
+  await setResetToken(ctx.db, userId, hashToken(token), new Date(Date.now() + validMs));
+  return `${ctx.config.appUrl}/reset-password?token=${token}`;
+}
+
+/**
+ * Mails the link to choose a first password to an account an admin created: the reset mechanism with a longer
+ * expiry, since the person may not read the mail the same hour.
+ */
+export async function sendSetPasswordInvite(ctx: Pick<Context, "db" | "config" | "sendMail">, userId: string, email: string) {
+  const link = await resetLink(ctx, userId, INVITE_LINK_DAYS * 24 * 60 * MINUTE);
+  await ctx.sendMail({
+    to: email,
+    subject: "Your Kim account is ready: choose a password",
+    text: [
+      "An administrator created a Kim account for you.",
+      "",
+      `Choose your password here (the link expires in ${INVITE_LINK_DAYS} days and works once), then log in with this email:`,
+      link,
+      "",
+      "If you didn't expect this mail, ignore it.",
+    ].join("\n"),
+  });
+}
+
 /** Mails a reset link to an existing account; answers the same either way. */
 export async function sendPasswordReset(ctx: Pick<Context, "db" | "config" | "sendMail">, userId: string, email: string) {
-  const token = newToken();
-  await setResetToken(ctx.db, userId, hashToken(token), new Date(Date.now() + RESET_TOKEN_MS));
-  const link = `${ctx.config.appUrl}/reset-password?token=${token}`;
+  const link = await resetLink(ctx, userId, RESET_TOKEN_MS);
   await ctx.sendMail({
     to: email,
     subject: "Reset your Kim password",

@@ -23,7 +23,7 @@ export async function updateProfile(ctx: Context, user: NonNullable<Context["use
 }
 
 /** The old address hears of the change, so a taken-over account doesn't change hands silently. */
-async function tellOldAddress(ctx: Context, oldEmail: string, newEmail: string): Promise<void> {
+export async function tellOldAddress(ctx: Context, oldEmail: string, newEmail: string): Promise<void> {
   await ctx.sendMail({
     to: oldEmail,
     subject: "Your Kim email address was changed",

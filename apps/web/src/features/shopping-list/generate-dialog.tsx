@@ -5,9 +5,9 @@ import { hasProAccess, localDate, mergeIntoList, startOfWeek, weekLabel } from "
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { toast } from "@kim/ui/lib/use-toast";
+import { Switch } from "@kim/ui/switch";
 import { useCurrentUser } from "../../lib/current-user";
 import type { ItemsChange } from "./shopping-items";
-import { Switch } from "./switch";
 import { useGenerateShoppingList } from "./use-shopping-list";
 
 const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;

@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PagePlaceholder } from "../../components/page-placeholder";
+import { BugReportPage } from "../../features/bug-report/bug-report-page";
 import { pageTitle } from "../../lib/page-title";
 
 export const Route = createFileRoute("/_authed/bug-report")({
   head: () => pageTitle("Report Bug"),
-  component: () => <PagePlaceholder title="Report a Bug" />,
+  component: BugReportPage,
 });

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "@kim/ui/lib/utils";
+import { cn } from "./lib/utils";
 
 /**
  * An on/off switch: a native checkbox with the switch role, so a label toggles it, Space flips it and screen readers

@@ -1,0 +1,114 @@
+import { useEffect, useState } from "react";
+import { keepPreviousData } from "@tanstack/react-query";
+import { Search, Users } from "lucide-react";
+import { ADMIN_PAGE_SIZE } from "@kim/domain";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
+import { Input } from "@kim/ui/input";
+import { Skeleton } from "@kim/ui/skeleton";
+import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
+import { trpc } from "../../lib/trpc";
+import { CreateUserDialog } from "./create-user-dialog";
+import { EditEmailDialog } from "./edit-email-dialog";
+import { Pager } from "./pager";
+import type { AdminMutations, AdminUser } from "./use-admin";
+import { UserRow } from "./user-row";
+
+/** Typing pauses this long before the server is asked, so a word typed is one request, not one per letter. */
+const SEARCH_DELAY_MS = 300;
+
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function UserManagementCard({ mutations }: { mutations: AdminMutations }) {
+  const [search, setSearch] = useState("");
+  // The page belongs to the search it was chosen in: a new search starts at its first page.
+  const [paging, setPaging] = useState({ query: "", page: 1 });
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const page = paging.query === query ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ query, page: next });
+  // The server searches and pages: thousands of users never travel to the browser at once.
+  const users = trpc.admin.users.useQuery(
+    { search: query || undefined, page, pageSize: ADMIN_PAGE_SIZE },
+    { placeholderData: keepPreviousData },
+  );
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1.5">
+          <CardTitle>
+            <h2 className="flex items-center gap-2 text-lg">
+              <Users className="size-5" aria-hidden="true" />
+              User Management
+            </h2>
+          </CardTitle>
+          <CardDescription>Create users, change their access and roles</CardDescription>
+        </div>
+        <CreateUserDialog createUser={mutations.createUser} />
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Search users"
+            placeholder="Search by email or name..."
+            className="pl-9"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        {users.isPending ? (
+          <div className="grid gap-3" aria-busy="true" aria-label="Loading users">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-20 rounded-lg" />
+            ))}
+          </div>
+        ) : users.isError ? (
+          <p role="alert" className="text-destructive">
+            Could not load the users: {users.error.message}
+          </p>
+        ) : users.data.total === 0 ? (
+          <p className="py-6 text-center text-muted-foreground">No users found</p>
+        ) : (
+          // A page emptied by deletions still shows the pager, so Previous leads back to the users.
+          <>
+            <ul aria-label="Users" aria-busy={users.isFetching} className="grid gap-3">
+              {users.data.items.map((user) => (
+                <UserRow key={user.id} user={user} mutations={mutations} onEditEmail={setEditing} onDelete={setDeleting} />
+              ))}
+            </ul>
+            <Pager
+              page={users.data.page}
+              pageSize={users.data.pageSize}
+              total={users.data.total}
+              totalIsExact={users.data.totalIsExact}
+              noun="users"
+              onPage={setPage}
+            />
+          </>
+        )}
+      </CardContent>
+      <EditEmailDialog user={editing} setEmail={mutations.setEmail} onClose={() => setEditing(null)} />
+      <ConfirmDeleteDialog
+        item={deleting}
+        title="Are you sure you want to delete this user?"
+        describe={(u) => `${u.email} and all their ingredients, recipes, plans and lists will be deleted. This cannot be undone.`}
+        pending={mutations.deleteUser.isPending}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={(u) => mutations.deleteUser.mutate({ id: u.id }, { onSuccess: () => setDeleting(null) })}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { useId } from "react";
+import { KeyRound, Pencil, Trash2 } from "lucide-react";
+import { ROLES } from "@kim/domain";
+import { Badge } from "@kim/ui/badge";
+import { Button } from "@kim/ui/button";
+import { Label } from "@kim/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
+import { Switch } from "@kim/ui/switch";
+import { BreakableEmail } from "../../components/breakable-email";
+import { AdminAvatar } from "./admin-avatar";
+import { ROLE_LABELS, asRole } from "./labels";
+import type { AdminMutations, AdminUser } from "./use-admin";
+
+interface UserRowProps {
+  user: AdminUser;
+  mutations: AdminMutations;
+  onEditEmail: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+}
+
+export function UserRow({ user, mutations, onEditEmail, onDelete }: UserRowProps) {
+  const ids = { pro: useId(), beta: useId() };
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  const who = name || user.email;
+  return (
+    <li data-testid="user-row" className="flex flex-col gap-4 rounded-lg border p-4 xl:flex-row xl:items-center xl:justify-between">
+      <div className="flex min-w-0 items-start gap-3">
+        <AdminAvatar email={user.email} image={user.profileImageUrl} />
+        <div className="grid min-w-0 gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="font-medium">{name || <span className="text-muted-foreground">No name</span>}</p>
+            <Badge variant={user.role === "admin" ? "default" : "secondary"}>{ROLE_LABELS[user.role]}</Badge>
+            {user.isPro ? <Badge variant="outline">Pro</Badge> : null}
+            {user.isBetaTester ? <Badge variant="outline">Beta</Badge> : null}
+          </div>
+          <div className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
+            <BreakableEmail email={user.email} />
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-7 shrink-0"
+              aria-label={`Edit email of ${who}`}
+              onClick={() => onEditEmail(user)}
+            >
+              <Pencil aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3 xl:shrink-0 xl:flex-nowrap">
+        <div className="flex items-center gap-2">
+          <Switch
+            id={ids.pro}
+            checked={user.isPro}
+            disabled={mutations.setPro.isPending}
+            onChange={(e) => mutations.setPro.mutate({ id: user.id, isPro: e.target.checked })}
+          />
+          <Label htmlFor={ids.pro}>Pro</Label>
+        </div>
+        <div className="flex items-center gap-2">
+          <Switch
+            id={ids.beta}
+            checked={user.isBetaTester}
+            disabled={mutations.setBeta.isPending}
+            onChange={(e) => mutations.setBeta.mutate({ id: user.id, isBetaTester: e.target.checked })}
+          />
+          <Label htmlFor={ids.beta}>Beta</Label>
+        </div>
+        <Select value={user.role} onValueChange={(role) => mutations.setRole.mutate({ id: user.id, role: asRole(role) })}>
+          <SelectTrigger aria-label={`Role of ${who}`} className="h-9 w-28">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {ROLES.map((role) => (
+              <SelectItem key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={mutations.sendPasswordReset.isPending}
+          onClick={() => mutations.sendPasswordReset.mutate({ id: user.id })}
+        >
+          <KeyRound aria-hidden="true" />
+          Reset Password
+        </Button>
+        <Button variant="destructive" size="sm" onClick={() => onDelete(user)}>
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,141 @@
+import { useId, useState, type FormEvent } from "react";
+import { Lightbulb } from "lucide-react";
+import { BUG_DESCRIPTION_MAX, BUG_PRIORITIES, BUG_TITLE_MAX, type BugPriority } from "@kim/domain";
+import { Button } from "@kim/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
+import { Label } from "@kim/ui/label";
+import { toast } from "@kim/ui/lib/use-toast";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
+import { Textarea } from "@kim/ui/textarea";
+import { FormField } from "../../components/form-field";
+import { failureToast } from "../../lib/toasts";
+import { trpc } from "../../lib/trpc";
+
+const PRIORITY_LABELS: Record<BugPriority, string> = { low: "Low", medium: "Medium", high: "High" };
+const EMPTY: { title: string; description: string; priority: BugPriority } = { title: "", description: "", priority: "medium" };
+const asPriority = (value: string): BugPriority => BUG_PRIORITIES.find((p) => p === value) ?? "medium";
+
+const TIPS = [
+  "Describe what you did, step by step, so we can see it happen too.",
+  "Say what you expected and what happened instead.",
+  "Include the exact text of any error message you saw.",
+  "Use High priority only when something stops you from using KIM.",
+];
+
+export function BugReportPage() {
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<{ title?: string; description?: string }>({});
+  const descriptionId = useId();
+  const priorityId = useId();
+  const create = trpc.bugReports.create.useMutation({
+    onSuccess: () => {
+      toast({ title: "Bug report submitted successfully", description: "Our team will review your report soon." });
+      setForm(EMPTY);
+    },
+    onError: failureToast("Failed to submit bug report"),
+  });
+
+  // A field's error goes once the field is edited; the next submit checks again.
+  const edit = (field: "title" | "description", value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = {
+      ...(form.title.trim() ? {} : { title: "Title is required" }),
+      ...(form.description.trim() ? {} : { description: "Description is required" }),
+    };
+    setErrors(found);
+    if (found.title || found.description) return;
+    // The page and browser help whoever triages the report see what the reporter saw; status and owner are the server's.
+    create.mutate({ ...form, pageUrl: window.location.href, userAgent: navigator.userAgent });
+  };
+
+  return (
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Report a Bug</h1>
+        <p className="mt-2 text-muted-foreground">Found something that doesn't work? Tell us and we'll fix it.</p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="text-lg">Bug Details</h2>
+          </CardTitle>
+          <CardDescription>The more detail you give, the faster we can fix it.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={submit} className="grid gap-4">
+            <FormField
+              label="Title"
+              name="title"
+              placeholder="Brief description of the issue"
+              maxLength={BUG_TITLE_MAX}
+              required
+              value={form.title}
+              error={errors.title}
+              onChange={(e) => edit("title", e.target.value)}
+            />
+            <div className="grid gap-2">
+              <Label htmlFor={descriptionId}>Description</Label>
+              <Textarea
+                id={descriptionId}
+                name="description"
+                placeholder="What happened? What did you expect to happen? How can we reproduce it?"
+                className="min-h-40"
+                maxLength={BUG_DESCRIPTION_MAX}
+                required
+                aria-invalid={errors.description ? true : undefined}
+                aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
+                value={form.description}
+                onChange={(e) => edit("description", e.target.value)}
+              />
+              {errors.description ? (
+                <p id={`${descriptionId}-error`} className="text-sm text-destructive">
+                  {errors.description}
+                </p>
+              ) : null}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={priorityId}>Priority</Label>
+              <Select value={form.priority} onValueChange={(priority) => setForm((f) => ({ ...f, priority: asPriority(priority) }))}>
+                <SelectTrigger id={priorityId} className="sm:w-48">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {BUG_PRIORITIES.map((p) => (
+                    <SelectItem key={p} value={p}>
+                      {PRIORITY_LABELS[p]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <Button type="submit" className="w-full sm:w-fit sm:justify-self-end" disabled={create.isPending}>
+              {create.isPending ? "Submitting..." : "Submit Bug Report"}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="flex items-center gap-2 text-lg">
+              <Lightbulb className="size-5 text-primary" aria-hidden="true" />
+              Tips for a helpful report
+            </h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid list-disc gap-2 pl-5 text-sm text-muted-foreground">
+            {TIPS.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { keepScreenshot, mailedLink, openPage, toast, uniqueEmail, useBrowser } from "./browser";
+import { createUser, postmarkMails, signInAs } from "./fixtures";
+
+useBrowser();
+
+async function pickOption(page: Page, combobox: Locator, option: string): Promise<void> {
+  await combobox.click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** Screenshots of the whole page at 1280 and 375 px wide, back at 1280 after. */
+async function keepBothWidths(page: Page, name: string): Promise<void> {
+  await keepScreenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForTimeout(300);
+  await keepScreenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const reportTitle = `Timer beeps twice ${Date.now()}`;
+
+describe("bug reports", () => {
+  it("a user files a bug report", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Rita" });
+    await page.goto("/bug-report");
+    await page.getByRole("heading", { name: "Report a Bug" }).waitFor();
+    await page.getByText("Tips for a helpful report").waitFor();
+    await page.getByRole("button", { name: "Submit Bug Report" }).click();
+    await page.getByText("Title is required").waitFor();
+    await page.getByText("Description is required").waitFor();
+    expect(await page.getByLabel("Priority").innerText()).toBe("Medium");
+
+    await page.getByLabel("Title").fill(reportTitle);
+    await page.getByLabel("Description").fill("On the cooking screen the timer beeps twice at zero.");
+    expect(await page.getByText("Title is required").count()).toBe(0);
+    expect(await page.getByText("Description is required").count()).toBe(0);
+    await pickOption(page, page.getByLabel("Priority"), "High");
+    await keepBothWidths(page, "bug-report-form");
+    await page.getByRole("button", { name: "Submit Bug Report" }).click();
+    await toast(page, "Bug report submitted successfully");
+    await toast(page, "Our team will review your report soon.");
+    // The form starts over for the next report.
+    expect(await page.getByLabel("Title").inputValue()).toBe("");
+    expect(await page.getByLabel("Priority").innerText()).toBe("Medium");
+  });
+
+  it("an admin sees the report, changes its status and adds notes", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Ada", role: "admin" });
+    await page.goto("/admin");
+    await page.getByRole("heading", { name: "Admin Dashboard", exact: true }).waitFor();
+    for (const title of ["Total Users", "Open Bug Reports", "High Priority"]) {
+      await page.getByTestId("summary-card").filter({ hasText: title }).getByTestId("summary-value").waitFor();
+    }
+    const highBefore = Number(
+      await page.getByTestId("summary-card").filter({ hasText: "High Priority" }).getByTestId("summary-value").innerText(),
+    );
+    expect(highBefore).toBeGreaterThanOrEqual(1);
+
+    const report = page.getByTestId("bug-report").filter({ hasText: reportTitle });
+    await report.waitFor();
+    expect(await report.innerText()).toContain("On the cooking screen the timer beeps twice at zero.");
+    await expect(report.getByTestId("priority-badge").getAttribute("data-variant")).resolves.toBe("destructive");
+    expect(await report.getByTestId("status-badge").innerText()).toBe("Open");
+    const today = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(new Date());
+    expect(await report.innerText()).toContain(`Reported ${today}`);
+    expect(await report.innerText()).toContain("/bug-report");
+
+    await pickOption(page, report.getByRole("combobox", { name: `Status of ${reportTitle}` }), "In Progress");
+    await toast(page, "Bug report updated successfully");
+    await report.getByTestId("status-badge").filter({ hasText: "In Progress" }).waitFor();
+
+    await report.getByRole("button", { name: "Add Notes" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Admin Notes").waitFor();
+    expect(await dialog.getByLabel("Admin Notes").getAttribute("placeholder")).toBe("Add notes...");
+    await dialog.getByLabel("Admin Notes").fill("Reproduced on Chrome; fix in the next release.");
+    await dialog.getByRole("button", { name: "Save Notes" }).click();
+    await toast(page, "Bug report updated successfully");
+    await dialog.waitFor({ state: "detached" });
+    await report.getByText("Reproduced on Chrome; fix in the next release.").waitFor();
+    // Saving notes kept the status.
+    expect(await report.getByTestId("status-badge").innerText()).toBe("In Progress");
+    await keepBothWidths(page, "admin-dashboard");
+  });
+});
+
+describe("user management", () => {
+  it("an admin creates a user who sets a password from the mail and signs in; then edits and deletes them", async () => {
+    const page = await openPage();
+    const adminUser = await signInAs(page, { firstName: "Ada", role: "admin" });
+    await page.goto("/admin");
+    await page.getByRole("heading", { name: "User Management" }).waitFor();
+
+    const email = uniqueEmail("newcomer");
+    await page.getByRole("button", { name: "Add New User" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Create New User" }).waitFor();
+    expect(await dialog.getByLabel("Role").innerText()).toBe("User");
+    // The browser checks the email before anything is sent.
+    await dialog.getByRole("button", { name: "Create User" }).click();
+    expect(await dialog.getByLabel("Email*").evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    await dialog.getByLabel("Email*").fill(email);
+    await dialog.getByLabel("First Name").fill("Nina");
+    await dialog.getByLabel("Last Name").fill("Newcomer");
+    await dialog.getByRole("switch", { name: "Pro Access" }).check();
+    await keepBothWidths(page, "admin-create-user");
+    await dialog.getByRole("button", { name: "Create User" }).click();
+    await toast(page, "User created successfully");
+    await dialog.waitFor({ state: "detached" });
+    // The form was reset after submit.
+    await page.getByRole("button", { name: "Add New User" }).click();
+    expect(await dialog.getByLabel("Email*").inputValue()).toBe("");
+    expect(await dialog.getByRole("switch", { name: "Pro Access" }).isChecked()).toBe(false);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    // The new user sets a password from the mail and signs in with it.
+    const link = new URL(await mailedLink(email));
+    expect(link.pathname).toBe("/reset-password");
+    // It went out through Postmark's client, to the stand-in.
+    const [invite] = await postmarkMails(email);
+    expect(invite).toMatchObject({ token: "e2e-server-token", subject: "Your Kim account is ready: choose a password" });
+    expect(invite!.text).toContain(link.toString());
+    const newcomer = await openPage();
+    await newcomer.goto(`${link.pathname}${link.search}`);
+    await newcomer.getByLabel("New password").fill("nina's first password");
+    await newcomer.getByLabel("Confirm password").fill("nina's first password");
+    await newcomer.getByLabel("Confirm password").press("Enter");
+    await newcomer.getByRole("heading", { name: "Password reset!" }).waitFor();
+    await newcomer.goto("/login");
+    await newcomer.getByLabel("Email").fill(email);
+    await newcomer.getByLabel("Password").fill("nina's first password");
+    await newcomer.getByLabel("Password").press("Enter");
+    await newcomer.waitForURL((url) => url.pathname === "/");
+    await newcomer.getByRole("heading", { name: "Welcome back, Nina!" }).waitFor();
+
+    // The admin finds her by a search on the server.
+    await page.getByLabel("Search users").fill(email.slice(0, 20));
+    const row = page.getByTestId("user-row").filter({ hasText: email });
+    await row.waitFor();
+    await page.getByTestId("user-row").first().filter({ hasText: email }).waitFor();
+    const rowText = await row.innerText();
+    expect(rowText).toContain("Nina Newcomer");
+    expect(rowText).toContain("Pro");
+    expect(await row.getByTestId("avatar-fallback").innerText()).toBe("NE");
+
+    // The switches show what the server holds: each flips once the change is saved and the list refetched.
+    await row.getByRole("switch", { name: "Pro" }).click();
+    await toast(page, "Pro status updated successfully");
+    await expect.poll(() => row.getByRole("switch", { name: "Pro" }).isChecked()).toBe(false);
+    await row.getByRole("switch", { name: "Beta" }).click();
+    await toast(page, "Beta tester status updated successfully");
+    await row.locator('[data-slot="badge"]').filter({ hasText: "Beta" }).waitFor();
+
+    await pickOption(page, row.getByRole("combobox", { name: "Role of Nina Newcomer" }), "Admin");
+    await toast(page, "User role updated successfully");
+    await row.locator('[data-slot="badge"]').filter({ hasText: "Admin" }).waitFor();
+
+    // A taken email shows the server's reason.
+    await row.getByRole("button", { name: "Edit email of Nina Newcomer" }).click();
+    await dialog.getByRole("heading", { name: "Edit Email" }).waitFor();
+    await dialog.getByLabel("Email").fill(adminUser.email);
+    await dialog.getByRole("button", { name: "Save Email" }).click();
+    await toast(page, "Failed to update email");
+    await toast(page, "That email is already used by another account");
+    const newEmail = uniqueEmail("nina");
+    await dialog.getByLabel("Email").fill(newEmail);
+    await dialog.getByRole("button", { name: "Save Email" }).click();
+    await toast(page, "Email updated successfully");
+    await dialog.waitFor({ state: "detached" });
+
+    await page.getByLabel("Search users").fill(newEmail);
+    const moved = page.getByTestId("user-row").filter({ hasText: newEmail });
+    await moved.waitFor();
+    await moved.getByRole("button", { name: "Reset Password" }).click();
+    await toast(page, "Password reset email sent successfully");
+    expect(new URL(await mailedLink(newEmail)).pathname).toBe("/reset-password");
+
+    await moved.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("Are you sure you want to delete this user?").waitFor();
+    await keepBothWidths(page, "admin-delete-user");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await toast(page, "User deleted successfully");
+    await page.getByText("No users found").waitFor();
+
+    // Her session ended with her account.
+    await newcomer.goto("/inventory");
+    await newcomer.waitForURL((url) => url.pathname === "/login");
+  });
+
+  it("an admin pages through a search's matches on the server", async () => {
+    const tag = `pager${Date.now()}`;
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => createUser({ firstName: "Paged", email: `${tag}-${String(i).padStart(2, "0")}@example.com` })),
+    );
+    const page = await openPage();
+    await signInAs(page, { firstName: "Ada", role: "admin" });
+    await page.goto("/admin");
+    await page.getByLabel("Search users").fill(tag);
+    const pager = page.getByRole("navigation", { name: "users pages" });
+    await pager.getByText("Showing 1–25 of 30 users").waitFor();
+    expect(await page.getByTestId("user-row").count()).toBe(25);
+    await pager.getByRole("button", { name: "Next" }).click();
+    await pager.getByText("Showing 26–30 of 30 users").waitFor();
+    await expect.poll(() => page.getByTestId("user-row").count()).toBe(5);
+    expect(await pager.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    await pager.getByRole("button", { name: "Previous" }).click();
+    await pager.getByText("Showing 1–25 of 30 users").waitFor();
+  });
+
+  it("an admin can't demote themselves: the toast says it failed", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Solo", lastName: "Admin", role: "admin" });
+    await page.goto("/admin");
+    await page.getByLabel("Search users").fill("Solo Admin");
+    const row = page.getByTestId("user-row").filter({ hasText: "Solo Admin" }).first();
+    await row.waitFor();
+    await pickOption(page, row.getByRole("combobox", { name: "Role of Solo Admin" }), "User");
+    await toast(page, "Failed to update user role");
+    await page.getByRole("heading", { name: "Admin Dashboard", exact: true }).waitFor();
+  });
+});
+
+describe("who sees /admin", () => {
+  it("a non-admin gets 'Access Denied' and lands on /", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Nora" });
+    await page.goto("/admin");
+    await toast(page, "Access Denied");
+    expect(await page.getByRole("heading", { name: "Admin Dashboard" }).count()).toBe(0);
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("heading", { name: "Welcome back, Nora!" }).waitFor();
+    expect(await page.getByRole("link", { name: "Admin Dashboard" }).count()).toBe(0);
+  });
+});
