@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/
 import { toast } from "@kim/ui/lib/use-toast";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
-import { Switch } from "../shopping-list/switch";
+import { Switch } from "@kim/ui/switch";
 
 /** The opt-in morning mail: what expires in the next 3 days, at 08:00 on this browser's clock. */
 export function ExpiryMailCard() {
