@@ -39,6 +39,59 @@ function collectLandingModules(): Plugin {
   };
 }
 
+/**
+ * The app's page (index.html) is what a signed-in visit loads (signed-out visitors to / get landing.html), and every
+ * signed-in page is drawn inside the signed-in layout. The router would ask for the layout's code only once the entry
+ * has run, and for its imports once that has arrived: two round trips in a row before the shell can draw. This names the
+ * layout's and the dashboard's chunks (and what they import) as module preloads in the page itself, and starts the
+ * session check, which main.tsx makes first on every load, with the page (same URL and credentials, so the fetch
+ * picks up the preloaded answer).
+ */
+const SHELL_MODULES = [
+  /[\\/]src[\\/]routes[\\/]_authed\.tsx\?tsr-split=component$/,
+  /[\\/]src[\\/]routes[\\/]index\.tsx\?tsr-split=component$/,
+  /[\\/]src[\\/]components[\\/]signed-in-home\.tsx$/,
+];
+const SESSION_CHECK_URL = "/trpc/auth.user?batch=1&input=%7B%7D";
+
+function preloadSignedInShell(): Plugin {
+  return {
+    name: "kim:preload-signed-in-shell",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        if (!ctx.bundle || !ctx.filename.endsWith("index.html")) return html;
+        const chunks = Object.values(ctx.bundle).filter((c) => c.type === "chunk");
+        const byName = new Map(chunks.map((c) => [c.fileName, c]));
+        const wanted = new Set<string>();
+        const visit = (file: string) => {
+          if (wanted.has(file)) return;
+          wanted.add(file);
+          for (const next of byName.get(file)?.imports ?? []) visit(next);
+        };
+        const roots = chunks.filter((c) => c.moduleIds.some((id) => SHELL_MODULES.some((re) => re.test(id))));
+        if (roots.length !== SHELL_MODULES.length) throw new Error("kim:preload-signed-in-shell: a shell module's chunk was not found");
+        for (const chunk of roots) visit(chunk.fileName);
+        const tags = [...wanted]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
+            injectTo: "head" as const,
+          }));
+        // The tRPC client's fetch sends credentials ("include"): the preload must too, or it would not be used.
+        tags.unshift({
+          tag: "link",
+          attrs: { rel: "preload", as: "fetch", crossorigin: "use-credentials", href: SESSION_CHECK_URL } as never,
+          injectTo: "head",
+        });
+        return { html, tags };
+      },
+    },
+  };
+}
+
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
@@ -81,7 +134,14 @@ function precompress(): Plugin {
 
 export default defineConfig({
   // The router plugin must run before the React plugin so it can split route files.
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), tailwindcss(), collectLandingModules(), precompress()],
+  plugins: [
+    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    collectLandingModules(),
+    preloadSignedInShell(),
+    precompress(),
+  ],
   server: {
     proxy: {
       "/api": api,

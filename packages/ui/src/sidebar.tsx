@@ -1,11 +1,22 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentProps, type CSSProperties } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentProps,
+  type CSSProperties,
+  type ReactNode,
+} from "react";
 import { Slot } from "@radix-ui/react-slot";
 import { cva, type VariantProps } from "class-variance-authority";
 import { PanelLeftIcon } from "lucide-react";
 import { Button } from "./button";
 import { Separator } from "./separator";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "./sheet";
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "./tooltip";
+import type { withMenuTooltip } from "./sidebar-tooltips";
 import { useIsMobile } from "./lib/use-mobile";
 import { cn } from "./lib/utils";
 
@@ -35,6 +46,23 @@ interface SidebarContextValue {
 }
 
 const SidebarContext = createContext<SidebarContextValue | null>(null);
+
+// The mobile panel (a dialog) and the collapsed sidebar's tooltips (their positioning code) load after the page is
+// drawn: a quarter of the signed-in shell's script, needed by neither its first paint nor small screens' tooltips.
+const SidebarSheet = lazy(() => import("./sidebar-sheet"));
+const SidebarTooltips = lazy(() =>
+  import("./sidebar-tooltips").then((m) => ({
+    default: function SidebarTooltips({ children }: { children: ReactNode }) {
+      return (
+        <m.default>
+          <MenuTooltipContext.Provider value={m.withMenuTooltip}>{children}</MenuTooltipContext.Provider>
+        </m.default>
+      );
+    },
+  })),
+);
+/** Wraps a menu button in its tooltip, once that code has loaded (desktop only). */
+const MenuTooltipContext = createContext<typeof withMenuTooltip | null>(null);
 
 export function useSidebar(): SidebarContextValue {
   const context = useContext(SidebarContext);
@@ -96,16 +124,14 @@ export function SidebarProvider({
 
   return (
     <SidebarContext.Provider value={contextValue}>
-      <TooltipProvider>
-        <div
-          data-slot="sidebar-wrapper"
-          style={{ "--sidebar-width": SIDEBAR_WIDTH, "--sidebar-width-icon": SIDEBAR_WIDTH_ICON, ...style } as CSSProperties}
-          className={cn("group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar", className)}
-          {...props}
-        >
-          {children}
-        </div>
-      </TooltipProvider>
+      <div
+        data-slot="sidebar-wrapper"
+        style={{ "--sidebar-width": SIDEBAR_WIDTH, "--sidebar-width-icon": SIDEBAR_WIDTH_ICON, ...style } as CSSProperties}
+        className={cn("group/sidebar-wrapper flex min-h-svh w-full has-data-[variant=inset]:bg-sidebar", className)}
+        {...props}
+      >
+        {children}
+      </div>
     </SidebarContext.Provider>
   );
 }
@@ -143,24 +169,21 @@ export function Sidebar({
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground [&>button]:hidden"
-          style={{ "--sidebar-width": SIDEBAR_WIDTH_MOBILE } as CSSProperties}
-          side={side}
-        >
-          <SheetHeader className="sr-only">
-            <SheetTitle>{mobileTitle}</SheetTitle>
-            <SheetDescription>Displays the mobile sidebar.</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+      <MobileSidebar open={openMobile} onOpenChange={setOpenMobile} side={side} title={mobileTitle}>
+        {children}
+      </MobileSidebar>
     );
   }
+
+  const inner = (
+    <div
+      data-sidebar="sidebar"
+      data-slot="sidebar-inner"
+      className="flex h-full w-full flex-col bg-sidebar group-data-[variant=floating]:rounded-lg group-data-[variant=floating]:border group-data-[variant=floating]:border-sidebar-border group-data-[variant=floating]:shadow-sm"
+    >
+      {children}
+    </div>
+  );
 
   return (
     <div
@@ -197,15 +220,48 @@ export function Sidebar({
         )}
         {...props}
       >
-        <div
-          data-sidebar="sidebar"
-          data-slot="sidebar-inner"
-          className="flex h-full w-full flex-col bg-sidebar group-data-[variant=floating]:rounded-lg group-data-[variant=floating]:border group-data-[variant=floating]:border-sidebar-border group-data-[variant=floating]:shadow-sm"
-        >
-          {children}
-        </div>
+        {/* Drawn at once; its buttons gain their tooltips when that code has arrived. */}
+        <Suspense fallback={inner}>
+          <SidebarTooltips>{inner}</SidebarTooltips>
+        </Suspense>
       </div>
     </div>
+  );
+}
+
+/**
+ * The slide-in panel of small screens. Its code loads once the page is idle, or at once if it is opened first; closed,
+ * it draws nothing, as the dialog it is built on would not.
+ */
+function MobileSidebar({
+  open,
+  onOpenChange,
+  side,
+  title,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  side: "left" | "right";
+  title: string;
+  children: ReactNode;
+}) {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(() => setIdle(true), 200);
+    return () => clearTimeout(id);
+  }, []);
+  if (!idle && !open) return null;
+  return (
+    <Suspense fallback={null}>
+      <SidebarSheet open={open} onOpenChange={onOpenChange} side={side} title={title} width={SIDEBAR_WIDTH_MOBILE}>
+        {children}
+      </SidebarSheet>
+    </Suspense>
   );
 }
 
@@ -367,6 +423,7 @@ export function SidebarMenuButton({
 }: SidebarMenuButtonProps) {
   const Comp = asChild ? Slot : "button";
   const { isMobile, state } = useSidebar();
+  const withTooltip = useContext(MenuTooltipContext);
 
   const button = (
     <Comp
@@ -379,16 +436,8 @@ export function SidebarMenuButton({
     />
   );
 
-  if (!tooltip) return button;
-
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== "collapsed" || isMobile}>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
-  );
+  if (!tooltip || !withTooltip) return button;
+  return withTooltip(button, tooltip, state !== "collapsed" || isMobile);
 }
 
 export function SidebarMenuBadge({ className, ...props }: ComponentProps<"div">) {

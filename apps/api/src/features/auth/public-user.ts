@@ -1,9 +1,13 @@
 import { hasProAccess } from "@kim/domain";
 import type { UserRow } from "./queries";
 
-/** The user as the client sees it: no secrets, plus the derived access flags (Pro access as of `now`). */
-export function publicUser(user: UserRow, now: Date = new Date()) {
-  return { ...user, hasProAccess: hasProAccess(user, now), isAdmin: user.role === "admin" };
+/**
+ * The user as the client sees it: no secrets, plus the derived access flags (Pro access as of `now`). A session's user
+ * also carries the session's expiry (see sessions.ts), which is not part of the user.
+ */
+export function publicUser(user: UserRow & { expire?: Date }, now: Date = new Date()) {
+  const { expire: _sessionExpiry, ...shown } = user;
+  return { ...shown, hasProAccess: hasProAccess(user, now), isAdmin: user.role === "admin" };
 }
 
 export type PublicUser = ReturnType<typeof publicUser>;

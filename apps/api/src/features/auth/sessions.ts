@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import type { Database } from "@kim/db";
 import { sql, type InferResult, type Kysely } from "kysely";
 import type { Exchange } from "../../lib/exchange";
-import { userColumns } from "./queries";
+import { userColumns, type UserRow } from "./queries";
 
 export const SESSION_COOKIE = "kim_session";
 const SESSION_DAYS = 30;
@@ -10,10 +10,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Renew at most once a day so a busy session does not write on every request. */
 const RENEW_AFTER_MS = DAY_MS;
 
-export type SessionUser = NonNullable<Awaited<ReturnType<typeof findSession>>>["user"];
+/**
+ * The signed-in user, as the session lookup read it: the user's columns and, beside them, the session's `expire`
+ * (kept on the row rather than copied off it on every request; publicUser leaves it out of what clients see).
+ */
+export type SessionUser = UserRow & { expire?: Date };
 
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  // One-shot: no Hash object per call (every request hashes its session cookie).
+  return hash("sha256", token, "hex");
 }
 
 function expiry(): Date {
@@ -53,16 +58,15 @@ type SessionRow = InferResult<ReturnType<typeof compileSessionQuery>>[number];
  * The signed-in user for a cookie token. The session's expiry is renewed as it is used (at most daily);
  * `renewed` tells the caller to send the cookie again so the browser's copy lasts as long.
  */
-export async function findSession(db: Kysely<Database>, token: string) {
+export async function findSession(db: Kysely<Database>, token: string): Promise<{ user: SessionUser; renewed: boolean } | null> {
   const sid = hashToken(token);
   let query = sessionQueries.get(db);
   if (!query) sessionQueries.set(db, (query = compileSessionQuery(db)));
   const [row] = (await db.executeQuery<SessionRow>({ ...query, parameters: [sid] })).rows;
   if (!row) return null;
-  const { expire, ...user } = row;
-  const renewed = expire.getTime() - Date.now() < SESSION_DAYS * DAY_MS - RENEW_AFTER_MS;
+  const renewed = row.expire.getTime() - Date.now() < SESSION_DAYS * DAY_MS - RENEW_AFTER_MS;
   if (renewed) await db.updateTable("sessions").set({ expire: expiry() }).where("sid", "=", sid).execute();
-  return { user, renewed };
+  return { user: row, renewed };
 }
 
 /** The request's signed-in user, or null. A renewed session's cookie is sent again, on every kind of request. */

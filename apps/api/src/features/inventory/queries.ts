@@ -2,7 +2,7 @@ import type { Database } from "@kim/db";
 import { DASHBOARD_EXPIRING_LIMIT, EXPIRING_SOON_DAYS, LOW_STOCK_QUANTITY, type IngredientInput } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 import { jsonTimestamp, type RawJson } from "../../lib/raw-json";
-import { userList, type ListCache } from "../../lib/user-lists";
+import { userList, type ListCache, type UserJsonArrayQuery } from "../../lib/user-lists";
 import { recordStockEvents } from "../insights/stock-events";
 
 const columns = ["id", "name", "quantity", "unit", "category", "expirationDate", "notes", "createdAt", "updatedAt"] as const;
@@ -22,17 +22,16 @@ export interface Ingredient {
 
 /** The user's ingredients, soonest expiry first (no date last), then by name, as JSON built by PostgreSQL. */
 export function listIngredients(db: Kysely<Database>, lists: ListCache, userId: string): Promise<RawJson<Ingredient[]>> {
-  return userList<Ingredient>(db, lists, {
-    userId,
-    list: "ingredients",
-    query: sql`select coalesce(json_agg(json_build_object(
-        'id', id, 'name', name, 'quantity', quantity, 'unit', unit, 'category', category,
-        'expirationDate', expiration_date, 'notes', notes,
-        'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}
-      ) order by expiration_date asc nulls last, name), '[]')::text
-      from ingredients where user_id = ${userId}`,
-  });
+  return userList<Ingredient>(db, lists, { userId, list: "ingredients", query: ingredientList });
 }
+
+// Written for every user, so userList compiles it once per database rather than building it on every request.
+const ingredientList: UserJsonArrayQuery = (userId) => sql`select coalesce(json_agg(json_build_object(
+    'id', id, 'name', name, 'quantity', quantity, 'unit', unit, 'category', category,
+    'expirationDate', expiration_date, 'notes', notes,
+    'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}
+  ) order by expiration_date asc nulls last, name), '[]')::text
+  from ingredients where user_id = ${userId}`;
 
 /**
  * The dashboard's figures, counted by PostgreSQL on the cook's calendar date: how many ingredients, how many

@@ -1,5 +1,6 @@
 import { CUISINES, DIFFICULTIES, RECIPE_DEFAULTS, type Cuisine, type Difficulty, type RecipeIngredient } from "@kim/domain";
 import type { Recipe } from "./recipe-types";
+import type { RecipePrefill } from "./recipe-prefill-search";
 
 /** One ingredient row as typed; `key` keeps React's rows (and focus) in place as rows come and go. */
 export interface IngredientRowValues {
@@ -108,36 +109,7 @@ export function recipeInputFromForm(values: RecipeFormValues) {
   };
 }
 
-/**
- * Search parameters that prefill the form (spec: from extraction), as the router parsed them. Beyond the spec's list:
- * `imageUrl`, and `sourceUrl`, the page an import read, or `source=pdf` for a PDF's; either marks the prefill as that
- * import's reading.
- */
-export type RecipePrefill = Partial<Record<(typeof PREFILL_KEYS)[number], unknown>>;
-
-const PREFILL_KEYS = [
-  "title",
-  "description",
-  "imageUrl",
-  "prepTime",
-  "cookTime",
-  "servings",
-  "difficulty",
-  "cuisineType",
-  "ingredients",
-  "instructions",
-  "tags",
-  "isAiExtracted",
-  "sourceUrl",
-  "source",
-] as const;
-
-/** Keeps only the parameters the form reads; the router's validateSearch for /recipes/new. */
-export function recipePrefillSearch(search: Record<string, unknown>): RecipePrefill {
-  const prefill: RecipePrefill = {};
-  for (const key of PREFILL_KEYS) if (search[key] !== undefined) prefill[key] = search[key];
-  return prefill;
-}
+export { recipePrefillSearch, type RecipePrefill } from "./recipe-prefill-search";
 
 // The router reads "?ingredients=[...]" as JSON already; a value it could not read arrives as the raw text.
 export function jsonList(value: unknown): unknown[] | null {

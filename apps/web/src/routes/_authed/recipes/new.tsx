@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { NewRecipePage } from "../../../features/recipes/recipe-form-pages";
-import { recipePrefillSearch } from "../../../features/recipes/recipe-form-values";
+import { recipePrefillSearch } from "../../../features/recipes/recipe-prefill-search";
 import { pageTitle } from "../../../lib/page-title";
 
 export const Route = createFileRoute("/_authed/recipes/new")({
