@@ -88,6 +88,41 @@ describe("bug reports", () => {
   });
 });
 
+describe("priority support", () => {
+  it("a Pro user is told their report is handled first; the admin sees it at the top with a badge", async () => {
+    const title = `Scanner freezes ${Date.now()}`;
+    const page = await openPage();
+    await signInAs(page, { firstName: "Paula", isPro: true });
+    await page.goto("/bug-report");
+    await page.getByTestId("priority-support-note").waitFor();
+    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Description").fill("The barcode scanner freezes after the second scan.");
+    await keepBothWidths(page, "bug-report-form-pro");
+    await page.getByRole("button", { name: "Submit Bug Report" }).click();
+    await toast(page, "Bug report submitted successfully");
+
+    // A user without Pro sees no such promise, and their newer report still comes after.
+    const free = await openPage();
+    await signInAs(free, { firstName: "Fred" });
+    await free.goto("/bug-report");
+    await free.getByRole("heading", { name: "Report a Bug" }).waitFor();
+    expect(await free.getByTestId("priority-support-note").count()).toBe(0);
+    await free.getByLabel("Title").fill(`Newer, not Pro ${Date.now()}`);
+    await free.getByLabel("Description").fill("A later report from a free account.");
+    await free.getByRole("button", { name: "Submit Bug Report" }).click();
+    await toast(free, "Bug report submitted successfully");
+
+    const admin = await openPage();
+    await signInAs(admin, { firstName: "Ada", role: "admin" });
+    await admin.goto("/admin");
+    const first = admin.getByTestId("bug-report").first();
+    await first.waitFor();
+    expect(await first.getByRole("heading", { level: 3 }).innerText()).toBe(title);
+    expect(await first.getByTestId("priority-support-badge").innerText()).toBe("Priority support");
+    await keepBothWidths(admin, "admin-priority-support");
+  });
+});
+
 describe("user management", () => {
   it("an admin creates a user who sets a password from the mail and signs in; then edits and deletes them", async () => {
     const page = await openPage();

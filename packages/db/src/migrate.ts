@@ -10,6 +10,7 @@ import * as knownDevices from "./migrations/2026-11-22-0006-known-devices";
 import * as shoppingListVersion from "./migrations/2026-11-22-0007-shopping-list-version";
 import * as billing from "./migrations/2026-11-25-0009-billing";
 import * as stockEventsAndExpiryMail from "./migrations/2026-11-25-0010-stock-events-and-expiry-mail";
+import * as prioritySupport from "./migrations/2026-11-25-0011-priority-support";
 import * as adminAudit from "./migrations/2026-11-25-0008-admin-audit";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-0007-shopping-list-version": shoppingListVersion,
   "2026-11-25-0009-billing": billing,
   "2026-11-25-0010-stock-events-and-expiry-mail": stockEventsAndExpiryMail,
+  "2026-11-25-0011-priority-support": prioritySupport,
   "2026-11-25-0008-admin-audit": adminAudit,
 };
 

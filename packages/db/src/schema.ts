@@ -106,6 +106,8 @@ export interface BugReportsTable {
   /** The page the report was sent from and the browser's user agent, as the web sent them. */
   pageUrl: string | null;
   userAgent: string | null;
+  /** Sent by a cook with Pro access: triaged first. */
+  prioritySupport: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -462,6 +462,38 @@ describe("bug report triage", () => {
     });
   });
 
+  it("lists priority support first: reports sent with Pro access (Pro, trial, beta, admin), then the newest", async () => {
+    const file = async (cookie: string, title: string) =>
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/bug-reports",
+          headers: { cookie },
+          payload: { title, description: `${title} details` },
+        })
+      ).json();
+    const pro = await createUser(t, { isPro: true });
+    const trial = await createUser(t, { plan: "pro", subscriptionStatus: "trialing", trialEndsAt: new Date(Date.now() + 86_400_000) });
+    const ended = await createUser(t, { plan: "pro", subscriptionStatus: "trialing", trialEndsAt: new Date(Date.now() - 86_400_000) });
+    const free = await createUser(t);
+
+    const proReport = await file(pro.cookie, "From Pro");
+    const trialReport = await file(trial.cookie, "From a Pro trial");
+    expect([proReport.prioritySupport, trialReport.prioritySupport]).toEqual([true, true]);
+    // Newer than both, but without Pro access: after them.
+    expect((await file(ended.cookie, "From an ended trial")).prioritySupport).toBe(false);
+    expect((await file(free.cookie, "From a free user")).prioritySupport).toBe(false);
+
+    const titles = (await asAdmin("GET", "/api/admin/bug-reports?pageSize=100")).json().items.map((r: { title: string }) => r.title);
+    const order = ["From a Pro trial", "From Pro", "From a free user", "From an ended trial"].map((title) => titles.indexOf(title));
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    // Every priority report comes before every other one, whatever its age.
+    const items = (await asAdmin("GET", "/api/admin/bug-reports?pageSize=100")).json().items as { prioritySupport: boolean }[];
+    const firstOther = items.findIndex((r) => !r.prioritySupport);
+    expect(items.slice(firstOther).some((r) => r.prioritySupport)).toBe(false);
+  });
+
   it("the reporter cannot triage their own report", async () => {
     const reporter = await createUser(t);
     const report = (

@@ -121,21 +121,24 @@ export interface AdminBugReport {
   adminNotes: string | null;
   pageUrl: string | null;
   userAgent: string | null;
+  /** Sent by a cook with Pro access: listed first, with a badge. */
+  prioritySupport: boolean;
   reporterEmail: string;
   createdAt: string;
   updatedAt: string;
 }
 
 /**
- * The order of the triage list, as a list of keys: another key (a support tier, say) goes in front without
- * touching the query. The id last keeps pages stable when reports share a time.
+ * The order of the triage list: priority support (Pro) first, then newest first, as the triage index reads it. The id
+ * last keeps pages stable when reports share a time.
  */
 const BUG_REPORT_ORDER = [
+  ["bugReports.prioritySupport", "desc"],
   ["bugReports.createdAt", "desc"],
   ["bugReports.id", "desc"],
 ] as const;
 
-/** One page of bug reports, newest first, optionally of one status, with the reporter's email. */
+/** One page of bug reports, priority support first and then newest first, optionally of one status, with the reporter's email. */
 export async function listBugReports(db: Kysely<Database>, input: AdminBugReportListInput): Promise<Page<AdminBugReport>> {
   let query = db
     .selectFrom("bugReports")
@@ -149,6 +152,7 @@ export async function listBugReports(db: Kysely<Database>, input: AdminBugReport
       "bugReports.adminNotes",
       "bugReports.pageUrl",
       "bugReports.userAgent",
+      "bugReports.prioritySupport",
       "users.email as reporterEmail",
       "bugReports.createdAt",
       "bugReports.updatedAt",

@@ -1,4 +1,4 @@
-import { bugReportInput } from "@kim/domain";
+import { bugReportInput, hasProAccess } from "@kim/domain";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { spend, type Limit } from "../../lib/rate-limit";
 import { authedProcedure } from "../../trpc/init";
@@ -10,6 +10,6 @@ export const BUG_REPORT_LIMIT = { max: 10, windowMs: 60 * 60_000 } satisfies Lim
 export const bugReportsRouter = {
   create: authedProcedure.input(bugReportInput).mutation(async ({ ctx, input }) => {
     await spend(ctx, { key: `bug-report:user:${ctx.user.id}`, limit: BUG_REPORT_LIMIT, refusal: "Too many bug reports." });
-    return insertBugReport(ctx.db, ctx.user.id, input);
+    return insertBugReport(ctx.db, ctx.user.id, input, hasProAccess(ctx.user, ctx.now()));
   }),
 } satisfies TRPCRouterRecord;

@@ -33,7 +33,7 @@ export function BugReportsCard({ mutations }: { mutations: AdminMutations }) {
             Bug Reports
           </h2>
         </CardTitle>
-        <CardDescription>Triage what users reported, newest first</CardDescription>
+        <CardDescription>Triage what users reported: priority support (Pro) first, then newest first</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {reports.isPending ? (
@@ -55,6 +55,11 @@ export function BugReportsCard({ mutations }: { mutations: AdminMutations }) {
                       <p className="text-sm whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">{report.description}</p>
                     </div>
                     <div className="flex shrink-0 flex-wrap gap-2">
+                      {report.prioritySupport ? (
+                        <Badge variant="default" data-testid="priority-support-badge">
+                          Priority support
+                        </Badge>
+                      ) : null}
                       <Badge variant={PRIORITY_VARIANT[report.priority] ?? "outline"} data-testid="priority-badge">
                         {PRIORITY_LABELS[report.priority] ?? report.priority}
                       </Badge>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
-import { Lightbulb } from "lucide-react";
-import { BUG_DESCRIPTION_MAX, BUG_PRIORITIES, BUG_TITLE_MAX, type BugPriority } from "@kim/domain";
+import { Lightbulb, Sparkles } from "lucide-react";
+import { BUG_DESCRIPTION_MAX, BUG_PRIORITIES, BUG_TITLE_MAX, hasProAccess, type BugPriority } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { Label } from "@kim/ui/label";
@@ -8,6 +8,7 @@ import { toast } from "@kim/ui/lib/use-toast";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
 import { Textarea } from "@kim/ui/textarea";
 import { FormField } from "../../components/form-field";
+import { useCurrentUser } from "../../lib/current-user";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
 
@@ -27,6 +28,7 @@ export function BugReportPage() {
   const [errors, setErrors] = useState<{ title?: string; description?: string }>({});
   const descriptionId = useId();
   const priorityId = useId();
+  const user = useCurrentUser().data;
   const create = trpc.bugReports.create.useMutation({
     onSuccess: () => {
       toast({ title: "Bug report submitted successfully", description: "Our team will review your report soon." });
@@ -66,7 +68,13 @@ export function BugReportPage() {
           </CardTitle>
           <CardDescription>The more detail you give, the faster we can fix it.</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-4">
+          {user && hasProAccess(user) ? (
+            <p data-testid="priority-support-note" className="flex items-start gap-2 rounded-md bg-primary/10 p-3 text-sm">
+              <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              Priority support: with Pro, your report goes to the top of our list and is handled first.
+            </p>
+          ) : null}
           <form noValidate onSubmit={submit} className="grid gap-4">
             <FormField
               label="Title"
