@@ -1,5 +1,5 @@
 import { trialEnd, type PaidPlan } from "@kim/domain";
-import type { Database } from "@kim/db";
+import type { Database, UserUpdate } from "@kim/db";
 import { sql, type Kysely } from "kysely";
 
 /** Statuses after which a new checkout may start (domain's hasCurrentPlan says the same for the web). */
@@ -49,11 +49,11 @@ export async function startLocalTrial(db: Kysely<Database>, userId: string, plan
   return result.numUpdatedRows > 0n;
 }
 
-/** Local mode: changes the plan of a current local subscription (its trial end stays). False without one. */
-export async function switchLocalPlan(db: Kysely<Database>, userId: string, plan: PaidPlan, now: Date): Promise<boolean> {
+/** Local mode: changes a current local subscription (no Stripe id, a plan, a status not ended). False without one. */
+async function updateCurrentLocalPlan(db: Kysely<Database>, userId: string, set: UserUpdate): Promise<boolean> {
   const result = await db
     .updateTable("users")
-    .set({ plan, updatedAt: now })
+    .set(set)
     .where("id", "=", userId)
     .where("stripeSubscriptionId", "is", null)
     .where("plan", "!=", "none")
@@ -63,18 +63,14 @@ export async function switchLocalPlan(db: Kysely<Database>, userId: string, plan
   return result.numUpdatedRows > 0n;
 }
 
+/** Local mode: changes the plan of a current local subscription (its trial end stays). False without one. */
+export function switchLocalPlan(db: Kysely<Database>, userId: string, plan: PaidPlan, now: Date): Promise<boolean> {
+  return updateCurrentLocalPlan(db, userId, { plan, updatedAt: now });
+}
+
 /** Local mode: ends a current local subscription now (the plan stays, shown as canceled). False without one. */
-export async function cancelLocalPlan(db: Kysely<Database>, userId: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable("users")
-    .set({ subscriptionStatus: "canceled", updatedAt: now })
-    .where("id", "=", userId)
-    .where("stripeSubscriptionId", "is", null)
-    .where("plan", "!=", "none")
-    .where("subscriptionStatus", "is not", null)
-    .where("subscriptionStatus", "not in", ENDED)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+export function cancelLocalPlan(db: Kysely<Database>, userId: string, now: Date): Promise<boolean> {
+  return updateCurrentLocalPlan(db, userId, { subscriptionStatus: "canceled", updatedAt: now });
 }
 
 export const TRIAL_WARNING_DAYS = 3;
