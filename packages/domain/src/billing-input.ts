@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { PLANS, TRIAL_DAYS } from "./plans";
+import { PLANS } from "./enums";
+import { TRIAL_DAYS } from "./plans";
 
 /** POST /api/stripe/create-checkout-session, and the local manage page's plan switch. */
 export const checkoutInput = z.object({

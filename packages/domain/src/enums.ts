@@ -21,6 +21,10 @@ export type BugStatus = (typeof BUG_STATUSES)[number];
 
 export const ROLES = ["user", "admin"] as const;
 
+/** The paid plans; a user's plan is one of these or "none". */
+export const PLANS = ["basic", "pro"] as const;
+export type PaidPlan = (typeof PLANS)[number];
+
 export const AVATARS = [
   "Apple",
   "Banana",

@@ -1,7 +1,5 @@
 import type { Plan, Role, SubscriptionStatus } from "./account";
-
-export const PLANS = ["basic", "pro"] as const;
-export type PaidPlan = (typeof PLANS)[number];
+import { PLANS, type PaidPlan } from "./enums";
 
 export const TRIAL_DAYS = 14;
 
