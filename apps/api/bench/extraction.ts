@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { gunzipSync } from "node:zlib";
-import { sharedData } from "../../../e2e/shared-data";
+import { sharedData } from "../src/testing/shared-data";
 import { extractRecipesFromHtml, type ExtractedRecipe } from "../src/features/extraction/html-recipes";
 import { decodeEntities } from "../src/features/extraction/text";
 
