@@ -1,18 +1,12 @@
 import OpenAI from "openai";
+import { askModelForJson, type ModelSettings } from "../../lib/json-model";
 import { findFirst, linesOf, parseHtml } from "./html-tree";
 import { emptyDraft, type RecipeDraft } from "./recipe-draft";
 import { minutesFrom, servingsFrom } from "./recipe-fields";
 import { cleanText } from "./text";
 
-export const MODEL_TIMEOUT_MS = 30_000;
 // About 8,000 tokens: a recipe page's text fits; a longer page's recipe is nearly always in its first part.
 const MAX_PAGE_TEXT = 32_000;
-
-export interface ModelSettings {
-  apiKey: string;
-  baseUrl: string | undefined;
-  model: string;
-}
 
 export type ModelAnswer = { kind: "ok"; drafts: RecipeDraft[] } | { kind: "unavailable"; reason: "timeout" | "error"; detail: string };
 
@@ -104,17 +98,8 @@ function draftsFrom(answer: unknown): RecipeDraft[] {
 
 /** Asks an OpenAI-compatible model, through the official client, for the recipes in `content` (a page's or a PDF's text). */
 export async function recipesFromModel(settings: ModelSettings, content: string): Promise<ModelAnswer> {
-  const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: MODEL_TIMEOUT_MS, maxRetries: 1 });
   try {
-    const completion = await client.chat.completions.create({
-      model: settings.model,
-      messages: [
-        { role: "system", content: INSTRUCTIONS },
-        { role: "user", content },
-      ],
-      response_format: { type: "json_schema", json_schema: { name: "recipes", strict: true, schema: RECIPES_SCHEMA } },
-    });
-    const reply = completion.choices[0]?.message.content ?? "";
+    const reply = await askModelForJson(settings, { instructions: INSTRUCTIONS, content, name: "recipes", schema: RECIPES_SCHEMA });
     let answer: unknown;
     try {
       answer = JSON.parse(reply);

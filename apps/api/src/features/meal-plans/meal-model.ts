@@ -1,5 +1,4 @@
-import OpenAI from "openai";
-import { MODEL_TIMEOUT_MS, type ModelSettings } from "../extraction/recipe-model";
+import { askModelForJson, type ModelSettings } from "../../lib/json-model";
 
 /** What the model is told about each candidate recipe. */
 export interface RankingCandidate {
@@ -36,17 +35,14 @@ const INSTRUCTIONS =
  * answered badly, so the rules' ranking stands.
  */
 export async function rankWithModel(settings: ModelSettings, request: RankingRequest): Promise<unknown[] | null> {
-  const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: MODEL_TIMEOUT_MS, maxRetries: 1 });
   try {
-    const completion = await client.chat.completions.create({
-      model: settings.model,
-      messages: [
-        { role: "system", content: INSTRUCTIONS },
-        { role: "user", content: JSON.stringify(request) },
-      ],
-      response_format: { type: "json_schema", json_schema: { name: "meal_ranking", strict: true, schema: RANKING_SCHEMA } },
+    const reply = await askModelForJson(settings, {
+      instructions: INSTRUCTIONS,
+      content: JSON.stringify(request),
+      name: "meal_ranking",
+      schema: RANKING_SCHEMA,
     });
-    const answer: unknown = JSON.parse(completion.choices[0]?.message.content ?? "");
+    const answer: unknown = JSON.parse(reply);
     const ids = (answer as { recipeIds?: unknown } | null)?.recipeIds;
     return Array.isArray(ids) ? ids : null;
   } catch {
