@@ -250,6 +250,18 @@ describe("extractRecipesFromHtml: other sources", () => {
     });
   });
 
+  it("takes a count of ingredients (a tag: '10 ingredients or less') for no heading, and a numbered heading for one", () => {
+    const body = `<h1>Shallot Dressing</h1>
+      <div class="tags"><p>10 ingredients or less</p><p>No cook</p><p>Vegan</p><p>Gluten free</p><p>Soy free</p><p>Nut free</p>
+        <p>5 min</p><p>Serves 4</p><p>Prep 5 min</p></div>
+      <h2>1. Ingredients</h2><ul><li>1 shallot</li><li>60 ml vinegar</li><li>80 ml olive oil</li></ul>
+      <h2>2. Method</h2><ol><li>Whisk everything together.</li></ol>`;
+    expect(only(page("<title>Shallot Dressing</title>", body))).toMatchObject({
+      ingredients: ["1 shallot", "60 ml vinegar", "80 ml olive oil"],
+      instructions: "Whisk everything together.",
+    });
+  });
+
   it("reads a list under no heading that reads as ingredients, and the paragraphs after it as the steps", () => {
     const body = `<h1>Orange Carrots</h1><p>My favourite side.</p>
       <ul><li>3 large carrots</li><li>Orange juice</li><li>1/4 tsp. salt</li><li>1 Tbs. soy sauce</li></ul>

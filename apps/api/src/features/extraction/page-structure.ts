@@ -302,9 +302,14 @@ function classContainers(region: HtmlElement, words: RegExp, not: RegExp | undef
 
 const HAS_LETTER = /\p{L}/u;
 
+// A part's number before its name ("2. Method", "01 Ingredients"). Any other number keeps its place, so a count
+// ("10 ingredients or less", a tag on many blogs) names no part.
+const LEADING_MARKS = /^[^\p{L}\d]*(?:(?:\d{1,2}[.)]|0\d)[^\p{L}\d]*)?/u;
+
 const headingText = (text: string) =>
   collapseSpace(decodeEntities(text))
-    .replace(/^[^\p{L}]+|[^\p{L})]+$/gu, "")
+    .replace(LEADING_MARKS, "")
+    .replace(/[^\p{L})]+$/u, "")
     .replace(/[’`]/g, "'")
     .toLowerCase();
 
