@@ -262,6 +262,27 @@ describe("extractRecipesFromHtml: other sources", () => {
     });
   });
 
+  it("reads the ingredients inside an element whose class names both parts, not that element's whole text", () => {
+    const body = `<main><h1>Lemon Tofu</h1>
+      <div class="recipe-ingredients-directions">
+        <div class="ingredient-list"><h2>Ingredients</h2><ul><li>400 g tofu</li><li>1 lemon</li><li>2 tbsp oil</li></ul></div>
+        <div class="direction-list"><h2>Directions</h2>
+          <ol><li>Press the tofu for 10 minutes.</li><li>Fry it in 2 tbsp oil for 8 minutes.</li><li>Squeeze the lemon over it.</li></ol>
+          <ul><li>Keeps for 2 days.</li><li>Freeze for up to 3 months.</li></ul></div>
+      </div></main>`;
+    expect(only(page("<title>Lemon Tofu</title>", body)).ingredients).toEqual(["400 g tofu", "1 lemon", "2 tbsp oil"]);
+  });
+
+  it("reads the ingredients in a sidebar inside the page's main content, not in the page's own sidebar", () => {
+    const body = `<div class="with-sidebar"><main><h1>Bean Bowl</h1>
+        <div class="recipe-columns">
+          <div class="sidebar"><h2>Ingredients</h2><ul><li>1 can black beans</li><li>1 avocado</li><li>1/4 tsp salt</li></ul></div>
+          <div class="steps-column"><h2>Method</h2><ol><li>Warm the beans.</li><li>Slice the avocado and serve.</li></ol></div>
+        </div></main>
+      <div class="sidebar"><h3>Ingredients</h3><ul><li>1 cup of coffee</li></ul></div></div>`;
+    expect(only(page("<title>Bean Bowl</title>", body)).ingredients).toEqual(["1 can black beans", "1 avocado", "1/4 tsp salt"]);
+  });
+
   it("reads a list under no heading that reads as ingredients, and the paragraphs after it as the steps", () => {
     const body = `<h1>Orange Carrots</h1><p>My favourite side.</p>
       <ul><li>3 large carrots</li><li>Orange juice</li><li>1/4 tsp. salt</li><li>1 Tbs. soy sauce</li></ul>

@@ -102,7 +102,8 @@ export function printedIngredients(root: HtmlElement): string[] {
 }
 
 function ingredientsIn(region: HtmlElement): Found {
-  const named = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, undefined, ingredientScore);
+  // An element whose class names the steps too ("ingredients-directions") holds both parts, not the list.
+  const named = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, INSTRUCTION_CLASS, ingredientScore);
   return named.lines.length > 0 ? named : unnamedIngredients(region);
 }
 
@@ -213,7 +214,7 @@ const isSidebar = (el: HtmlElement) => !BOILERPLATE_TAG.has(el.name) && classesO
 
 /**
  * Whether an element is in navigation, a sidebar, a footer and the like (looked for up to the article, main or body).
- * A sidebar inside the article is the article's own (its ingredients beside its steps), not the page's.
+ * A sidebar inside the article or the main content is its own (the ingredients beside the steps), not the page's.
  */
 function isBoilerplate(element: HtmlElement): boolean {
   let inSidebar = false;
@@ -224,7 +225,7 @@ function isBoilerplate(element: HtmlElement): boolean {
     if (!isSidebar(el)) return true;
     inSidebar = true;
   }
-  return inSidebar && el?.name !== "article";
+  return inSidebar && el?.name !== "article" && el?.name !== "main";
 }
 
 /** The best-scoring list among those under a matching heading and those in elements whose class names the part. */
