@@ -364,6 +364,19 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page(cups, metric)).ingredients).toEqual(["1 ½ cups (375 mL) milk", "1 tablespoon sugar"]);
   });
 
+  it("takes the printed list, other amounts and all, when the data copies it line for line and it says more on most lines", () => {
+    const list = (...lines: string[]) => `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul>`;
+    // Data converted from the page: metric amounts and notes dropped, ounces from grams, another amount of salt.
+    const copy = ldJson({ ...padThai, recipeIngredient: ["15.873 oz firm tofu", "1/4 cup cornstarch", "1/8 tsp salt", "2 tomato"] });
+    const printed = ["16 oz (450 g) firm tofu, pressed", "1/4 cups (32 g) cornstarch", "1/2 tsp salt", "2 tomatoes, sliced"];
+    expect(only(page(copy, list(...printed))).ingredients).toEqual(printed);
+    // Other amounts with more said on fewer than half of the lines, or another unit: the data stays.
+    const data = ["1/8 tsp salt", "2 tomatoes", "1 cup rice", "1 tbsp oil"];
+    const recipe = ldJson({ ...padThai, recipeIngredient: data });
+    expect(only(page(recipe, list("1/2 tsp salt", "2 tomatoes, sliced", "1 cup rice", "1 tbsp oil"))).ingredients).toEqual(data);
+    expect(only(page(recipe, list("1/8 tbsp salt", "2 tomatoes, sliced", "1 cup (200 g) rice", "1 tbsp oil"))).ingredients).toEqual(data);
+  });
+
   it("keeps the data's ingredient list when the printed one says less, says it otherwise, or is a recipe card's", () => {
     const data = ["2 eggs (beaten)", "1 cup flour", "1 tsp salt"];
     const recipe = ldJson({ ...padThai, recipeIngredient: data });

@@ -2,7 +2,8 @@
  * Whether the ingredient list a page prints says more than its structured data, line for line. Some data is written
  * apart from the page and says less: names without their amounts ("Sonnenblumenöl" for "20 g Sonnenblumenöl"), the
  * metric amount beside the cup left out. Where each printed line keeps all its data line says, as written and in the
- * same order, and adds to it, the printed list is the better one: it is what the cook reads.
+ * same order, and adds to it, the printed list is the better one: it is what the cook reads. So it is where the data
+ * copies the printed list line for line with other numbers (converted, scaled) and says less on most lines.
  */
 
 // Unicode fractions written out, so "½" and "1/2" are the same amount.
@@ -76,11 +77,19 @@ function tokens(line: string): string[] {
 }
 
 /** Whether `printed` holds all of `data`, in its order: the data line's words and marks, with more between them. */
-function holds(printed: string[], data: string[]): boolean {
+function holds(printed: string[], data: string[], same = (a: string, b: string) => a === b): boolean {
   let k = 0;
-  for (const token of printed) if (token === data[k]) k++;
+  for (const token of printed) {
+    const wanted = data[k];
+    if (wanted !== undefined && same(token, wanted)) k++;
+  }
   return k === data.length;
 }
+
+// A line's words and marks without its numbers.
+const withoutAmounts = (tokens: string[]) => tokens.filter((token) => !/^\d/.test(token));
+// One word in the singular or the plural ("tortilla", "tortillas"; "tomato", "tomatoes").
+const sameWord = (a: string, b: string) => a === b || a === `${b}s` || b === `${a}s` || a === `${b}es` || b === `${a}es`;
 
 // A line of the printed list that the data doesn't have and that is no ingredient: a part's heading ("Pasta",
 // "For the sauce:"), the recipe's name above its list. Its lines without a number, in a few words.
@@ -94,23 +103,35 @@ const MAX_LINES = 150;
  * amounts and punctuation in their order (so notes the data sets in parentheses stay set apart), and adds to at least
  * one; printed lines the data lacks may only be part headings, left out as the data leaves them out. Undefined when
  * the printed list says less, says it otherwise (reworded, reordered, a note's parentheses dropped) or says nothing more.
+ *
+ * A printed line may also hold its data line's words and marks with other numbers ("½ tsp salt" for "⅛ tsp salt",
+ * "16 oz (450 g) tofu" for "15.873 oz tofu"; a word in the plural for the singular), when the printed list says more
+ * on at least half of the data's lines: the data is then a copy of the page's own list (amounts converted or scaled,
+ * notes and metric amounts dropped), and the cook follows the list the page prints. Units are words: another unit
+ * is another line.
  */
 export function fullerIngredientList(data: string[], printed: string[]): string[] | undefined {
   if (data.length === 0 || printed.length > MAX_LINES || data.length > MAX_LINES) return undefined;
   const kept: string[] = [];
   let next = 0;
   let extras = 0;
-  let saysMore = false;
+  let fuller = 0;
+  let otherAmounts = 0;
   for (const line of printed) {
     const wanted = data[next];
-    const words = tokens(line);
-    const wantedWords = wanted === undefined ? undefined : tokens(wanted);
-    if (wantedWords && holds(words, wantedWords)) {
-      kept.push(line);
-      saysMore ||= words.length > wantedWords.length;
-      next++;
+    const lineTokens = tokens(line);
+    const wantedTokens = wanted === undefined ? [] : tokens(wanted);
+    const [bare, wantedBare] = [withoutAmounts(lineTokens), withoutAmounts(wantedTokens)];
+    if (wantedTokens.length > 0 && holds(lineTokens, wantedTokens)) {
+      if (lineTokens.length > wantedTokens.length) fuller++;
+    } else if (wantedBare.length > 0 && holds(bare, wantedBare, sameWord)) {
+      otherAmounts++;
+      if (bare.length > wantedBare.length) fuller++;
     } else if (isHeadingLike(line) && ++extras <= Math.max(2, data.length / 4)) continue;
     else return undefined;
+    kept.push(line);
+    next++;
   }
-  return next === data.length && saysMore ? kept : undefined;
+  if (next !== data.length || fuller === 0) return undefined;
+  return otherAmounts === 0 || fuller * 2 >= data.length ? kept : undefined;
 }
