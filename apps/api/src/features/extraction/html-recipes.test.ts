@@ -377,6 +377,19 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page(recipe, list("1/8 tbsp salt", "2 tomatoes, sliced", "1 cup (200 g) rice", "1 tbsp oil"))).ingredients).toEqual(data);
   });
 
+  it("takes the printed list when the data names its ingredients only, each once and in another order", () => {
+    const list = (...lines: string[]) => `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul>`;
+    const names = ldJson({ ...padThai, recipeIngredient: ["salmon", "cucumber", "vinegar", "olive oil", "sumac", "salt"] });
+    const printed = ["800 g salmon, skin on", "4 tbsp olive oil", "2 tsp sumac", "1 cucumber, diced", "1 tbsp vinegar", "4 tbsp olive oil", "1 pinch salt"];
+    expect(only(page(names, list(...printed))).ingredients).toEqual(printed);
+    const data = ["salmon", "cucumber", "salt"];
+    const recipe = ldJson({ ...padThai, recipeIngredient: data });
+    // An ingredient the data doesn't name, a name printed nowhere, or a list without its amounts: the data stays.
+    expect(only(page(recipe, list("800 g salmon", "1 cucumber", "2 tbsp capers", "1 pinch salt"))).ingredients).toEqual(data);
+    expect(only(page(recipe, list("800 g salmon", "1 pinch salt"))).ingredients).toEqual(data);
+    expect(only(page(recipe, list("salt", "salmon fillets", "cucumber, diced"))).ingredients).toEqual(data);
+  });
+
   it("keeps the data's ingredient list when the printed one says less, says it otherwise, or is a recipe card's", () => {
     const data = ["2 eggs (beaten)", "1 cup flour", "1 tsp salt"];
     const recipe = ldJson({ ...padThai, recipeIngredient: data });

@@ -112,6 +112,10 @@ const MAX_LINES = 150;
  */
 export function fullerIngredientList(data: string[], printed: string[]): string[] | undefined {
   if (data.length === 0 || printed.length > MAX_LINES || data.length > MAX_LINES) return undefined;
+  return lineForLine(data, printed) ?? amountsForNames(data, printed);
+}
+
+function lineForLine(data: string[], printed: string[]): string[] | undefined {
   const kept: string[] = [];
   let next = 0;
   let extras = 0;
@@ -134,4 +138,31 @@ export function fullerIngredientList(data: string[], printed: string[]): string[
   }
   if (next !== data.length || fuller === 0) return undefined;
   return otherAmounts === 0 || fuller * 2 >= data.length ? kept : undefined;
+}
+
+const HAS_NUMBER = /\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]/;
+
+/**
+ * Data that names the ingredients only, without a number, is often a shopping list kept apart from the page: in its
+ * own order, each ingredient once. Where every printed line holds one of its names (all of the name's words and marks,
+ * in order), every name is in a printed line, and most printed lines give an amount, the printed list is the recipe
+ * the data names: its lines, in its order, an ingredient used in two parts twice. Other printed lines may only be
+ * part headings, as above.
+ */
+function amountsForNames(data: string[], printed: string[]): string[] | undefined {
+  if (data.some((line) => HAS_NUMBER.test(line))) return undefined;
+  const names = data.map(tokens);
+  const named = new Set<number>();
+  const kept: string[] = [];
+  let extras = 0;
+  for (const line of printed) {
+    const lineTokens = tokens(line);
+    const held = names.flatMap((name, k) => (name.length > 0 && holds(lineTokens, name) ? [k] : []));
+    if (held.length > 0) {
+      held.forEach((k) => named.add(k));
+      kept.push(line);
+    } else if (!(isHeadingLike(line) && ++extras <= Math.max(2, data.length / 4))) return undefined;
+  }
+  const measured = kept.filter((line) => HAS_NUMBER.test(line)).length;
+  return named.size === data.length && measured * 2 > kept.length ? kept : undefined;
 }
