@@ -380,7 +380,15 @@ describe("extractRecipesFromHtml: other sources", () => {
   it("takes the printed list when the data names its ingredients only, each once and in another order", () => {
     const list = (...lines: string[]) => `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul>`;
     const names = ldJson({ ...padThai, recipeIngredient: ["salmon", "cucumber", "vinegar", "olive oil", "sumac", "salt"] });
-    const printed = ["800 g salmon, skin on", "4 tbsp olive oil", "2 tsp sumac", "1 cucumber, diced", "1 tbsp vinegar", "4 tbsp olive oil", "1 pinch salt"];
+    const printed = [
+      "800 g salmon, skin on",
+      "4 tbsp olive oil",
+      "2 tsp sumac",
+      "1 cucumber, diced",
+      "1 tbsp vinegar",
+      "4 tbsp olive oil",
+      "1 pinch salt",
+    ];
     expect(only(page(names, list(...printed))).ingredients).toEqual(printed);
     const data = ["salmon", "cucumber", "salt"];
     const recipe = ldJson({ ...padThai, recipeIngredient: data });
