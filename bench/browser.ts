@@ -31,10 +31,11 @@
  *    ingredients: score, FCP, LCP, TBT, CLS, median of LH_RUNS runs each (pages interleaved), target 95. Signed-in runs
  *    find the session cookie in the browser's cookie jar, set (or cleared, for the landing page) before each run over
  *    the browser's CDP session; Lighthouse's storage reset leaves cookies alone. Its `extraHeaders: { Cookie }` flag
- *    was tried first and failed the dashboard now and then with NO_NAVSTART.
+ *    was tried first and failed the dashboard now and then with NO_NAVSTART. BENCH_LH_REPORTS=<dir> keeps each run's
+ *    report there (JSON) to see where a page's time goes.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -539,6 +540,12 @@ async function lighthouseRun(browser: Browser, port: number, url: string, sessio
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   if (!result) throw new Error(`Lighthouse answered nothing for ${url}`);
   const { lhr } = result;
+  const reports = process.env.BENCH_LH_REPORTS;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    const name = `${session ? "in" : "out"}${new URL(url).pathname.replaceAll("/", "-")}-${Date.now()}.json`;
+    writeFileSync(path.join(reports, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   // The page must have been what we meant: the signed-in app (it asks /trpc for the user) or the signed-out landing page.
   const requests = (lhr.audits["network-requests"]?.details as { items?: { url?: string }[] } | undefined)?.items ?? [];
