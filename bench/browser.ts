@@ -1,6 +1,6 @@
 /**
  * Browser figures for a user with 1,000 ingredients and one with 2,000 recipes (run by `pnpm bench` after page-weight.ts;
- * it prints, it does not assert). BENCH_BROWSER_ONLY=inventory or =recipes measures that page only (1 or 2 below).
+ * it prints, it does not assert). BENCH_BROWSER_ONLY=inventory, recipes or lighthouse measures only that (1, 2 or 3 below).
  *
  * 1. /inventory in Chromium (1280×800) with the CPU slowed 4× (CDP Emulation.setCPUThrottlingRate): the DOM size once the
  *    list shows, and "search to paint": the time from the search box's input event to the first frame painted after the
@@ -675,13 +675,14 @@ try {
       `${RECIPES.toLocaleString("en-US")} recipes (another user's) seeded through POST /api/ingredients and /api/recipes in ${seconds(seeded - serverUp)}`,
   );
   const only = process.env.BENCH_BROWSER_ONLY;
-  if (only !== "recipes") await inventoryInteraction(browser, server.url, sessions.inventory);
+  const measures = (part: "inventory" | "recipes" | "lighthouse") => !only || only === part;
+  if (measures("inventory")) await inventoryInteraction(browser, server.url, sessions.inventory);
   const interacted = Date.now();
-  if (only !== "inventory") await recipesFirstCard(browser, server.url, sessions.recipes);
+  if (measures("recipes")) await recipesFirstCard(browser, server.url, sessions.recipes);
   await browser.close();
   const recipesDone = Date.now();
 
-  if (!only) {
+  if (measures("lighthouse")) {
     // Lighthouse gets a browser of its own (it opens its tab through the debugging port).
     const debuggingPort = await freePort();
     browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`] });
