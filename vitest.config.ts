@@ -13,6 +13,7 @@ export default defineConfig({
           name: "pglite",
           include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.ts"],
           env: { KIM_TEST_DB: "pglite" },
+          globalSetup: ["packages/db/src/pglite-template.ts"],
         },
       },
       ...(process.env.TEST_DATABASE_URL

@@ -33,12 +33,12 @@ const toNumber = (value: string) => Number(value);
 pg.types.setTypeParser(DATE_OID, keepDate);
 pg.types.setTypeParser(INT8_OID, toNumber);
 
-/** PGlite with the same type parsing as node-postgres. */
-export function openPglite(dataDir: string): PGlite {
+/** PGlite with the same type parsing as node-postgres; `loadDataDir` starts it from a dumped data directory. */
+export function openPglite(dataDir: string, loadDataDir?: Blob): PGlite {
   const inMemory = dataDir.startsWith("memory://");
   const dataPath = inMemory ? dataDir : path.resolve(dataDir, "pglite");
   if (!inMemory) mkdirSync(dataPath, { recursive: true });
-  return new PGlite(dataPath, { parsers: { [pgliteTypes.DATE]: keepDate, [pgliteTypes.INT8]: toNumber } });
+  return new PGlite(dataPath, { parsers: { [pgliteTypes.DATE]: keepDate, [pgliteTypes.INT8]: toNumber }, loadDataDir });
 }
 
 export function createDb(config: DbConfig): Db {
