@@ -15,11 +15,8 @@ import {
 import { Button, buttonVariants } from "@kim/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@kim/ui/card";
 import { Input } from "@kim/ui/input";
-import { Label } from "@kim/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
-import { Textarea } from "@kim/ui/textarea";
 import { DraftRestoredNotice } from "../../components/draft-restored-notice";
-import { FormField } from "../../components/form-field";
+import { FormField, SelectField, TextareaField } from "../../components/form-field";
 import { useCurrentUser } from "../../lib/current-user";
 import { useKeepDraft, useRestoredDraft } from "../../lib/form-draft";
 import { isSessionLost } from "../../lib/session-lost";
@@ -157,7 +154,7 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
             rows={3}
             placeholder="A short description of the dish"
             value={values.description}
-            onChange={(value) => set("description", value)}
+            onChange={(e) => set("description", e.target.value)}
             error={errors.description}
           />
           <FormField
@@ -205,14 +202,14 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
               onChange={(e) => set("servings", e.target.value)}
               error={errors.servings}
             />
-            <ChoiceField
+            <SelectField
               label="Difficulty"
               value={values.difficulty}
               options={DIFFICULTIES}
               onChange={(v) => set("difficulty", v)}
               error={errors.difficulty}
             />
-            <ChoiceField
+            <SelectField
               label="Cuisine"
               value={values.cuisineType}
               options={CUISINES}
@@ -298,7 +295,7 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
             hint="One step per line. Cooking mode shows each line as a step to check off."
             placeholder={"Preheat the oven to 180°C.\nMix the flour and sugar.\nBake for 25 minutes."}
             value={values.instructions}
-            onChange={(value) => set("instructions", value)}
+            onChange={(e) => set("instructions", e.target.value)}
             error={errors.instructions}
           />
         </CardContent>
@@ -401,76 +398,5 @@ function IngredientRow({ formId, index, row, errors, removable, onChange, onRemo
         </p>
       ) : null}
     </li>
-  );
-}
-
-interface TextareaFieldProps {
-  label: string;
-  name: string;
-  rows: number;
-  value: string;
-  placeholder?: string;
-  hint?: string;
-  error?: string;
-  onChange: (value: string) => void;
-}
-
-function TextareaField({ label, name, rows, value, placeholder, hint, error, onChange }: TextareaFieldProps) {
-  const id = useId();
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        name={name}
-        rows={rows}
-        placeholder={placeholder}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-interface ChoiceFieldProps<T extends string> {
-  label: string;
-  value: T;
-  options: readonly T[];
-  error?: string;
-  onChange: (value: T) => void;
-}
-
-function ChoiceField<T extends string>({ label, value, options, error, onChange }: ChoiceFieldProps<T>) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={(v) => options.some((o) => o === v) && onChange(v as T)}>
-        <SelectTrigger id={id} aria-invalid={error ? true : undefined}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              {option}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      {error ? <p className="text-sm text-destructive">{error}</p> : null}
-    </div>
   );
 }
