@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { Link, useBlocker, useNavigate } from "@tanstack/react-router";
 import { Plus, Scale, Trash2 } from "lucide-react";
 import { CUISINES, DIFFICULTIES, UNITS, recipeInput, scaleQuantity, type RecipeInput } from "@kim/domain";
@@ -40,6 +40,8 @@ interface RecipeFormProps {
   onSubmit: (input: RecipeInput) => Promise<unknown>;
 }
 
+type TextKey = "title" | "description" | "imageUrl" | "prepTime" | "cookTime" | "servings" | "instructions" | "tags";
+
 /** Errors keyed by field, and by row for ingredients ("ingredients.2.name"), first message each. */
 function formErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -77,6 +79,13 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
     setValues((v) => ({ ...v, [key]: value }));
     setErrors(({ [key]: _fixed, ...rest }) => rest);
   };
+  // What every text box of the form is given: its name, its value, the edit that sets it and its error.
+  const textField = (key: TextKey) => ({
+    name: key,
+    value: values[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
+    error: errors[key],
+  });
   const setRow = (index: number, change: Partial<IngredientRowValues>) => {
     setValues((v) => ({ ...v, ingredients: v.ingredients.map((row, i) => (i === index ? { ...row, ...change } : row)) }));
     setErrors((e) => {
@@ -139,69 +148,20 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
           </CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <FormField
-            label="Title"
-            name="title"
-            autoComplete="off"
-            placeholder="e.g. Grandma's Apple Pie"
-            value={values.title}
-            onChange={(e) => set("title", e.target.value)}
-            error={errors.title}
-          />
-          <TextareaField
-            label="Description"
-            name="description"
-            rows={3}
-            placeholder="A short description of the dish"
-            value={values.description}
-            onChange={(e) => set("description", e.target.value)}
-            error={errors.description}
-          />
+          <FormField label="Title" autoComplete="off" placeholder="e.g. Grandma's Apple Pie" {...textField("title")} />
+          <TextareaField label="Description" rows={3} placeholder="A short description of the dish" {...textField("description")} />
           <FormField
             label="Image URL"
-            name="imageUrl"
             type="url"
             inputMode="url"
             hint="Optional: an https:// link to a photo"
             placeholder="https://"
-            value={values.imageUrl}
-            onChange={(e) => set("imageUrl", e.target.value)}
-            error={errors.imageUrl}
+            {...textField("imageUrl")}
           />
           <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
-            <FormField
-              label="Prep Time (min)"
-              name="prepTime"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={values.prepTime}
-              onChange={(e) => set("prepTime", e.target.value)}
-              error={errors.prepTime}
-            />
-            <FormField
-              label="Cook Time (min)"
-              name="cookTime"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={values.cookTime}
-              onChange={(e) => set("cookTime", e.target.value)}
-              error={errors.cookTime}
-            />
-            <FormField
-              label="Servings"
-              name="servings"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={values.servings}
-              onChange={(e) => set("servings", e.target.value)}
-              error={errors.servings}
-            />
+            <FormField label="Prep Time (min)" type="number" inputMode="numeric" min={0} step={1} {...textField("prepTime")} />
+            <FormField label="Cook Time (min)" type="number" inputMode="numeric" min={0} step={1} {...textField("cookTime")} />
+            <FormField label="Servings" type="number" inputMode="numeric" min={1} step={1} {...textField("servings")} />
             <SelectField
               label="Difficulty"
               value={values.difficulty}
@@ -219,11 +179,9 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
           </div>
           <FormField
             label="Tags"
-            name="tags"
             autoComplete="off"
             hint="Separate tags with commas, e.g. vegetarian, quick"
-            value={values.tags}
-            onChange={(e) => set("tags", e.target.value)}
+            {...textField("tags")}
             error={errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith("tags."))?.[1]}
           />
         </CardContent>
@@ -290,13 +248,10 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
         <CardContent>
           <TextareaField
             label="Steps"
-            name="instructions"
             rows={10}
             hint="One step per line. Cooking mode shows each line as a step to check off."
             placeholder={"Preheat the oven to 180°C.\nMix the flour and sugar.\nBake for 25 minutes."}
-            value={values.instructions}
-            onChange={(e) => set("instructions", e.target.value)}
-            error={errors.instructions}
+            {...textField("instructions")}
           />
         </CardContent>
       </Card>
