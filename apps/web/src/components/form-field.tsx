@@ -98,3 +98,8 @@ export function SelectField<T extends string>({ label, hint, error, name, value,
 export function EmailField(props: Omit<FormFieldProps, "label" | "type">) {
   return <FormField label="Email" type="email" name="email" autoComplete="email" placeholder="you@example.com" {...props} />;
 }
+
+/** The amount of an item, in the inventory and on the shopping list alike. */
+export function QuantityField(props: Omit<FormFieldProps, "label" | "type" | "name">) {
+  return <FormField label="Quantity" name="quantity" type="number" inputMode="decimal" min={0} {...props} />;
+}

@@ -3,7 +3,7 @@ import { CATEGORIES, UNITS, ingredientInput, type IngredientInput } from "@kim/d
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { DraftRestoredNotice } from "../../components/draft-restored-notice";
-import { FormField, SelectField, TextareaField } from "../../components/form-field";
+import { FormField, QuantityField, SelectField, TextareaField } from "../../components/form-field";
 import { useCurrentUser } from "../../lib/current-user";
 import { fieldErrors } from "../../lib/form";
 import { useKeepDraft, useRestoredDraft } from "../../lib/form-draft";
@@ -97,17 +97,7 @@ function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCanc
         error={errors.name}
       />
       <div className="grid grid-cols-2 gap-4">
-        <FormField
-          label="Quantity"
-          name="quantity"
-          type="number"
-          inputMode="decimal"
-          step={0.1}
-          min={0}
-          value={values.quantity}
-          onChange={(e) => set("quantity", e.target.value)}
-          error={errors.quantity}
-        />
+        <QuantityField step={0.1} value={values.quantity} onChange={(e) => set("quantity", e.target.value)} error={errors.quantity} />
         <SelectField label="Unit" name="unit" value={values.unit} options={UNITS} onChange={(v) => set("unit", v)} error={errors.unit} />
       </div>
       <SelectField
