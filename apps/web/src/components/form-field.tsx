@@ -1,25 +1,34 @@
-import { useId, type ComponentProps } from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 import { Input } from "@kim/ui/input";
 import { Label } from "@kim/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
+import { Textarea } from "@kim/ui/textarea";
 
-type FormFieldProps = Omit<ComponentProps<"input">, "id"> & {
+interface FieldText {
   label: string;
   hint?: string;
   error?: string;
-};
+}
 
-/** A labelled input with an optional hint and an inline error, both announced with the input. */
-export function FormField({ label, hint, error, ...inputProps }: FormFieldProps) {
+/** What a control needs to be tied to its label, hint and error. */
+interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/** A label, one control, an optional hint and an inline error, both announced with the control. */
+function Field({ label, hint, error, children }: FieldText & { children: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  // The hint gives way to the error, so only the one on screen describes the input.
+  // The hint gives way to the error, so only the one on screen describes the control.
   const describedBy = error ? errorId : hint ? hintId : undefined;
 
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...inputProps} />
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {hint && !error ? (
         <p id={hintId} className="text-xs text-muted-foreground">
           {hint}
@@ -34,7 +43,63 @@ export function FormField({ label, hint, error, ...inputProps }: FormFieldProps)
   );
 }
 
+type FormFieldProps = Omit<ComponentProps<"input">, "id"> & FieldText;
+
+/** A labelled input with an optional hint and an inline error. */
+export function FormField({ label, hint, error, ...inputProps }: FormFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => <Input {...control} {...inputProps} />}
+    </Field>
+  );
+}
+
+/** A labelled textarea with an optional hint and an inline error. */
+export function TextareaField({ label, hint, error, ...textareaProps }: Omit<ComponentProps<"textarea">, "id"> & FieldText) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => <Textarea {...control} {...textareaProps} />}
+    </Field>
+  );
+}
+
+interface SelectFieldProps<T extends string> extends FieldText {
+  /** Names the value in a submitted form. */
+  name?: string;
+  value: T;
+  options: readonly T[];
+  onChange: (value: T) => void;
+}
+
+/** A labelled choice of one of `options`, each shown as it is written. */
+export function SelectField<T extends string>({ label, hint, error, name, value, options, onChange }: SelectFieldProps<T>) {
+  const isOption = (v: string): v is T => options.some((o) => o === v);
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <Select name={name} value={value} onValueChange={(v) => isOption(v) && onChange(v)}>
+          <SelectTrigger {...control}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {options.map((option) => (
+              <SelectItem key={option} value={option}>
+                {option}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </Field>
+  );
+}
+
 /** The email field every account form shares. */
 export function EmailField(props: Omit<FormFieldProps, "label" | "type">) {
   return <FormField label="Email" type="email" name="email" autoComplete="email" placeholder="you@example.com" {...props} />;
+}
+
+/** The amount of an item, in the inventory and on the shopping list alike. */
+export function QuantityField(props: Omit<FormFieldProps, "label" | "type" | "name">) {
+  return <FormField label="Quantity" name="quantity" type="number" inputMode="decimal" min={0} {...props} />;
 }

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Search, Users } from "lucide-react";
+import { Users } from "lucide-react";
 import { ADMIN_PAGE_SIZE } from "@kim/domain";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
-import { Input } from "@kim/ui/input";
 import { Skeleton } from "@kim/ui/skeleton";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
+import { SearchInput } from "../../components/search-input";
 import { trpc } from "../../lib/trpc";
 import { CreateUserDialog } from "./create-user-dialog";
 import { EditEmailDialog } from "./edit-email-dialog";
@@ -55,20 +55,12 @@ export function UserManagementCard({ mutations }: { mutations: AdminMutations })
         <CreateUserDialog createUser={mutations.createUser} />
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search users"
-            placeholder="Search by email or name..."
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          aria-label="Search users"
+          placeholder="Search by email or name..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         {users.isPending ? (
           <div className="grid gap-3" aria-busy="true" aria-label="Loading users">
             {Array.from({ length: 3 }, (_, i) => (

@@ -1,13 +1,11 @@
 import { useState } from "react";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, Clock, Flame, Pencil, Users } from "lucide-react";
-import { formatMinutes, totalTime } from "@kim/domain";
-import { Badge } from "@kim/ui/badge";
+import { ArrowLeft, Pencil } from "lucide-react";
 import { Button } from "@kim/ui/button";
+import { RecipeFacts } from "../recipes/recipe-facts";
 import type { Recipe } from "../recipes/recipe-types";
 
 export function RecipeSummary({ recipe }: { recipe: Recipe }) {
-  const minutes = totalTime(recipe.prepTime, recipe.cookTime);
   const [imageFailed, setImageFailed] = useState(false);
   return (
     <div className="grid gap-4">
@@ -30,27 +28,7 @@ export function RecipeSummary({ recipe }: { recipe: Recipe }) {
           <p className="text-sm font-medium text-primary">Cooking Mode</p>
           <h1 className="text-3xl font-bold tracking-tight break-words">{recipe.title}</h1>
           {recipe.description ? <p className="mt-2 break-words whitespace-pre-line text-muted-foreground">{recipe.description}</p> : null}
-          <ul className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground" aria-label="Details">
-            {minutes !== null ? (
-              <li className="flex items-center gap-1">
-                <Clock className="size-4" aria-hidden="true" />
-                <span className="sr-only">Total time</span>
-                {formatMinutes(minutes)}
-              </li>
-            ) : null}
-            <li className="flex items-center gap-1">
-              <Users className="size-4" aria-hidden="true" />
-              Makes {recipe.servings} {recipe.servings === 1 ? "serving" : "servings"}
-            </li>
-            <li className="flex items-center gap-1">
-              <Flame className="size-4" aria-hidden="true" />
-              <span className="sr-only">Difficulty</span>
-              {recipe.difficulty}
-            </li>
-            <li>
-              <Badge variant="outline">{recipe.cuisineType}</Badge>
-            </li>
-          </ul>
+          <RecipeFacts recipe={recipe} servingsPrefix="Makes " className="mt-3" />
         </div>
         {recipe.imageUrl && !imageFailed ? (
           <img

@@ -1,20 +1,15 @@
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { CATEGORIES, UNITS, ingredientInput, type IngredientInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
-import { Label } from "@kim/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
-import { Textarea } from "@kim/ui/textarea";
 import { DraftRestoredNotice } from "../../components/draft-restored-notice";
-import { FormField } from "../../components/form-field";
+import { FormField, QuantityField, SelectField, TextareaField } from "../../components/form-field";
 import { useCurrentUser } from "../../lib/current-user";
 import { fieldErrors } from "../../lib/form";
 import { useKeepDraft, useRestoredDraft } from "../../lib/form-draft";
 import {
   expirationDateError,
   ingredientInputFromForm,
-  isCategory,
-  isUnit,
   parseIngredientFormValues,
   type IngredientFormValues,
 } from "./ingredient-form-values";
@@ -62,7 +57,6 @@ interface IngredientFormProps extends Pick<IngredientFormDialogProps, "mode" | "
 }
 
 function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCancel }: IngredientFormProps) {
-  const id = useId();
   // A new ingredient's draft comes back into any add form; an edit's only into the same ingredient, unchanged since.
   const scope = mode === "add" ? "add" : `edit:${JSON.stringify(initialValues)}`;
   const draft = { key: "ingredient", userId, scope };
@@ -103,50 +97,17 @@ function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCanc
         error={errors.name}
       />
       <div className="grid grid-cols-2 gap-4">
-        <FormField
-          label="Quantity"
-          name="quantity"
-          type="number"
-          inputMode="decimal"
-          step={0.1}
-          min={0}
-          value={values.quantity}
-          onChange={(e) => set("quantity", e.target.value)}
-          error={errors.quantity}
-        />
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-unit`}>Unit</Label>
-          <Select name="unit" value={values.unit} onValueChange={(v) => isUnit(v) && set("unit", v)}>
-            <SelectTrigger id={`${id}-unit`} aria-invalid={errors.unit ? true : undefined}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {UNITS.map((unit) => (
-                <SelectItem key={unit} value={unit}>
-                  {unit}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          {errors.unit ? <p className="text-sm text-destructive">{errors.unit}</p> : null}
-        </div>
+        <QuantityField step={0.1} value={values.quantity} onChange={(e) => set("quantity", e.target.value)} error={errors.quantity} />
+        <SelectField label="Unit" name="unit" value={values.unit} options={UNITS} onChange={(v) => set("unit", v)} error={errors.unit} />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-category`}>Category</Label>
-        <Select name="category" value={values.category} onValueChange={(v) => isCategory(v) && set("category", v)}>
-          <SelectTrigger id={`${id}-category`} aria-invalid={errors.category ? true : undefined}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {CATEGORIES.map((category) => (
-              <SelectItem key={category} value={category}>
-                {category}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        {errors.category ? <p className="text-sm text-destructive">{errors.category}</p> : null}
-      </div>
+      <SelectField
+        label="Category"
+        name="category"
+        value={values.category}
+        options={CATEGORIES}
+        onChange={(v) => set("category", v)}
+        error={errors.category}
+      />
       <FormField
         label="Expiration Date"
         name="expirationDate"
@@ -156,24 +117,15 @@ function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCanc
         onChange={(e) => set("expirationDate", e.target.value)}
         error={errors.expirationDate}
       />
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-notes`}>Notes</Label>
-        <Textarea
-          id={`${id}-notes`}
-          name="notes"
-          rows={3}
-          placeholder="Optional notes"
-          value={values.notes}
-          onChange={(e) => set("notes", e.target.value)}
-          aria-invalid={errors.notes ? true : undefined}
-          aria-describedby={errors.notes ? `${id}-notes-error` : undefined}
-        />
-        {errors.notes ? (
-          <p id={`${id}-notes-error`} className="text-sm text-destructive">
-            {errors.notes}
-          </p>
-        ) : null}
-      </div>
+      <TextareaField
+        label="Notes"
+        name="notes"
+        rows={3}
+        placeholder="Optional notes"
+        value={values.notes}
+        onChange={(e) => set("notes", e.target.value)}
+        error={errors.notes}
+      />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
           Cancel

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
-import { PackageOpen, Plus, ScanBarcode, Search } from "lucide-react";
+import { PackageOpen, Plus, ScanBarcode } from "lucide-react";
 import { CATEGORIES, localDate, type IngredientInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
-import { Card } from "@kim/ui/card";
-import { Input } from "@kim/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
 import { Skeleton } from "@kim/ui/skeleton";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
+import { EmptyState } from "../../components/empty-state";
+import { SearchInput } from "../../components/search-input";
 import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
 import { trpc } from "../../lib/trpc";
 import { BarcodeScannerDialog } from "../barcode/barcode-scanner-dialog";
@@ -111,20 +111,13 @@ export function InventoryPage() {
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search ingredients"
-            placeholder="Search ingredients..."
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
+        <SearchInput
+          className="flex-1"
+          aria-label="Search ingredients"
+          placeholder="Search ingredients..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <Select value={category} onValueChange={setCategory}>
           <SelectTrigger aria-label="Filter by category" className="sm:w-48">
             <SelectValue />
@@ -151,15 +144,11 @@ export function InventoryPage() {
           Could not load your ingredients: {list.error.message}
         </p>
       ) : filtered.length === 0 ? (
-        <Card className="items-center px-6 py-12 text-center">
-          <PackageOpen className="size-12 text-muted-foreground" aria-hidden="true" />
-          <div>
-            <h2 className="text-lg font-semibold">No ingredients found</h2>
-            <p className="mt-1 text-muted-foreground">
-              {filtering ? "Try adjusting your filters" : "Start by adding your first ingredient"}
-            </p>
-          </div>
-        </Card>
+        <EmptyState
+          icon={PackageOpen}
+          title="No ingredients found"
+          hint={filtering ? "Try adjusting your filters" : "Start by adding your first ingredient"}
+        />
       ) : (
         <VirtualGrid
           items={filtered}

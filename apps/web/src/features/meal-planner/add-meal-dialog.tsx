@@ -6,8 +6,7 @@ import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { Label } from "@kim/ui/label";
 import { Skeleton } from "@kim/ui/skeleton";
-import { Textarea } from "@kim/ui/textarea";
-import { FormField } from "../../components/form-field";
+import { FormField, TextareaField } from "../../components/form-field";
 import { fieldErrors } from "../../lib/form";
 import { trpc } from "../../lib/trpc";
 import type { Slot } from "./planner-week";
@@ -142,28 +141,19 @@ function AddMealForm({ slot, pending, onSubmit, onCancel }: AddMealFormProps) {
         }}
         error={errors.servings}
       />
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-notes`}>Notes</Label>
-        <Textarea
-          id={`${id}-notes`}
-          name="notes"
-          rows={2}
-          maxLength={500}
-          placeholder="Optional notes"
-          value={notes}
-          onChange={(e) => {
-            setNotes(e.target.value);
-            setErrors(({ notes: _fixed, ...rest }) => rest);
-          }}
-          aria-invalid={errors.notes ? true : undefined}
-          aria-describedby={errors.notes ? `${id}-notes-error` : undefined}
-        />
-        {errors.notes ? (
-          <p id={`${id}-notes-error`} className="text-sm text-destructive">
-            {errors.notes}
-          </p>
-        ) : null}
-      </div>
+      <TextareaField
+        label="Notes"
+        name="notes"
+        rows={2}
+        maxLength={500}
+        placeholder="Optional notes"
+        value={notes}
+        onChange={(e) => {
+          setNotes(e.target.value);
+          setErrors(({ notes: _fixed, ...rest }) => rest);
+        }}
+        error={errors.notes}
+      />
       <DialogFooter>
         {cancel}
         <Button type="submit" disabled={pending}>

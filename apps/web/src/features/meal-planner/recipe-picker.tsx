@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from "react";
-import { Check, Search } from "lucide-react";
-import { Input } from "@kim/ui/input";
+import { Check } from "lucide-react";
 import { cn } from "@kim/ui/lib/utils";
+import { SearchInput } from "../../components/search-input";
 import type { RecipeSummary } from "../recipes/recipe-types";
 
 /** Options drawn at once: plenty to scroll through, while 2,000 recipes never become 2,000 nodes. */
@@ -73,28 +73,25 @@ export function RecipePicker({ id, recipes, value, onChange, invalid, describedB
 
   return (
     <div className="grid gap-2">
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          id={id}
-          role="combobox"
-          aria-expanded="true"
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={activeOptionId}
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={[statusId, describedBy].filter(Boolean).join(" ")}
-          autoComplete="off"
-          placeholder="Search recipes..."
-          className="pl-9"
-          value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
-        />
-      </div>
+      <SearchInput
+        type="text"
+        id={id}
+        role="combobox"
+        aria-expanded="true"
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={activeOptionId}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={[statusId, describedBy].filter(Boolean).join(" ")}
+        autoComplete="off"
+        placeholder="Search recipes..."
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
       <ul
         id={listId}
         role="listbox"

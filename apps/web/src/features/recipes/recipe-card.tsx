@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Link } from "@tanstack/react-router";
-import { ChefHat, Clock, Flame, Sparkles, Trash2, Users } from "lucide-react";
-import { formatMinutes, totalTime } from "@kim/domain";
+import { ChefHat, Sparkles, Trash2 } from "lucide-react";
 import { Badge } from "@kim/ui/badge";
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
+import { RecipeFacts } from "./recipe-facts";
 import type { RecipeSummary } from "./recipe-types";
 
 interface RecipeCardProps {
@@ -13,7 +13,6 @@ interface RecipeCardProps {
 }
 
 export function RecipeCard({ recipe, onDelete }: RecipeCardProps) {
-  const minutes = totalTime(recipe.prepTime, recipe.cookTime);
   return (
     <Card data-recipe-card className="h-full gap-0 overflow-hidden p-0">
       <RecipeImage url={recipe.imageUrl} />
@@ -33,27 +32,7 @@ export function RecipeCard({ recipe, onDelete }: RecipeCardProps) {
           ) : null}
         </div>
         {recipe.description ? <p className="line-clamp-2 text-sm break-words text-muted-foreground">{recipe.description}</p> : null}
-        <ul className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground" aria-label="Details">
-          {minutes !== null ? (
-            <li className="flex items-center gap-1">
-              <Clock className="size-4" aria-hidden="true" />
-              <span className="sr-only">Total time</span>
-              {formatMinutes(minutes)}
-            </li>
-          ) : null}
-          <li className="flex items-center gap-1">
-            <Users className="size-4" aria-hidden="true" />
-            {recipe.servings} {recipe.servings === 1 ? "serving" : "servings"}
-          </li>
-          <li className="flex items-center gap-1">
-            <Flame className="size-4" aria-hidden="true" />
-            <span className="sr-only">Difficulty</span>
-            {recipe.difficulty}
-          </li>
-          <li>
-            <Badge variant="outline">{recipe.cuisineType}</Badge>
-          </li>
-        </ul>
+        <RecipeFacts recipe={recipe} className="mt-auto" />
         <div className="flex items-center gap-2">
           <Button asChild className="flex-1">
             <Link to="/cooking/$id" params={{ id: recipe.id }} aria-label={`Cook This: ${recipe.title}`}>

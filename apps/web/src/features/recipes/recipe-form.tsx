@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { Link, useBlocker, useNavigate } from "@tanstack/react-router";
 import { Plus, Scale, Trash2 } from "lucide-react";
 import { CUISINES, DIFFICULTIES, UNITS, recipeInput, scaleQuantity, type RecipeInput } from "@kim/domain";
@@ -15,11 +15,8 @@ import {
 import { Button, buttonVariants } from "@kim/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@kim/ui/card";
 import { Input } from "@kim/ui/input";
-import { Label } from "@kim/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
-import { Textarea } from "@kim/ui/textarea";
 import { DraftRestoredNotice } from "../../components/draft-restored-notice";
-import { FormField } from "../../components/form-field";
+import { FormField, SelectField, TextareaField } from "../../components/form-field";
 import { useCurrentUser } from "../../lib/current-user";
 import { useKeepDraft, useRestoredDraft } from "../../lib/form-draft";
 import { isSessionLost } from "../../lib/session-lost";
@@ -42,6 +39,8 @@ interface RecipeFormProps {
   /** Resolves when saved; the form stays (with what was typed) when it rejects. */
   onSubmit: (input: RecipeInput) => Promise<unknown>;
 }
+
+type TextKey = "title" | "description" | "imageUrl" | "prepTime" | "cookTime" | "servings" | "instructions" | "tags";
 
 /** Errors keyed by field, and by row for ingredients ("ingredients.2.name"), first message each. */
 function formErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
@@ -80,6 +79,13 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
     setValues((v) => ({ ...v, [key]: value }));
     setErrors(({ [key]: _fixed, ...rest }) => rest);
   };
+  // What every text box of the form is given: its name, its value, the edit that sets it and its error.
+  const textField = (key: TextKey) => ({
+    name: key,
+    value: values[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
+    error: errors[key],
+  });
   const setRow = (index: number, change: Partial<IngredientRowValues>) => {
     setValues((v) => ({ ...v, ingredients: v.ingredients.map((row, i) => (i === index ? { ...row, ...change } : row)) }));
     setErrors((e) => {
@@ -142,77 +148,28 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
           </CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <FormField
-            label="Title"
-            name="title"
-            autoComplete="off"
-            placeholder="e.g. Grandma's Apple Pie"
-            value={values.title}
-            onChange={(e) => set("title", e.target.value)}
-            error={errors.title}
-          />
-          <TextareaField
-            label="Description"
-            name="description"
-            rows={3}
-            placeholder="A short description of the dish"
-            value={values.description}
-            onChange={(value) => set("description", value)}
-            error={errors.description}
-          />
+          <FormField label="Title" autoComplete="off" placeholder="e.g. Grandma's Apple Pie" {...textField("title")} />
+          <TextareaField label="Description" rows={3} placeholder="A short description of the dish" {...textField("description")} />
           <FormField
             label="Image URL"
-            name="imageUrl"
             type="url"
             inputMode="url"
             hint="Optional: an https:// link to a photo"
             placeholder="https://"
-            value={values.imageUrl}
-            onChange={(e) => set("imageUrl", e.target.value)}
-            error={errors.imageUrl}
+            {...textField("imageUrl")}
           />
           <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
-            <FormField
-              label="Prep Time (min)"
-              name="prepTime"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={values.prepTime}
-              onChange={(e) => set("prepTime", e.target.value)}
-              error={errors.prepTime}
-            />
-            <FormField
-              label="Cook Time (min)"
-              name="cookTime"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={values.cookTime}
-              onChange={(e) => set("cookTime", e.target.value)}
-              error={errors.cookTime}
-            />
-            <FormField
-              label="Servings"
-              name="servings"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={values.servings}
-              onChange={(e) => set("servings", e.target.value)}
-              error={errors.servings}
-            />
-            <ChoiceField
+            <FormField label="Prep Time (min)" type="number" inputMode="numeric" min={0} step={1} {...textField("prepTime")} />
+            <FormField label="Cook Time (min)" type="number" inputMode="numeric" min={0} step={1} {...textField("cookTime")} />
+            <FormField label="Servings" type="number" inputMode="numeric" min={1} step={1} {...textField("servings")} />
+            <SelectField
               label="Difficulty"
               value={values.difficulty}
               options={DIFFICULTIES}
               onChange={(v) => set("difficulty", v)}
               error={errors.difficulty}
             />
-            <ChoiceField
+            <SelectField
               label="Cuisine"
               value={values.cuisineType}
               options={CUISINES}
@@ -222,11 +179,9 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
           </div>
           <FormField
             label="Tags"
-            name="tags"
             autoComplete="off"
             hint="Separate tags with commas, e.g. vegetarian, quick"
-            value={values.tags}
-            onChange={(e) => set("tags", e.target.value)}
+            {...textField("tags")}
             error={errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith("tags."))?.[1]}
           />
         </CardContent>
@@ -293,13 +248,10 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
         <CardContent>
           <TextareaField
             label="Steps"
-            name="instructions"
             rows={10}
             hint="One step per line. Cooking mode shows each line as a step to check off."
             placeholder={"Preheat the oven to 180°C.\nMix the flour and sugar.\nBake for 25 minutes."}
-            value={values.instructions}
-            onChange={(value) => set("instructions", value)}
-            error={errors.instructions}
+            {...textField("instructions")}
           />
         </CardContent>
       </Card>
@@ -401,76 +353,5 @@ function IngredientRow({ formId, index, row, errors, removable, onChange, onRemo
         </p>
       ) : null}
     </li>
-  );
-}
-
-interface TextareaFieldProps {
-  label: string;
-  name: string;
-  rows: number;
-  value: string;
-  placeholder?: string;
-  hint?: string;
-  error?: string;
-  onChange: (value: string) => void;
-}
-
-function TextareaField({ label, name, rows, value, placeholder, hint, error, onChange }: TextareaFieldProps) {
-  const id = useId();
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea
-        id={id}
-        name={name}
-        rows={rows}
-        placeholder={placeholder}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-interface ChoiceFieldProps<T extends string> {
-  label: string;
-  value: T;
-  options: readonly T[];
-  error?: string;
-  onChange: (value: T) => void;
-}
-
-function ChoiceField<T extends string>({ label, value, options, error, onChange }: ChoiceFieldProps<T>) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={(v) => options.some((o) => o === v) && onChange(v as T)}>
-        <SelectTrigger id={id} aria-invalid={error ? true : undefined}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option} value={option}>
-              {option}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      {error ? <p className="text-sm text-destructive">{error}</p> : null}
-    </div>
   );
 }

@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useState } from "react";
 import { Link } from "@tanstack/react-router";
-import { BookOpen, Plus, Search } from "lucide-react";
+import { BookOpen, Plus } from "lucide-react";
 import { hasProAccess } from "@kim/domain";
 import { Button } from "@kim/ui/button";
-import { Card } from "@kim/ui/card";
-import { Input } from "@kim/ui/input";
 import { Skeleton } from "@kim/ui/skeleton";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
+import { EmptyState } from "../../components/empty-state";
+import { SearchInput } from "../../components/search-input";
 import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
 import { useCurrentUser } from "../../lib/current-user";
 import { trpc } from "../../lib/trpc";
@@ -56,17 +56,7 @@ export function RecipesPage() {
         </div>
       </div>
 
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          aria-label="Search recipes"
-          placeholder="Search recipes..."
-          className="pl-9"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchInput aria-label="Search recipes" placeholder="Search recipes..." value={search} onChange={(e) => setSearch(e.target.value)} />
 
       {list.isPending ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading recipes">
@@ -79,12 +69,11 @@ export function RecipesPage() {
           Could not load your recipes: {list.error.message}
         </p>
       ) : filtered.length === 0 ? (
-        <Card className="items-center px-6 py-12 text-center">
-          <BookOpen className="size-12 text-muted-foreground" aria-hidden="true" />
-          <div>
-            <h2 className="text-lg font-semibold">No recipes found</h2>
-            <p className="mt-1 text-muted-foreground">{query ? "Try a different search" : "Start by creating your first recipe"}</p>
-          </div>
+        <EmptyState
+          icon={BookOpen}
+          title="No recipes found"
+          hint={query ? "Try a different search" : "Start by creating your first recipe"}
+        >
           {query ? null : (
             <Button asChild>
               <Link to="/recipes/new">
@@ -93,7 +82,7 @@ export function RecipesPage() {
               </Link>
             </Button>
           )}
-        </Card>
+        </EmptyState>
       ) : (
         <VirtualGrid
           items={filtered}

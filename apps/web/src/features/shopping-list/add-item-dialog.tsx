@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { shoppingItemSchema, UNITS, type ShoppingItem } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
-import { FormField } from "../../components/form-field";
+import { FormField, QuantityField } from "../../components/form-field";
 import { fieldErrors } from "../../lib/form";
 
 type NewItem = Pick<ShoppingItem, "name" | "quantity" | "unit">;
@@ -70,17 +70,7 @@ function AddItemForm({ pending, onAdd, onCancel }: { pending: boolean; onAdd: (i
         error={errors.name}
       />
       <div className="grid grid-cols-2 gap-4">
-        <FormField
-          label="Quantity"
-          name="quantity"
-          type="number"
-          inputMode="decimal"
-          step="any"
-          min={0}
-          value={values.quantity}
-          onChange={(e) => set("quantity", e.target.value)}
-          error={errors.quantity}
-        />
+        <QuantityField step="any" value={values.quantity} onChange={(e) => set("quantity", e.target.value)} error={errors.quantity} />
         {/* Free text: a shop sells by the bunch or the can too; the spec's units come up as suggestions. */}
         <FormField
           label="Unit"
