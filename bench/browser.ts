@@ -130,7 +130,7 @@ async function freePort(): Promise<number> {
 function snapshotWebBuild(dir: string): string {
   const web = path.join(dir, "web");
   cpSync(path.join(root, "apps/web/dist"), web, { recursive: true });
-  for (const html of readdirSync(web).filter((f) => f.endsWith(".html")))
+  for (const html of readdirSync(web, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".html")))
     for (const [, asset] of readFileSync(path.join(web, html), "utf8").matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g))
       if (!existsSync(path.join(web, asset!)))
         throw new Error(`apps/web/dist/${html} names ${asset}, which is missing: was the web app being rebuilt? Run again.`);

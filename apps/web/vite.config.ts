@@ -1,9 +1,9 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
@@ -52,7 +52,96 @@ const SHELL_MODULES = [
   /[\\/]src[\\/]routes[\\/]index\.tsx\?tsr-split=component$/,
   /[\\/]src[\\/]components[\\/]signed-in-home\.tsx$/,
 ];
-const SESSION_CHECK_URL = "/trpc/auth.user?batch=1&input=%7B%7D";
+/** A query's URL as the tRPC client sends it alone and without input. */
+const trpcQueryUrl = (procedure: string) => `/trpc/${procedure}?batch=1&input=%7B%7D`;
+const SESSION_CHECK_URL = trpcQueryUrl("auth.user");
+/** How a page preloads a fetch the tRPC client makes: its fetch sends credentials ("include"), so the preload must too. */
+const fetchPreload = (url: string) =>
+  `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url.replaceAll("&", "&amp;")}">`;
+
+/**
+ * The list each of these routes' loaders asks for, without input and so alone in its batch (main.tsx sends the
+ * session check first, on its own): its page preloads it as index.html does the session check.
+ */
+const ROUTE_LISTS: Record<string, string> = {
+  inventory: "inventory.list",
+  recipes: "recipes.list",
+  "shopping-list": "shoppingLists.list",
+};
+
+type OutputChunk = Extract<Rollup.OutputBundle[string], { type: "chunk" }>;
+
+/** The files of `roots` and of every chunk they import statically, at any depth. */
+function staticImports(chunks: OutputChunk[], roots: OutputChunk[]): Set<string> {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    if (found.has(file)) return;
+    found.add(file);
+    for (const next of byName.get(file)?.imports ?? []) visit(next);
+  };
+  for (const chunk of roots) visit(chunk.fileName);
+  return found;
+}
+
+// A route file's page component, as the router plugin splits it: "_authed/recipes/index" of src/routes.
+const ROUTE_COMPONENT = /[\\/]src[\\/]routes[\\/](.+)\.tsx\?tsr-split=component$/;
+
+/** The URL path a route file serves ("_authed/recipes/index" -> "recipes", "cooking/$id"), "" for / and layouts. */
+function routePath(file: string): string {
+  // Segments starting with "_" are layouts without a path of their own (_authed) and the root (__root).
+  const segments = file.split("/").filter((segment) => !segment.startsWith("_"));
+  if (segments.at(-1) === "index") segments.pop();
+  return segments.join("/");
+}
+
+/**
+ * A page for each route of its own (pages/inventory.html for /inventory, pages/cooking/$id.html for /cooking/:id):
+ * index.html with that route's chunks as module preloads as well (and its list, for ROUTE_LISTS), so a visit straight
+ * to the page fetches its code and data beside the entry's instead of once the entry has run. The server picks the
+ * page for a path (apps/api/src/lib/app-pages.ts).
+ */
+function routePages(): Plugin {
+  let outDir = "";
+  return {
+    name: "kim:route-pages",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    // After the files are written (index.html among them), before closeBundle compresses them.
+    async writeBundle(_options, bundle) {
+      const index = await readFile(path.join(outDir, "index.html"), "utf8");
+      if (!index.includes("  </head>")) throw new Error("kim:route-pages: index.html has no '  </head>' line to add to");
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
+      const routes = new Map<string, OutputChunk[]>();
+      for (const chunk of chunks)
+        for (const id of chunk.moduleIds) {
+          const file = ROUTE_COMPONENT.exec(id)?.[1]?.replaceAll("\\", "/");
+          const route = file === undefined ? "" : routePath(file);
+          if (route) routes.set(route, [...(routes.get(route) ?? []), chunk]);
+        }
+      const unknown = Object.keys(ROUTE_LISTS).filter((route) => !routes.has(route));
+      if (unknown.length) throw new Error(`kim:route-pages: ROUTE_LISTS names no route: ${unknown.join(", ")}`);
+      await Promise.all(
+        [...routes].map(async ([route, roots]) => {
+          const list = ROUTE_LISTS[route];
+          const links = [
+            ...(list ? [fetchPreload(trpcQueryUrl(list))] : []),
+            ...[...staticImports(chunks, roots)]
+              .filter((file) => !index.includes(`/${file}"`))
+              .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ]
+            .map((link) => `    ${link}\n`)
+            .join("");
+          const file = path.join(outDir, "pages", `${route}.html`);
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, index.replace("  </head>", `${links}  </head>`));
+        }),
+      );
+    },
+  };
+}
 
 function preloadSignedInShell(): Plugin {
   return {
@@ -63,24 +152,16 @@ function preloadSignedInShell(): Plugin {
       handler(html, ctx) {
         if (!ctx.bundle || !ctx.filename.endsWith("index.html")) return html;
         const chunks = Object.values(ctx.bundle).filter((c) => c.type === "chunk");
-        const byName = new Map(chunks.map((c) => [c.fileName, c]));
-        const wanted = new Set<string>();
-        const visit = (file: string) => {
-          if (wanted.has(file)) return;
-          wanted.add(file);
-          for (const next of byName.get(file)?.imports ?? []) visit(next);
-        };
         const roots = chunks.filter((c) => c.moduleIds.some((id) => SHELL_MODULES.some((re) => re.test(id))));
         if (roots.length !== SHELL_MODULES.length) throw new Error("kim:preload-signed-in-shell: a shell module's chunk was not found");
-        for (const chunk of roots) visit(chunk.fileName);
-        const tags = [...wanted]
+        const tags = [...staticImports(chunks, roots)]
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => ({
             tag: "link",
             attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
             injectTo: "head" as const,
           }));
-        // The tRPC client's fetch sends credentials ("include"): the preload must too, or it would not be used.
+        // Credentials as the tRPC client's fetch sends them (see fetchPreload), or the preload would not be used.
         tags.unshift({
           tag: "link",
           attrs: { rel: "preload", as: "fetch", crossorigin: "use-credentials", href: SESSION_CHECK_URL } as never,
@@ -140,6 +221,7 @@ export default defineConfig({
     tailwindcss(),
     collectLandingModules(),
     preloadSignedInShell(),
+    routePages(),
     precompress(),
   ],
   server: {

@@ -15,7 +15,12 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, "assets"));
   writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Kim</title><div id=root></div>");
   writeFileSync(path.join(webDir, "landing.html"), "<!doctype html><title>Kim</title><div id=root data-page=landing></div>");
-  // Like the web build: each asset with its .br and .gz beside it.
+  // Like the web build: a page per route, "$id" standing for one segment.
+  mkdirSync(path.join(webDir, "pages", "recipes"), { recursive: true });
+  mkdirSync(path.join(webDir, "pages", "cooking"));
+  for (const page of ["recipes", "recipes/new", "recipes/$id", "cooking/$id"])
+    writeFileSync(path.join(webDir, "pages", `${page}.html`), `<!doctype html><title>Kim</title><div id=root data-route="${page}"></div>`);
+  // Each asset with its .br and .gz beside it.
   writeFileSync(path.join(webDir, "assets", "index-abc123.js"), asset);
   writeFileSync(path.join(webDir, "assets", "index-abc123.js.gz"), gzipSync(asset));
   writeFileSync(path.join(webDir, "assets", "index-abc123.js.br"), brotliCompressSync(asset));
@@ -55,6 +60,23 @@ describe("app shell", () => {
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.body).toContain("<div id=root>");
     }
+  });
+
+  it("serves a route's own page (the app with that route's code preloaded) for its paths", async () => {
+    const routeOf = async (url: string) => {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["cache-control"], url).toBe("no-cache");
+      return /data-route="([^"]+)"/.exec(res.body)?.[1] ?? (res.body.includes("<div id=root>") ? "index" : "?");
+    };
+    expect(await routeOf("/recipes")).toBe("recipes");
+    expect(await routeOf("/recipes/?sort=new")).toBe("recipes");
+    expect(await routeOf("/recipes/new")).toBe("recipes/new");
+    expect(await routeOf("/recipes/0b6b8d3e-5c1a-4f7e-9a57-3c1f0f6d2a11")).toBe("recipes/$id");
+    expect(await routeOf("/cooking/anything")).toBe("cooking/$id");
+    // The page is picked from the build's list, never read from the path: an odd segment is just an id.
+    expect(await routeOf("/recipes/..%2F..%2Findex")).toBe("recipes/$id");
+    for (const url of ["/recipes/a/b", "/cooking", "/nothing"]) expect(await routeOf(url), url).toBe("index");
   });
 
   it("serves the small landing page at / to signed-out visitors, and the app to signed-in ones", async () => {

@@ -12,6 +12,7 @@ import { loadSession } from "./features/auth/sessions";
 import { registerStripeWebhook } from "./features/billing/webhook-route";
 import { scheduleExpiryMail } from "./features/expiry-mail/service";
 import { healthRoutes } from "./features/health/routes";
+import { appPages } from "./lib/app-pages";
 import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
 import { toHttpError } from "./lib/errors";
 import { scheduleHousekeeping } from "./lib/housekeeping";
@@ -166,13 +167,14 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   // Signed-out visitors get the small landing page; everyone else the app.
   const hasLanding = !!webDist && existsSync(path.join(webDist, "landing.html"));
+  const appPage = webDist ? appPages(webDist) : () => "index.html";
   app.setNotFoundHandler(async (req, reply) => {
     const urlPath = req.url.split("?")[0] ?? "/";
     const wantsPage = (req.method === "GET" || req.method === "HEAD") && !NON_SPA_PATH.test(urlPath);
     if (webDist && wantsPage) {
       // Loading the session also renews it, re-sending its cookie, as an API call would.
       const user = hasLanding && urlPath === "/" ? await loadSession(deps.db, fastifyExchange(req, reply, https)) : null;
-      const page = hasLanding && urlPath === "/" && !user ? "landing.html" : "index.html";
+      const page = hasLanding && urlPath === "/" && !user ? "landing.html" : appPage(urlPath);
       return reply.header("cache-control", "no-cache").header("vary", "cookie").sendFile(page);
     }
     return reply.code(404).send({ message: `No route for ${req.method} ${urlPath}`, code: "NOT_FOUND" });
