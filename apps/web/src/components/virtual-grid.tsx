@@ -12,11 +12,8 @@ interface VirtualGridProps<T> {
   items: readonly T[];
   getKey: (item: T) => string;
   renderItem: (item: T, index: number) => ReactNode;
-  /**
-   * A row's height before it is measured, in px, or a function of the row's items. Close guesses keep the scroll bar
-   * steady, and a right one spares the render that a measured row's new height would cause.
-   */
-  estimateRowHeight: number | ((row: readonly T[]) => number);
+  /** A row's height before it is measured, in px; close guesses keep the scroll bar steady. */
+  estimateRowHeight: number;
   columns: GridColumns;
   /** Space between rows and columns, in px (16 is Tailwind's gap-4). */
   gap?: number;
@@ -59,10 +56,7 @@ export function VirtualGrid<T>({
 
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    estimateSize: (row) =>
-      typeof estimateRowHeight === "number"
-        ? estimateRowHeight
-        : estimateRowHeight(items.slice(row * columnCount, (row + 1) * columnCount)),
+    estimateSize: () => estimateRowHeight,
     // A row is known by its first item, so a measured height follows its items when the list is filtered.
     getItemKey: (row) => `${columnCount}:${getKey(items[row * columnCount] as T)}`,
     overscan: overscanRows,

@@ -23,8 +23,8 @@ const IngredientFormDialog = lazy(() => loadFormDialog().then((m) => ({ default:
 const preloadFormDialog = () => void loadFormDialog();
 // The breakpoints of the grid before it was virtualised: grid-cols-1 sm:grid-cols-2 lg:grid-cols-3.
 const GRID_COLUMNS: GridColumns = { base: 1, sm: 2, lg: 3 };
-// A row's height as drawn: the tallest card's, one line of notes adding 32 px (longer notes are measured).
-const rowHeight = (row: readonly Ingredient[]) => (row.some((ingredient) => ingredient.notes) ? 146 : 114);
+// A row before it is measured: between a card without notes (114) and one with a line of notes (146).
+const CARD_HEIGHT_PX = 130;
 const ingredientKey = (ingredient: Ingredient) => ingredient.id;
 
 type FormState =
@@ -154,7 +154,7 @@ export function InventoryPage() {
           items={filtered}
           getKey={ingredientKey}
           renderItem={renderCard}
-          estimateRowHeight={rowHeight}
+          estimateRowHeight={CARD_HEIGHT_PX}
           columns={GRID_COLUMNS}
           aria-label="Ingredients"
         />
