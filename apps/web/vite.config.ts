@@ -69,6 +69,19 @@ const ROUTE_LISTS: Record<string, string> = {
   "shopping-list": "shoppingLists.list",
 };
 
+/** A build-only plugin whose hooks know the build's output folder. */
+function withOutDir(name: string, hooks: (outDir: () => string) => Omit<Plugin, "name" | "apply" | "configResolved">): Plugin {
+  let outDir = "";
+  return {
+    name,
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    ...hooks(() => outDir),
+  };
+}
+
 type OutputChunk = Extract<Rollup.OutputBundle[string], { type: "chunk" }>;
 
 /** The files of `roots` and of every chunk they import statically, at any depth. */
@@ -102,16 +115,10 @@ function routePath(file: string): string {
  * page for a path (apps/api/src/lib/app-pages.ts).
  */
 function routePages(): Plugin {
-  let outDir = "";
-  return {
-    name: "kim:route-pages",
-    apply: "build",
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
+  return withOutDir("kim:route-pages", (outDir) => ({
     // After the files are written (index.html among them), before closeBundle compresses them.
     async writeBundle(_options, bundle) {
-      const index = await readFile(path.join(outDir, "index.html"), "utf8");
+      const index = await readFile(path.join(outDir(), "index.html"), "utf8");
       if (!index.includes("  </head>")) throw new Error("kim:route-pages: index.html has no '  </head>' line to add to");
       const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
       const routes = new Map<string, OutputChunk[]>();
@@ -134,13 +141,13 @@ function routePages(): Plugin {
           ]
             .map((link) => `    ${link}\n`)
             .join("");
-          const file = path.join(outDir, "pages", `${route}.html`);
+          const file = path.join(outDir(), "pages", `${route}.html`);
           await mkdir(path.dirname(file), { recursive: true });
           await writeFile(file, index.replace("  </head>", `${links}  </head>`));
         }),
       );
     },
-  };
+  }));
 }
 
 function preloadSignedInShell(): Plugin {
@@ -182,15 +189,9 @@ const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
  * the server sends them as they are instead of compressing each response.
  */
 function precompress(): Plugin {
-  let outDir = "";
-  return {
-    name: "kim:precompress",
-    apply: "build",
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
+  return withOutDir("kim:precompress", (outDir) => ({
     async closeBundle() {
-      const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+      const files = (await readdir(outDir(), { recursive: true, withFileTypes: true }))
         .filter((f) => f.isFile() && COMPRESSIBLE.test(f.name))
         .map((f) => path.join(f.parentPath, f.name));
       await Promise.all(
@@ -210,7 +211,7 @@ function precompress(): Plugin {
         }),
       );
     },
-  };
+  }));
 }
 
 export default defineConfig({
