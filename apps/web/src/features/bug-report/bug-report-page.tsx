@@ -6,8 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/
 import { Label } from "@kim/ui/label";
 import { toast } from "@kim/ui/lib/use-toast";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
-import { Textarea } from "@kim/ui/textarea";
-import { FormField } from "../../components/form-field";
+import { FormField, TextareaField } from "../../components/form-field";
 import { useCurrentUser } from "../../lib/current-user";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
@@ -26,7 +25,6 @@ const TIPS = [
 export function BugReportPage() {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<{ title?: string; description?: string }>({});
-  const descriptionId = useId();
   const priorityId = useId();
   const user = useCurrentUser().data;
   const create = trpc.bugReports.create.useMutation({
@@ -86,26 +84,17 @@ export function BugReportPage() {
               error={errors.title}
               onChange={(e) => edit("title", e.target.value)}
             />
-            <div className="grid gap-2">
-              <Label htmlFor={descriptionId}>Description</Label>
-              <Textarea
-                id={descriptionId}
-                name="description"
-                placeholder="What happened? What did you expect to happen? How can we reproduce it?"
-                className="min-h-40"
-                maxLength={BUG_DESCRIPTION_MAX}
-                required
-                aria-invalid={errors.description ? true : undefined}
-                aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
-                value={form.description}
-                onChange={(e) => edit("description", e.target.value)}
-              />
-              {errors.description ? (
-                <p id={`${descriptionId}-error`} className="text-sm text-destructive">
-                  {errors.description}
-                </p>
-              ) : null}
-            </div>
+            <TextareaField
+              label="Description"
+              name="description"
+              placeholder="What happened? What did you expect to happen? How can we reproduce it?"
+              className="min-h-40"
+              maxLength={BUG_DESCRIPTION_MAX}
+              required
+              value={form.description}
+              error={errors.description}
+              onChange={(e) => edit("description", e.target.value)}
+            />
             <div className="grid gap-2">
               <Label htmlFor={priorityId}>Priority</Label>
               <Select value={form.priority} onValueChange={(priority) => setForm((f) => ({ ...f, priority: asPriority(priority) }))}>
