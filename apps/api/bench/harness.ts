@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createDb, migrateToLatest, openPglite, type Database, type Db } from "@kim/db";
+import { createDb, migrateToLatest, openPglite, PreparingClient, type Database, type Db } from "@kim/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Insertable, Kysely } from "kysely";
 import pg from "pg";
@@ -216,7 +216,7 @@ async function measure(bench: ListBench, kind: "pglite" | "postgres"): Promise<v
     const url = new URL(DATABASE_URL);
     url.pathname = `/${name}`;
     handle = createDb({ databaseUrl: url.toString(), dataDir });
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 10, Client: PreparingClient });
     bare = bareApp(bench, (sql, params) => pool.query(sql, params));
     closeBare = () => pool.end();
     cleanup = async () => {

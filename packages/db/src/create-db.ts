@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
+import { PreparingClient } from "./prepared-statements";
 import type { Database } from "./schema";
 
 export interface DbConfig {
@@ -44,7 +45,7 @@ export function openPglite(dataDir: string, loadDataDir?: Blob): PGlite {
 export function createDb(config: DbConfig): Db {
   const plugins = [new CamelCasePlugin()];
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.maxConnections ?? 10 });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.maxConnections ?? 10, Client: PreparingClient });
     // Unhandled, an idle connection dropped by the server (a restart, a failover) would crash the process.
     pool.on("error", config.onConnectionError ?? ((error) => console.error("database connection lost:", error.message)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });

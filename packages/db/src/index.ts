@@ -1,3 +1,4 @@
 export { createDb, openPglite, type Db, type DbConfig } from "./create-db";
 export { migrateDown, migrateToLatest } from "./migrate";
+export { PreparingClient } from "./prepared-statements";
 export type * from "./schema";
