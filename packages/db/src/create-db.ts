@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
+import { allowDirectRows } from "./direct-rows";
 import { PreparingClient } from "./prepared-statements";
 import type { Database } from "./schema";
 
@@ -49,6 +50,7 @@ export function createDb(config: DbConfig): Db {
     // Unhandled, an idle connection dropped by the server (a restart, a failover) would crash the process.
     pool.on("error", config.onConnectionError ?? ((error) => console.error("database connection lost:", error.message)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    allowDirectRows(db, (sql, parameters) => pool.query(sql, parameters));
     return { db, kind: "postgres", close: () => db.destroy() };
   }
 

@@ -1,4 +1,4 @@
-import type { Database } from "@kim/db";
+import { directRows, type Database } from "@kim/db";
 import { sql, type CompiledQuery, type Kysely, type RawBuilder } from "kysely";
 import { RawJson } from "./raw-json";
 
@@ -102,7 +102,7 @@ export async function userList<T>(
     for (const p of compiled.parameters) parameters.push(p === USER_ID ? userId : p === CACHED_VERSION ? cachedVersion : p);
     statement = { ...compiled, parameters };
   } else statement = versionedList(list, userId, cachedVersion, query).compile(db);
-  const row = (await db.executeQuery(statement)).rows[0]!;
+  const row = (await directRows(db, statement))[0]!;
   if (row.json === null && cached?.version === row.version) return cached.value as RawJson<T[]>;
   // Requests that missed together share the first one's value, and so its gzip, made once.
   const meanwhile = cache.get(key);

@@ -1,5 +1,5 @@
 import { hash, randomBytes } from "node:crypto";
-import type { Database } from "@kim/db";
+import { directRows, type Database } from "@kim/db";
 import { sql, type InferResult, type Kysely } from "kysely";
 import type { Exchange } from "../../lib/exchange";
 import { userColumns, type UserRow } from "./queries";
@@ -62,7 +62,7 @@ export async function findSession(db: Kysely<Database>, token: string): Promise<
   const sid = hashToken(token);
   let query = sessionQueries.get(db);
   if (!query) sessionQueries.set(db, (query = compileSessionQuery(db)));
-  const [row] = (await db.executeQuery<SessionRow>({ ...query, parameters: [sid] })).rows;
+  const [row] = await directRows<Database, SessionRow>(db, { ...query, parameters: [sid] });
   if (!row) return null;
   const renewed = row.expire.getTime() - Date.now() < SESSION_DAYS * DAY_MS - RENEW_AFTER_MS;
   if (renewed) await db.updateTable("sessions").set({ expire: expiry() }).where("sid", "=", sid).execute();
