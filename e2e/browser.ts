@@ -82,7 +82,16 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
 /** An address no other test uses. */
 export const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** Waits for a toast whose text includes `title`. */
+/**
+ * Waits (30 s at most) for a toast whose text includes `title`. Polled from the test: a toast shown for the last
+ * 500 ms before the page leaves (the sign-out toast) was missed by `waitFor`'s polling inside the page, while
+ * `isVisible` saw it the whole time.
+ */
 export async function toast(page: Page, title: string): Promise<void> {
-  await page.locator('[data-slot="toast"]').filter({ hasText: title }).first().waitFor();
+  const shown = page.locator('[data-slot="toast"]').filter({ hasText: title }).first();
+  const deadline = Date.now() + 30_000;
+  while (!(await shown.isVisible().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`no toast "${title}" within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

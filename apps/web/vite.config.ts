@@ -11,30 +11,76 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 const api = "http://localhost:3000";
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const landingEntry = page("./src/landing/main.tsx");
+const appEntry = page("./src/main.tsx");
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
 /**
- * Every module the landing page loads up front. Filled once the module graph is known (buildEnd runs before
- * chunks are made), so the landing chunk follows the landing page's imports without a hand-kept list.
+ * Every module the landing page loads up front, and every module the signed-in shell (the app's entry, the signed-in
+ * layout and the dashboard) loads up front. Filled once the module graph is known (buildEnd runs before chunks are
+ * made), so those chunks follow the pages' imports without a hand-kept list.
  */
 const landingModules = new Set<string>();
+const shellModules = new Set<string>();
+/**
+ * Modules only the parts the shell loads later by itself use (the phone's sidebar panel and the desktop's tooltips at
+ * idle, the toaster with the first toast), with the names of the parts that do: each part gets a chunk of its own, so
+ * loading one on the dashboard brings no page's code and not the other parts.
+ */
+const shellLaterChunks = new Map<string, string[]>();
+const ROUTE_FILE = /[\\/]src[\\/]routes[\\/]/;
+/** Modules that load an on-demand library (ON_DEMAND), at any depth. */
+const onDemandModules = new Set<string>();
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+/** What only some pages load, when used: zod (forms), charts (insights), the barcode reader (scanning). */
+const ON_DEMAND = /[\\/]node_modules[\\/](zod|chart\.js|@ericblade[\\/]quagga2)[\\/]/;
+/**
+ * Components and UI libraries that many pages share (dialogs, selects, the virtual grid), in one chunk. Left to
+ * themselves they make a dozen small chunks, each a request of its own: over a phone's link (Lighthouse: 150 ms round
+ * trips, 6 connections) those requests come in waves, and /inventory asked for 35 files before it could draw.
+ */
+const SHARED_UI =
+  /[\\/](node_modules[\\/](@radix-ui|@floating-ui|@tanstack[\\/](react-virtual|virtual-core)|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]|packages[\\/]ui[\\/]src[\\/]|apps[\\/]web[\\/]src[\\/](components|lib)[\\/])/;
 
-function collectLandingModules(): Plugin {
+function collectPageModules(): Plugin {
   return {
-    name: "kim:landing-modules",
+    name: "kim:page-modules",
     apply: "build",
     buildEnd() {
-      landingModules.clear();
-      const visit = (id: string) => {
-        const imports = this.getModuleInfo(id)?.importedIds ?? [];
-        // The graph counts every import of a barrel such as @kim/domain, used or not. The landing page validates
-        // nothing, so zod and the schema modules built on it stay with the forms that use them.
-        if (landingModules.has(id) || ZOD.test(id) || imports.some((i) => ZOD.test(i))) return;
-        landingModules.add(id);
-        for (const next of imports) visit(next);
+      const imports = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      // Static imports from `roots`. The graph counts every import of a barrel such as @kim/domain, used or not; what
+      // validates nothing up front leaves zod and the schema modules built on it to the forms that use them.
+      const collect = (into: Set<string>, roots: string[]) => {
+        into.clear();
+        const visit = (id: string) => {
+          if (into.has(id) || ZOD.test(id) || imports(id).some((i) => ZOD.test(i))) return;
+          into.add(id);
+          for (const next of imports(id)) visit(next);
+        };
+        for (const root of roots) visit(root);
       };
-      visit(landingEntry);
+      collect(landingModules, [landingEntry]);
+      const ids = [...this.getModuleIds()];
+      collect(shellModules, [appEntry, ...ids.filter((id) => SHELL_MODULES.some((re) => re.test(id)))]);
+      shellLaterChunks.clear();
+      const later = [...shellModules].flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
+      for (const root of new Set(later.filter((id) => !ROUTE_FILE.test(id)))) {
+        const part = new Set<string>();
+        collect(part, [root]);
+        const name = path.basename(root).replace(/\.[^.]*$/, "");
+        for (const id of part) if (!shellModules.has(id)) shellLaterChunks.set(id, [...(shellLaterChunks.get(id) ?? []), name]);
+      }
+      // A shared module that loads an on-demand library, at any depth, stays out of the shared chunk.
+      onDemandModules.clear();
+      const checked = new Map<string, boolean>();
+      const loadsOnDemand = (id: string): boolean => {
+        const known = checked.get(id);
+        if (known !== undefined) return known;
+        checked.set(id, false);
+        const result = ON_DEMAND.test(id) || imports(id).some(loadsOnDemand);
+        checked.set(id, result);
+        return result;
+      };
+      for (const id of ids) if (loadsOnDemand(id)) onDemandModules.add(id);
     },
   };
 }
@@ -160,7 +206,8 @@ function preloadSignedInShell(): Plugin {
         if (!ctx.bundle || !ctx.filename.endsWith("index.html")) return html;
         const chunks = Object.values(ctx.bundle).filter((c) => c.type === "chunk");
         const roots = chunks.filter((c) => c.moduleIds.some((id) => SHELL_MODULES.some((re) => re.test(id))));
-        if (roots.length !== SHELL_MODULES.length) throw new Error("kim:preload-signed-in-shell: a shell module's chunk was not found");
+        if (!SHELL_MODULES.every((re) => roots.some((c) => c.moduleIds.some((id) => re.test(id)))))
+          throw new Error("kim:preload-signed-in-shell: a shell module's chunk was not found");
         const tags = [...staticImports(chunks, roots)]
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => ({
@@ -220,7 +267,7 @@ export default defineConfig({
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
     react(),
     tailwindcss(),
-    collectLandingModules(),
+    collectPageModules(),
     preloadSignedInShell(),
     routePages(),
     precompress(),
@@ -248,6 +295,10 @@ export default defineConfig({
             // Everything else the landing page needs in one file, so it loads in few requests. The app shares this
             // chunk (buttons, icons, class helpers, the landing page itself for signed-out visits to /).
             { name: "public", test: (id) => landingModules.has(id) && id !== landingEntry, priority: 2 },
+            // The signed-in shell in one file beside the entry, and what many pages share in one more.
+            { name: "shell", test: (id) => shellModules.has(id) && id !== appEntry, priority: 1 },
+            { name: (id) => shellLaterChunks.get(id)?.sort().join("-") ?? null, priority: 1 },
+            { name: "shared", test: (id) => SHARED_UI.test(id) && !onDemandModules.has(id) && !shellLaterChunks.has(id), priority: 0 },
           ],
         },
       },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directRows } from "./direct-rows";
 import { createTestDatabase } from "./testing";
 import type { Db } from "./create-db";
+import type { Database } from "./schema";
 
 let handle: Db;
 beforeAll(async () => {
@@ -30,18 +31,16 @@ describe("directRows", () => {
   });
 
   it("runs inside a transaction on the transaction's own connection", async () => {
+    const count = sql<{ emailCount: number }>`select count(*)::int as email_count from users where email = ${"uncommitted@example.com"}`;
     await handle.db
       .transaction()
       .execute(async (trx) => {
         await trx.insertInto("users").values({ email: "uncommitted@example.com" }).execute();
-        const query = sql<{
-          emailCount: number;
-        }>`select count(*)::int as email_count from users where email = ${"uncommitted@example.com"}`.compile(trx);
-        expect(await directRows(trx, query)).toEqual([{ emailCount: 1 }]);
+        const query = count.compile(trx);
+        expect(await directRows<Database, { emailCount: number }>(trx, query)).toEqual([{ emailCount: 1 }]);
         throw new Error("roll back");
       })
       .catch((error: unknown) => expect(error).toEqual(new Error("roll back")));
-    const count = sql<{ emailCount: number }>`select count(*)::int as email_count from users where email = ${"uncommitted@example.com"}`;
     expect(await directRows(handle.db, count.compile(handle.db))).toEqual([{ emailCount: 0 }]);
   });
 });

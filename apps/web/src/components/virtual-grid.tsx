@@ -54,11 +54,14 @@ export function VirtualGrid<T>({
     [focusedRow],
   );
 
+  // The virtualizer lays out every row again whenever getItemKey changes, so it changes only with the rows.
+  // A row is known by its first item, so a measured height follows its items when the list is filtered.
+  const getItemKey = useCallback((row: number) => `${columnCount}:${getKey(items[row * columnCount] as T)}`, [columnCount, getKey, items]);
+  const estimateSize = useCallback(() => estimateRowHeight, [estimateRowHeight]);
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    estimateSize: () => estimateRowHeight,
-    // A row is known by its first item, so a measured height follows its items when the list is filtered.
-    getItemKey: (row) => `${columnCount}:${getKey(items[row * columnCount] as T)}`,
+    estimateSize,
+    getItemKey,
     overscan: overscanRows,
     gap,
     scrollMargin,

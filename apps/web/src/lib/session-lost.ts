@@ -27,12 +27,12 @@ export function signalSessionLost(): void {
   lost = true;
   saveOpenDrafts();
   // The toaster's code loads with the first toast; waiting for it keeps the message on screen for the whole delay.
-  // Being asynchronous also lets this toast replace the screen's own failure toast ("Failed to add ingredient"),
-  // which the screen's onError raises after this cache handler ran.
+  // The toast is final: the screen's own failure toast ("Failed to add ingredient"), which its onError may raise
+  // before or after this one, never replaces it.
   void import("@kim/ui/toaster")
     .catch(() => undefined)
     .then(() => {
-      toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+      toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive", final: true });
       setTimeout(goToLoginEntry, SIGN_OUT_DELAY_MS);
     });
 }

@@ -10,6 +10,8 @@ export type ToasterToast = ToastProps & {
   title?: ReactNode;
   description?: ReactNode;
   action?: ToastActionElement;
+  /** The page's last word (it is about to leave): toasts raised after it are dropped, whatever order they come in. */
+  final?: boolean;
 };
 
 type Action =
@@ -42,6 +44,7 @@ function addToRemoveQueue(toastId: string): void {
 export function reducer(state: State, action: Action): State {
   switch (action.type) {
     case "ADD_TOAST":
+      if (state.toasts.some((t) => t.final)) return state;
       return { ...state, toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };
     case "UPDATE_TOAST":
       return { ...state, toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)) };
