@@ -35,14 +35,13 @@
  *    report there (JSON) to see where a page's time goes.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import lighthouse from "lighthouse";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { CATEGORIES, localDate, UNITS } from "../packages/domain/src/index";
-import { startServer, type RunningServer } from "../e2e/server";
+import { CHROMIUM_ARGS, chromiumPath } from "../e2e/chromium";
+import { freePort, startServer, type RunningServer } from "../e2e/server";
+import { ingredient, lighthouseRun, MATCH_EVERY, median, postAll, signUp, type LhFigures } from "./browser-kit";
 import { benchRecipe, RECIPE_IMAGE_HOST } from "../apps/api/bench/recipe-rows";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -54,8 +53,6 @@ const RECIPES = 2000;
 const RECIPE_CARD = "[data-recipe-card]";
 const FIRST_CARD_TARGET_MS = 1000;
 const QUERY = "saffron";
-/** Every MATCH_EVERY-th ingredient is saffron; no other name contains the query. */
-const MATCH_EVERY = 200;
 const MATCHES = INGREDIENTS / MATCH_EVERY;
 const RUNS = 5;
 const LH_RUNS = 3;
@@ -63,15 +60,9 @@ const SEARCH_TARGET_MS = 100;
 const LH_TARGET = 95;
 const WATCHDOG_MS = 6 * 60_000;
 
-const CHROMIUM_ARGS = [
+const BENCH_CHROMIUM_ARGS = [
   "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
+  ...CHROMIUM_ARGS,
   // The bench recipes' images are on a host that resolves to nothing, at once: no figure waits on the network.
   `--host-resolver-rules=MAP ${RECIPE_IMAGE_HOST} ~NOTFOUND`,
 ];
@@ -79,22 +70,9 @@ const CHROMIUM_ARGS = [
 // ---------------------------------------------------------------------------------------------------------------------
 // Helpers
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 const ms = (n: number) => `${Math.round(n)} ms`;
 const seconds = (n: number) => `${(n / 1000).toFixed(2)} s`;
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
-
-function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(
-    (p): p is string => !!p && existsSync(p),
-  );
-  if (!found) throw new Error("No Chromium found: install Debian's chromium package or set CHROMIUM_PATH");
-  return found;
-}
 
 function checkBuild(): void {
   const missing = ["apps/api/dist/main.js", "apps/web/dist/index.html"].filter((f) => !existsSync(path.join(root, f)));
@@ -110,17 +88,6 @@ function git(...args: string[]): string {
   } catch {
     return "unknown";
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 /**
@@ -164,59 +131,6 @@ function ownServerChildren(): number[] {
 
 // ---------------------------------------------------------------------------------------------------------------------
 // Seeding through the public API: a signup and 1,000 ingredients in parallel batches, another signup and 2,000 recipes.
-
-const FOODS =
-  "Milk,Cheddar,Butter,Yogurt,Spinach,Carrots,Onions,Garlic,Tomatoes,Potatoes,Apples,Lemons,Chicken Thighs,Ground Beef,Pork Chops,Salmon,Shrimp,Cod,Rice,Pasta,Flour,Sugar,Oats,Lentils,Black Beans,Cumin,Paprika,Oregano,Cinnamon,Peas,Sweetcorn,Berries,Orange Juice,Coffee Beans,Green Tea,Olive Oil,Honey,Soy Sauce,Mustard,Eggs".split(
-    ",",
-  );
-const KINDS = "Organic,Fresh,Smoked,Dried,Frozen,Whole,Sliced,Wild,Local,Spicy,Sweet,Plain".split(",");
-
-function ingredient(i: number) {
-  const date = new Date();
-  date.setDate(date.getDate() + ((i * 7) % 120) - 20);
-  const saffron = i % MATCH_EVERY === 7;
-  return {
-    name: saffron ? `Saffron Threads ${i}` : `${KINDS[i % KINDS.length]} ${FOODS[(i * 7) % FOODS.length]} ${i}`,
-    quantity: (i % 9) + 0.5,
-    unit: UNITS[i % UNITS.length]!,
-    category: saffron ? "Spices" : CATEGORIES[i % CATEGORIES.length]!,
-    expirationDate: i % 5 === 0 ? null : localDate(date),
-    notes: i % 3 === 0 ? `Shelf ${i % 4}, bought in batch ${Math.floor(i / 50)}` : null,
-  };
-}
-
-/** Signs a new user up; answers their session token. */
-async function signUp(url: string, email: string): Promise<string> {
-  const signup = await fetch(`${url}/api/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "bench the browser", firstName: "Bea", lastName: "Bench" }),
-  });
-  if (signup.status !== 201) throw new Error(`POST /api/signup answered ${signup.status}: ${await signup.text()}`);
-  const session = signup.headers
-    .getSetCookie()
-    .map((c) => /^kim_session=([^;]+)/.exec(c)?.[1])
-    .find(Boolean);
-  if (!session) throw new Error("POST /api/signup set no kim_session cookie");
-  return session;
-}
-
-/** POSTs `count` bodies to `path` as the user, BATCH at a time. */
-async function postAll(url: string, session: string, path: string, count: number, body: (i: number) => unknown): Promise<void> {
-  const BATCH = 50;
-  for (let start = 0; start < count; start += BATCH) {
-    await Promise.all(
-      Array.from({ length: Math.min(BATCH, count - start) }, async (_, k) => {
-        const response = await fetch(`${url}${path}`, {
-          method: "POST",
-          headers: { "content-type": "application/json", cookie: `kim_session=${session}` },
-          body: JSON.stringify(body(start + k)),
-        });
-        if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
-      }),
-    );
-  }
-}
 
 /**
  * Two users: one with the ingredients (for /inventory, the dashboard and Lighthouse, as before the recipes came), one
@@ -519,56 +433,6 @@ async function recipesFirstCard(browser: Browser, url: string, session: string):
 // ---------------------------------------------------------------------------------------------------------------------
 // 3. Lighthouse mobile performance
 
-interface LhFigures {
-  score: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-}
-
-/** One Lighthouse run on the browser at `port`, signed in as `session` (through the default context's cookie jar) or out. */
-async function lighthouseRun(browser: Browser, port: number, url: string, session: string | undefined): Promise<LhFigures> {
-  const cdp = await browser.newBrowserCDPSession();
-  try {
-    await cdp.send("Storage.clearCookies", {});
-    if (session)
-      await cdp.send("Storage.setCookies", { cookies: [{ name: "kim_session", value: session, url, httpOnly: true, sameSite: "Lax" }] });
-  } finally {
-    await cdp.detach();
-  }
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
-  if (!result) throw new Error(`Lighthouse answered nothing for ${url}`);
-  const { lhr } = result;
-  const reports = process.env.BENCH_LH_REPORTS;
-  if (reports) {
-    mkdirSync(reports, { recursive: true });
-    const name = `${session ? "in" : "out"}${new URL(url).pathname.replaceAll("/", "-")}-${Date.now()}.json`;
-    writeFileSync(path.join(reports, name), JSON.stringify(lhr));
-  }
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  // The page must have been what we meant: the signed-in app (it asks /trpc for the user) or the signed-out landing page.
-  const requests = (lhr.audits["network-requests"]?.details as { items?: { url?: string }[] } | undefined)?.items ?? [];
-  const askedApi = requests.some((r) => r.url?.includes("/trpc/"));
-  const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
-  if (askedApi !== !!session || finalPath !== new URL(url).pathname)
-    throw new Error(
-      `Lighthouse measured ${finalPath} ${askedApi ? "signed in" : "signed out"}, not ${url} ${session ? "signed in" : "signed out"}`,
-    );
-  const audit = (id: string) => {
-    const value = lhr.audits[id]?.numericValue;
-    if (value === undefined) throw new Error(`Lighthouse gave no ${id} for ${url}`);
-    return value;
-  };
-  return {
-    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    fcp: audit("first-contentful-paint"),
-    lcp: audit("largest-contentful-paint"),
-    tbt: audit("total-blocking-time"),
-    cls: audit("cumulative-layout-shift"),
-  };
-}
-
 async function lighthouseScores(browser: Browser, port: number, url: string, session: string): Promise<void> {
   const pages = [
     { name: "landing (/ signed out)", url: `${url}/`, session: undefined },
@@ -669,7 +533,7 @@ try {
   );
   const sessions = await seed(server.url);
   const seeded = Date.now();
-  browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath, args: BENCH_CHROMIUM_ARGS });
   console.log(
     `Chromium ${browser.version()}; server started in ${seconds(serverUp - started)}, ${INGREDIENTS.toLocaleString("en-US")} ingredients and ` +
       `${RECIPES.toLocaleString("en-US")} recipes (another user's) seeded through POST /api/ingredients and /api/recipes in ${seconds(seeded - serverUp)}`,
@@ -685,7 +549,7 @@ try {
   if (measures("lighthouse")) {
     // Lighthouse gets a browser of its own (it opens its tab through the debugging port).
     const debuggingPort = await freePort();
-    browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`] });
+    browser = await chromium.launch({ executablePath, args: [...BENCH_CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`] });
     await lighthouseScores(browser, debuggingPort, server.url, sessions.inventory);
   }
   console.log(

@@ -13,11 +13,11 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import lighthouse from "lighthouse";
 import pg from "pg";
-import { chromium } from "playwright-core";
-import { CATEGORIES, localDate, UNITS } from "../packages/domain/src/index";
-import { startServer, type RunningServer } from "../e2e/server";
+import { chromium, type Browser } from "playwright-core";
+import { CHROMIUM_ARGS, chromiumPath } from "../e2e/chromium";
+import { freePort, startServer, type RunningServer } from "../e2e/server";
+import { ingredient, lighthouseRun, median, postAll, signUp, type LhFigures } from "./browser-kit";
 
 const [buildA, buildB, roundsArg, pagesArg] = process.argv.slice(2);
 if (!buildA || !buildB) {
@@ -40,68 +40,7 @@ const database = `kim_lighthouse_ab_${Date.now()}`;
 const work = mkdtempSync(path.join(tmpdir(), "kim-lighthouse-ab-"));
 const admin = new pg.Client({ connectionString: adminUrl });
 const servers: RunningServer[] = [];
-let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
-
-interface Figures {
-  score: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  si: number;
-}
-
-async function seed(url: string): Promise<string> {
-  const signup = await fetch(`${url}/api/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "lighthouse-ab@example.com", password: "compare two builds", firstName: "Abe" }),
-  });
-  const session = /kim_session=([^;]+)/.exec(signup.headers.getSetCookie().join(";"))?.[1];
-  if (!session) throw new Error(`POST /api/signup answered ${signup.status}: ${await signup.text()}`);
-  for (let start = 0; start < 1000; start += 50)
-    await Promise.all(
-      Array.from({ length: 50 }, async (_, k) => {
-        const i = start + k;
-        const date = new Date();
-        date.setDate(date.getDate() + ((i * 7) % 120) - 20);
-        const response = await fetch(`${url}/api/ingredients`, {
-          method: "POST",
-          headers: { "content-type": "application/json", cookie: `kim_session=${session}` },
-          body: JSON.stringify({
-            name: `Item ${i}`,
-            quantity: (i % 9) + 0.5,
-            unit: UNITS[i % UNITS.length],
-            category: CATEGORIES[i % CATEGORIES.length],
-            expirationDate: i % 5 === 0 ? null : localDate(date),
-            notes: i % 3 === 0 ? `Shelf ${i % 4}` : null,
-          }),
-        });
-        if (response.status !== 201) throw new Error(`POST /api/ingredients answered ${response.status}`);
-      }),
-    );
-  return session;
-}
-
-async function measure(port: number, url: string, session: string | null): Promise<Figures> {
-  const cdp = await browser!.newBrowserCDPSession();
-  await cdp.send("Storage.clearCookies", {});
-  if (session)
-    await cdp.send("Storage.setCookies", { cookies: [{ name: "kim_session", value: session, url, httpOnly: true, sameSite: "Lax" }] });
-  await cdp.detach();
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
-  if (!result || result.lhr.runtimeError)
-    throw new Error(`Lighthouse failed on ${url}: ${result?.lhr.runtimeError?.message ?? "no result"}`);
-  const value = (id: string) => result.lhr.audits[id]?.numericValue ?? NaN;
-  return {
-    score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
-    fcp: value("first-contentful-paint"),
-    lcp: value("largest-contentful-paint"),
-    tbt: value("total-blocking-time"),
-    si: value("speed-index"),
-  };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+let browser: Browser | undefined;
 
 try {
   await admin.connect();
@@ -119,33 +58,24 @@ try {
       await startServer({ DATABASE_URL: url.toString(), WEB_DIST_DIR: web, DATA_DIR: mkdtempSync(path.join(work, `data-${name}-`)) }),
     );
   }
-  const session = await seed(servers[0]!.url);
-  const port = 9300 + Math.floor(Math.random() * 500);
+  const session = await signUp(servers[0]!.url, "lighthouse-ab@example.com");
+  await postAll(servers[0]!.url, session, "/api/ingredients", 1000, ingredient);
+  const port = await freePort();
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      `--remote-debugging-port=${port}`,
-    ],
+    executablePath: chromiumPath(),
+    args: ["--headless", ...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   const targets = pages.flatMap((page) =>
     servers.map((server, i) => ({ label: `${page} ${"AB"[i]}`, url: `${server.url}${PAGES[page].path}`, signedIn: PAGES[page].signedIn })),
   );
-  const runs = new Map<string, Figures[]>(targets.map((t) => [t.label, []]));
+  const runs = new Map<string, LhFigures[]>(targets.map((t) => [t.label, []]));
   // Every other round runs backwards, so neither build always goes first.
   for (let round = 0; round < ROUNDS; round++)
     for (const target of round % 2 ? [...targets].reverse() : targets)
-      runs.get(target.label)!.push(await measure(port, target.url, target.signedIn ? session : null));
+      runs.get(target.label)!.push(await lighthouseRun(browser, port, target.url, target.signedIn ? session : undefined));
   console.log(`Lighthouse mobile performance, A = ${buildA}, B = ${buildB}, median of ${ROUNDS} interleaved runs:`);
   for (const [label, figures] of runs) {
-    const m = (key: keyof Figures) =>
+    const m = (key: keyof LhFigures) =>
       median(figures.map((f) => f[key]))
         .toFixed(0)
         .padStart(5);

@@ -1,16 +1,10 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject, onTestFailed } from "vitest";
+import { CHROMIUM_ARGS, chromiumPath } from "./chromium";
 
 export const artifacts = path.resolve(import.meta.dirname, "artifacts");
-const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
-
-function chromiumPath(): string {
-  const found = candidates.find((p): p is string => !!p && existsSync(p));
-  if (!found) throw new Error("No Chromium found: install Debian's chromium package or set CHROMIUM_PATH");
-  return found;
-}
 
 export const baseURL = () => inject("baseURL");
 
@@ -35,15 +29,7 @@ export function useBrowser(): void {
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: chromiumPath(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_ARGS,
     });
   });
   afterEach(async () => {
