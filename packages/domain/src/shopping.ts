@@ -234,26 +234,35 @@ const SECTIONS: Record<Exclude<Category, "Other">, string> = {
     lemonade, kombucha, cola, vodka, rum, whiskey, whisky, gin, tequila, brandy, champagne, prosecco`,
 };
 const keywords = (list: string) => list.split(",").map(ingredientKey);
-const SECTION_OF = new Map(
-  Object.entries(SECTIONS).flatMap(([category, list]) => keywords(list).map((k) => [k, category as Category] as const)),
-);
 /** Herbs and aromatics that, dried, are sold with the spices; other dried produce (apricots, mushrooms) is pantry food. */
-const DRIED_SPICES = new Set(
-  keywords(
-    "herb, garlic, ginger, onion, chili, chilli, parsley, basil, cilantro, coriander, mint, dill, rosemary, thyme, sage, tarragon, chive",
-  ),
-);
+const DRIED_SPICE_WORDS =
+  "herb, garlic, ginger, onion, chili, chilli, parsley, basil, cilantro, coriander, mint, dill, rosemary, thyme, sage, tarragon, chive";
+let tables: { sectionOf: Map<string, Category>; driedSpices: Set<string> } | undefined;
+/**
+ * The keyword tables, built on first use: building them normalises hundreds of words, work every page that loads this
+ * module (the web app's first screen among them) would otherwise do at start-up for nothing.
+ */
+function keywordTables() {
+  tables ??= {
+    sectionOf: new Map(
+      Object.entries(SECTIONS).flatMap(([category, list]) => keywords(list).map((k) => [k, category as Category] as const)),
+    ),
+    driedSpices: new Set(keywords(DRIED_SPICE_WORDS)),
+  };
+  return tables;
+}
 const PRESERVED = ["canned", "tinned", "jarred"];
 
 /** Cuts name the food before them when there is one: a tuna steak is fish, celery ribs are produce. */
 const CUTS = new Set(["steak", "rib"]);
 
 function section(words: string[]): [string, Category] | null {
+  const { sectionOf } = keywordTables();
   let cut: [string, Category] | null = null;
   for (let end = words.length; end > 0; end--) {
     for (let start = 0; start < end; start++) {
       const phrase = words.slice(start, end).join(" ");
-      const category = SECTION_OF.get(phrase);
+      const category = sectionOf.get(phrase);
       if (!category) continue;
       if (!CUTS.has(phrase)) return [phrase, category];
       cut ??= [phrase, category];
@@ -274,6 +283,6 @@ export function guessCategory(name: string): Category {
   const [keyword, category] = section(words) ?? ["", "Other"];
   if (category !== "Produce") return category;
   if (words.includes("ground")) return "Spices";
-  if (words.includes("dried")) return DRIED_SPICES.has(keyword) ? "Spices" : "Pantry";
+  if (words.includes("dried")) return keywordTables().driedSpices.has(keyword) ? "Spices" : "Pantry";
   return category;
 }

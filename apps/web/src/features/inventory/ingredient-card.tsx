@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Pencil, Trash2 } from "lucide-react";
 import { daysBetween, expiryBadge } from "@kim/domain";
 import { Badge } from "@kim/ui/badge";
@@ -14,7 +15,8 @@ interface IngredientCardProps {
   onDelete: (ingredient: Ingredient) => void;
 }
 
-export function IngredientCard({ ingredient, today, onEdit, onDelete }: IngredientCardProps) {
+/** Memoised: a list that is filtered or grows re-renders only the cards that change. */
+export const IngredientCard = memo(function IngredientCard({ ingredient, today, onEdit, onDelete }: IngredientCardProps) {
   const days = ingredient.expirationDate ? daysBetween(today, ingredient.expirationDate) : null;
   const badge = expiryBadge(days);
   return (
@@ -58,4 +60,4 @@ export function IngredientCard({ ingredient, today, onEdit, onDelete }: Ingredie
       {ingredient.notes ? <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{ingredient.notes}</p> : null}
     </Card>
   );
-}
+});

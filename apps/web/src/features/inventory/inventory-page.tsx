@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from "react";
 import { PackageOpen, Plus, ScanBarcode } from "lucide-react";
 import { CATEGORIES, localDate, type IngredientInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
@@ -69,16 +69,12 @@ export function InventoryPage() {
     return create.mutateAsync(input).then(close);
   };
 
+  const edit = useCallback((ingredient: Ingredient) => setForm({ open: true, mode: "edit", ingredient }), [setForm]);
+  const add = useCallback(() => setForm({ open: true, mode: "add", values: EMPTY_INGREDIENT_FORM }), [setForm]);
+  const openScanner = useCallback(() => setScannerOpen(true), []);
   const renderCard = useCallback(
-    (ingredient: Ingredient) => (
-      <IngredientCard
-        ingredient={ingredient}
-        today={today}
-        onEdit={(i) => setForm({ open: true, mode: "edit", ingredient: i })}
-        onDelete={setDeleting}
-      />
-    ),
-    [today, setForm],
+    (ingredient: Ingredient) => <IngredientCard ingredient={ingredient} today={today} onEdit={edit} onDelete={setDeleting} />,
+    [today, edit],
   );
 
   const onScanned = async (code: string) => {
@@ -89,27 +85,7 @@ export function InventoryPage() {
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">Inventory</h1>
-          <p className="mt-2 text-muted-foreground">Track your ingredients and their expiration dates</p>
-        </div>
-        <div className="grid grid-cols-2 gap-2 sm:flex">
-          <Button variant="outline" onClick={() => setScannerOpen(true)} onPointerEnter={preloadFormDialog} onFocus={preloadFormDialog}>
-            <ScanBarcode aria-hidden="true" />
-            Scan Barcode
-          </Button>
-          <Button
-            onClick={() => setForm({ open: true, mode: "add", values: EMPTY_INGREDIENT_FORM })}
-            onPointerEnter={preloadFormDialog}
-            onFocus={preloadFormDialog}
-          >
-            <Plus aria-hidden="true" />
-            Add Ingredient
-          </Button>
-        </div>
-      </div>
-
+      <InventoryHeader onScan={openScanner} onAdd={add} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <SearchInput
           className="flex-1"
@@ -118,19 +94,7 @@ export function InventoryPage() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <Select value={category} onValueChange={setCategory}>
-          <SelectTrigger aria-label="Filter by category" className="sm:w-48">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
-            {CATEGORIES.map((c) => (
-              <SelectItem key={c} value={c}>
-                {c}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <CategoryFilter value={category} onChange={setCategory} />
       </div>
 
       {list.isPending ? (
@@ -187,3 +151,44 @@ export function InventoryPage() {
     </div>
   );
 }
+
+// The parts a keystroke in the search box leaves as they are, memoised so typing re-renders only the list.
+
+const InventoryHeader = memo(function InventoryHeader({ onScan, onAdd }: { onScan: () => void; onAdd: () => void }) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Inventory</h1>
+        <p className="mt-2 text-muted-foreground">Track your ingredients and their expiration dates</p>
+      </div>
+      <div className="grid grid-cols-2 gap-2 sm:flex">
+        <Button variant="outline" onClick={onScan} onPointerEnter={preloadFormDialog} onFocus={preloadFormDialog}>
+          <ScanBarcode aria-hidden="true" />
+          Scan Barcode
+        </Button>
+        <Button onClick={onAdd} onPointerEnter={preloadFormDialog} onFocus={preloadFormDialog}>
+          <Plus aria-hidden="true" />
+          Add Ingredient
+        </Button>
+      </div>
+    </div>
+  );
+});
+
+const CategoryFilter = memo(function CategoryFilter({ value, onChange }: { value: string; onChange: (category: string) => void }) {
+  return (
+    <Select value={value} onValueChange={onChange}>
+      <SelectTrigger aria-label="Filter by category" className="sm:w-48">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
+        {CATEGORIES.map((c) => (
+          <SelectItem key={c} value={c}>
+            {c}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+});
