@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { localDate } from "../packages/domain/src/index";
-import { artifacts, openPage, useBrowser } from "./browser";
+import { artifacts, baseURL, openPage, useBrowser } from "./browser";
 import { addIngredients, createUser, setSessionCookie, type FixtureUser, type IngredientRow } from "./fixtures";
 
 useBrowser();
@@ -135,5 +135,39 @@ describe("a kitchen with 1,000 ingredients", () => {
     expect(procedures).toContain("inventory.summary");
     expect(procedures).not.toContain("inventory.list");
     expect(procedures).not.toContain("/api/ingredients");
+  });
+
+  it("loads /inventory's shell ahead of its page and list, and compiles its start-up code as it streams in", async () => {
+    const page = await signedInPage();
+    const scripts = new Map<string, Promise<string>>();
+    page.on("response", (response) => {
+      const script = new URL(response.url()).pathname;
+      // The built chunks (theme-init.js, a few lines run before paint, is written by hand).
+      if (script.startsWith("/assets/") && response.request().resourceType() === "script") scripts.set(script, response.text());
+    });
+    await page.goto("/inventory");
+    await cards(page).first().waitFor();
+    await page.waitForLoadState("networkidle");
+
+    // The page as served: the shell's files (the entry's imports, the session check) at their default priority, the
+    // page's own code and its list after them, at low priority.
+    const html = await (await fetch(`${baseURL()}/inventory`, { headers: { cookie: `kim_session=${cook.token}` } })).text();
+    const links = [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*>/g)].map(([tag]) => tag);
+    const low = (tag: string) => tag.includes('fetchpriority="low"');
+    const href = (tag: string) => /href="([^"]+)"/.exec(tag)?.[1] ?? "";
+    expect(links.filter((tag) => href(tag).includes("inventory.list")).map(low)).toEqual([true]);
+    expect(links.filter((tag) => href(tag).includes("auth.user")).map(low)).toEqual([false]);
+    expect(links.filter((tag) => /\/assets\/(react|shell)-/.test(href(tag))).map(low)).toEqual([false, false]);
+    expect(links.filter((tag) => /\/assets\/inventory-/.test(href(tag))).map(low)).toEqual([true]);
+
+    // Every chunk the page ran to draw carries V8's compile hint; a dialog's code, loaded when first wanted, does not.
+    const HINT = "//# allFunctionsCalledOnLoad";
+    expect(scripts.size).toBeGreaterThan(3);
+    for (const [script, body] of scripts) expect(`${script}: ${(await body).split("\n", 1)[0]}`).toBe(`${script}: ${HINT}`);
+    scripts.clear();
+    await page.getByRole("button", { name: "Add Ingredient" }).hover();
+    await expect.poll(() => [...scripts.keys()].filter((script) => script.includes("ingredient-form-dialog")).length).toBe(1);
+    const [dialogScript] = [...scripts.values()];
+    expect((await dialogScript!).startsWith(HINT)).toBe(false);
   });
 });
