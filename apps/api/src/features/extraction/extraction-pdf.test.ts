@@ -161,6 +161,8 @@ describe("POST /api/recipes/extract-from-pdf", () => {
     }
     expect((await reading).json().count).toBe(300);
     expect(asked).toBeGreaterThan(5);
-    expect(worst).toBeLessThan(200);
+    // Read on the event loop, the file would hold a check up for the whole read (about 3 s here); in a worker the
+    // checks take milliseconds, though CI's two cores, shared with other suites, once held one up for 237 ms.
+    expect(worst).toBeLessThan(500);
   });
 });
