@@ -130,6 +130,9 @@ function withOutDir(name: string, hooks: (outDir: () => string) => Omit<Plugin, 
 
 type OutputChunk = Extract<Rollup.OutputBundle[string], { type: "chunk" }>;
 
+/** The bundle's script chunks (not its assets). */
+const chunksOf = (bundle: Rollup.OutputBundle): OutputChunk[] => Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
+
 /** The files of `roots` and of every chunk they import statically, at any depth. */
 function staticImports(chunks: OutputChunk[], roots: OutputChunk[]): Set<string> {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
@@ -166,7 +169,7 @@ function routePages(): Plugin {
     async writeBundle(_options, bundle) {
       const index = await readFile(path.join(outDir(), "index.html"), "utf8");
       if (!index.includes("  </head>")) throw new Error("kim:route-pages: index.html has no '  </head>' line to add to");
-      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
+      const chunks = chunksOf(bundle);
       const routes = new Map<string, OutputChunk[]>();
       for (const chunk of chunks)
         for (const id of chunk.moduleIds) {
@@ -207,7 +210,7 @@ function preloadSignedInShell(): Plugin {
       order: "post",
       handler(html, ctx) {
         if (!ctx.bundle || !ctx.filename.endsWith("index.html")) return html;
-        const chunks = Object.values(ctx.bundle).filter((c) => c.type === "chunk");
+        const chunks = chunksOf(ctx.bundle);
         const roots = chunks.filter((c) => c.moduleIds.some((id) => SHELL_MODULES.some((re) => re.test(id))));
         if (!SHELL_MODULES.every((re) => roots.some((c) => c.moduleIds.some((id) => re.test(id)))))
           throw new Error("kim:preload-signed-in-shell: a shell module's chunk was not found");
@@ -272,19 +275,18 @@ const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
  * loads by itself) with V8's compile hint, so V8 compiles their functions while the file streams in, off the main
  * thread, instead of stopping the page to compile each one when it is first called (Lighthouse's blocking time on
  * /inventory fell by a third in a same-run A/B). Chunks only loaded later, on demand (dialogs, the barcode reader),
- * stay lazily compiled. Written to the files (after vite has put its own first line, the preload map, in front of
+ * stay lazily compiled. Written over the files (after vite has put its own first line, the preload map, in front of
  * some of them) before precompress compresses them.
  */
 function compileHints(): Plugin {
   return withOutDir("kim:compile-hints", (outDir) => ({
     async writeBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
+      const chunks = chunksOf(bundle);
       const roots = chunks.filter((c) => c.isEntry || c.moduleIds.some((id) => ROUTE_COMPONENT.test(id) || shellLaterChunks.has(id)));
+      const upFront = staticImports(chunks, roots);
+      // A chunk's code as written, vite's preload map included.
       await Promise.all(
-        [...staticImports(chunks, roots)].map(async (file) => {
-          const code = await readFile(path.join(outDir(), file), "utf8");
-          await writeFile(path.join(outDir(), file), COMPILE_HINT + code);
-        }),
+        chunks.filter((c) => upFront.has(c.fileName)).map((c) => writeFile(path.join(outDir(), c.fileName), COMPILE_HINT + c.code)),
       );
     },
   }));
