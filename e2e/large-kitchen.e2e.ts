@@ -159,6 +159,9 @@ describe("a kitchen with 1,000 ingredients", () => {
     expect(links.filter((tag) => href(tag).includes("auth.user")).map(low)).toEqual([false]);
     expect(links.filter((tag) => /\/assets\/(react|shell)-/.test(href(tag))).map(low)).toEqual([false, false]);
     expect(links.filter((tag) => /\/assets\/inventory-/.test(href(tag))).map(low)).toEqual([true]);
+    // Nothing of the dialog, select and tooltip libraries: the filter is a native select and the dialogs load when
+    // first wanted (the shell fetches its own parts, the phone's sidebar panel and the tooltips, at idle).
+    expect(links.map(href).filter((file) => /\/assets\/(widgets|sidebar-sheet|sidebar-tooltips|toaster)-/.test(file))).toEqual([]);
 
     // Every chunk the page ran to draw carries V8's compile hint; a dialog's code, loaded when first wanted, does not.
     const HINT = "//# allFunctionsCalledOnLoad";

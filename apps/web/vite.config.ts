@@ -28,18 +28,32 @@ const shellModules = new Set<string>();
  */
 const shellLaterChunks = new Map<string, string[]>();
 const ROUTE_FILE = /[\\/]src[\\/]routes[\\/]/;
-/** Modules that load an on-demand library (ON_DEMAND), at any depth. */
-const onDemandModules = new Set<string>();
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
-/** What only some pages load, when used: zod (forms), charts (insights), the barcode reader (scanning). */
-const ON_DEMAND = /[\\/]node_modules[\\/](zod|chart\.js|@ericblade[\\/]quagga2)[\\/]/;
 /**
- * Components and UI libraries that many pages share (dialogs, selects, the virtual grid), in one chunk. Left to
- * themselves they make a dozen small chunks, each a request of its own: over a phone's link (Lighthouse: 150 ms round
- * trips, 6 connections) those requests come in waves, and /inventory asked for 35 files before it could draw.
+ * Our own components and helpers, which many pages share. Those that need no library beyond what the shell has
+ * loaded go in one small chunk (`shared`): left to themselves they make a dozen chunks of a few hundred bytes, each a
+ * request of its own, and over a phone's link (Lighthouse: 150 ms round trips, 6 connections) requests come in waves.
  */
-const SHARED_UI =
-  /[\\/](node_modules[\\/](@radix-ui|@floating-ui|@tanstack[\\/](react-virtual|virtual-core)|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]|packages[\\/]ui[\\/]src[\\/]|apps[\\/]web[\\/]src[\\/](components|lib)[\\/])/;
+const OWN_UI = /[\\/](packages[\\/]ui[\\/]src|apps[\\/]web[\\/]src[\\/](components|lib))[\\/]/;
+/**
+ * The libraries behind dialogs, selects, tabs and switches. They and our components built on them go in a chunk of
+ * their own (`widgets`), so a page that draws none of them up front (/inventory: its filter is a native select and its
+ * dialogs load when first opened) does not fetch them. Any other library (the virtual grid's, zod, charts, the barcode
+ * reader) goes with the pages that use it.
+ */
+const WIDGET_LIBRARIES =
+  /[\\/]node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll[^\\/]*|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]/;
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+/** Modules that load, at any depth, a library the shell and landing page have not loaded: a widget library, another. */
+const loadsWidgets = new Set<string>();
+const loadsOtherLibraries = new Set<string>();
+
+/** The chunk of our components and the widget libraries (see OWN_UI, WIDGET_LIBRARIES); null leaves a module to the pages that use it. */
+function sharedChunk(id: string): string | null {
+  if (shellLaterChunks.has(id) || loadsOtherLibraries.has(id)) return null;
+  if (loadsWidgets.has(id)) return OWN_UI.test(id) || WIDGET_LIBRARIES.test(id) ? "widgets" : null;
+  return OWN_UI.test(id) ? "shared" : null;
+}
 
 function collectPageModules(): Plugin {
   return {
@@ -69,18 +83,22 @@ function collectPageModules(): Plugin {
         const name = path.basename(root).replace(/\.[^.]*$/, "");
         for (const id of part) if (!shellModules.has(id)) shellLaterChunks.set(id, [...(shellLaterChunks.get(id) ?? []), name]);
       }
-      // A shared module that loads an on-demand library, at any depth, stays out of the shared chunk.
-      onDemandModules.clear();
-      const checked = new Map<string, boolean>();
-      const loadsOnDemand = (id: string): boolean => {
-        const known = checked.get(id);
-        if (known !== undefined) return known;
-        checked.set(id, false);
-        const result = ON_DEMAND.test(id) || imports(id).some(loadsOnDemand);
-        checked.set(id, result);
-        return result;
+      const reaching = (into: Set<string>, library: (id: string) => boolean) => {
+        into.clear();
+        const checked = new Map<string, boolean>();
+        const reaches = (id: string): boolean => {
+          const known = checked.get(id);
+          if (known !== undefined) return known;
+          checked.set(id, false);
+          const result = library(id) || imports(id).some(reaches);
+          checked.set(id, result);
+          return result;
+        };
+        for (const id of ids) if (reaches(id)) into.add(id);
       };
-      for (const id of ids) if (loadsOnDemand(id)) onDemandModules.add(id);
+      const pageLibrary = (id: string) => NODE_MODULES.test(id) && !shellModules.has(id) && !landingModules.has(id);
+      reaching(loadsWidgets, (id) => pageLibrary(id) && WIDGET_LIBRARIES.test(id));
+      reaching(loadsOtherLibraries, (id) => pageLibrary(id) && !WIDGET_LIBRARIES.test(id));
     },
   };
 }
@@ -327,10 +345,10 @@ export default defineConfig({
             // Everything else the landing page needs in one file, so it loads in few requests. The app shares this
             // chunk (buttons, icons, class helpers, the landing page itself for signed-out visits to /).
             { name: "public", test: (id) => landingModules.has(id) && id !== landingEntry, priority: 2 },
-            // The signed-in shell in one file beside the entry, and what many pages share in one more.
+            // The signed-in shell in one file beside the entry, and what many pages share in two more (sharedChunk).
             { name: "shell", test: (id) => shellModules.has(id) && id !== appEntry, priority: 1 },
             { name: (id) => shellLaterChunks.get(id)?.sort().join("-") ?? null, priority: 1 },
-            { name: "shared", test: (id) => SHARED_UI.test(id) && !onDemandModules.has(id) && !shellLaterChunks.has(id), priority: 0 },
+            { name: sharedChunk, priority: 0 },
           ],
         },
       },

@@ -2,14 +2,14 @@ import { lazy, memo, Suspense, useCallback, useMemo, useState } from "react";
 import { PackageOpen, Plus, ScanBarcode } from "lucide-react";
 import { CATEGORIES, localDate, type IngredientInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
+import { NativeSelect } from "@kim/ui/native-select";
 import { Skeleton } from "@kim/ui/skeleton";
-import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
+import type { ConfirmDeleteDialog as ConfirmDeleteDialogType } from "../../components/confirm-delete-dialog";
 import { EmptyState } from "../../components/empty-state";
 import { SearchInput } from "../../components/search-input";
 import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
 import { trpc } from "../../lib/trpc";
-import { BarcodeScannerDialog } from "../barcode/barcode-scanner-dialog";
+import { useOpenedOnce } from "../../lib/use-opened-once";
 import { IngredientCard } from "./ingredient-card";
 import { EMPTY_INGREDIENT_FORM, formValuesFromIngredient, type Ingredient, type IngredientFormValues } from "./ingredient-form-values";
 import { useBarcodeProductLookup } from "./use-barcode-product-lookup";
@@ -17,10 +17,20 @@ import { useIngredientMutations } from "./use-ingredient-mutations";
 
 const ALL_CATEGORIES = "all";
 
-// The form (and zod, which validates it) loads when first wanted, not with the list: the page paints sooner.
+// The dialogs load when first wanted, not with the list, so the page paints sooner: the form with zod, which checks it,
+// and all three with the dialog library. Pointing at or focusing what opens one starts its download.
 const loadFormDialog = () => import("./ingredient-form-dialog");
 const IngredientFormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.IngredientFormDialog })));
-const preloadFormDialog = () => void loadFormDialog();
+const loadScannerDialog = () => import("../barcode/barcode-scanner-dialog");
+const BarcodeScannerDialog = lazy(() => loadScannerDialog().then((m) => ({ default: m.BarcodeScannerDialog })));
+const loadConfirmDelete = () => import("../../components/confirm-delete-dialog");
+// lazy() drops the component's type parameter; this puts it back.
+const ConfirmDeleteDialog = lazy(() =>
+  loadConfirmDelete().then((m) => ({ default: m.ConfirmDeleteDialog })),
+) as unknown as typeof ConfirmDeleteDialogType;
+const preloadAddDialogs = () => void loadFormDialog();
+const preloadScanDialogs = () => void Promise.all([loadScannerDialog(), loadFormDialog()]);
+const preloadCardDialogs = () => void Promise.all([loadFormDialog(), loadConfirmDelete()]);
 // The breakpoints of the grid before it was virtualised: grid-cols-1 sm:grid-cols-2 lg:grid-cols-3.
 const GRID_COLUMNS: GridColumns = { base: 1, sm: 2, lg: 3 };
 // A row before it is measured: between a card without notes (114) and one with a line of notes (146).
@@ -36,14 +46,12 @@ export function InventoryPage() {
   const lookUpProduct = useBarcodeProductLookup();
   const [search, setSearch] = useState("");
   const [category, setCategory] = useState(ALL_CATEGORIES);
-  const [form, setFormState] = useState<FormState>({ open: false });
-  const [formUsed, setFormUsed] = useState(false);
-  const setForm = useCallback((next: FormState) => {
-    if (next.open) setFormUsed(true);
-    setFormState(next);
-  }, []);
+  const [form, setForm] = useState<FormState>({ open: false });
   const [scannerOpen, setScannerOpen] = useState(false);
   const [deleting, setDeleting] = useState<Ingredient | null>(null);
+  const formUsed = useOpenedOnce(form.open);
+  const scannerUsed = useOpenedOnce(scannerOpen);
+  const deleteUsed = useOpenedOnce(deleting !== null);
   // Filtered as typed, in the same render: only the cards near the window are drawn, so there is nothing to defer
   // (deferring costs an extra render and paint before the list changes).
   const query = search.trim().toLowerCase();
@@ -69,8 +77,8 @@ export function InventoryPage() {
     return create.mutateAsync(input).then(close);
   };
 
-  const edit = useCallback((ingredient: Ingredient) => setForm({ open: true, mode: "edit", ingredient }), [setForm]);
-  const add = useCallback(() => setForm({ open: true, mode: "add", values: EMPTY_INGREDIENT_FORM }), [setForm]);
+  const edit = useCallback((ingredient: Ingredient) => setForm({ open: true, mode: "edit", ingredient }), []);
+  const add = useCallback(() => setForm({ open: true, mode: "add", values: EMPTY_INGREDIENT_FORM }), []);
   const openScanner = useCallback(() => setScannerOpen(true), []);
   const renderCard = useCallback(
     (ingredient: Ingredient) => <IngredientCard ingredient={ingredient} today={today} onEdit={edit} onDelete={setDeleting} />,
@@ -114,17 +122,19 @@ export function InventoryPage() {
           hint={filtering ? "Try adjusting your filters" : "Start by adding your first ingredient"}
         />
       ) : (
-        <VirtualGrid
-          items={filtered}
-          getKey={ingredientKey}
-          renderItem={renderCard}
-          estimateRowHeight={CARD_HEIGHT_PX}
-          columns={GRID_COLUMNS}
-          aria-label="Ingredients"
-        />
+        <div onPointerOver={preloadCardDialogs} onFocus={preloadCardDialogs}>
+          <VirtualGrid
+            items={filtered}
+            getKey={ingredientKey}
+            renderItem={renderCard}
+            estimateRowHeight={CARD_HEIGHT_PX}
+            columns={GRID_COLUMNS}
+            aria-label="Ingredients"
+          />
+        </div>
       )}
 
-      {/* Mounted from its first opening on, so closing keeps its animation. */}
+      {/* Each mounted from its first opening on. */}
       {formUsed ? (
         <Suspense fallback={null}>
           <IngredientFormDialog
@@ -139,15 +149,23 @@ export function InventoryPage() {
           />
         </Suspense>
       ) : null}
-      <BarcodeScannerDialog open={scannerOpen} onOpenChange={setScannerOpen} onDetected={(code) => void onScanned(code)} />
-      <ConfirmDeleteDialog
-        item={deleting}
-        title="Delete ingredient?"
-        describe={(i) => `${i.name} will be removed from your inventory. This cannot be undone.`}
-        pending={remove.isPending}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        onConfirm={(i) => remove.mutate({ id: i.id }, { onSuccess: () => setDeleting(null) })}
-      />
+      {scannerUsed ? (
+        <Suspense fallback={null}>
+          <BarcodeScannerDialog open={scannerOpen} onOpenChange={setScannerOpen} onDetected={(code) => void onScanned(code)} />
+        </Suspense>
+      ) : null}
+      {deleteUsed ? (
+        <Suspense fallback={null}>
+          <ConfirmDeleteDialog
+            item={deleting}
+            title="Delete ingredient?"
+            describe={(i) => `${i.name} will be removed from your inventory. This cannot be undone.`}
+            pending={remove.isPending}
+            onOpenChange={(open) => !open && setDeleting(null)}
+            onConfirm={(i) => remove.mutate({ id: i.id }, { onSuccess: () => setDeleting(null) })}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -162,11 +180,11 @@ const InventoryHeader = memo(function InventoryHeader({ onScan, onAdd }: { onSca
         <p className="mt-2 text-muted-foreground">Track your ingredients and their expiration dates</p>
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex">
-        <Button variant="outline" onClick={onScan} onPointerEnter={preloadFormDialog} onFocus={preloadFormDialog}>
+        <Button variant="outline" onClick={onScan} onPointerEnter={preloadScanDialogs} onFocus={preloadScanDialogs}>
           <ScanBarcode aria-hidden="true" />
           Scan Barcode
         </Button>
-        <Button onClick={onAdd} onPointerEnter={preloadFormDialog} onFocus={preloadFormDialog}>
+        <Button onClick={onAdd} onPointerEnter={preloadAddDialogs} onFocus={preloadAddDialogs}>
           <Plus aria-hidden="true" />
           Add Ingredient
         </Button>
@@ -177,18 +195,13 @@ const InventoryHeader = memo(function InventoryHeader({ onScan, onAdd }: { onSca
 
 const CategoryFilter = memo(function CategoryFilter({ value, onChange }: { value: string; onChange: (category: string) => void }) {
   return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger aria-label="Filter by category" className="sm:w-48">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ALL_CATEGORIES}>All Categories</SelectItem>
-        {CATEGORIES.map((c) => (
-          <SelectItem key={c} value={c}>
-            {c}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <NativeSelect aria-label="Filter by category" className="sm:w-48" value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value={ALL_CATEGORIES}>All Categories</option>
+      {CATEGORIES.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </NativeSelect>
   );
 });
