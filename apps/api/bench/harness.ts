@@ -263,12 +263,15 @@ async function measure(bench: ListBench, kind: "pglite" | "postgres"): Promise<v
   const f = (r: Result) =>
     `${r.rps.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99).padStart(5)} ms   CPU ${r.cpu.toFixed(2)} ms/req` +
     `${r.errors ? `   ${r.errors} failed or timed out` : ""}`;
+  // Each round's figures too: on this shared machine one slow round shows as such rather than hiding in a median.
+  const rounds = (name: keyof typeof targets) => `rounds: ${runs[name].map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99} ms`).join(", ")}`;
   const ratio = (r: Result) => (r.rps / bareResult.rps).toFixed(2);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(`${kind} (median of ${ROUNDS} alternating rounds; the answer is ${kb(size.json)} of JSON, ${kb(size.gzip)} gzipped):`);
   console.log(`  bare Fastify + driver   ${f(bareResult)}`);
   console.log(`  Kim REST                ${f(restResult)}   ${ratio(restResult)} of bare`);
   console.log(`  Kim tRPC (web app)      ${f(trpcResult)}   ${ratio(trpcResult)} of bare`);
+  for (const name of names) console.log(`    ${name.padEnd(5)} ${rounds(name)}`);
   console.log(`  target: each >= 0.80 of bare${kind === "postgres" ? ", p99 < 50 ms" : ""} (CPU: the server process's, per request)`);
 }
 

@@ -5,6 +5,7 @@ import { addDays, localDate, weekLabel, weekOf, type MealPlanInput } from "@kim/
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
 import { trpc } from "../../lib/trpc";
+import { useOpenedOnce } from "../../lib/use-opened-once";
 import { mealsBySlot, shownMonday, slotKey, weekDays, type MealPlan, type PlannerSearch, type Slot } from "./planner-week";
 import { useMealPlanMutations } from "./use-meal-plan-mutations";
 import { focusSlot, WeekGrid } from "./week-grid";
@@ -24,7 +25,8 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
   const { add, remove } = useMealPlanMutations();
   const [adding, setAdding] = useState<{ slot: Slot; name: string } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [suggesting, setSuggesting] = useState<boolean | null>(null);
+  const [suggesting, setSuggesting] = useState(false);
+  const suggestUsed = useOpenedOnce(suggesting);
   // A meal added or removed redraws its slot, and the button that had focus may go with it (a removed meal's, or the
   // + of a slot just filled): once the grid shows the change, focus goes back into the slot.
   const refocus = useRef<{ slot: Slot; mealId: string; planned: boolean } | null>(null);
@@ -158,7 +160,7 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
         </>
       )}
 
-      {suggesting !== null ? (
+      {suggestUsed ? (
         <Suspense fallback={null}>
           <SuggestMealsDialog monday={monday} open={suggesting} onOpenChange={setSuggesting} />
         </Suspense>
