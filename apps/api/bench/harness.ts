@@ -22,7 +22,7 @@ import type { ListName } from "../src/lib/user-lists";
  * and the same gzip kept with the cached list. The load comes from another process (wrk if installed, else
  * autocannon), so it doesn't share the server's event loop, and asks for compression as browsers do.
  *
- * Environment: BENCH_SECONDS (per run, default 6), BENCH_ROUNDS (default 3), BENCH_ONLY=postgres (skip PGlite),
+ * Environment: BENCH_SECONDS (per run, default 6), BENCH_ROUNDS (default 5), BENCH_ONLY=postgres (skip PGlite),
  * TEST_DATABASE_URL (the PostgreSQL server to create the bench database on).
  */
 export interface ListBench {
@@ -47,7 +47,7 @@ export const jsonTimestamp = (column: string) => `to_char(${column} at time zone
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
 
