@@ -195,11 +195,20 @@ describe("recipes", () => {
     const { userId } = await signInAs(page, { firstName: "Lou", isPro: true });
     const rows = Array.from({ length: 2000 }, (_, i) => ({ ...soup, title: `Recipe ${i}`, description: `Number ${i} of many` }));
     await addRecipes(userId, rows);
+    const scripts: string[] = [];
+    page.on("request", (request) => request.resourceType() === "script" && scripts.push(new URL(request.url()).pathname));
     await page.goto("/recipes");
     await cards(page).first().waitFor();
-    await page.getByRole("button", { name: "AI Extract" }).click();
+    await page.waitForLoadState("networkidle");
+    // The dialog library comes with the first dialog wanted, not with the list.
+    expect(scripts.filter((script) => script.startsWith("/assets/widgets-"))).toEqual([]);
+    const extractButton = page.getByRole("button", { name: "AI Extract" });
+    await extractButton.click();
     await page.getByRole("dialog").getByLabel("Recipe page URL").waitFor();
+    expect(scripts.filter((script) => script.startsWith("/assets/widgets-")).length).toBe(1);
     await page.keyboard.press("Escape");
+    // Closed, it gives the focus back to the button that opened it.
+    await expect.poll(() => extractButton.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await cards(page).count()).toBeLessThan(40);
     await page.getByLabel("Search recipes").fill("Number 1999 ");
     await page.waitForFunction(() => document.querySelectorAll("[data-recipe-card]").length === 1);

@@ -21,6 +21,8 @@ interface VirtualGridProps<T> {
   overscanRows?: number;
   "aria-label": string;
   className?: string;
+  /** Called as a pointer moves over the list or focus enters it: a page starts loading what its cards' buttons open. */
+  onIntent?: () => void;
 }
 
 /**
@@ -38,6 +40,7 @@ export function VirtualGrid<T>({
   overscanRows = 1,
   "aria-label": label,
   className,
+  onIntent,
 }: VirtualGridProps<T>) {
   const listRef = useRef<HTMLDivElement>(null);
   const columnCount = useColumnCount(columns);
@@ -74,6 +77,7 @@ export function VirtualGrid<T>({
   });
 
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    onIntent?.();
     const row = event.target.closest<HTMLElement>("[data-index]")?.dataset.index;
     setFocusedRow(row === undefined ? null : Number(row));
   };
@@ -90,6 +94,7 @@ export function VirtualGrid<T>({
       style={{ position: "relative", height: virtualizer.getTotalSize() }}
       onFocus={onFocus}
       onBlur={onBlur}
+      onPointerOver={onIntent}
     >
       {virtualizer.getVirtualItems().map((row) => {
         const first = row.index * columnCount;

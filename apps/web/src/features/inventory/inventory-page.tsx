@@ -4,8 +4,8 @@ import { CATEGORIES, localDate, type IngredientInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { NativeSelect } from "@kim/ui/native-select";
 import { Skeleton } from "@kim/ui/skeleton";
-import type { ConfirmDeleteDialog as ConfirmDeleteDialogType } from "../../components/confirm-delete-dialog";
 import { EmptyState } from "../../components/empty-state";
+import { LazyConfirmDeleteDialog, preloadConfirmDelete } from "../../components/lazy-confirm-delete-dialog";
 import { SearchInput } from "../../components/search-input";
 import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
 import { trpc } from "../../lib/trpc";
@@ -23,14 +23,9 @@ const loadFormDialog = () => import("./ingredient-form-dialog");
 const IngredientFormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.IngredientFormDialog })));
 const loadScannerDialog = () => import("../barcode/barcode-scanner-dialog");
 const BarcodeScannerDialog = lazy(() => loadScannerDialog().then((m) => ({ default: m.BarcodeScannerDialog })));
-const loadConfirmDelete = () => import("../../components/confirm-delete-dialog");
-// lazy() drops the component's type parameter; this puts it back.
-const ConfirmDeleteDialog = lazy(() =>
-  loadConfirmDelete().then((m) => ({ default: m.ConfirmDeleteDialog })),
-) as unknown as typeof ConfirmDeleteDialogType;
 const preloadAddDialogs = () => void loadFormDialog();
 const preloadScanDialogs = () => void Promise.all([loadScannerDialog(), loadFormDialog()]);
-const preloadCardDialogs = () => void Promise.all([loadFormDialog(), loadConfirmDelete()]);
+const preloadCardDialogs = () => void Promise.all([loadFormDialog(), preloadConfirmDelete()]);
 // The breakpoints of the grid before it was virtualised: grid-cols-1 sm:grid-cols-2 lg:grid-cols-3.
 const GRID_COLUMNS: GridColumns = { base: 1, sm: 2, lg: 3 };
 // A row before it is measured: between a card without notes (114) and one with a line of notes (146).
@@ -51,7 +46,6 @@ export function InventoryPage() {
   const [deleting, setDeleting] = useState<Ingredient | null>(null);
   const formUsed = useOpenedOnce(form.open);
   const scannerUsed = useOpenedOnce(scannerOpen);
-  const deleteUsed = useOpenedOnce(deleting !== null);
   // Filtered as typed, in the same render: only the cards near the window are drawn, so there is nothing to defer
   // (deferring costs an extra render and paint before the list changes).
   const query = search.trim().toLowerCase();
@@ -122,16 +116,15 @@ export function InventoryPage() {
           hint={filtering ? "Try adjusting your filters" : "Start by adding your first ingredient"}
         />
       ) : (
-        <div onPointerOver={preloadCardDialogs} onFocus={preloadCardDialogs}>
-          <VirtualGrid
-            items={filtered}
-            getKey={ingredientKey}
-            renderItem={renderCard}
-            estimateRowHeight={CARD_HEIGHT_PX}
-            columns={GRID_COLUMNS}
-            aria-label="Ingredients"
-          />
-        </div>
+        <VirtualGrid
+          items={filtered}
+          getKey={ingredientKey}
+          renderItem={renderCard}
+          estimateRowHeight={CARD_HEIGHT_PX}
+          columns={GRID_COLUMNS}
+          aria-label="Ingredients"
+          onIntent={preloadCardDialogs}
+        />
       )}
 
       {/* Each mounted from its first opening on. */}
@@ -154,18 +147,14 @@ export function InventoryPage() {
           <BarcodeScannerDialog open={scannerOpen} onOpenChange={setScannerOpen} onDetected={(code) => void onScanned(code)} />
         </Suspense>
       ) : null}
-      {deleteUsed ? (
-        <Suspense fallback={null}>
-          <ConfirmDeleteDialog
-            item={deleting}
-            title="Delete ingredient?"
-            describe={(i) => `${i.name} will be removed from your inventory. This cannot be undone.`}
-            pending={remove.isPending}
-            onOpenChange={(open) => !open && setDeleting(null)}
-            onConfirm={(i) => remove.mutate({ id: i.id }, { onSuccess: () => setDeleting(null) })}
-          />
-        </Suspense>
-      ) : null}
+      <LazyConfirmDeleteDialog
+        item={deleting}
+        title="Delete ingredient?"
+        describe={(i) => `${i.name} will be removed from your inventory. This cannot be undone.`}
+        pending={remove.isPending}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={(i) => remove.mutate({ id: i.id }, { onSuccess: () => setDeleting(null) })}
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { FileText, Link2, LoaderCircle, Sparkles } from "lucide-react";
 import { Button } from "@kim/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@kim/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { toast } from "@kim/ui/lib/use-toast";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@kim/ui/tabs";
 import { FormField } from "../../components/form-field";
@@ -14,21 +14,27 @@ import { PdfDropZone } from "./pdf-drop-zone";
 import { extractFromPdf, pdfFileProblem } from "./pdf-upload";
 import { prefillFromImport, type ImportedRecipe, type ImportSource } from "./recipe-import";
 
-/** The AI Extract button and dialog (Pro): import the recipes on a web page or in a PDF. */
-export function AiExtractDialog() {
-  const [open, setOpen] = useState(false);
+/**
+ * The AI Extract dialog (Pro): import the recipes on a web page or in a PDF. The recipes page draws the button that
+ * opens it, so the dialog's code loads only when wanted.
+ */
+export function AiExtractDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <Sparkles aria-hidden="true" />
-          AI Extract
-        </Button>
-      </DialogTrigger>
-      {/* No padding of its own: AiExtract's drop target fills the whole dialog, so a file dropped anywhere on it lands. */}
-      <DialogContent className="p-0 sm:max-w-xl">
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {/* No padding of its own: AiExtract's drop target fills the whole dialog, so a file dropped anywhere on it lands.
+          The address field takes the focus here rather than by autoFocus, which would take it before the dialog notes
+          the button that opened it, and so where to give it back on close. */}
+      <DialogContent
+        className="p-0 sm:max-w-xl"
+        onOpenAutoFocus={(event) => {
+          const field = event.target instanceof HTMLElement ? event.target.querySelector<HTMLInputElement>("input[name=url]") : null;
+          if (!field) return;
+          event.preventDefault();
+          field.focus();
+        }}
+      >
         {/* Mounted per opening: closing drops the results, and an answer that arrives after closing is ignored. */}
-        <AiExtract onClose={() => setOpen(false)} />
+        <AiExtract onClose={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
@@ -208,7 +214,6 @@ function AiExtract({ onClose }: { onClose: () => void }) {
                   type="url"
                   inputMode="url"
                   autoComplete="url"
-                  autoFocus
                   placeholder="https://example.com/best-lasagne"
                   hint="Paste the address of a page with one or more recipes."
                   value={url}

@@ -1,16 +1,16 @@
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { Link } from "@tanstack/react-router";
-import { BookOpen, Plus } from "lucide-react";
+import { BookOpen, Plus, Sparkles } from "lucide-react";
 import { hasProAccess } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Skeleton } from "@kim/ui/skeleton";
-import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
 import { EmptyState } from "../../components/empty-state";
+import { LazyConfirmDeleteDialog, preloadConfirmDelete } from "../../components/lazy-confirm-delete-dialog";
 import { SearchInput } from "../../components/search-input";
 import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
 import { useCurrentUser } from "../../lib/current-user";
 import { trpc } from "../../lib/trpc";
-import { AiExtractDialog } from "./ai-extract-dialog";
+import { useOpenedOnce } from "../../lib/use-opened-once";
 import { RecipeCard } from "./recipe-card";
 import type { RecipeSummary } from "./recipe-types";
 import { useRecipeMutations } from "./use-recipe-mutations";
@@ -19,6 +19,12 @@ const GRID_COLUMNS: GridColumns = { base: 1, sm: 2, lg: 3 };
 // A row before it is measured: a card without a photo (the placeholder band and about 190 px of text and buttons).
 const CARD_HEIGHT_PX = 290;
 const recipeKey = (recipe: RecipeSummary) => recipe.id;
+// The dialogs, and the dialog library with them, load when first wanted rather than with the list; pointing at or
+// focusing what opens one starts the download.
+const loadExtractDialog = () => import("./ai-extract-dialog");
+const AiExtractDialog = lazy(() => loadExtractDialog().then((m) => ({ default: m.AiExtractDialog })));
+const preloadExtractDialog = () => void loadExtractDialog();
+const preloadCardDialogs = () => void preloadConfirmDelete();
 
 export function RecipesPage() {
   const list = trpc.recipes.list.useQuery();
@@ -26,6 +32,8 @@ export function RecipesPage() {
   const { remove } = useRecipeMutations();
   const [search, setSearch] = useState("");
   const [deleting, setDeleting] = useState<RecipeSummary | null>(null);
+  const [extracting, setExtracting] = useState(false);
+  const extractUsed = useOpenedOnce(extracting);
   const query = search.trim().toLowerCase();
 
   // Lower-cased once per list, not once per keystroke; only the cards near the window are drawn, so filtering
@@ -46,7 +54,19 @@ export function RecipesPage() {
           <p className="mt-2 text-muted-foreground">Your recipe collection</p>
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex">
-          {user && hasProAccess(user) ? <AiExtractDialog /> : null}
+          {user && hasProAccess(user) ? (
+            <Button
+              variant="outline"
+              aria-haspopup="dialog"
+              aria-expanded={extracting}
+              onClick={() => setExtracting(true)}
+              onPointerEnter={preloadExtractDialog}
+              onFocus={preloadExtractDialog}
+            >
+              <Sparkles aria-hidden="true" />
+              AI Extract
+            </Button>
+          ) : null}
           <Button asChild className={user && hasProAccess(user) ? undefined : "col-span-2"}>
             <Link to="/recipes/new">
               <Plus aria-hidden="true" />
@@ -91,10 +111,17 @@ export function RecipesPage() {
           estimateRowHeight={CARD_HEIGHT_PX}
           columns={GRID_COLUMNS}
           aria-label="Recipes"
+          onIntent={preloadCardDialogs}
         />
       )}
 
-      <ConfirmDeleteDialog
+      {/* Mounted from its first opening on, so closing keeps its animation and focus handling. */}
+      {extractUsed ? (
+        <Suspense fallback={null}>
+          <AiExtractDialog open={extracting} onOpenChange={setExtracting} />
+        </Suspense>
+      ) : null}
+      <LazyConfirmDeleteDialog
         item={deleting}
         title="Delete recipe?"
         describe={(r) => `${r.title} will be deleted; meals planned with it keep their place in the planner. This cannot be undone.`}
