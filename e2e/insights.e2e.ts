@@ -165,7 +165,10 @@ describe("expiry mail", () => {
     await page.goto("/profile");
     const toggle = page.getByRole("switch", { name: "Email me what expires in the next 3 days" });
     expect(await toggle.isChecked()).toBe(false);
-    await toggle.check();
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    // The switch shows the click at once, as the click's own event ends: one whose state came with the request's
+    // pending state, a task later, flipped back meanwhile (and a check made then saw it unchanged).
+    expect(await toggle.evaluate((input: HTMLInputElement) => (input.click(), input.checked))).toBe(true);
     await toast(page, "Expiry mail turned on");
     const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(await expiryMailSetting(userId)).toEqual({ expiryMail: true, timeZone: zone });

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Mail } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { toast } from "@kim/ui/lib/use-toast";
@@ -11,6 +11,9 @@ export function ExpiryMailCard() {
   const id = useId();
   const utils = trpc.useUtils();
   const settings = trpc.expiryMail.settings.useQuery();
+  // The cook's choice, shown from the click on until the server answers. Read from the mutation's pending state, which
+  // arrives a task later, the controlled switch flipped back for a moment after the click.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const update = trpc.expiryMail.update.useMutation({
     onSuccess: (saved) => {
       utils.expiryMail.settings.setData(undefined, saved);
@@ -20,8 +23,9 @@ export function ExpiryMailCard() {
       });
     },
     onError: failureToast("Failed to update expiry mail"),
+    onSettled: () => setChosen(null),
   });
-  const on = update.isPending ? update.variables.expiryMail : (settings.data?.expiryMail ?? false);
+  const on = chosen ?? settings.data?.expiryMail ?? false;
 
   return (
     <Card>
@@ -49,7 +53,10 @@ export function ExpiryMailCard() {
             aria-describedby={`${id}-hint`}
             checked={on}
             disabled={!settings.data || update.isPending}
-            onChange={(e) => update.mutate({ expiryMail: e.target.checked, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })}
+            onChange={(e) => {
+              setChosen(e.target.checked);
+              update.mutate({ expiryMail: e.target.checked, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+            }}
           />
         </div>
       </CardContent>
