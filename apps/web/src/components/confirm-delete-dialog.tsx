@@ -10,7 +10,7 @@ import {
 } from "@kim/ui/alert-dialog";
 import { buttonVariants } from "@kim/ui/button";
 
-export interface ConfirmDeleteDialogProps<T> {
+interface ConfirmDeleteDialogProps<T> {
   /** What is about to be deleted; the dialog is open while this is set. */
   item: T | null;
   title: string;

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useMemo, useState } from "react";
+import { memo, useCallback, useMemo, useState } from "react";
 import { PackageOpen, Plus, ScanBarcode } from "lucide-react";
 import { CATEGORIES, localDate, type IngredientInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
@@ -9,7 +9,7 @@ import { LazyConfirmDeleteDialog, preloadConfirmDelete } from "../../components/
 import { SearchInput } from "../../components/search-input";
 import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
 import { trpc } from "../../lib/trpc";
-import { useOpenedOnce } from "../../lib/use-opened-once";
+import { lazyDialog } from "../../lib/lazy-dialog";
 import { IngredientCard } from "./ingredient-card";
 import { EMPTY_INGREDIENT_FORM, formValuesFromIngredient, type Ingredient, type IngredientFormValues } from "./ingredient-form-values";
 import { useBarcodeProductLookup } from "./use-barcode-product-lookup";
@@ -20,9 +20,15 @@ const ALL_CATEGORIES = "all";
 // The dialogs load when first wanted, not with the list, so the page paints sooner: the form with zod, which checks it,
 // and all three with the dialog library. Pointing at or focusing what opens one starts its download.
 const loadFormDialog = () => import("./ingredient-form-dialog");
-const IngredientFormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.IngredientFormDialog })));
+const IngredientFormDialog = lazyDialog(
+  () => loadFormDialog().then((m) => m.IngredientFormDialog),
+  (props) => props.open,
+);
 const loadScannerDialog = () => import("../barcode/barcode-scanner-dialog");
-const BarcodeScannerDialog = lazy(() => loadScannerDialog().then((m) => ({ default: m.BarcodeScannerDialog })));
+const BarcodeScannerDialog = lazyDialog(
+  () => loadScannerDialog().then((m) => m.BarcodeScannerDialog),
+  (props) => props.open,
+);
 const preloadAddDialogs = () => void loadFormDialog();
 const preloadScanDialogs = () => void Promise.all([loadScannerDialog(), loadFormDialog()]);
 const preloadCardDialogs = () => void Promise.all([loadFormDialog(), preloadConfirmDelete()]);
@@ -44,8 +50,6 @@ export function InventoryPage() {
   const [form, setForm] = useState<FormState>({ open: false });
   const [scannerOpen, setScannerOpen] = useState(false);
   const [deleting, setDeleting] = useState<Ingredient | null>(null);
-  const formUsed = useOpenedOnce(form.open);
-  const scannerUsed = useOpenedOnce(scannerOpen);
   // Filtered as typed, in the same render: only the cards near the window are drawn, so there is nothing to defer
   // (deferring costs an extra render and paint before the list changes).
   const query = search.trim().toLowerCase();
@@ -127,26 +131,15 @@ export function InventoryPage() {
         />
       )}
 
-      {/* Each mounted from its first opening on. */}
-      {formUsed ? (
-        <Suspense fallback={null}>
-          <IngredientFormDialog
-            open={form.open}
-            onOpenChange={(open) => !open && setForm({ open: false })}
-            mode={form.open ? form.mode : "add"}
-            initialValues={
-              form.open ? (form.mode === "edit" ? formValuesFromIngredient(form.ingredient) : form.values) : EMPTY_INGREDIENT_FORM
-            }
-            pending={create.isPending || update.isPending}
-            onSubmit={save}
-          />
-        </Suspense>
-      ) : null}
-      {scannerUsed ? (
-        <Suspense fallback={null}>
-          <BarcodeScannerDialog open={scannerOpen} onOpenChange={setScannerOpen} onDetected={(code) => void onScanned(code)} />
-        </Suspense>
-      ) : null}
+      <IngredientFormDialog
+        open={form.open}
+        onOpenChange={(open) => !open && setForm({ open: false })}
+        mode={form.open ? form.mode : "add"}
+        initialValues={form.open ? (form.mode === "edit" ? formValuesFromIngredient(form.ingredient) : form.values) : EMPTY_INGREDIENT_FORM}
+        pending={create.isPending || update.isPending}
+        onSubmit={save}
+      />
+      <BarcodeScannerDialog open={scannerOpen} onOpenChange={setScannerOpen} onDetected={(code) => void onScanned(code)} />
       <LazyConfirmDeleteDialog
         item={deleting}
         title="Delete ingredient?"

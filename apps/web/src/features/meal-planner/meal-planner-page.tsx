@@ -5,7 +5,7 @@ import { addDays, localDate, weekLabel, weekOf, type MealPlanInput } from "@kim/
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
 import { trpc } from "../../lib/trpc";
-import { useOpenedOnce } from "../../lib/use-opened-once";
+import { lazyDialog } from "../../lib/lazy-dialog";
 import { mealsBySlot, shownMonday, slotKey, weekDays, type MealPlan, type PlannerSearch, type Slot } from "./planner-week";
 import { useMealPlanMutations } from "./use-meal-plan-mutations";
 import { focusSlot, WeekGrid } from "./week-grid";
@@ -14,7 +14,10 @@ import { focusSlot, WeekGrid } from "./week-grid";
 const loadAddMealDialog = () => import("./add-meal-dialog");
 const AddMealDialog = lazy(() => loadAddMealDialog().then((m) => ({ default: m.AddMealDialog })));
 const loadSuggestDialog = () => import("./suggest-meals-dialog");
-const SuggestMealsDialog = lazy(() => loadSuggestDialog().then((m) => ({ default: m.SuggestMealsDialog })));
+const SuggestMealsDialog = lazyDialog(
+  () => loadSuggestDialog().then((m) => m.SuggestMealsDialog),
+  (props) => props.open,
+);
 
 export function MealPlannerPage({ search }: { search: PlannerSearch }) {
   const monday = shownMonday(search);
@@ -26,7 +29,6 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
   const [adding, setAdding] = useState<{ slot: Slot; name: string } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [suggesting, setSuggesting] = useState(false);
-  const suggestUsed = useOpenedOnce(suggesting);
   // A meal added or removed redraws its slot, and the button that had focus may go with it (a removed meal's, or the
   // + of a slot just filled): once the grid shows the change, focus goes back into the slot.
   const refocus = useRef<{ slot: Slot; mealId: string; planned: boolean } | null>(null);
@@ -160,11 +162,7 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
         </>
       )}
 
-      {suggestUsed ? (
-        <Suspense fallback={null}>
-          <SuggestMealsDialog monday={monday} open={suggesting} onOpenChange={setSuggesting} />
-        </Suspense>
-      ) : null}
+      <SuggestMealsDialog monday={monday} open={suggesting} onOpenChange={setSuggesting} />
 
       {/* Mounted from its first opening on, so closing keeps its focus handling. */}
       {adding ? (

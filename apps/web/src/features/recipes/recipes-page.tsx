@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { BookOpen, Plus, Sparkles } from "lucide-react";
 import { hasProAccess } from "@kim/domain";
@@ -10,7 +10,7 @@ import { SearchInput } from "../../components/search-input";
 import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
 import { useCurrentUser } from "../../lib/current-user";
 import { trpc } from "../../lib/trpc";
-import { useOpenedOnce } from "../../lib/use-opened-once";
+import { lazyDialog } from "../../lib/lazy-dialog";
 import { RecipeCard } from "./recipe-card";
 import type { RecipeSummary } from "./recipe-types";
 import { useRecipeMutations } from "./use-recipe-mutations";
@@ -22,7 +22,10 @@ const recipeKey = (recipe: RecipeSummary) => recipe.id;
 // The dialogs, and the dialog library with them, load when first wanted rather than with the list; pointing at or
 // focusing what opens one starts the download.
 const loadExtractDialog = () => import("./ai-extract-dialog");
-const AiExtractDialog = lazy(() => loadExtractDialog().then((m) => ({ default: m.AiExtractDialog })));
+const AiExtractDialog = lazyDialog(
+  () => loadExtractDialog().then((m) => m.AiExtractDialog),
+  (props) => props.open,
+);
 const preloadExtractDialog = () => void loadExtractDialog();
 const preloadCardDialogs = () => void preloadConfirmDelete();
 
@@ -33,7 +36,6 @@ export function RecipesPage() {
   const [search, setSearch] = useState("");
   const [deleting, setDeleting] = useState<RecipeSummary | null>(null);
   const [extracting, setExtracting] = useState(false);
-  const extractUsed = useOpenedOnce(extracting);
   const query = search.trim().toLowerCase();
 
   // Lower-cased once per list, not once per keystroke; only the cards near the window are drawn, so filtering
@@ -115,12 +117,7 @@ export function RecipesPage() {
         />
       )}
 
-      {/* Mounted from its first opening on, so closing keeps its animation and focus handling. */}
-      {extractUsed ? (
-        <Suspense fallback={null}>
-          <AiExtractDialog open={extracting} onOpenChange={setExtracting} />
-        </Suspense>
-      ) : null}
+      <AiExtractDialog open={extracting} onOpenChange={setExtracting} />
       <LazyConfirmDeleteDialog
         item={deleting}
         title="Delete recipe?"
