@@ -151,6 +151,61 @@ describe("answers", () => {
     }
   });
 
+  it("answers writes exactly as tRPC's own request handler does, errors, batches and misdirected calls included", async () => {
+    const { cookie, ...user } = await createUser(t);
+    const flour = { name: "Flour", quantity: 1, unit: "kg", category: "Pantry", expirationDate: null, notes: null };
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const writes = [
+      { method: "POST", path: "inventory.create", query: "batch=1", body: JSON.stringify({ 0: flour }), signedIn: true },
+      { method: "POST", path: "inventory.create", query: "", body: JSON.stringify(flour), signedIn: true },
+      {
+        method: "POST",
+        path: "inventory.create",
+        query: "batch=1",
+        body: JSON.stringify({ 0: { ...flour, quantity: -1 } }),
+        signedIn: true,
+      },
+      { method: "POST", path: "inventory.create", query: "batch=1", body: JSON.stringify({ 0: flour }), signedIn: false },
+      {
+        method: "POST",
+        path: "inventory.delete,inventory.create",
+        query: "batch=1",
+        body: JSON.stringify({ 0: { id: missing }, 1: flour }),
+        signedIn: true,
+      },
+      { method: "POST", path: "inventory.create", query: "batch=1", body: "{not json", signedIn: true },
+      { method: "POST", path: "inventory.create", query: "batch=1", body: "", signedIn: true },
+      { method: "POST", path: "recipes.list", query: "batch=1", body: "{}", signedIn: true },
+      { method: "POST", path: "inventory.create,recipes.list", query: "batch=1", body: JSON.stringify({ 0: flour }), signedIn: true },
+      {
+        method: "GET",
+        path: "inventory.create",
+        query: `batch=1&input=${encodeURIComponent(JSON.stringify({ 0: flour }))}`,
+        signedIn: true,
+      },
+    ];
+    // Each side creates its own row: ids and times differ, nothing else may.
+    const stable = (text: string) =>
+      text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<id>").replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "<time>");
+    for (const { method, path, query, body, signedIn } of writes) {
+      const url = `/trpc/${path}${query ? `?${query}` : ""}`;
+      const headers = { "content-type": "application/json", ...(signedIn ? { cookie } : {}) };
+      const ours = await t.app.inject({ method, url, headers, ...(method === "POST" ? { payload: body } : {}) });
+      const theirs = await resolveResponse({
+        router: appRouter,
+        req: new Request(`http://kim.test${url}`, { method, headers, ...(method === "POST" ? { body } : {}) }),
+        path,
+        error: null,
+        createContext: async () => innerContext({ config: t.deps.config, db: t.deps.db, user: signedIn ? user : null }),
+      });
+      expect(ours.statusCode, `${method} ${url} ${body}`).toBe(theirs.status);
+      expect(stable(ours.body), `${method} ${url} ${body}`).toBe(stable(await theirs.text()));
+    }
+    const rows = await t.deps.db.selectFrom("ingredients").select("name").where("userId", "=", user.id).execute();
+    // Per side: the two creates, and the batch's create beside its failed delete.
+    expect(rows).toHaveLength(6);
+  });
+
   it("carries the security headers on API answers and pages alike", async () => {
     for (const url of ["/api/auth/user", "/trpc/auth.user", "/inventory"]) {
       const res = await t.app.inject({ method: "GET", url });

@@ -58,11 +58,14 @@ interface Call {
   options: TrpcOptions;
 }
 
-/** The router's query procedures by path ("inventory.list"), read once. */
-const queryPaths = new Set(
-  Object.entries(appRouter._def.procedures).flatMap(([path, procedure]: [string, unknown]) =>
-    typeof procedure === "function" && "_def" in procedure && (procedure._def as { type?: unknown }).type === "query" ? [path] : [],
-  ),
+type ProcedureType = "query" | "mutation";
+
+/** The router's queries and mutations by path ("inventory.list" -> "query"), read once. */
+const procedureTypes = new Map(
+  Object.entries(appRouter._def.procedures).flatMap(([path, procedure]: [string, unknown]) => {
+    const type = typeof procedure === "function" && "_def" in procedure ? (procedure._def as { type?: unknown }).type : null;
+    return type === "query" || type === "mutation" ? [[path, type] as const] : [];
+  }),
 );
 
 const config = appRouter._def._config;
@@ -72,8 +75,15 @@ const passesThrough = config.transformer.output.serialize(PROBE) === PROBE;
 
 const noInput = async (): Promise<undefined> => undefined;
 
-/** One read, answered in tRPC's own shape whether it succeeds or fails. */
-async function read(ctx: Context, path: string, input: unknown, index: number, options: TrpcOptions): Promise<TRPCResponse> {
+/** One call, answered in tRPC's own shape whether it succeeds or fails. */
+async function answerOne(
+  ctx: Context,
+  type: ProcedureType,
+  path: string,
+  input: unknown,
+  index: number,
+  options: TrpcOptions,
+): Promise<TRPCResponse> {
   try {
     const data: unknown = await callTRPCProcedure({
       router: appRouter,
@@ -81,7 +91,7 @@ async function read(ctx: Context, path: string, input: unknown, index: number, o
       // Most reads take no input: they share one function rather than each making its own.
       getRawInput: input === undefined ? noInput : async () => input,
       ctx,
-      type: "query",
+      type,
       signal: undefined,
       batchIndex: index,
     });
@@ -89,24 +99,30 @@ async function read(ctx: Context, path: string, input: unknown, index: number, o
   } catch (cause) {
     const error = getTRPCErrorFromUnknown(cause);
     reportUnexpected(options, error, path);
-    return { error: getErrorShape({ config, error, type: "query", path, input, ctx }) };
+    return { error: getErrorShape({ config, error, type, path, input, ctx }) };
   }
 }
 
 /**
- * Reads (GET of one query or a batch of them, what the web app sends for every list and page) are answered from
- * tRPC's public building blocks (callTRPCProcedure, getErrorShape, getHTTPStatusCode) on one context, skipping the
- * general request machinery, which costs more than the work itself for a cached list. Answers and errors take
- * tRPC's own shapes. Anything else (mutations, unknown paths, unreadable input, oversized batches) returns null
- * and goes through resolveResponse.
+ * Reads (GET of one query or a batch of them, what the web app sends for every list and page) and writes (POST of
+ * mutations, what it sends for every change) are answered from tRPC's public building blocks (callTRPCProcedure,
+ * getErrorShape, getHTTPStatusCode) on one context, skipping the general request machinery (a WHATWG Request built
+ * from Node's, its body read again, the answer as a Response), which costs more than the work itself for a cached
+ * list and doubled the CPU of a write. Answers and errors take tRPC's own shapes. Anything else (unknown paths, a
+ * query sent by POST, unreadable input, oversized batches) returns null and goes through resolveResponse, which
+ * answers it as tRPC does.
  */
-async function answerReads({ req, reply, path, isBatch, calls, splicer, options }: Call): Promise<string | RawJsonBody | null> {
-  if (req.method !== "GET" || calls > MAX_BATCH_SIZE) return null;
+async function answerCalls({ req, reply, path, isBatch, calls, splicer, options }: Call): Promise<string | RawJsonBody | null> {
+  const type: ProcedureType | null = req.method === "GET" ? "query" : req.method === "POST" ? "mutation" : null;
+  if (!type || calls > MAX_BATCH_SIZE) return null;
   const paths = isBatch ? path.split(",") : [path];
-  for (const p of paths) if (!queryPaths.has(p)) return null;
+  for (const p of paths) if (procedureTypes.get(p) !== type) return null;
   const inputs: unknown[] = [];
   try {
-    const raw = (req.query as { input?: string }).input;
+    // A query's input is in the address (none when absent); a mutation's is the JSON body, kept as text by the parser
+    // below, and tRPC answers an empty one with its own parse error.
+    const raw = type === "query" ? (req.query as { input?: string }).input : (req.body as string | undefined);
+    if (type === "mutation" && !raw) return null;
     const parsed: unknown = raw === undefined ? undefined : JSON.parse(raw);
     if (!isBatch) inputs.push(parsed);
     else for (let i = 0; i < paths.length; i++) inputs.push((parsed as Record<string, unknown> | undefined)?.[String(i)]);
@@ -114,11 +130,11 @@ async function answerReads({ req, reply, path, isBatch, calls, splicer, options 
     return null;
   }
   const ctx = await options.createContext(req, reply, calls);
-  // One call (what list pages send) needs no Promise.all.
+  // One call (what list pages and most writes send) needs no Promise.all.
   const items =
     paths.length === 1
-      ? [await read(ctx, paths[0]!, inputs[0], 0, options)]
-      : await Promise.all(paths.map((p, i) => read(ctx, p, inputs[i], i, options)));
+      ? [await answerOne(ctx, type, paths[0]!, inputs[0], 0, options)]
+      : await Promise.all(paths.map((p, i) => answerOne(ctx, type, p, inputs[i], i, options)));
   reply.code(getHTTPStatusCode(items));
   // One list, what list pages ask for: tRPC's envelope written around its text, with nothing to stringify or splice.
   const [only] = items;
@@ -184,7 +200,7 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcOptions): 
         };
         let body: string | RawJsonBody;
         try {
-          body = (await answerReads(call)) ?? call.splicer.splice(await answerAny(call));
+          body = (await answerCalls(call)) ?? call.splicer.splice(await answerAny(call));
         } finally {
           call.splicer.release();
         }
