@@ -134,3 +134,25 @@ export function stockForSuggestions(db: Kysely<Database>, userId: string) {
     .where("quantity", ">", 0)
     .execute();
 }
+
+/** The user's recipes with what suggestions weigh: title, tags and ingredient names. */
+export async function recipesForSuggestions(db: Kysely<Database>, userId: string) {
+  const rows = await db
+    .selectFrom("recipes")
+    .select(["id", "title", "tags", sql<string[]>`array(select x->>'name' from jsonb_array_elements(ingredients) x)`.as("names")])
+    .where("userId", "=", userId)
+    .execute();
+  return rows.map((r) => ({ id: r.id, title: r.title, tags: r.tags, ingredients: r.names.map((name) => ({ name })) }));
+}
+
+/** How many times the user has planned each recipe as each meal: what they eat it as. */
+export function mealTypeHistory(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom("mealPlans")
+    .select(["recipeId", "mealType", sql<number>`count(*)::int`.as("count")])
+    .where("userId", "=", userId)
+    .where("recipeId", "is not", null)
+    .groupBy(["recipeId", "mealType"])
+    .$narrowType<{ recipeId: string }>()
+    .execute();
+}
