@@ -44,7 +44,11 @@ describe("meal planner", () => {
   it("plans meals across the week, moves between weeks, fills a slot and removes a meal", async () => {
     const page = await openPage();
     const { userId } = await signInAs(page, { firstName: "Mira" });
-    const [pancakes, salad, lasagna] = await addRecipes(userId, [recipe("Pancakes"), recipe("Caesar Salad"), recipe("Lasagna")]);
+    const [pancakes, salad, lasagna] = await addRecipes(userId, [
+      recipe("Pancakes"),
+      { ...recipe("Caesar Salad"), servings: 1 },
+      recipe("Lasagna"),
+    ]);
     const monday = thisMonday();
     const wednesday = addDays(monday, 2);
     const sunday = addDays(monday, 6);
@@ -265,6 +269,43 @@ describe("meal planner", () => {
     expect(await lunch.getByRole("link", { name: "Saffron Risotto" }).getAttribute("href")).toBe(`/cooking/${risotto}`);
     expect(await lunch.innerText()).toContain("4 servings");
     expect(await lunch.innerText()).toContain("Double the saffron");
+  });
+
+  it("takes the chosen recipe's servings in Add Meal, unless the cook typed their own", async () => {
+    const page = await openPage();
+    const { userId } = await signInAs(page, { firstName: "Ines" });
+    await addRecipes(userId, [
+      { ...recipe("Paella"), servings: 6 },
+      { ...recipe("Omelette"), servings: 2 },
+      { ...recipe("Banquet"), servings: 500 },
+    ]);
+    const thursday = addDays(thisMonday(), 3);
+    await page.goto("/meal-planner");
+
+    const dialog = await openAddMeal(page, thursday, "dinner");
+    const servings = dialog.getByLabel("Servings");
+    expect(await servings.inputValue()).toBe("1");
+    await dialog.getByRole("option", { name: "Paella" }).click();
+    expect(await servings.inputValue()).toBe("6");
+    await dialog.getByRole("option", { name: "Omelette" }).click();
+    expect(await servings.inputValue()).toBe("2");
+    // More than a meal may have: as many as a meal may.
+    await dialog.getByRole("option", { name: "Banquet" }).click();
+    expect(await servings.inputValue()).toBe("100");
+    await dialog.getByRole("option", { name: "Paella" }).click();
+    await dialog.getByRole("button", { name: "Add Meal" }).click();
+    await toast(page, "Meal added to planner");
+    await expect.poll(() => cell(page, thursday, "dinner").innerText()).toContain("6 servings");
+
+    // Typed by the cook, the number stays whatever recipe is chosen after.
+    const lunch = await openAddMeal(page, thursday, "lunch");
+    await lunch.getByRole("option", { name: "Paella" }).click();
+    await lunch.getByLabel("Servings").fill("3");
+    await lunch.getByRole("option", { name: "Omelette" }).click();
+    expect(await lunch.getByLabel("Servings").inputValue()).toBe("3");
+    await lunch.getByRole("button", { name: "Add Meal" }).click();
+    await toast(page, "Meal added to planner");
+    await expect.poll(() => cell(page, thursday, "lunch").innerText()).toContain("3 servings");
   });
 
   it("shows a skeleton grid while a week loads, and says so with a retry when it cannot", async () => {
