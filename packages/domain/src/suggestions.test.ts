@@ -50,6 +50,7 @@ describe("recipeMealTypes", () => {
   it("guesses lunch or dinner when nothing says, never breakfast; a dessert suits no meal", () => {
     expect(recipeMealTypes({ title: "Spinach pie" })).toEqual({ mealTypes: ["lunch", "dinner"], guessed: true });
     expect(recipeMealTypes({ title: "Chocolate cake", tags: ["Dessert"] })).toEqual({ mealTypes: [], guessed: false });
+    expect(recipeMealTypes({ title: "Rice pudding" }).mealTypes).toEqual([]);
   });
 
   it("adds the meals the cook has planned it as", () => {

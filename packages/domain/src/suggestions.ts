@@ -76,7 +76,11 @@ for (const [types, words] of [
       "auflauf cena asado guiso estofado paella arrosto brasato spezzatino avondeten stoofpot ovenschotel stamppot",
   ],
   [BOTH_MAINS, "main main_course main_dish mains entree plat_principal hauptgericht hauptspeise secondo hoofdgerecht"],
-  [[], "dessert desserts snack snacks cake cookie cookies biscuits brownie brownies dip sauce dressing drink cocktail"],
+  [
+    [],
+    "dessert desserts pudding mousse sorbet snack snacks cake cookie cookies biscuits brownie brownies dip sauce dressing drink " +
+      "cocktail",
+  ],
 ] as const) {
   for (const word of words.split(" ")) MEAL_WORDS[word.replace("_", " ")] = [...types];
 }
