@@ -140,9 +140,13 @@ describe("suggest meals", () => {
     const suggestions = dialog.getByTestId("meal-suggestion");
     await suggestions.first().waitFor();
     const texts = await suggestions.allInnerTexts();
-    // Milk expires today: the recipe using milk and spinach comes first.
-    expect(texts[0]).toContain("Spinach and ricotta cannelloni");
-    expect(texts[0]).toContain("Uses Milk (expires today)");
+    // Each meal gets a dish for it: today's breakfast the one breakfast, and as milk expires today, today's lunch the
+    // recipe using milk and spinach; rice pudding, a dessert, is no meal.
+    expect(texts[0]).toMatch(/^Breakfast · .*\nShakshuka\n/);
+    expect(texts[1]).toMatch(/^Lunch · .*\nSpinach and ricotta cannelloni\nUses Milk \(expires today\)/);
+    expect(texts[2]).toMatch(/^Dinner · .*\nBeef stew\n/);
+    expect(texts.filter((t) => t.startsWith("Breakfast"))).toHaveLength(1);
+    expect(texts.some((t) => t.includes("Rice pudding"))).toBe(false);
     const count = texts.length;
     expect(count).toBeGreaterThanOrEqual(2);
     await keepScreenshot(page, "suggest-meals-1280");
@@ -153,8 +157,8 @@ describe("suggest meals", () => {
     await toast(page, "Meals added to planner");
     await dialog.waitFor({ state: "detached" });
     const planned = await page.locator("td[data-slot-key] a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-    expect(planned).toEqual([`/cooking/${ids[0]}`, expect.stringMatching(/^\/cooking\//)]);
-    expect(planned).toHaveLength(2);
+    // In the grid's order: the breakfast row, then lunch.
+    expect(planned).toEqual([`/cooking/${ids[3]}`, `/cooking/${ids[0]}`]);
   });
 });
 

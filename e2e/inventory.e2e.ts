@@ -225,8 +225,8 @@ describe("home dashboard", () => {
     await page.getByTestId("stat-value").nth(3).waitFor();
     expect(await stat("Total Ingredients")).toEqual({ value: "6", href: "/inventory" });
     expect(await stat("Saved Recipes")).toEqual({ value: "0", href: "/recipes" });
-    expect(await stat("Expiring Soon")).toEqual({ value: "4", href: "/inventory" });
-    expect(await stat("Low Stock")).toEqual({ value: "3", href: "/inventory" });
+    expect(await stat("Expiring Soon")).toEqual({ value: "4", href: "/inventory?filter=expiring" });
+    expect(await stat("Low Stock")).toEqual({ value: "3", href: "/inventory?filter=low-stock" });
 
     const quickActions = {
       "Add Ingredient": "/inventory",
@@ -268,5 +268,28 @@ describe("home dashboard", () => {
     await page.waitForURL((url) => url.pathname === "/inventory");
     await cards(page).first().waitFor();
     expect(await page.getByRole("list", { name: "Ingredients" }).getByRole("listitem").first().getAttribute("aria-setsize")).toBe("6");
+
+    // Expiring Soon and Low Stock open the inventory showing only what they count, and say so.
+    for (const [title, filter, shown] of [
+      ["Expiring Soon", "expiring", ["Yogurt", "Spinach", "Chicken", "Cheddar"]],
+      ["Low Stock", "low-stock", ["Yogurt", "Spinach", "Salt"]],
+    ] as const) {
+      await page.goto("/");
+      await page.getByTestId("stat-card").filter({ hasText: title }).click();
+      await page.waitForURL((url) => url.pathname === "/inventory" && url.searchParams.get("filter") === filter);
+      await page.getByRole("status").filter({ hasText: "Showing only" }).waitFor();
+      await expect.poll(async () => (await names(page)).sort()).toEqual([...shown].sort());
+      await keepScreenshot(page, `inventory-${filter}-375`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await keepScreenshot(page, "inventory-low-stock-1280");
+    // One click shows everything again (drawn near the window, so counted by the list's length); so does an unknown filter.
+    const listLength = () => page.getByRole("list", { name: "Ingredients" }).getByRole("listitem").first().getAttribute("aria-setsize");
+    await page.getByRole("link", { name: "Show all ingredients" }).click();
+    await page.waitForURL((url) => url.pathname === "/inventory" && url.search === "");
+    await expect.poll(listLength).toBe("6");
+    await page.goto("/inventory?filter=nonsense");
+    await expect.poll(listLength).toBe("6");
+    expect(await page.getByText("Showing only").count()).toBe(0);
   });
 });

@@ -17,7 +17,8 @@ const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numer
 /** "Mon, Nov 23": how the planner names a day. */
 const dayName = (date: string) => `${WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]}, ${dayFormat.format(new Date(date))}`;
 
-const cell = (page: Page, date: string, mealType: MealType) => page.locator(`td[data-slot-key="${date}:${mealType}"]`);
+/** A slot: a cell of the week grid, or a line of a day on a phone. */
+const cell = (page: Page, date: string, mealType: MealType) => page.locator(`[data-slot-key="${date}:${mealType}"]`);
 const addButton = (page: Page, date: string, mealType: MealType) =>
   page.getByRole("button", { name: `Add ${mealType} on ${dayName(date)}` });
 const weekHeading = (page: Page) => page.getByRole("heading", { level: 2 }).filter({ hasText: "Week of" });
@@ -43,7 +44,11 @@ describe("meal planner", () => {
   it("plans meals across the week, moves between weeks, fills a slot and removes a meal", async () => {
     const page = await openPage();
     const { userId } = await signInAs(page, { firstName: "Mira" });
-    const [pancakes, salad, lasagna] = await addRecipes(userId, [recipe("Pancakes"), recipe("Caesar Salad"), recipe("Lasagna")]);
+    const [pancakes, salad, lasagna] = await addRecipes(userId, [
+      recipe("Pancakes"),
+      { ...recipe("Caesar Salad"), servings: 1 },
+      recipe("Lasagna"),
+    ]);
     const monday = thisMonday();
     const wednesday = addDays(monday, 2);
     const sunday = addDays(monday, 6);
@@ -132,20 +137,63 @@ describe("meal planner", () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
       .toBe(`Add breakfast on ${dayName(monday)}`);
+  });
 
-    // A phone: the grid scrolls sideways in its own box, never the page.
-    await page.setViewportSize({ width: 375, height: 800 });
-    const widths = await page.evaluate(() => {
-      const box = document.querySelector("table")!.parentElement!;
-      return { page: document.documentElement.scrollWidth, grid: box.scrollWidth, box: box.clientWidth };
-    });
-    expect(widths.page).toBeLessThanOrEqual(375);
-    expect(widths.grid).toBeGreaterThanOrEqual(800);
-    expect(widths.box).toBeLessThan(375);
+  it("shows the week on a phone as a list of days: nothing scrolls sideways, every day and slot is in reach", async () => {
+    const page = await openPage({ width: 375, height: 800 });
+    const { userId } = await signInAs(page, { firstName: "Lea" });
+    const [porridge] = await addRecipes(userId, [recipe("Porridge"), recipe("Bean Chili"), recipe("Flatbread")]);
+    const monday = thisMonday();
+    const sunday = addDays(monday, 6);
+    await page.goto("/meal-planner");
+    await page.getByText("No meals planned yet").waitFor();
+
+    // Seven day cards, Monday first, today marked; the grid's table is not drawn.
+    const days = page.getByRole("list", { name: weekLabel(monday) }).locator(":scope > li");
+    expect(await days.count()).toBe(7);
+    expect(await days.locator("h3").allInnerTexts()).toEqual(
+      Array.from({ length: 7 }, (_, i) => addDays(monday, i)).map((d) => (d === localDate() ? `${dayName(d)}\nToday` : dayName(d))),
+    );
+    expect(await page.locator('li[aria-current="date"]').count()).toBe(1);
+    expect(await page.locator("table").count()).toBe(0);
+
+    // Nothing wider than the screen: the page does not scroll sideways, and every day's + lies within it.
+    const fits = () =>
+      page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+    expect((await fits()).scrollWidth).toBeLessThanOrEqual((await fits()).viewport);
+    for (let i = 0; i < 7; i++) {
+      for (const mealType of ["breakfast", "lunch", "dinner"] as const) {
+        const box = (await addButton(page, addDays(monday, i), mealType).boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(375);
+      }
+    }
+    // An empty slot is one short line, so a day is a glance and the week a short scroll.
+    const emptySlot = (await cell(page, sunday, "lunch").boundingBox())!;
+    expect(emptySlot.height).toBeLessThanOrEqual(56);
     await keepScreenshot(page, "meal-planner-375");
-    // Scrolled to the weekend, the meal names stay in view.
-    await page.evaluate(() => document.querySelector("table")!.parentElement!.scrollBy({ left: 1000 }));
-    await keepScreenshot(page, "meal-planner-375-weekend");
+
+    // Sunday is reached by scrolling down, and planned there like anywhere.
+    await addButton(page, sunday, "dinner").scrollIntoViewIfNeeded();
+    await planMeal(page, sunday, "dinner", "Bean Chili", 3);
+    await planMeal(page, monday, "breakfast", "Porridge");
+    await planMeal(page, monday, "breakfast", "Flatbread");
+    await planMeal(page, monday, "breakfast", "Bean Chili");
+    const dinner = cell(page, sunday, "dinner");
+    expect(await dinner.getByRole("link").allInnerTexts()).toEqual(["Bean Chili"]);
+    expect(await dinner.innerText()).toContain("3 servings");
+    const breakfast = cell(page, monday, "breakfast");
+    expect(await breakfast.getByRole("link", { name: "Porridge" }).getAttribute("href")).toBe(`/cooking/${porridge}`);
+    // Three to a slot, as on the grid: the + goes with the third.
+    expect(await breakfast.locator("[data-meal]").count()).toBe(3);
+    expect(await addButton(page, monday, "breakfast").count()).toBe(0);
+    expect((await fits()).scrollWidth).toBeLessThanOrEqual((await fits()).viewport);
+    await keepScreenshot(page, "meal-planner-375-planned");
+
+    // Wider again, the grid comes back with the same meals.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator("table").waitFor();
+    expect(await page.locator("td[data-slot-key] [data-meal]").count()).toBe(4);
   });
 
   it("shows a deleted recipe's meal as 'Recipe removed', and the server's message when a slot filled elsewhere", async () => {
@@ -221,6 +269,43 @@ describe("meal planner", () => {
     expect(await lunch.getByRole("link", { name: "Saffron Risotto" }).getAttribute("href")).toBe(`/cooking/${risotto}`);
     expect(await lunch.innerText()).toContain("4 servings");
     expect(await lunch.innerText()).toContain("Double the saffron");
+  });
+
+  it("takes the chosen recipe's servings in Add Meal, unless the cook typed their own", async () => {
+    const page = await openPage();
+    const { userId } = await signInAs(page, { firstName: "Ines" });
+    await addRecipes(userId, [
+      { ...recipe("Paella"), servings: 6 },
+      { ...recipe("Omelette"), servings: 2 },
+      { ...recipe("Banquet"), servings: 500 },
+    ]);
+    const thursday = addDays(thisMonday(), 3);
+    await page.goto("/meal-planner");
+
+    const dialog = await openAddMeal(page, thursday, "dinner");
+    const servings = dialog.getByLabel("Servings");
+    expect(await servings.inputValue()).toBe("1");
+    await dialog.getByRole("option", { name: "Paella" }).click();
+    expect(await servings.inputValue()).toBe("6");
+    await dialog.getByRole("option", { name: "Omelette" }).click();
+    expect(await servings.inputValue()).toBe("2");
+    // More than a meal may have: as many as a meal may.
+    await dialog.getByRole("option", { name: "Banquet" }).click();
+    expect(await servings.inputValue()).toBe("100");
+    await dialog.getByRole("option", { name: "Paella" }).click();
+    await dialog.getByRole("button", { name: "Add Meal" }).click();
+    await toast(page, "Meal added to planner");
+    await expect.poll(() => cell(page, thursday, "dinner").innerText()).toContain("6 servings");
+
+    // Typed by the cook, the number stays whatever recipe is chosen after.
+    const lunch = await openAddMeal(page, thursday, "lunch");
+    await lunch.getByRole("option", { name: "Paella" }).click();
+    await lunch.getByLabel("Servings").fill("3");
+    await lunch.getByRole("option", { name: "Omelette" }).click();
+    expect(await lunch.getByLabel("Servings").inputValue()).toBe("3");
+    await lunch.getByRole("button", { name: "Add Meal" }).click();
+    await toast(page, "Meal added to planner");
+    await expect.poll(() => cell(page, thursday, "lunch").innerText()).toContain("3 servings");
   });
 
   it("shows a skeleton grid while a week loads, and says so with a retry when it cannot", async () => {

@@ -7,7 +7,9 @@ import {
   isCalendarDate,
   isExpiringSoon,
   isLowStock,
+  isStockFilter,
   localDate,
+  matchesStockFilter,
 } from "./inventory";
 import { ingredientInput } from "./inventory-input";
 
@@ -103,5 +105,32 @@ describe("ingredient input", () => {
     [{ notes: "x".repeat(2001) }, "Notes must be at most 2,000 characters"],
   ])("rejects %o", (change, message) => {
     expect(ingredientInput.safeParse({ ...valid, ...change }).error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe("stock filters", () => {
+  const today = "2026-11-25";
+  const items = [
+    { name: "milk", quantity: 1, expirationDate: "2026-11-26" },
+    { name: "flour", quantity: 5, expirationDate: null },
+    { name: "eggs", quantity: 12, expirationDate: "2026-12-02" },
+    { name: "cream", quantity: 3, expirationDate: "2026-11-20" },
+    { name: "salt", quantity: 0, expirationDate: "2026-12-03" },
+  ];
+
+  it("keeps what the dashboard card of the same name counts", () => {
+    const names = (filter: "expiring" | "low-stock") => items.filter((i) => matchesStockFilter(i, filter, today)).map((i) => i.name);
+    expect(names("expiring")).toEqual(["milk", "eggs"]);
+    expect(names("low-stock")).toEqual(["milk", "salt"]);
+    const summary = inventorySummary(items, today);
+    expect(names("expiring")).toHaveLength(summary.expiringSoonCount);
+    expect(names("low-stock")).toHaveLength(summary.lowStockCount);
+  });
+
+  it("reads only a known filter from an address", () => {
+    expect(isStockFilter("expiring")).toBe(true);
+    expect(isStockFilter("low-stock")).toBe(true);
+    for (const value of ["", "EXPIRING", "toString", "__proto__", 1, null, undefined, ["expiring"]])
+      expect(isStockFilter(value)).toBe(false);
   });
 });

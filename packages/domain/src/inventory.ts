@@ -71,3 +71,18 @@ export function inventorySummary<T extends DatedIngredient>(items: T[], today: s
     lowStockCount: items.filter((i) => isLowStock(i.quantity)).length,
   };
 }
+
+/** The dashboard's counts, as inventory filters: /inventory?filter=expiring shows what its Expiring Soon card counts. */
+export const STOCK_FILTERS = { expiring: "Expiring soon", "low-stock": "Low stock" } as const;
+export type StockFilter = keyof typeof STOCK_FILTERS;
+
+/** Whether a value (from an address's search) names a filter. */
+export function isStockFilter(value: unknown): value is StockFilter {
+  return typeof value === "string" && Object.hasOwn(STOCK_FILTERS, value);
+}
+
+/** Whether an item is one the filter's dashboard card counts, on the user's local date. */
+export function matchesStockFilter(item: DatedIngredient, filter: StockFilter, today: string): boolean {
+  if (filter === "low-stock") return isLowStock(item.quantity);
+  return isExpiringSoon(item.expirationDate ? daysBetween(today, item.expirationDate) : null);
+}

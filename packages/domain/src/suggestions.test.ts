@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignSuggestions, emptySlots, mergeModelRanking, rankRecipes } from "./suggestions";
+import { assignSuggestions, emptySlots, mergeModelRanking, rankRecipes, recipeMealTypes } from "./suggestions";
 
 const recipes = [
   { id: "r1", title: "Omelette", ingredients: [{ name: "eggs" }, { name: "butter" }] },
@@ -16,19 +16,52 @@ const stock = [
 ];
 
 describe("rankRecipes", () => {
-  it("puts what uses the soonest expiring stock first, then what uses more stock, with a reason", () => {
+  it("puts what uses the soonest expiring stock first, then what uses more stock", () => {
     const ranked = rankRecipes(recipes, stock, "2026-11-25");
     expect(ranked.map((r) => r.title)).toEqual(["Spinach pie", "Omelette", "Beef stew", "Toast"]);
-    expect(ranked[0]!.reason).toBe("Uses Spinach (expires tomorrow)");
-    expect(ranked[1]!.reason).toBe("Uses Eggs (expires in 5 days)");
+    expect(ranked.map((r) => r.score)).toEqual([7, 3, 0, 0]);
     // Carrots at 0 and expired bread count for nothing.
-    expect(ranked[2]!.reason).toBe("From your recipes");
-    expect(ranked[3]!.score).toBe(0);
+    expect(ranked[2]!.uses).toEqual([]);
+    expect(ranked[3]!.uses).toEqual([]);
+  });
+});
+
+describe("recipeMealTypes", () => {
+  it("reads the meals from tags and title words in several languages, without case or accents", () => {
+    const types = (title: string, tags: string[] = []) => recipeMealTypes({ title, tags }).mealTypes;
+    expect(types("Roast chicken")).toEqual(["dinner"]);
+    expect(types("Hummus")).toEqual(["lunch"]);
+    expect(types("Fluffy PANCAKES")).toEqual(["breakfast"]);
+    expect(types("Crêpes Suzette")).toEqual(["breakfast"]);
+    expect(types("Bircher-Müsli")).toEqual(["breakfast"]);
+    expect(types("Rührei mit Schnittlauch")).toEqual(["breakfast"]);
+    expect(types("Petit-déjeuner du dimanche")).toEqual(["breakfast"]);
+    expect(types("Salade niçoise")).toEqual(["lunch"]);
+    expect(types("Gulasch")).toEqual(["dinner"]);
+    expect(types("Pollo asado")).toEqual(["dinner"]);
+    expect(types("Stoofpot")).toEqual(["dinner"]);
+    expect(types("Grandma's favourite", ["Frühstück"])).toEqual(["breakfast"]);
+    expect(types("Grandma's favourite", ["Main course"])).toEqual(["lunch", "dinner"]);
+    expect(types("Tomato soup", ["Dinner"])).toEqual(["lunch", "dinner"]);
+    // Whole words only: "pancake" is not "cake", "toasted" is not "toast".
+    expect(types("Toasted sesame noodles")).toEqual(["lunch", "dinner"]);
+  });
+
+  it("guesses lunch or dinner when nothing says, never breakfast; a dessert suits no meal", () => {
+    expect(recipeMealTypes({ title: "Spinach pie" })).toEqual({ mealTypes: ["lunch", "dinner"], guessed: true });
+    expect(recipeMealTypes({ title: "Chocolate cake", tags: ["Dessert"] })).toEqual({ mealTypes: [], guessed: false });
+    expect(recipeMealTypes({ title: "Rice pudding" }).mealTypes).toEqual([]);
+  });
+
+  it("adds the meals the cook has planned it as", () => {
+    expect(recipeMealTypes({ title: "Spinach pie" }, ["breakfast"])).toEqual({ mealTypes: ["breakfast"], guessed: false });
+    expect(recipeMealTypes({ title: "Pancakes" }, ["dinner"]).mealTypes).toEqual(["breakfast", "dinner"]);
+    expect(recipeMealTypes({ title: "Chocolate cake", tags: ["dessert"] }, ["lunch"]).mealTypes).toEqual(["lunch"]);
   });
 });
 
 describe("emptySlots and assignSuggestions", () => {
-  it("fills only the empty slots from today on, never repeating a recipe or one planned already", () => {
+  it("fills only the empty slots from today on, each with a recipe suiting its meal, never repeating one or one planned already", () => {
     const slots = emptySlots(
       "2026-11-23",
       [
@@ -43,12 +76,81 @@ describe("emptySlots and assignSuggestions", () => {
       { date: "2026-11-26", mealType: "lunch" },
     ]);
     expect(slots).toHaveLength(5 * 3 - 2);
-    const ranked = rankRecipes(recipes, stock, "2026-11-25");
-    const suggestions = assignSuggestions(slots, ranked, ["r1"]);
-    expect(suggestions.map((s) => [s.date, s.mealType, s.recipe.title])).toEqual([
-      ["2026-11-25", "lunch", "Spinach pie"],
-      ["2026-11-26", "breakfast", "Beef stew"],
-      ["2026-11-26", "lunch", "Toast"],
+    const ranked = rankRecipes([...recipes, { id: "r5", title: "Pancakes", ingredients: [{ name: "flour" }] }], stock, "2026-11-25");
+    const suggestions = assignSuggestions(slots, ranked, ["r1"], "2026-11-25");
+    expect(suggestions.map((s) => [s.date, s.mealType, s.recipe.title, s.reason])).toEqual([
+      ["2026-11-25", "lunch", "Spinach pie", "Uses Spinach (expires tomorrow)"],
+      ["2026-11-26", "breakfast", "Pancakes", "Uses 1 thing you have"],
+      ["2026-11-26", "dinner", "Beef stew", "From your recipes"],
+      ["2026-11-27", "breakfast", "Toast", "From your recipes"],
+    ]);
+  });
+
+  it("never suggests roast chicken for breakfast or hummus for dinner", () => {
+    const ranked = rankRecipes(
+      [
+        { id: "roast", title: "Roast chicken", ingredients: [{ name: "chicken" }] },
+        { id: "hummus", title: "Hummus", ingredients: [{ name: "chickpeas" }] },
+        { id: "oats", title: "Overnight oats", ingredients: [{ name: "oats" }] },
+      ],
+      [
+        { name: "Chicken", quantity: 1, expirationDate: "2026-11-25" },
+        { name: "Chickpeas", quantity: 1, expirationDate: "2026-11-25" },
+      ],
+      "2026-11-25",
+    );
+    const slots = emptySlots("2026-11-23", [], "2026-11-25").slice(0, 3);
+    expect(assignSuggestions(slots, ranked, [], "2026-11-25").map((s) => [s.mealType, s.recipe.title])).toEqual([
+      ["breakfast", "Overnight oats"],
+      ["lunch", "Hummus"],
+      ["dinner", "Roast chicken"],
+    ]);
+  });
+
+  it("uses what expires on or before its date, and never justifies a later meal by it", () => {
+    const today = "2026-11-25";
+    const cream = { name: "Cream", quantity: 1, expirationDate: "2026-11-26" };
+    const ranked = rankRecipes(
+      [
+        { id: "pasta", title: "Creamy pasta", tags: ["dinner"], ingredients: [{ name: "cream" }] },
+        { id: "chili", title: "Chili", ingredients: [{ name: "beans" }] },
+      ],
+      [cream, { name: "Beans", quantity: 2, expirationDate: null }],
+      today,
+    );
+    // Only Monday the 30th and Tuesday the 1st are free: the cream (gone by then) is no reason for either.
+    const late = [
+      { date: "2026-11-30", mealType: "dinner" as const },
+      { date: "2026-12-01", mealType: "dinner" as const },
+    ];
+    const suggested = assignSuggestions(late, ranked, [], today);
+    expect(suggested.find((s) => s.recipe.title === "Creamy pasta")!.reason).toBe("From your recipes");
+    expect(suggested.every((s) => !s.reason.includes("Cream"))).toBe(true);
+    // With Thursday the 26th free as well, the cream's dish goes there, on its last day, and Chili later.
+    const withThursday = assignSuggestions([{ date: "2026-11-26", mealType: "dinner" }, ...late], ranked, [], today);
+    expect(withThursday.map((s) => [s.date, s.recipe.title, s.reason])).toEqual([
+      ["2026-11-26", "Creamy pasta", "Uses Cream (expires tomorrow)"],
+      ["2026-11-30", "Chili", "Uses 1 thing you have"],
+    ]);
+  });
+
+  it("prefers the recipe known to suit a meal over a guess, and leaves a slot nothing suits empty", () => {
+    const ranked = rankRecipes(
+      [
+        { id: "a", title: "Anything", ingredients: [{ name: "rice" }] },
+        { id: "z", title: "Zucchini bake", ingredients: [{ name: "zucchini" }] },
+        { id: "cake", title: "Cake", ingredients: [{ name: "flour" }] },
+      ],
+      [],
+      "2026-11-25",
+      [{ recipeId: "z", mealType: "dinner", count: 2 }],
+    );
+    const slots = [
+      { date: "2026-11-25", mealType: "breakfast" as const },
+      { date: "2026-11-25", mealType: "dinner" as const },
+    ];
+    expect(assignSuggestions(slots, ranked, [], "2026-11-25").map((s) => [s.mealType, s.recipe.title])).toEqual([
+      ["dinner", "Zucchini bake"],
     ]);
   });
 });

@@ -1,9 +1,12 @@
+import type { MealType } from "@kim/domain";
 import { askModelForJson, type ModelSettings } from "../../lib/json-model";
 
 /** What the model is told about each candidate recipe. */
 export interface RankingCandidate {
   id: string;
   title: string;
+  /** The meals it suits; each slot is filled with a recipe suiting it. */
+  mealTypes: MealType[];
   ingredients: string[];
 }
 
@@ -27,7 +30,7 @@ const RANKING_SCHEMA = {
 const INSTRUCTIONS =
   "You plan a home cook's meals for the rest of the week from their own recipes. Rank the candidate recipes, best " +
   "first: prefer recipes that use stock expiring soonest, then recipes that use more of the stock, and vary the " +
-  "meals. Answer only with candidate ids.";
+  "meals. Each candidate lists the meals it suits. Answer only with candidate ids.";
 
 /**
  * Asks an OpenAI-compatible model, through the official client, to rank the candidates. Answers the ids it gave (to

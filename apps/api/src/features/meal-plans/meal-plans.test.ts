@@ -90,11 +90,41 @@ describe("meal plans", () => {
     expect((await send(bob.cookie, "GET", week)).json()).toHaveLength(1);
   });
 
-  it("keeps a meal whose recipe was deleted, with no recipe", async () => {
+  it("answers the spec's fields on REST and tRPC, recipeId and userId included, beside the recipe's title", async () => {
+    const ann = await cookWithRecipe();
+    const viaRest = await send(ann.cookie, "POST", "/api/meal-plans", { date: "2026-11-26", mealType: "dinner", recipeId: ann.recipeId });
+    const viaTrpc = await send(ann.cookie, "POST", "/trpc/mealPlans.create", {
+      date: "2026-11-27",
+      mealType: "lunch",
+      recipeId: ann.recipeId,
+    });
+    const spec = { userId: ann.id, recipeId: ann.recipeId, servings: 1, notes: null, recipe: { id: ann.recipeId, title: "Pancakes" } };
+    expect(viaRest.json()).toEqual({
+      ...spec,
+      id: expect.any(String),
+      date: "2026-11-26",
+      mealType: "dinner",
+      createdAt: expect.any(String),
+    });
+    expect(viaTrpc.json().result.data).toEqual({
+      ...spec,
+      id: expect.any(String),
+      date: "2026-11-27",
+      mealType: "lunch",
+      createdAt: expect.any(String),
+    });
+    const listed = (await send(ann.cookie, "GET", week)).json();
+    expect(listed).toEqual([viaRest.json(), viaTrpc.json().result.data]);
+  });
+
+  it("keeps a meal whose recipe was deleted, with recipeId and recipe null, on REST and tRPC", async () => {
     const ann = await cookWithRecipe();
     await send(ann.cookie, "POST", "/api/meal-plans", { date: "2026-11-26", mealType: "dinner", recipeId: ann.recipeId });
     await send(ann.cookie, "DELETE", `/api/recipes/${ann.recipeId}`);
-    expect((await send(ann.cookie, "GET", week)).json()).toMatchObject([{ date: "2026-11-26", recipe: null }]);
+    const listed = (await send(ann.cookie, "GET", week)).json();
+    expect(listed).toMatchObject([{ date: "2026-11-26", userId: ann.id, recipeId: null, recipe: null }]);
+    const input = encodeURIComponent(JSON.stringify({ from: "2026-11-23", to: "2026-11-29" }));
+    expect((await send(ann.cookie, "GET", `/trpc/mealPlans.list?input=${input}`)).json().result.data).toEqual(listed);
   });
 
   it("lists the current week when no range is given", async () => {

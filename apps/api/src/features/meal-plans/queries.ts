@@ -2,9 +2,11 @@ import type { Database } from "@kim/db";
 import { MAX_MEALS_PER_SLOT, MAX_QUANTITY, type MealPlanInput, type MealType, type StockItem } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 
-/** A planned meal as clients receive it, with its recipe's title (null once the recipe is deleted). */
+/** A planned meal as clients receive it: the spec's fields, and its recipe with its title (null once the recipe is deleted). */
 export interface MealPlan {
   id: string;
+  userId: string;
+  recipeId: string | null;
   date: string;
   mealType: MealType;
   servings: number;
@@ -20,7 +22,17 @@ export async function listMealPlans(db: Kysely<Database>, userId: string, range:
   const rows = await db
     .selectFrom("mealPlans as mp")
     .leftJoin("recipes as r", (join) => join.onRef("r.id", "=", "mp.recipeId").on("r.userId", "=", userId))
-    .select(["mp.id", "mp.date", "mp.mealType", "mp.servings", "mp.notes", "mp.createdAt", "r.id as recipeId", "r.title as recipeTitle"])
+    .select([
+      "mp.id",
+      "mp.userId",
+      "mp.date",
+      "mp.mealType",
+      "mp.servings",
+      "mp.notes",
+      "mp.createdAt",
+      "r.id as recipeId",
+      "r.title as recipeTitle",
+    ])
     .where("mp.userId", "=", userId)
     .where("mp.date", ">=", range.from)
     .where("mp.date", "<=", range.to)
@@ -29,11 +41,10 @@ export async function listMealPlans(db: Kysely<Database>, userId: string, range:
     .orderBy("mp.createdAt")
     .orderBy("mp.id")
     .execute();
-  return rows.map(({ recipeId, recipeTitle, createdAt, ...meal }) => ({
-    ...meal,
-    recipe: recipeId && recipeTitle !== null ? { id: recipeId, title: recipeTitle } : null,
-    createdAt: createdAt.toISOString(),
-  }));
+  return rows.map(({ recipeId, recipeTitle, createdAt, ...meal }) => {
+    const recipe = recipeId && recipeTitle !== null ? { id: recipeId, title: recipeTitle } : null;
+    return { ...meal, recipeId: recipe?.id ?? null, recipe, createdAt: createdAt.toISOString() };
+  });
 }
 
 export type AddMealResult = { ok: true; meal: MealPlan } | { ok: false; reason: "no-recipe" | "slot-full" };
@@ -57,7 +68,7 @@ export function addMealPlan(db: Kysely<Database>, userId: string, input: MealPla
     const row = await trx
       .insertInto("mealPlans")
       .values({ ...input, userId })
-      .returning(["id", "date", "mealType", "servings", "notes", "createdAt"])
+      .returning(["id", "userId", "recipeId", "date", "mealType", "servings", "notes", "createdAt"])
       .executeTakeFirstOrThrow();
     return { ok: true, meal: { ...row, recipe: { id: input.recipeId, title }, createdAt: row.createdAt.toISOString() } };
   });
@@ -132,5 +143,27 @@ export function stockForSuggestions(db: Kysely<Database>, userId: string) {
     .select(["name", "quantity", "expirationDate"])
     .where("userId", "=", userId)
     .where("quantity", ">", 0)
+    .execute();
+}
+
+/** The user's recipes with what suggestions weigh: title, tags and ingredient names. */
+export async function recipesForSuggestions(db: Kysely<Database>, userId: string) {
+  const rows = await db
+    .selectFrom("recipes")
+    .select(["id", "title", "tags", sql<string[]>`array(select x->>'name' from jsonb_array_elements(ingredients) x)`.as("names")])
+    .where("userId", "=", userId)
+    .execute();
+  return rows.map((r) => ({ id: r.id, title: r.title, tags: r.tags, ingredients: r.names.map((name) => ({ name })) }));
+}
+
+/** How many times the user has planned each recipe as each meal: what they eat it as. */
+export function mealTypeHistory(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom("mealPlans")
+    .select(["recipeId", "mealType", sql<number>`count(*)::int`.as("count")])
+    .where("userId", "=", userId)
+    .where("recipeId", "is not", null)
+    .groupBy(["recipeId", "mealType"])
+    .$narrowType<{ recipeId: string }>()
     .execute();
 }

@@ -74,21 +74,77 @@ const mealCount = (app: TestApp, userId: string) =>
     .executeTakeFirstOrThrow();
 
 describe("suggest meals", () => {
-  it("fills the empty slots from today, expiring stock first, without repeats or planned recipes, saving nothing", async () => {
+  it("fills the empty slots from today, each with a recipe suiting its meal, expiring stock first, without repeats or planned recipes, saving nothing", async () => {
     const { cook, caller } = await seededWeek(t);
     const { suggestions, rankedBy } = await caller.mealPlans.suggest({ week: WEEK, timeZone: "UTC" });
     expect(rankedBy).toBe("rules");
+    // Omelette is a breakfast, Stew a dinner, Salad a lunch (their titles); Spinach pie could be lunch or dinner.
     expect(suggestions.map((s) => [s.date, s.mealType, s.recipe.title, s.reason])).toEqual([
       ["2026-11-25", "lunch", "Spinach pie", "Uses Spinach (expires tomorrow)"],
-      ["2026-11-25", "dinner", "Omelette", "Uses Eggs (expires in 3 days)"],
-      ["2026-11-26", "breakfast", "Salad", "From your recipes"],
-      ["2026-11-26", "lunch", "Stew", "From your recipes"],
+      ["2026-11-25", "dinner", "Stew", "From your recipes"],
+      ["2026-11-26", "breakfast", "Omelette", "Uses Eggs (expires in 3 days)"],
+      ["2026-11-26", "lunch", "Salad", "From your recipes"],
     ]);
     // Wednesday's breakfast (Toast) is kept and Toast not suggested again; no day before today is filled.
     expect(suggestions.some((s) => s.recipe.title === "Toast" || (s.date === "2026-11-25" && s.mealType === "breakfast"))).toBe(false);
     expect(suggestions.every((s) => s.date >= "2026-11-25")).toBe(true);
     expect(new Set(suggestions.map((s) => s.recipe.id)).size).toBe(suggestions.length);
     expect(Number((await mealCount(t, cook.id)).n)).toBe(1);
+  });
+
+  it("fits recipes to meals by title, tags and the cook's history, and never justifies a meal by what expires before it", async () => {
+    const cook = await createUser(t, { isPro: true });
+    const ids: Record<string, string> = {};
+    for (const [title, names, tags] of [
+      ["Roast chicken", ["chicken", "cream"], null],
+      ["Hummus", ["chickpeas"], null],
+      ["Bircher muesli", ["oats", "cream"], null],
+      ["Granny's bake", ["potatoes"], null],
+      ["Mystery dish", ["rice"], ["Frühstück"]],
+    ] as const) {
+      const row = await t.deps.db
+        .insertInto("recipes")
+        .values({
+          userId: cook.id,
+          title,
+          instructions: "",
+          tags: tags ? JSON.stringify(tags) : null,
+          ingredients: JSON.stringify(names.map((name) => ({ name, quantity: 1, unit: "" }))),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ids[title] = row.id;
+    }
+    // Earlier this month the cook had Granny's bake for breakfast.
+    await t.deps.db
+      .insertInto("mealPlans")
+      .values({ userId: cook.id, recipeId: ids["Granny's bake"]!, date: "2026-11-02", mealType: "breakfast" })
+      .execute();
+    await t.deps.db
+      .insertInto("ingredients")
+      .values([
+        { userId: cook.id, name: "Cream", quantity: 300, category: "Dairy", expirationDate: "2026-11-26" },
+        { userId: cook.id, name: "Chicken", quantity: 1, category: "Meat", expirationDate: "2026-12-02" },
+        { userId: cook.id, name: "Chickpeas", quantity: 1, category: "Pantry", expirationDate: null },
+      ])
+      .execute();
+    const { caller } = callerFor(t, cook, { now: () => NOW });
+    // Next week, from Monday the 30th: the cream (gone on the 26th) can justify none of it.
+    const { suggestions } = await caller.mealPlans.suggest({ week: "2026-11-30", timeZone: "UTC" });
+    expect(suggestions.map((s) => [s.date, s.mealType, s.recipe.title, s.reason])).toEqual([
+      ["2026-11-30", "breakfast", "Bircher muesli", "From your recipes"],
+      ["2026-11-30", "lunch", "Hummus", "Uses 1 thing you have"],
+      ["2026-11-30", "dinner", "Roast chicken", "Uses Chicken (expires in 7 days)"],
+      ["2026-12-01", "breakfast", "Granny's bake", "From your recipes"],
+      ["2026-12-02", "breakfast", "Mystery dish", "From your recipes"],
+    ]);
+    // This week, Thursday the 26th is the cream's last day: its dinner is the one to use it.
+    const thisWeek = await caller.mealPlans.suggest({ week: WEEK, timeZone: "UTC" });
+    expect(thisWeek.suggestions.find((s) => s.recipe.title === "Roast chicken")).toMatchObject({
+      date: "2026-11-25",
+      mealType: "dinner",
+      reason: "Uses Cream (expires tomorrow) and 1 more expiring item",
+    });
   });
 
   it("uses the cook's time zone for today: late Tuesday in New York still fills Tuesday", async () => {
@@ -121,17 +177,37 @@ describe("suggest meals", () => {
   });
 
   it("lets a model rank the same candidates, checking its answer", async () => {
-    const { ids, caller } = await seededWeek(withModel);
-    model.answerJson({ recipeIds: [ids.Stew, "not-a-candidate", ids.Toast, ids.Stew, ids["Spinach pie"]] });
+    const { cook, ids, caller } = await seededWeek(withModel);
+    const soup = await withModel.deps.db
+      .insertInto("recipes")
+      .values({
+        userId: cook.id,
+        title: "Lentil soup",
+        instructions: "",
+        ingredients: JSON.stringify([{ name: "lentils", quantity: 1, unit: "" }]),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    model.answerJson({ recipeIds: [ids.Stew, "not-a-candidate", ids.Toast, ids.Salad, ids.Stew, ids["Spinach pie"]] });
     const { suggestions, rankedBy } = await caller.mealPlans.suggest({ week: WEEK, timeZone: "UTC" });
     expect(rankedBy).toBe("model");
-    // The model's order for the ids it may use (Toast is planned already), then the rules' order for the rest.
-    expect(suggestions.map((s) => s.recipe.title)).toEqual(["Stew", "Spinach pie", "Omelette", "Salad"]);
+    // Each slot still takes a recipe suiting its meal, and what expires by then first; among the rest the model's
+    // order decides (Salad before Lentil soup, which the rules put first by title), then the rules' order.
+    expect(suggestions.map((s) => [s.date, s.mealType, s.recipe.title])).toEqual([
+      ["2026-11-25", "lunch", "Spinach pie"],
+      ["2026-11-25", "dinner", "Stew"],
+      ["2026-11-26", "breakfast", "Omelette"],
+      ["2026-11-26", "lunch", "Salad"],
+      ["2026-11-27", "lunch", "Lentil soup"],
+    ]);
     const request = model.requests[0]!;
     expect(request.authorization).toBe("Bearer sk-test");
     expect(request.body).toMatchObject({ model: "kim-test-model", response_format: { type: "json_schema" } });
-    const sent = JSON.parse((request.body.messages as { content: string }[])[1]!.content) as { candidates: { id: string }[] };
-    expect(sent.candidates.map((c) => c.id).sort()).toEqual([ids.Stew, ids["Spinach pie"], ids.Omelette, ids.Salad].sort());
+    const sent = JSON.parse((request.body.messages as { content: string }[])[1]!.content) as {
+      candidates: { id: string; mealTypes: string[] }[];
+    };
+    expect(sent.candidates.map((c) => c.id).sort()).toEqual([ids.Stew, ids["Spinach pie"], ids.Omelette, ids.Salad, soup.id].sort());
+    expect(sent.candidates.find((c) => c.id === ids.Omelette)!.mealTypes).toEqual(["breakfast"]);
   });
 
   it("falls back to the rules when the model fails", async () => {

@@ -1,23 +1,24 @@
 import { assignSuggestions, daysBetween, emptySlots, mergeModelRanking, rankRecipes, weekOf, zonedDate } from "@kim/domain";
 import type { Context } from "../../trpc/context";
-import { recipeIngredientNames } from "../insights/queries";
-import { listMealPlans, stockForSuggestions } from "./queries";
+import { listMealPlans, mealTypeHistory, recipesForSuggestions, stockForSuggestions } from "./queries";
 
 /** At most this many of the rules' best candidates go to a model: enough to choose from, a prompt of bounded size. */
 const MODEL_CANDIDATES = 40;
 
 /**
  * Suggestions for the empty slots of the week holding `week`, from today on (the cook's clock): the cook's own
- * recipes, those using what expires soonest first, none repeated nor already planned that week. With a model, it
- * ranks the same candidates; its answer is checked, and the rules' ranking stands if it fails. Nothing is saved.
+ * recipes, each in a meal it suits (its tags, its title, what the cook has planned it as), those using what expires
+ * soonest on or before that day first, none repeated nor already planned that week. With a model, it ranks the same
+ * candidates; its answer is checked, and the rules' ranking stands if it fails. Nothing is saved.
  */
 export async function suggestMeals(ctx: Context, userId: string, week: string, timeZone: string) {
   const today = zonedDate(ctx.now(), timeZone);
   const range = weekOf(week);
-  const [planned, recipes, stock] = await Promise.all([
+  const [planned, recipes, stock, history] = await Promise.all([
     listMealPlans(ctx.db, userId, range),
-    recipeIngredientNames(ctx.db, userId),
+    recipesForSuggestions(ctx.db, userId),
     stockForSuggestions(ctx.db, userId),
+    mealTypeHistory(ctx.db, userId),
   ]);
   const slots = emptySlots(range.from, planned, today);
   const plannedIds = planned.flatMap((m) => (m.recipe ? [m.recipe.id] : []));
@@ -25,6 +26,7 @@ export async function suggestMeals(ctx: Context, userId: string, week: string, t
     recipes.filter((r) => !plannedIds.includes(r.id)),
     stock,
     today,
+    history,
   );
   let rankedBy: "rules" | "model" = "rules";
   const ranker = ctx.clients.mealRanker;
@@ -32,7 +34,12 @@ export async function suggestMeals(ctx: Context, userId: string, week: string, t
     const candidates = ranked.slice(0, MODEL_CANDIDATES);
     const byId = new Map(recipes.map((r) => [r.id, r]));
     const ids = await ranker({
-      candidates: candidates.map((c) => ({ id: c.id, title: c.title, ingredients: byId.get(c.id)!.ingredients.map((i) => i.name) })),
+      candidates: candidates.map((c) => ({
+        id: c.id,
+        title: c.title,
+        mealTypes: c.mealTypes,
+        ingredients: byId.get(c.id)!.ingredients.map((i) => i.name),
+      })),
       stock: stock.map((s) => ({ name: s.name, daysLeft: s.expirationDate === null ? null : daysBetween(today, s.expirationDate) })),
       slots: slots.length,
     });
@@ -41,5 +48,5 @@ export async function suggestMeals(ctx: Context, userId: string, week: string, t
       rankedBy = "model";
     }
   }
-  return { suggestions: assignSuggestions(slots, ranked, plannedIds), rankedBy };
+  return { suggestions: assignSuggestions(slots, ranked, plannedIds, today), rankedBy };
 }

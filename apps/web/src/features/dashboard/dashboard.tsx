@@ -40,6 +40,7 @@ export function Dashboard() {
           title="Expiring Soon"
           value={count(summary.data?.expiringSoonCount, summary.isError)}
           to="/inventory"
+          filter="expiring"
           icon={Clock}
           hint="Within the next 7 days"
         />
@@ -47,6 +48,7 @@ export function Dashboard() {
           title="Low Stock"
           value={count(summary.data?.lowStockCount, summary.isError)}
           to="/inventory"
+          filter="low-stock"
           icon={TrendingDown}
           hint="Quantity of 2 or less"
         />

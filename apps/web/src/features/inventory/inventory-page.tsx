@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo, useState } from "react";
 import { PackageOpen, Plus, ScanBarcode } from "lucide-react";
-import { CATEGORIES, localDate, type IngredientInput } from "@kim/domain";
+import { CATEGORIES, localDate, matchesStockFilter, type IngredientInput, type StockFilter } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { NativeSelect } from "@kim/ui/native-select";
 import { Skeleton } from "@kim/ui/skeleton";
@@ -11,6 +11,7 @@ import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
 import { trpc } from "../../lib/trpc";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { IngredientCard } from "./ingredient-card";
+import { StockFilterNotice } from "./stock-filter";
 import { EMPTY_INGREDIENT_FORM, formValuesFromIngredient, type Ingredient, type IngredientFormValues } from "./ingredient-form-values";
 import { useBarcodeProductLookup } from "./use-barcode-product-lookup";
 import { useIngredientMutations } from "./use-ingredient-mutations";
@@ -41,7 +42,8 @@ const ingredientKey = (ingredient: Ingredient) => ingredient.id;
 type FormState =
   { open: false } | { open: true; mode: "add"; values: IngredientFormValues } | { open: true; mode: "edit"; ingredient: Ingredient };
 
-export function InventoryPage() {
+/** `filter`: from the address, set by a dashboard card. */
+export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) {
   const list = trpc.inventory.list.useQuery();
   const { create, update, remove } = useIngredientMutations();
   const lookUpProduct = useBarcodeProductLookup();
@@ -63,11 +65,16 @@ export function InventoryPage() {
   const filtered = useMemo(
     () =>
       searchable
-        .filter((e) => (category === ALL_CATEGORIES || e.ingredient.category === category) && (!query || e.name.includes(query)))
+        .filter(
+          (e) =>
+            (category === ALL_CATEGORIES || e.ingredient.category === category) &&
+            (!query || e.name.includes(query)) &&
+            (!filter || matchesStockFilter(e.ingredient, filter, today)),
+        )
         .map((e) => e.ingredient),
-    [searchable, category, query],
+    [searchable, category, query, filter, today],
   );
-  const filtering = query !== "" || category !== ALL_CATEGORIES;
+  const filtering = query !== "" || category !== ALL_CATEGORIES || filter !== undefined;
 
   const save = (input: IngredientInput) => {
     const close = () => setForm({ open: false });
@@ -102,6 +109,7 @@ export function InventoryPage() {
         />
         <CategoryFilter value={category} onChange={setCategory} />
       </div>
+      {filter ? <StockFilterNotice filter={filter} /> : null}
 
       {list.isPending ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading ingredients">

@@ -49,6 +49,8 @@ function AddMealForm({ slot, pending, onSubmit, onCancel }: AddMealFormProps) {
   const recipes = trpc.recipes.list.useQuery();
   const [recipeId, setRecipeId] = useState<string | null>(null);
   const [servings, setServings] = useState("1");
+  // Servings follow the chosen recipe's until the cook types their own.
+  const [servingsTyped, setServingsTyped] = useState(false);
   const [notes, setNotes] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -105,6 +107,13 @@ function AddMealForm({ slot, pending, onSubmit, onCancel }: AddMealFormProps) {
     );
   }
 
+  const choose = (next: string) => {
+    setRecipeId(next);
+    setErrors(({ recipeId: _fixed, ...rest }) => rest);
+    const chosen = recipes.data.find((r) => r.id === next);
+    if (chosen && !servingsTyped) setServings(String(Math.min(chosen.servings, MAX_MEAL_SERVINGS)));
+  };
+
   return (
     <form noValidate onSubmit={submit} className="grid min-w-0 gap-4">
       <div className="grid gap-2">
@@ -113,10 +122,7 @@ function AddMealForm({ slot, pending, onSubmit, onCancel }: AddMealFormProps) {
           id={`${id}-recipe`}
           recipes={recipes.data}
           value={recipeId}
-          onChange={(next) => {
-            setRecipeId(next);
-            setErrors(({ recipeId: _fixed, ...rest }) => rest);
-          }}
+          onChange={choose}
           invalid={!!errors.recipeId}
           describedBy={errors.recipeId ? `${id}-recipe-error` : undefined}
         />
@@ -137,6 +143,7 @@ function AddMealForm({ slot, pending, onSubmit, onCancel }: AddMealFormProps) {
         value={servings}
         onChange={(e) => {
           setServings(e.target.value);
+          setServingsTyped(true);
           setErrors(({ servings: _fixed, ...rest }) => rest);
         }}
         error={errors.servings}

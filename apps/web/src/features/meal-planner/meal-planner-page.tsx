@@ -4,11 +4,14 @@ import { CalendarDays, ChevronLeft, ChevronRight, Sparkles } from "lucide-react"
 import { addDays, localDate, weekLabel, weekOf, type MealPlanInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
+import { useIsMobile } from "@kim/ui/lib/use-mobile";
 import { trpc } from "../../lib/trpc";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { mealsBySlot, shownMonday, slotKey, weekDays, type MealPlan, type PlannerSearch, type Slot } from "./planner-week";
 import { useMealPlanMutations } from "./use-meal-plan-mutations";
-import { focusSlot, WeekGrid } from "./week-grid";
+import { DayList } from "./day-list";
+import { focusSlot } from "./slot-meals";
+import { WeekGrid } from "./week-grid";
 
 // The dialog (and zod, which checks its form) loads when first wanted, not with the week: the grid paints sooner.
 const loadAddMealDialog = () => import("./add-meal-dialog");
@@ -26,6 +29,8 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
   const utils = trpc.useUtils();
   const navigate = useNavigate({ from: "/meal-planner" });
   const { add, remove } = useMealPlanMutations();
+  // A phone gets the week as a list of days: the 800 px grid would show two days at a time.
+  const WeekView = useIsMobile() ? DayList : WeekGrid;
   const [adding, setAdding] = useState<{ slot: Slot; name: string } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [suggesting, setSuggesting] = useState(false);
@@ -146,7 +151,7 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
               </div>
             </Card>
           ) : null}
-          <WeekGrid
+          <WeekView
             label={label}
             days={days}
             today={today}

@@ -1,10 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { InventoryPage } from "../../features/inventory/inventory-page";
+import { inventorySearch } from "../../features/inventory/stock-filter";
 import { pageTitle } from "../../lib/page-title";
 
 export const Route = createFileRoute("/_authed/inventory")({
   head: () => pageTitle("Inventory"),
+  validateSearch: inventorySearch,
   // Not awaited: the page shows skeletons while the list loads.
   loader: ({ context }) => void context.trpc.inventory.list.prefetch(),
-  component: InventoryPage,
+  component: function InventoryRoute() {
+    return <InventoryPage filter={Route.useSearch().filter} />;
+  },
 });
