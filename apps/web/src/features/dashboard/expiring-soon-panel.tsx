@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { expiringSoonBadge } from "@kim/domain";
+import { expiringSoonBadge, formatAmount } from "@kim/domain";
 import { Badge } from "@kim/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 
@@ -33,7 +33,7 @@ export function ExpiringSoonPanel({ items }: { items: ExpiringItem[] }) {
                 <div className="min-w-0">
                   <p className="truncate font-medium">{item.name}</p>
                   <p className="text-sm text-muted-foreground">
-                    {item.quantity} {item.unit}
+                    {formatAmount(item.quantity, item.unit)}
                   </p>
                 </div>
                 <Badge variant={badge.variant}>{badge.label}</Badge>
