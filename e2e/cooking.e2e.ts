@@ -350,7 +350,7 @@ describe("cooking mode", () => {
     await toast(page, "Inventory updated");
     const taken = page.getByRole("list", { name: "Taken from your inventory" });
     await taken.waitFor();
-    expect((await taken.innerText()).replace(/\s+/g, " ")).toBe("Flour 1 → 0.29 L Eggs 6 → 2 units");
+    expect((await taken.innerText()).replace(/\s+/g, " ")).toBe("Flour 1 L → 0.29 L Eggs 6 units → 2 units");
     await keepScreenshot(page, "cooking-cooked-1280");
 
     await page.goto("/inventory");
@@ -363,7 +363,7 @@ describe("cooking mode", () => {
     // The result is gone with the page; cook again and undo this time.
     await page.getByRole("button", { name: "I cooked this" }).click();
     await taken.waitFor();
-    expect((await taken.innerText()).replace(/\s+/g, " ")).toBe("Flour 0.29 → 0 L Eggs 2 → 0 units");
+    expect((await taken.innerText()).replace(/\s+/g, " ")).toBe("Flour 0.29 L → 0 L Eggs 2 units → 0 units");
     await page.getByRole("button", { name: "Undo" }).click();
     await toast(page, "Inventory restored");
     await page.getByRole("button", { name: "I cooked this" }).waitFor();

@@ -256,7 +256,8 @@ describe("home dashboard", () => {
       ["5 days", "secondary"],
     ]);
     expect(listed[0]?.text).toContain("Yogurt");
-    expect(listed[0]?.text).toContain("1 units");
+    expect(listed[0]?.text).toContain("1 unit");
+    expect(listed[0]?.text).not.toContain("1 units");
     expect(listed[2]?.text).toContain("2.1 units");
     await keepScreenshot(page, "dashboard-1280");
     await page.setViewportSize({ width: 375, height: 800 });
