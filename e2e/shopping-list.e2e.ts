@@ -304,6 +304,8 @@ describe("shopping list", () => {
     const nextMonday = addDays(startOfWeek(localDate()), 7);
     await page.goto(`/meal-planner?week=${nextMonday}`);
     await planMeal(page, addDays(nextMonday, 2), "dinner", cookies!, 4);
+    await page.getByRole("link", { name: "Shopping list for this week" }).waitFor();
+    await keepScreenshot(page, "meal-planner-shopping-link-1280");
     await page.getByRole("link", { name: "Shopping list for this week" }).click();
     const dialog = page.getByRole("dialog", { name: "Generate from Meal Plan" });
     await dialog.getByRole("button", { name: "Generate" }).waitFor();
@@ -342,18 +344,18 @@ describe("shopping list", () => {
     await page.getByText("Your shopping list is empty").waitFor();
     await addItem(page, "gouda jung", "1");
 
-    // Not on the list: added, checked, 1 units, filed by the product's category.
+    // Not on the list: added, checked, 1 unit, filed by the product's category.
     await scanPhoto(page, "ean13-001.jpg");
     await toast(page, "Item added and checked!");
     await expect.poll(() => count(page)).toBe("1 / 2 items");
-    expect(await listed(page)).toEqual(["gouda jung, 1 units", "Lait demi-écrémé, 1 units [x]"]);
+    expect(await listed(page)).toEqual(["gouda jung, 1 unit", "Lait demi-écrémé, 1 unit [x]"]);
     expect(await groups(page)).toEqual(["Dairy"]);
 
     // On the list in another case: checked off, not added again.
     await scanPhoto(page, "ean13-003.jpg");
     await toast(page, "Item checked off!");
     await expect.poll(() => count(page)).toBe("2 / 2 items");
-    expect(await listed(page)).toEqual(["gouda jung, 1 units [x]", "Lait demi-écrémé, 1 units [x]"]);
+    expect(await listed(page)).toEqual(["gouda jung, 1 unit [x]", "Lait demi-écrémé, 1 unit [x]"]);
 
     // Scanned again: already in the cart.
     await scanPhoto(page, "ean13-001.jpg");

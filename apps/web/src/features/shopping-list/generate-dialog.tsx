@@ -108,7 +108,7 @@ function GenerateForm({
 
       <fieldset className="grid gap-2" aria-describedby={invalid ? `${rangeId}-error` : undefined}>
         <legend className="mb-2 text-sm font-medium">Meals planned</legend>
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid gap-3 sm:grid-cols-2">
           <div className="grid gap-1.5">
             <Label htmlFor={`${rangeId}-from`}>From</Label>
             <Input
