@@ -87,8 +87,8 @@ export function CookedThisCard({ recipeId, servings }: CookedThisCardProps) {
             )}
             {cooked && cooked.notTaken.length > 0 ? (
               <>
-                <p className="text-sm font-medium">Not taken from your inventory:</p>
-                <ul className="grid gap-1 text-sm" aria-label="Not taken from your inventory">
+                <p className="text-sm font-medium">Could not take from your inventory:</p>
+                <ul className="grid gap-1 text-sm" aria-label="Could not take from your inventory">
                   {cooked.notTaken.map((item) => (
                     <li key={`${item.name} ${item.unit}`} className="break-words">
                       <span className="font-medium">{item.name}</span>: <span className="text-muted-foreground">{notTakenText(item)}</span>
