@@ -210,7 +210,10 @@ describe("replace plan items", () => {
     const once = replacePlanItems([item("Flour", 1, "kg")], generated, week);
     const twice = replacePlanItems(once, generated, week);
     expect(twice).toEqual(once);
-    expect(replacePlanItems(twice, [line("Flour", 5, "cups")], week)).toEqual([item("Flour", 1, "kg"), planned("Flour", 5, "cups", "Pantry")]);
+    expect(replacePlanItems(twice, [line("Flour", 5, "cups")], week)).toEqual([
+      item("Flour", 1, "kg"),
+      planned("Flour", 5, "cups", "Pantry"),
+    ]);
   });
 
   it("keeps hand-added items and checks: a bought item stays checked and is not added again", () => {
@@ -273,7 +276,12 @@ describe("subtract stock", () => {
   it("converts weight, volume and counts by the ingredient's density and weight each", () => {
     const needed = [line("Flour", "2 1/2", "cups"), line("Sugar", 1, "cups"), line("Butter", 1, "cups"), line("Salt", 1, "tsp")];
     const pantry = [stock("flour", 2, "kg"), stock("sugar", 1, "kg"), stock("butter", 250, "g"), stock("salt", 500, "g")];
-    expect(subtractStock(needed.map((l) => ({ ...l, quantity: shoppingAmount(l.quantity)! })), pantry)).toMatchObject({
+    expect(
+      subtractStock(
+        needed.map((l) => ({ ...l, quantity: shoppingAmount(l.quantity)! })),
+        pantry,
+      ),
+    ).toMatchObject({
       items: [],
       unconverted: [],
     });

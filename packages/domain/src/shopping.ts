@@ -80,7 +80,9 @@ export function mergeShoppingItems(lines: IngredientLine[]): ShoppingLine[] {
     entry.measures.set(measure, [...(entry.measures.get(measure) ?? []), { quantity, unit: line.unit }]);
   }
   return [...byName].flatMap(([key, { name, measures }]) =>
-    measures.size === 0 ? [{ name, quantity: 0, unit: NO_AMOUNT_UNIT }] : convertedMeasures(key, [...measures.values()]).map((parts) => ({ name, ...addQuantities(parts) })),
+    measures.size === 0
+      ? [{ name, quantity: 0, unit: NO_AMOUNT_UNIT }]
+      : convertedMeasures(key, [...measures.values()]).map((parts) => ({ name, ...addQuantities(parts) })),
   );
 }
 

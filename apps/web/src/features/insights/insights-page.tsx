@@ -208,9 +208,7 @@ function ExpiringWithRecipes({ items }: { items: Insights["expiring"] }) {
                   <div className="flex items-center justify-between gap-3">
                     <div className="min-w-0">
                       <p className="truncate font-medium">{item.name}</p>
-                      <p className="text-sm text-muted-foreground">
-                        {formatAmount(item.quantity, item.unit)}
-                      </p>
+                      <p className="text-sm text-muted-foreground">{formatAmount(item.quantity, item.unit)}</p>
                     </div>
                     <Badge variant={badge.variant}>{badge.label}</Badge>
                   </div>

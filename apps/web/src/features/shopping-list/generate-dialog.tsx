@@ -101,8 +101,8 @@ function GenerateForm({
       <DialogHeader>
         <DialogTitle>Generate from Meal Plan</DialogTitle>
         <DialogDescription>
-          Adds the ingredients of the meals planned for these days to your list. Generating the same days again replaces what
-          it added, and keeps what you added or checked.
+          Adds the ingredients of the meals planned for these days to your list. Generating the same days again replaces what it added, and
+          keeps what you added or checked.
         </DialogDescription>
       </DialogHeader>
 

@@ -1,4 +1,13 @@
-import { formatAmount, guessCategory, ingredientKey, isCalendarDate, NO_AMOUNT_UNIT, startOfWeek, type Category, type ShoppingItem } from "@kim/domain";
+import {
+  formatAmount,
+  guessCategory,
+  ingredientKey,
+  isCalendarDate,
+  NO_AMOUNT_UNIT,
+  startOfWeek,
+  type Category,
+  type ShoppingItem,
+} from "@kim/domain";
 import type { RouterOutputs } from "../../lib/trpc";
 
 export type ShoppingList = RouterOutputs["shoppingLists"]["list"][number];

@@ -110,7 +110,11 @@ export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
       ) : null}
 
       {unconverted.length > 0 ? (
-        <div role="status" className="flex items-start gap-3 rounded-lg border border-amber-500/50 bg-amber-50 p-4 text-sm dark:bg-amber-950/30" data-testid="unconverted-items">
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-lg border border-amber-500/50 bg-amber-50 p-4 text-sm dark:bg-amber-950/30"
+          data-testid="unconverted-items"
+        >
           <Scale className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" aria-hidden="true" />
           <div className="min-w-0 flex-1 break-words">
             <p className="font-medium">Kept on the list: Kim couldn&apos;t compare these with your inventory</p>
