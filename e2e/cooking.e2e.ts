@@ -120,7 +120,7 @@ describe("cooking mode", () => {
     expect(await servings().inputValue()).toBe("6");
     expect(await lines()).toEqual(["2 1/4 cups flour", "3 eggs", "salt, to taste"]);
     await servings().fill("2");
-    expect(await lines()).toEqual(["3/4 cups flour", "1 eggs", "salt, to taste"]);
+    expect(await lines()).toEqual(["3/4 cup flour", "1 eggs", "salt, to taste"]);
     // Never below one serving; the button stays focusable at the limit, so a keyboard user keeps their place.
     const fewer = ingredients.getByRole("button", { name: "Fewer servings" });
     await fewer.click();
@@ -350,7 +350,10 @@ describe("cooking mode", () => {
     await toast(page, "Inventory updated");
     const taken = page.getByRole("list", { name: "Taken from your inventory" });
     await taken.waitFor();
-    expect((await taken.innerText()).replace(/\s+/g, " ")).toBe("Flour 1 → 0.29 L Eggs 6 → 2 units");
+    expect((await taken.innerText()).replace(/\s+/g, " ")).toBe("Flour 1 L → 0.29 L Eggs 6 units → 2 units");
+    // What it could not take is said, with why, never skipped silently.
+    const notTaken = page.getByRole("list", { name: "Could not take from your inventory" });
+    expect((await notTaken.innerText()).replace(/\s+/g, " ")).toBe("salt: not in your inventory");
     await keepScreenshot(page, "cooking-cooked-1280");
 
     await page.goto("/inventory");
@@ -363,7 +366,13 @@ describe("cooking mode", () => {
     // The result is gone with the page; cook again and undo this time.
     await page.getByRole("button", { name: "I cooked this" }).click();
     await taken.waitFor();
-    expect((await taken.innerText()).replace(/\s+/g, " ")).toBe("Flour 0.29 → 0 L Eggs 2 → 0 units");
+    expect((await taken.innerText()).replace(/\s+/g, " ")).toBe("Flour 0.29 L → 0 L Eggs 2 units → 0 units");
+    expect((await notTaken.innerText()).replace(/\s+/g, " ")).toBe(
+      "flour: 1 3/4 cups more than your inventory had eggs: 2 units more than your inventory had salt: not in your inventory",
+    );
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, "cooking-cooked-short-375");
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole("button", { name: "Undo" }).click();
     await toast(page, "Inventory restored");
     await page.getByRole("button", { name: "I cooked this" }).waitFor();

@@ -52,6 +52,16 @@ describe("inventory", () => {
     await dialog.getByLabel("Quantity").fill("1.5");
     await pickOption(page, dialog.getByLabel("Unit"), "L");
     await pickOption(page, dialog.getByLabel("Category"), "Dairy");
+    // A date no food has (a typo of 1900 or 9999) and a negative amount are refused with what Kim takes.
+    await dialog.getByLabel("Quantity").fill("-1");
+    await dialog.getByLabel("Expiration Date").fill("1900-01-01");
+    await dialog.getByRole("button", { name: "Add Ingredient" }).click();
+    await dialog.getByText("Quantity must be 0 or more").waitFor();
+    await dialog.getByText("Expiration date must be between Jan 1, 2000 and 30 years from today").waitFor();
+    await dialog.getByLabel("Expiration Date").fill("9999-12-31");
+    await dialog.getByRole("button", { name: "Add Ingredient" }).click();
+    await dialog.getByText("Expiration date must be between Jan 1, 2000 and 30 years from today").waitFor();
+    await dialog.getByLabel("Quantity").fill("1.5");
     await dialog.getByLabel("Expiration Date").fill(daysFromToday(2));
     await dialog.getByLabel("Notes").fill("Top shelf");
     await keepScreenshot(page, "inventory-dialog-1280");
@@ -256,7 +266,8 @@ describe("home dashboard", () => {
       ["5 days", "secondary"],
     ]);
     expect(listed[0]?.text).toContain("Yogurt");
-    expect(listed[0]?.text).toContain("1 units");
+    expect(listed[0]?.text).toContain("1 unit");
+    expect(listed[0]?.text).not.toContain("1 units");
     expect(listed[2]?.text).toContain("2.1 units");
     await keepScreenshot(page, "dashboard-1280");
     await page.setViewportSize({ width: 375, height: 800 });

@@ -92,7 +92,7 @@ describe("shopping list", () => {
     await expect.poll(() => count(page)).toBe("0 / 4 items");
     // Walked through the store once: produce, shelves, then the chilled counter.
     expect(await groups(page)).toEqual(["Produce", "Pantry", "Dairy"]);
-    expect(await listed(page)).toEqual(["Apples, 6 units", "Flour, 1 1/2 kg", "Eggs, 12 units", "Whole milk, 1 L"]);
+    expect(await listed(page)).toEqual(["Apples, 6 units", "Flour, 1.5 kg", "Eggs, 12 units", "Whole milk, 1 L"]);
 
     // With the mouse on the row's text; then with the keyboard. Checked rows stay where they are.
     await rows(page).filter({ hasText: "Eggs" }).getByText("Eggs").click();
@@ -100,14 +100,14 @@ describe("shopping list", () => {
     await page.getByRole("checkbox", { name: "Whole milk, 1 L" }).focus();
     await page.keyboard.press("Space");
     await expect.poll(() => count(page)).toBe("2 / 4 items");
-    expect(await listed(page)).toEqual(["Apples, 6 units", "Flour, 1 1/2 kg", "Eggs, 12 units [x]", "Whole milk, 1 L [x]"]);
+    expect(await listed(page)).toEqual(["Apples, 6 units", "Flour, 1.5 kg", "Eggs, 12 units [x]", "Whole milk, 1 L [x]"]);
     await keepScreenshot(page, "shopping-list-1280");
 
     // Saved: a reload shows the same list.
     await page.reload();
     await expect.poll(() => count(page)).toBe("2 / 4 items");
 
-    await page.getByRole("button", { name: "Remove Flour, 1 1/2 kg" }).click();
+    await page.getByRole("button", { name: "Remove Flour, 1.5 kg" }).click();
     await expect.poll(() => count(page)).toBe("2 / 3 items");
     // Focus moves to the remove button now in the removed row's place, so the keyboard can carry on.
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Remove Eggs, 12 units");
@@ -147,7 +147,7 @@ describe("shopping list", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  it("generates from this week's meal plan, merging into the list; Smart Mode is offered to Pro users only", async () => {
+  it("generates from this week's meal plan, replacing its own items when generated again; Smart Mode is offered to Pro users only", async () => {
     const page = await openPage();
     const { userId } = await signInAs(page, { firstName: "Gus" });
     await page.goto("/shopping-list");
@@ -160,7 +160,7 @@ describe("shopping list", () => {
     expect(await dialog.getByRole("link", { name: "Upgrade to Pro" }).getAttribute("href")).toBe("/pricing");
     await keepScreenshot(page, "shopping-list-generate-basic-1280");
     await dialog.getByRole("button", { name: "Generate" }).click();
-    await dialog.getByText("No meals with ingredients are planned this week.").waitFor();
+    await dialog.getByText("No meals with ingredients are planned for these days.").waitFor();
     expect(await dialog.getByRole("link", { name: "Plan meals" }).getAttribute("href")).toBe("/meal-planner");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
@@ -193,17 +193,27 @@ describe("shopping list", () => {
     // Next week is not this week's shopping.
     await planMeal(page, addDays(monday, 7), "dinner", bread!, 1);
 
-    // On the list already: the recipes' milk adds to it.
+    // On the list already, added by hand: it stays as it is, beside the plan's milk.
     await addItem(page, "Milk", "1", "L");
     dialog = await openGenerate(page);
     await dialog.getByRole("button", { name: "Generate" }).click();
     await toast(page, "Shopping list generated!");
     await toast(page, "Added 5 items from your meal plan.");
-    await expect.poll(() => count(page)).toBe("0 / 5 items");
+    await expect.poll(() => count(page)).toBe("0 / 6 items");
     // 200 g and twice 1 kg of flour are one line; a salt "to taste" shows no amount.
-    expect(await listed(page)).toEqual(["Flour, 2.2 kg", "Yeast, 14 g", "Salt, as needed", "Milk, 1.3 L", "Eggs, 2 units"]);
+    const generated = ["Flour, 2.2 kg", "Yeast, 14 g", "Salt, as needed", "Milk, 1 L", "Milk, 300 ml", "Eggs, 2 units"];
+    expect(await listed(page)).toEqual(generated);
     expect(await groups(page)).toEqual(["Pantry", "Spices", "Dairy"]);
     await keepScreenshot(page, "shopping-list-generated-1280");
+
+    // Generated again for the same week: replaced, not added again (flour was 2.2, then 4.4 kg); a check stays.
+    await page.getByRole("checkbox", { name: "Yeast, 14 g" }).check();
+    await expect.poll(() => count(page)).toBe("1 / 6 items");
+    dialog = await openGenerate(page);
+    await dialog.getByRole("button", { name: "Generate" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => listed(page)).toEqual(generated.map((item) => (item.startsWith("Yeast") ? `${item} [x]` : item)));
+    expect(await count(page)).toBe("1 / 6 items");
   });
 
   it("leaves out what is in stock with Smart Mode, and says what it left out", async () => {
@@ -245,13 +255,13 @@ describe("shopping list", () => {
     await page.getByRole("button", { name: "Dismiss" }).click();
     await page.getByTestId("excluded-items").waitFor({ state: "detached" });
 
-    // Switched off, nothing is left out: the flour and eggs come too, and the milk and sugar add up.
+    // Switched off, nothing is left out: the flour and eggs come too, and the milk and sugar are not added twice.
     const again = await openGenerate(page);
     await again.getByRole("switch", { name: "Smart Mode" }).uncheck();
     await again.getByRole("button", { name: "Generate" }).click();
     await toast(page, "Added 4 items from your meal plan.");
     await expect.poll(() => count(page)).toBe("0 / 4 items");
-    expect(await listed(page)).toEqual(["Sugar, 1/4 cups", "Flour, 500 g", "Milk, 4 cups", "Eggs, 3 units"]);
+    expect(await listed(page)).toEqual(["Sugar, 2 tbsp", "Flour, 500 g", "Milk, 2 cups", "Eggs, 3 units"]);
 
     // Pro ended while the page was open: the server refuses Smart Mode, and the list is left as it was.
     await setPro(userId, false);
@@ -265,6 +275,67 @@ describe("shopping list", () => {
     expect(await refused.getByRole("switch").count()).toBe(0);
   });
 
+  it("leaves 2 kg of flour in stock off for a recipe in cups, generating for the week the planner shows", async () => {
+    const page = await openPage();
+    const { userId } = await signInAs(page, { firstName: "Bea", isPro: true });
+    const [cookies] = await addRecipes(userId, [
+      {
+        title: "Cookies",
+        servings: 4,
+        ingredients: [
+          { name: "Flour", quantity: "2 1/2", unit: "cups" },
+          { name: "Sugar", quantity: 1, unit: "cup" },
+          { name: "Butter", quantity: 1, unit: "cup" },
+          { name: "Salt", quantity: 1, unit: "tsp" },
+          { name: "Vanilla extract", quantity: 1, unit: "tsp" },
+          { name: "Eggs", quantity: 2, unit: "" },
+        ],
+        instructions: "Cream, mix and bake.",
+      },
+    ]);
+    await addIngredients(userId, [
+      { name: "Flour", quantity: 2, unit: "kg", category: "Pantry" },
+      { name: "Sugar", quantity: 1, unit: "kg", category: "Pantry" },
+      { name: "Butter", quantity: 250, unit: "g", category: "Dairy" },
+      { name: "Salt", quantity: 500, unit: "g", category: "Spices" },
+      { name: "Vanilla extract", quantity: 1, unit: "units", category: "Pantry" },
+    ]);
+    // Planned for next week: the planner shows that week, and its link generates for it, not for this one.
+    const nextMonday = addDays(startOfWeek(localDate()), 7);
+    await page.goto(`/meal-planner?week=${nextMonday}`);
+    await planMeal(page, addDays(nextMonday, 2), "dinner", cookies!, 4);
+    await page.getByRole("link", { name: "Shopping list for this week" }).waitFor();
+    await keepScreenshot(page, "meal-planner-shopping-link-1280");
+    await page.getByRole("link", { name: "Shopping list for this week" }).click();
+    const dialog = page.getByRole("dialog", { name: "Generate from Meal Plan" });
+    await dialog.getByRole("button", { name: "Generate" }).waitFor();
+    expect(await dialog.getByLabel("From").inputValue()).toBe(nextMonday);
+    expect(await dialog.getByLabel("To").inputValue()).toBe(addDays(nextMonday, 6));
+    await keepScreenshot(page, "shopping-list-generate-range-1280");
+    // A range the cook picks is checked before anything is sent.
+    await dialog.getByLabel("To").fill(addDays(nextMonday, -1));
+    await dialog.getByText("The first day must be on or before the last").waitFor();
+    expect(await dialog.getByRole("button", { name: "Generate" }).isDisabled()).toBe(true);
+    await dialog.getByLabel("To").fill(addDays(nextMonday, 6));
+
+    await dialog.getByRole("button", { name: "Generate" }).click();
+    await toast(page, "Added 2 items, excluded 4 items already in stock.");
+    await expect.poll(() => count(page)).toBe("0 / 2 items");
+    // 2 1/2 cups of flour are 300 g, a cup of butter 227 g: all in stock. Vanilla counted in bottles can't be compared.
+    expect(await listed(page)).toEqual(["Vanilla extract, 1 tsp", "Eggs, 2 units"]);
+    expect(await page.getByTestId("excluded-items").innerText()).toContain("Flour, Sugar, Butter, Salt");
+    expect(await page.getByTestId("unconverted-items").innerText()).toContain(
+      "Vanilla extract: your inventory has it in units, which Kim can't convert to tsp",
+    );
+    await keepScreenshot(page, "shopping-list-converted-1280");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, "shopping-list-converted-375");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await openGenerate(page);
+    await keepScreenshot(page, "shopping-list-generate-range-375");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
   it("checks off or adds a scanned product", async () => {
     await barcodeNotFound("9002233139084");
     const page = await openPage();
@@ -273,18 +344,18 @@ describe("shopping list", () => {
     await page.getByText("Your shopping list is empty").waitFor();
     await addItem(page, "gouda jung", "1");
 
-    // Not on the list: added, checked, 1 units, filed by the product's category.
+    // Not on the list: added, checked, 1 unit, filed by the product's category.
     await scanPhoto(page, "ean13-001.jpg");
     await toast(page, "Item added and checked!");
     await expect.poll(() => count(page)).toBe("1 / 2 items");
-    expect(await listed(page)).toEqual(["gouda jung, 1 units", "Lait demi-écrémé, 1 units [x]"]);
+    expect(await listed(page)).toEqual(["gouda jung, 1 unit", "Lait demi-écrémé, 1 unit [x]"]);
     expect(await groups(page)).toEqual(["Dairy"]);
 
     // On the list in another case: checked off, not added again.
     await scanPhoto(page, "ean13-003.jpg");
     await toast(page, "Item checked off!");
     await expect.poll(() => count(page)).toBe("2 / 2 items");
-    expect(await listed(page)).toEqual(["gouda jung, 1 units [x]", "Lait demi-écrémé, 1 units [x]"]);
+    expect(await listed(page)).toEqual(["gouda jung, 1 unit [x]", "Lait demi-écrémé, 1 unit [x]"]);
 
     // Scanned again: already in the cart.
     await scanPhoto(page, "ean13-001.jpg");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { displayQuantity, formatKitchenQuantity, parseQuantity, scaleQuantity } from "./quantities";
+import { formatAmount } from "./amounts";
+import { formatKitchenQuantity, parseQuantity, scaleQuantity } from "./quantities";
 
 describe("parse quantity", () => {
   it.each([
@@ -100,7 +101,7 @@ describe("scale quantity", () => {
   it("scales 1.5 cups for 4 to 6 servings as 2 1/4 cups", () => {
     const scaled = scaleQuantity(1.5, 6 / 4);
     expect(scaled).toBe(2.25);
-    expect(displayQuantity(scaled)).toBe("2 1/4");
+    expect(formatAmount(scaled, "cups")).toBe("2 1/4 cups");
   });
 
   it("keeps numbers as numbers, to 3 decimals", () => {
@@ -132,15 +133,5 @@ describe("scale quantity", () => {
   it("keeps any quantity as written at factor 1", () => {
     expect(scaleQuantity("1½", 1)).toBe("1½");
     expect(scaleQuantity(0.3333, 1)).toBe(0.3333);
-  });
-});
-
-describe("display quantity", () => {
-  it("shows numbers in kitchen fractions and text as written", () => {
-    expect(displayQuantity(1.5)).toBe("1 1/2");
-    expect(displayQuantity(2.25)).toBe("2 1/4");
-    expect(displayQuantity(3)).toBe("3");
-    expect(displayQuantity(" 1½ ")).toBe("1½");
-    expect(displayQuantity("to taste")).toBe("to taste");
   });
 });

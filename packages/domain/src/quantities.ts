@@ -79,8 +79,3 @@ export function scaleQuantity(q: number | string, factor: number): number | stri
   const lower = formatKitchenQuantity(amount.value * factor);
   return amount.upper === null ? lower : `${lower}-${formatKitchenQuantity(amount.upper * factor)}`;
 }
-
-/** A quantity as the recipe shows it: numbers in kitchen fractions, text as written. */
-export function displayQuantity(q: number | string): string {
-  return typeof q === "number" ? formatKitchenQuantity(q) : q.trim();
-}

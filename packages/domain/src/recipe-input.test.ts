@@ -20,6 +20,8 @@ describe("recipe ingredient", () => {
     [{ name: "   " }, "Ingredient name is required"],
     [{ name: "x".repeat(201) }, "Ingredient name must be at most 200 characters"],
     [{ quantity: -1 }, "Quantity must be 0 or more"],
+    [{ quantity: "-1" }, "Quantity must be 0 or more"],
+    [{ quantity: " - 2 1/2" }, "Quantity must be 0 or more"],
     [{ quantity: Number.POSITIVE_INFINITY }, "Quantity must be a number or a short text"],
     [{ quantity: "x".repeat(31) }, "Quantity must be at most 30 characters"],
     [{ quantity: true }, "Quantity must be a number or a short text"],

@@ -13,7 +13,11 @@ export const recipeIngredientSchema = z.object({
   quantity: z.union(
     [
       z.number().min(0, "Quantity must be 0 or more").max(MAX_QUANTITY, "Quantity must be at most 1,000,000"),
-      storableText("Quantity").trim().max(30, "Quantity must be at most 30 characters"),
+      storableText("Quantity")
+        .trim()
+        .max(30, "Quantity must be at most 30 characters")
+        // "-1" would be kept as words that name no amount: a negative amount is a mistake, as it is as a number.
+        .refine((text) => !/^[-–—]\s*\d/.test(text), "Quantity must be 0 or more"),
     ],
     { error: "Quantity must be a number or a short text" },
   ),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES } from "./enums";
-import { MAX_QUANTITY } from "./inventory";
+import { isCalendarDate, MAX_QUANTITY } from "./inventory";
 import { storableText } from "./text";
 
 /** One item of a shopping list, as kept in the shopping_lists.items jsonb column. */
@@ -14,6 +14,13 @@ export const shoppingItemSchema = z.object({
   checked: z.boolean({ error: "Checked must be true or false" }).default(false),
   /** The store section, so the list can be grouped and the shopper walks the store once. */
   category: z.enum(CATEGORIES, { error: `Category must be one of ${CATEGORIES.join(", ")}` }).optional(),
+  /** The days of the plan a generation put the item there for; generating them again replaces it. None when added by hand. */
+  plan: z
+    .object({
+      from: storableText("Plan from").refine(isCalendarDate, "Plan from must be a date written yyyy-MM-dd"),
+      to: storableText("Plan to").refine(isCalendarDate, "Plan to must be a date written yyyy-MM-dd"),
+    })
+    .optional(),
 });
 
 export type ShoppingItem = z.infer<typeof shoppingItemSchema>;

@@ -5,12 +5,14 @@ import {
   guessCategory,
   ingredientKey,
   ingredientName,
-  mergeIntoList,
+  notTakenText,
+  replacePlanItems,
   mergeShoppingItems,
   NO_AMOUNT_UNIT,
   planShoppingLines,
   shoppingAmount,
   subtractStock,
+  unconvertedText,
 } from "./shopping";
 import type { ShoppingItem } from "./shopping-input";
 
@@ -93,11 +95,20 @@ describe("merge shopping items", () => {
     ]);
   });
 
-  it("keeps other families of a name as lines of their own, next to the first", () => {
-    const lines = [line("Butter", 100, "g"), line("Eggs", 2), line("butter", 2, "tbsp"), line("butter", 50, "g")];
+  it("converts a name's other measures into its first by density or weight each (2 tbsp of butter are 28.4 g)", () => {
+    const lines = [line("Butter", 100, "g"), line("Eggs", 2), line("butter", 2, "tbsp"), line("butter", 50, "g"), line("eggs", 100, "g")];
     expect(mergeShoppingItems(lines)).toEqual([
-      { name: "Butter", quantity: 150, unit: "g" },
-      { name: "Butter", quantity: 2, unit: "tbsp" },
+      { name: "Butter", quantity: 178.38, unit: "g" },
+      { name: "Eggs", quantity: 4, unit: "units" },
+    ]);
+    expect(mergeShoppingItems([line("Flour", 1, "cup"), line("flour", 240, "g")])).toEqual([{ name: "Flour", quantity: 3, unit: "cups" }]);
+  });
+
+  it("keeps measures that do not convert as lines of their own, next to the first", () => {
+    const lines = [line("Saffron", 1, "g"), line("Eggs", 2), line("saffron", 1, "tsp"), line("saffron", 2, "g")];
+    expect(mergeShoppingItems(lines)).toEqual([
+      { name: "Saffron", quantity: 3, unit: "g" },
+      { name: "Saffron", quantity: 1, unit: "tsp" },
       { name: "Eggs", quantity: 2, unit: "units" },
     ]);
   });
@@ -176,60 +187,61 @@ describe("plan shopping lines", () => {
   });
 });
 
-describe("merge into a list", () => {
+describe("replace plan items", () => {
   const item = (name: string, quantity: number, unit: string, checked = false): ShoppingItem => ({ name, quantity, unit, checked });
-
-  it("adds to unchecked items of the same family and appends the rest", () => {
-    const existing = [
-      { ...item("Flour", 500, "g"), category: "Pantry" as const },
-      item("Milk", 1, "L", true),
-      item("eggs", 6, "units"),
-      item("Salt", 0, NO_AMOUNT_UNIT),
-    ];
-    const incoming = [
-      line("flour", 1, "kg"),
-      line("Milk", 500, "ml"),
-      line("Eggs", 2),
-      line("salt", 1, "tsp"),
-      line("Sugar", 100, "g"),
-      line("flour", 1, "cup"),
-      line("Black pepper", "to taste"),
-    ];
-    expect(mergeIntoList(existing, incoming)).toEqual([
-      { name: "Flour", quantity: 1.5, unit: "kg", checked: false, category: "Pantry" },
-      item("Milk", 1, "L", true),
-      item("eggs", 8, "units"),
-      item("Salt", 1, "tsp"),
-      { ...item("flour", 1, "cups"), category: "Pantry" },
-      { ...item("Milk", 500, "ml"), category: "Dairy" },
-      { ...item("Sugar", 100, "g"), category: "Pantry" },
-      { ...item("Black pepper", 0, NO_AMOUNT_UNIT), category: "Spices" },
-    ]);
-    expect(existing[0]).toEqual({ ...item("Flour", 500, "g"), category: "Pantry" });
+  const week = { from: "2026-11-23", to: "2026-11-29" };
+  const planned = (name: string, quantity: number, unit: string, category: Category, range = week): ShoppingItem => ({
+    ...item(name, quantity, unit),
+    category,
+    plan: range,
   });
+  const generated = [line("Flour", 2.5, "cups"), line("Sugar", 1, "cups"), line("Salt", 0, NO_AMOUNT_UNIT)];
 
-  it("leaves out a line without an amount when an unchecked item of its name is there", () => {
-    expect(mergeIntoList([item("Salt", 1, "kg")], [line("salt", "to taste")])).toEqual([item("Salt", 1, "kg")]);
-    expect(mergeIntoList([item("Salt", 1, "kg", true)], [line("salt", "to taste")])).toEqual([
-      item("Salt", 1, "kg", true),
-      { ...item("salt", 0, NO_AMOUNT_UNIT), category: "Spices" },
+  it("puts a generation in as plan items, after the hand-added ones", () => {
+    expect(replacePlanItems([item("Milk", 1, "L")], generated, week)).toEqual([
+      item("Milk", 1, "L"),
+      planned("Flour", 2.5, "cups", "Pantry"),
+      planned("Sugar", 1, "cups", "Pantry"),
+      planned("Salt", 0, NO_AMOUNT_UNIT, "Spices"),
     ]);
   });
 
-  it("adds to the first unchecked item of a name, keeping its name", () => {
-    const existing = [item("Onions", 2, "units", true), item("Red onions", 1, "units"), item("red onion", 1, "units")];
-    expect(mergeIntoList(existing, [line("Red Onion, sliced", 2)])).toEqual([
-      item("Onions", 2, "units", true),
-      item("Red onions", 3, "units"),
-      item("red onion", 1, "units"),
+  it("replaces what it put there for the range when generated again, in place, instead of adding again", () => {
+    const once = replacePlanItems([item("Flour", 1, "kg")], generated, week);
+    const twice = replacePlanItems(once, generated, week);
+    expect(twice).toEqual(once);
+    expect(replacePlanItems(twice, [line("Flour", 5, "cups")], week)).toEqual([
+      item("Flour", 1, "kg"),
+      planned("Flour", 5, "cups", "Pantry"),
     ]);
   });
 
-  it("adds a counted word beside a count of units", () => {
-    expect(mergeIntoList([item("Garlic", 1, "units")], [line("garlic", 2, "cloves")])).toEqual([
-      item("Garlic", 1, "units"),
-      { ...item("garlic", 2, "cloves"), category: "Produce" },
+  it("keeps hand-added items and checks: a bought item stays checked and is not added again", () => {
+    const once = replacePlanItems([item("Eggs", 6, "units", true)], generated, week);
+    const shopped = once.map((i) => (i.name === "Flour" || i.name === "Salt" ? { ...i, checked: true } : i));
+    expect(replacePlanItems(shopped, [...generated, line("Flour", 1, "cups")], week)).toEqual([
+      item("Eggs", 6, "units", true),
+      { ...planned("Flour", 2.5, "cups", "Pantry"), checked: true },
+      planned("Sugar", 1, "cups", "Pantry"),
+      { ...planned("Salt", 0, NO_AMOUNT_UNIT, "Spices"), checked: true },
+      planned("Flour", 1, "cups", "Pantry"),
     ]);
+  });
+
+  it("leaves another week's items alone and replaces any overlapping range", () => {
+    const next = { from: "2026-11-30", to: "2026-12-06" };
+    const both = { from: "2026-11-23", to: "2026-12-06" };
+    const list = replacePlanItems(replacePlanItems([], generated.slice(0, 1), week), [line("Flour", 1, "cups")], next);
+    expect(list).toEqual([planned("Flour", 2.5, "cups", "Pantry"), planned("Flour", 1, "cups", "Pantry", next)]);
+    expect(replacePlanItems(list, [line("Flour", 3.5, "cups")], both)).toEqual([planned("Flour", 3.5, "cups", "Pantry", both)]);
+  });
+
+  it("keeps a line's category from the server and never changes the list it was given", () => {
+    const existing = [planned("Flour", 1, "cups", "Pantry")];
+    expect(replacePlanItems(existing, [{ ...line("Flour", 2, "cups"), category: "Other" }], week)).toEqual([
+      planned("Flour", 2, "cups", "Other"),
+    ]);
+    expect(existing).toEqual([planned("Flour", 1, "cups", "Pantry")]);
   });
 });
 
@@ -240,6 +252,7 @@ describe("subtract stock", () => {
     expect(subtractStock([line("Flour", 500, "g")], [stock("flour", 2, "kg")])).toEqual({
       items: [],
       excludedItems: [line("Flour", 500, "g")],
+      unconverted: [],
     });
     expect(subtractStock([line("Milk", 2, "cups")], [stock("Milk", 1, "L")]).excludedItems).toEqual([line("Milk", 2, "cups")]);
   });
@@ -248,6 +261,7 @@ describe("subtract stock", () => {
     expect(subtractStock([line("Milk", 1, "L")], [stock("milk", 250, "ml")])).toEqual({
       items: [line("Milk", 0.75, "L")],
       excludedItems: [],
+      unconverted: [],
     });
     expect(subtractStock([line("Eggs", 6, "units")], [stock("egg", 4, "units")]).items).toEqual([line("Eggs", 2, "units")]);
     expect(subtractStock([line("Eggs", 6, "units")], [stock("egg", 4.5, "units")]).items).toEqual([line("Eggs", 2, "units")]);
@@ -259,9 +273,36 @@ describe("subtract stock", () => {
     expect(subtractStock([line("Sugar", 1, "kg")], [...rows, stock("sugar", 0.5, "lbs")]).excludedItems).toEqual([line("Sugar", 1, "kg")]);
   });
 
-  it("does not count stock of another family or another counted word", () => {
-    expect(subtractStock([line("Flour", 2, "cups")], [stock("flour", 1, "kg")]).items).toEqual([line("Flour", 2, "cups")]);
-    expect(subtractStock([line("Garlic", 2, "cloves")], [stock("garlic", 5, "units")]).items).toEqual([line("Garlic", 2, "cloves")]);
+  it("converts weight, volume and counts by the ingredient's density and weight each", () => {
+    const needed = [line("Flour", "2 1/2", "cups"), line("Sugar", 1, "cups"), line("Butter", 1, "cups"), line("Salt", 1, "tsp")];
+    const pantry = [stock("flour", 2, "kg"), stock("sugar", 1, "kg"), stock("butter", 250, "g"), stock("salt", 500, "g")];
+    expect(
+      subtractStock(
+        needed.map((l) => ({ ...l, quantity: shoppingAmount(l.quantity)! })),
+        pantry,
+      ),
+    ).toMatchObject({
+      items: [],
+      unconverted: [],
+    });
+    // 2 1/2 cups of flour are 300 g: 250 g leaves 50 g, 5/12 cup.
+    expect(subtractStock([line("Flour", 2.5, "cups")], [stock("flour", 250, "g")]).items).toEqual([line("Flour", 0.42, "cups")]);
+    expect(subtractStock([line("Eggs", 200, "g")], [stock("egg", 3, "units")]).items).toEqual([line("Eggs", 50, "g")]);
+    expect(subtractStock([line("Garlic", 4, "cloves")], [stock("garlic", 6, "g")]).items).toEqual([line("Garlic", 2, "cloves")]);
+  });
+
+  it("keeps what it cannot convert, and says so", () => {
+    const result = subtractStock(
+      [line("Garlic", 2, "cloves"), line("Saffron", 1, "tsp"), line("Onion", 2, "units")],
+      [stock("garlic", 5, "units"), stock("saffron", 1, "g"), stock("onion", 1, "bag")],
+    );
+    expect(result.items).toEqual([line("Garlic", 2, "cloves"), line("Saffron", 1, "tsp"), line("Onion", 2, "units")]);
+    expect(result.unconverted).toEqual([
+      { name: "Garlic", unit: "cloves", stockUnits: ["units"] },
+      { name: "Saffron", unit: "tsp", stockUnits: ["g"] },
+      { name: "Onion", unit: "units", stockUnits: ["bag"] },
+    ]);
+    expect(unconvertedText(result.unconverted[0]!)).toBe("your inventory has it in units, which Kim can't convert to clove");
   });
 
   it("does not count stock without an amount, nor stock of another name", () => {
@@ -272,7 +313,11 @@ describe("subtract stock", () => {
 
   it("shares stock between lines instead of counting it twice", () => {
     const needed = [line("Butter", 100, "g"), line("Butter", 100, "g")];
-    expect(subtractStock(needed, [stock("butter", 150, "g")])).toEqual({ items: [line("Butter", 50, "g")], excludedItems: [needed[0]] });
+    expect(subtractStock(needed, [stock("butter", 150, "g")])).toEqual({
+      items: [line("Butter", 50, "g")],
+      excludedItems: [needed[0]],
+      unconverted: [],
+    });
   });
 
   it("covers a line without an amount with any stock of its name", () => {
@@ -280,6 +325,7 @@ describe("subtract stock", () => {
     expect(subtractStock(needed, [stock("salt", 500, "g"), stock("pepper", 0, "g")])).toEqual({
       items: [needed[1]],
       excludedItems: [needed[0]],
+      unconverted: [],
     });
   });
 
@@ -295,7 +341,7 @@ describe("consume stock", () => {
   it("takes each ingredient from its items in their own units", () => {
     const stock = [row("a", "Flour", 1, "kg"), row("b", "Milk", 1, "L"), row("c", "Butter", 1, "lbs"), row("d", "Sugar", 2, "cups")];
     const cooked = [line("flour", 250, "g"), line("milk", 1, "cup"), line("Butter", 100, "g")];
-    expect(consumeStock(cooked, stock)).toEqual([
+    expect(consumeStock(cooked, stock).taken).toEqual([
       { id: "a", name: "Flour", unit: "kg", before: 1, after: 0.75 },
       { id: "b", name: "Milk", unit: "L", before: 1, after: 0.763 },
       { id: "c", name: "Butter", unit: "lbs", before: 1, after: 0.78 },
@@ -304,7 +350,7 @@ describe("consume stock", () => {
 
   it("spreads over several items in the order given, never below 0", () => {
     const stock = [row("old", "Eggs", 2, "units"), row("new", "eggs", 12, "units"), row("flour", "Flour", 100, "g")];
-    expect(consumeStock([line("Eggs", 3), line("Flour", 1, "kg")], stock)).toEqual([
+    expect(consumeStock([line("Eggs", 3), line("Flour", 1, "kg")], stock).taken).toEqual([
       { id: "old", name: "Eggs", unit: "units", before: 2, after: 0 },
       { id: "new", name: "eggs", unit: "units", before: 12, after: 11 },
       { id: "flour", name: "Flour", unit: "g", before: 100, after: 0 },
@@ -313,31 +359,56 @@ describe("consume stock", () => {
 
   it("answers in the recipe's order, whatever the stock's", () => {
     const stock = [row("e", "Eggs", 6, "units"), row("f", "Flour", 1, "kg")];
-    expect(consumeStock([line("Flour", 250, "g"), line("Eggs", 2)], stock).map((t) => t.id)).toEqual(["f", "e"]);
+    expect(consumeStock([line("Flour", 250, "g"), line("Eggs", 2)], stock).taken.map((t) => t.id)).toEqual(["f", "e"]);
   });
 
   it("takes only what it needs, leaving later items alone", () => {
     const stock = [row("old", "Eggs", 2, "units"), row("new", "eggs", 12, "units")];
-    expect(consumeStock([line("Eggs", 2)], stock)).toEqual([{ id: "old", name: "Eggs", unit: "units", before: 2, after: 0 }]);
+    expect(consumeStock([line("Eggs", 2)], stock).taken).toEqual([{ id: "old", name: "Eggs", unit: "units", before: 2, after: 0 }]);
   });
 
   it("reads text quantities, a range by its top", () => {
     const stock = [row("o", "Onion", 5, "units"), row("s", "Sugar", 1, "cups")];
-    expect(consumeStock([line("onions", "1-2"), line("sugar", "1/2", "cup")], stock)).toEqual([
+    expect(consumeStock([line("onions", "1-2"), line("sugar", "1/2", "cup")], stock).taken).toEqual([
       { id: "o", name: "Onion", unit: "units", before: 5, after: 3 },
       { id: "s", name: "Sugar", unit: "cups", before: 1, after: 0.5 },
     ]);
   });
 
-  it("takes nothing without an amount, in another family or from an empty item", () => {
-    const stock = [row("s", "Salt", 500, "g"), row("f", "Flour", 1, "kg"), row("g", "Garlic", 3, "units"), row("r", "Rice", 0, "g")];
-    const cooked = [line("Salt", "to taste"), line("Flour", 1, "cup"), line("Garlic", 2, "cloves"), line("Rice", 100, "g")];
-    expect(consumeStock(cooked, stock)).toEqual([]);
+  it("takes nothing without an amount, what it cannot convert or from an empty item, and says why", () => {
+    const stock = [row("s", "Salt", 500, "g"), row("g", "Garlic", 3, "units"), row("r", "Rice", 0, "g")];
+    const cooked = [line("Salt", "to taste"), line("Garlic", 2, "cloves"), line("Rice", 100, "g"), line("Basil, torn", "1/2", "cup")];
+    const { taken, notTaken } = consumeStock(cooked, stock);
+    expect(taken).toEqual([]);
+    expect(notTaken).toEqual([
+      { name: "Salt", reason: "no-amount", quantity: 0, unit: "units", stockUnits: [] },
+      { name: "Garlic", reason: "no-conversion", quantity: 2, unit: "clove", stockUnits: ["units"] },
+      { name: "Rice", reason: "not-in-stock", quantity: 100, unit: "g", stockUnits: [] },
+      { name: "Basil", reason: "not-in-stock", quantity: 0.5, unit: "cups", stockUnits: [] },
+    ]);
+    expect(notTaken.map(notTakenText)).toEqual([
+      "the recipe gives no amount to take",
+      "2 cloves not taken: your inventory has it in units, which Kim can't convert to clove",
+      "not in your inventory",
+      "not in your inventory",
+    ]);
+  });
+
+  it("converts between weight, volume and counts, and says what was short", () => {
+    const stock = [row("f", "Flour", 2, "kg"), row("b", "Butter", 100, "g"), row("e", "Eggs", 200, "g")];
+    const { taken, notTaken } = consumeStock([line("flour", "2 1/2", "cups"), line("butter", "1/2", "cup"), line("eggs", 2)], stock);
+    expect(taken).toEqual([
+      { id: "f", name: "Flour", unit: "kg", before: 2, after: 1.7 },
+      { id: "b", name: "Butter", unit: "g", before: 100, after: 0 },
+      { id: "e", name: "Eggs", unit: "g", before: 200, after: 100 },
+    ]);
+    expect(notTaken).toEqual([{ name: "butter", reason: "short", quantity: 0.06, unit: "cups", stockUnits: [] }]);
+    expect(notTakenText(notTaken[0]!)).toBe("0.06 cup more than your inventory had");
   });
 
   it("takes an ingredient named twice from one item once each", () => {
     const stock = [row("b", "Butter", 200, "g")];
-    expect(consumeStock([line("butter", 50, "g"), line("Butter, melted", 30, "g")], stock)).toEqual([
+    expect(consumeStock([line("butter", 50, "g"), line("Butter, melted", 30, "g")], stock).taken).toEqual([
       { id: "b", name: "Butter", unit: "g", before: 200, after: 120 },
     ]);
   });

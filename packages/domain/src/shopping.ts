@@ -1,7 +1,9 @@
 import type { Category } from "./enums";
 import { parseQuantity } from "./quantities";
 import type { ShoppingItem } from "./shopping-input";
-import { addQuantities, convertQuantity, type Measured, measureKey, roundQuantity, singular } from "./units";
+import { formatAmount } from "./amounts";
+import { convertIngredient } from "./densities";
+import { addQuantities, keyWords, type Measured, measureKey, normalizeUnit, roundQuantity } from "./units";
 
 /** A line as recipes write it: the quantity may be text ("1 1/2", "1-2", "to taste"). */
 export interface IngredientLine {
@@ -51,17 +53,6 @@ export function ingredientName(name: string): string {
   return (head.trim() ? head : name).replace(/\s+/g, " ").trim();
 }
 
-function keyWords(text: string): string[] {
-  return text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/['’]/g, "")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .map(singular);
-}
-
 /**
  * What names one ingredient: its name without preparation, in lower case, without accents and punctuation,
  * each word singular. "Tomatoes, diced", "tomato" and "TOMATOES" are all "tomato"; "Jalapeños" is "jalapeno".
@@ -72,9 +63,10 @@ export function ingredientKey(name: string): string {
 
 /**
  * Recipe lines as one shopping list, in the order names first appear, each shown with the first name seen (without
- * preparation). Lines of one name and one measure (see measureKey) add up in the unit that reads best; each other
- * measure of the name is a line of its own, next to it. A name gets a NO_AMOUNT_UNIT line (quantity 0) only when
- * none of its lines has an amount: salt to taste is bought with the teaspoon of salt.
+ * preparation). Lines of one name and one measure (see measureKey) add up in the unit that reads best; a name's
+ * other measures add to its first when the ingredient converts (see convertIngredient: 1 cup of flour and 250 g of
+ * flour are one line), else each is a line of its own, next to it. A name gets a NO_AMOUNT_UNIT line (quantity 0)
+ * only when none of its lines has an amount: salt to taste is bought with the teaspoon of salt.
  */
 export function mergeShoppingItems(lines: IngredientLine[]): ShoppingLine[] {
   const byName = new Map<string, { name: string; measures: Map<string, Measured[]> }>();
@@ -87,37 +79,72 @@ export function mergeShoppingItems(lines: IngredientLine[]): ShoppingLine[] {
     const measure = measureKey(line.unit);
     entry.measures.set(measure, [...(entry.measures.get(measure) ?? []), { quantity, unit: line.unit }]);
   }
-  return [...byName.values()].flatMap(({ name, measures }) =>
+  return [...byName].flatMap(([key, { name, measures }]) =>
     measures.size === 0
       ? [{ name, quantity: 0, unit: NO_AMOUNT_UNIT }]
-      : [...measures.values()].map((parts) => ({ name, ...addQuantities(parts) })),
+      : convertedMeasures(key, [...measures.values()]).map((parts) => ({ name, ...addQuantities(parts) })),
   );
 }
 
-/**
- * Adds lines to a shopping list. A line adds to the first unchecked item of its name and measure, or fills in
- * one of its name that has no amount; checked items are already bought, so a line is added beside them. Existing
- * items keep their order and name; new ones come last, unchecked, with a guessed category. A line without an
- * amount is left out when an unchecked item of its name is on the list.
- */
-export function mergeIntoList(existing: ShoppingItem[], incoming: IngredientLine[]): ShoppingItem[] {
-  const list = [...existing];
-  const keys = list.map((item) => ingredientKey(item.name));
-  for (const line of mergeShoppingItems(incoming)) {
-    const key = ingredientKey(line.name);
-    const measure = measureKey(line.unit);
-    const takes = (item: ShoppingItem) => line.quantity === 0 || item.quantity === 0 || measureKey(item.unit) === measure;
-    const i = list.findIndex((item, n) => !item.checked && keys[n] === key && takes(item));
-    const item = list[i];
-    if (!item) {
-      list.push({ ...line, checked: false, category: guessCategory(line.name) });
-      keys.push(key);
-    } else if (line.quantity > 0) {
-      const { quantity, unit } = item.quantity === 0 ? line : addQuantities([item, line]);
-      list[i] = { ...item, quantity, unit };
-    }
+/** A name's measures, those that convert to the first measure's unit moved into it. */
+function convertedMeasures(key: string, measures: Measured[][]): Measured[][] {
+  const [first, ...others] = measures;
+  const unit = first![0]!.unit;
+  const apart: Measured[][] = [];
+  for (const parts of others) {
+    const converted = parts.map((p) => convertIngredient(key, p.quantity, p.unit, unit));
+    if (converted.every((q) => q !== null)) first!.push(...converted.map((quantity) => ({ quantity: quantity!, unit })));
+    else apart.push(parts);
   }
-  return list;
+  return [first!, ...apart];
+}
+
+/** The days a generation covered, both included (yyyy-MM-dd). */
+export interface PlanRange {
+  from: string;
+  to: string;
+}
+
+const overlaps = (a: PlanRange, b: PlanRange) => a.from <= b.to && b.from <= a.to;
+
+/**
+ * A list generated from the plan for `range`, put into a shopping list. Items an earlier generation put there for a
+ * range overlapping this one are replaced, so generating again never adds twice; hand-added items and other ranges'
+ * items stay as they are. A checked item of the range is bought: it stays checked, and what it covers is not added
+ * again. A new line takes the place of the replaced item of its name, else comes last; each is unchecked, with its
+ * category (guessed when not given) and the range.
+ */
+export function replacePlanItems(
+  existing: ShoppingItem[],
+  lines: (ShoppingLine & { category?: Category | undefined })[],
+  range: PlanRange,
+): ShoppingItem[] {
+  const replaced = (item: ShoppingItem) => item.plan !== undefined && overlaps(item.plan, range);
+  const bought = existing.filter((item) => replaced(item) && item.checked);
+  const boughtKeys = new Set(bought.map((item) => ingredientKey(item.name)));
+  const toBuy = subtractStock(
+    lines.filter((line) => line.quantity > 0 || !boughtKeys.has(ingredientKey(line.name))),
+    bought.filter((item) => item.quantity > 0),
+  ).items;
+  const planItem = (line: (typeof lines)[number]): ShoppingItem => ({
+    name: line.name,
+    quantity: line.quantity,
+    unit: line.unit,
+    checked: false,
+    category: line.category ?? guessCategory(line.name),
+    plan: { from: range.from, to: range.to },
+  });
+  const list: ShoppingItem[] = [];
+  for (const item of existing) {
+    if (!replaced(item) || item.checked) {
+      list.push(item);
+      continue;
+    }
+    const key = ingredientKey(item.name);
+    const i = toBuy.findIndex((line) => ingredientKey(line.name) === key);
+    if (i >= 0) list.push(planItem(toBuy.splice(i, 1)[0]!));
+  }
+  return [...list, ...toBuy.map(planItem)];
 }
 
 /** Each planned meal's recipe, scaled to the meal's servings (quantity * servings / recipe servings), as one list. */
@@ -141,62 +168,139 @@ function supplies(stock: ShoppingLine[]): Supply[] {
   return stock.map((s) => ({ key: ingredientKey(s.name), unit: s.unit, left: s.quantity, takenBy: null }));
 }
 
-/** Takes `value` `unit` of `key` from the supplies in order, each in its own unit; returns what none of them had. */
-function take(from: Supply[], key: string, value: number, unit: string, turn = 0): number {
+/** What a take could not have: the amount missing, and the units of stock of the name that did not convert. */
+interface Shortfall {
+  missing: number;
+  unconvertible: string[];
+}
+
+/** Takes `value` `unit` of `key` from the supplies in order, each in its own unit (see convertIngredient). */
+function take(from: Supply[], key: string, value: number, unit: string, turn = 0): Shortfall {
   let missing = value;
+  const unconvertible = new Set<string>();
   for (const s of from) {
     if (missing <= 0) break;
-    const have = s.key === key && s.left > 0 ? convertQuantity(s.left, s.unit, unit) : null;
-    if (have === null) continue;
+    if (s.key !== key || s.left <= 0) continue;
+    const have = convertIngredient(key, s.left, s.unit, unit);
+    if (have === null) {
+      unconvertible.add(s.unit);
+      continue;
+    }
     const taken = Math.min(have, missing);
-    s.left = taken === have ? 0 : convertQuantity(have - taken, unit, s.unit)!;
+    s.left = taken === have ? 0 : convertIngredient(key, have - taken, unit, s.unit)!;
     s.takenBy ??= turn;
     missing -= taken;
   }
-  return missing;
+  return { missing, unconvertible: [...unconvertible] };
+}
+
+/** A line smart mode could not compare with the stock of its name: the stock is in units it cannot convert to. */
+export interface Unconverted {
+  name: string;
+  unit: string;
+  stockUnits: string[];
 }
 
 /**
- * Smart mode: the lines the stock does not cover. Stock of a name adds up across rows and the units of one measure
- * (2 kg of flour covers 500 g); stock of another measure, or with no amount (0), does not count. A covered line goes
- * to excludedItems as it was; a partly covered one stays with what is missing, in its own unit. A line without an
- * amount is covered by any stock of its name that has an amount.
+ * Smart mode: the lines the stock does not cover. Stock of a name adds up across rows and converts between units
+ * (see convertIngredient: 2 kg of flour covers 2 1/2 cups); stock with no amount (0) does not count. A covered line
+ * goes to excludedItems as it was; a partly covered one stays with what is missing, in its own unit. A line without
+ * an amount is covered by any stock of its name that has an amount. A line left on the list while stock of its name
+ * could not be converted is also in `unconverted`, so the cook is told rather than left to wonder.
  */
-export function subtractStock<T extends ShoppingLine>(needed: T[], stock: ShoppingLine[]): { items: T[]; excludedItems: T[] } {
+export function subtractStock<T extends ShoppingLine>(
+  needed: T[],
+  stock: ShoppingLine[],
+): { items: T[]; excludedItems: T[]; unconverted: Unconverted[] } {
   const from = supplies(stock);
   const items: T[] = [];
   const excludedItems: T[] = [];
+  const unconverted: Unconverted[] = [];
   for (const line of needed) {
     const key = ingredientKey(line.name);
     if (line.quantity === 0) {
       (from.some((s) => s.key === key && s.left > 0) ? excludedItems : items).push(line);
       continue;
     }
-    const missing = roundQuantity(take(from, key, line.quantity, line.unit), line.unit);
-    if (missing <= 0) excludedItems.push(line);
-    else items.push({ ...line, quantity: missing });
+    const { missing, unconvertible } = take(from, key, line.quantity, line.unit);
+    const left = roundQuantity(missing, line.unit);
+    if (left <= 0) excludedItems.push(line);
+    else items.push({ ...line, quantity: left });
+    if (left > 0 && unconvertible.length > 0) unconverted.push({ name: line.name, unit: line.unit, stockUnits: unconvertible });
   }
-  return { items, excludedItems };
+  return { items, excludedItems, unconverted };
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
+/** Why cooking took less of an ingredient than the recipe uses. */
+export type NotTakenReason = "no-amount" | "not-in-stock" | "no-conversion" | "short";
+
+/** An ingredient cooking took less of than the recipe uses: `quantity` `unit` were not taken (0 with no amount). */
+export interface NotTaken {
+  name: string;
+  reason: NotTakenReason;
+  quantity: number;
+  unit: string;
+  /** The units of stock of the name that did not convert to `unit` (for "no-conversion"). */
+  stockUnits: string[];
+}
+
 /**
  * What cooking takes from the inventory: each ingredient (already scaled; a range takes its top, as the shopping
- * list bought) from the items of its name and measure, in the order given (soonest to expire first, say), each in
- * its own unit and never below 0. Ingredients without an amount, or in another measure, take nothing. One entry per
- * item taken from, rounded to 3 decimals, in the recipe's order (items of one ingredient in stock order).
+ * list bought) from the items of its name, converted to each item's unit (see convertIngredient), in the order
+ * given (soonest to expire first, say), never below 0. `taken` has one entry per item taken from, rounded to 3
+ * decimals, in the recipe's order (items of one ingredient in stock order). `notTaken` says, in the recipe's
+ * order, what was not taken and why: no amount in the recipe, none in stock, stock in units that do not convert,
+ * or not enough.
  */
-export function consumeStock(ingredients: IngredientLine[], stock: StockItem[]): StockTake[] {
+export function consumeStock(ingredients: IngredientLine[], stock: StockItem[]): { taken: StockTake[]; notTaken: NotTaken[] } {
   const from = supplies(stock);
+  const notTaken: NotTaken[] = [];
   ingredients.forEach((i, turn) => {
+    const key = ingredientKey(i.name);
+    const inStock = from.some((s) => s.key === key && s.left > 0);
     const value = shoppingAmount(i.quantity);
-    if (value !== null) take(from, ingredientKey(i.name), value, i.unit, turn);
+    const name = ingredientName(i.name);
+    const unit = normalizeUnit(i.unit);
+    if (value === null) {
+      notTaken.push({ name, reason: inStock ? "no-amount" : "not-in-stock", quantity: 0, unit, stockUnits: [] });
+      return;
+    }
+    const { missing, unconvertible } = take(from, key, value, i.unit, turn);
+    const quantity = roundQuantity(missing, unit);
+    if (quantity <= 0) return;
+    const reason = !inStock ? "not-in-stock" : unconvertible.length > 0 ? "no-conversion" : "short";
+    notTaken.push({ name, reason, quantity, unit, stockUnits: unconvertible });
   });
   const taken = stock.flatMap((item, n) => (from[n]!.takenBy === null ? [] : [{ item, supply: from[n]! }]));
-  return taken
-    .sort((a, b) => a.supply.takenBy! - b.supply.takenBy!)
-    .map(({ item: { id, name, unit, quantity }, supply }) => ({ id, name, unit, before: quantity, after: round3(supply.left) }));
+  return {
+    taken: taken
+      .sort((a, b) => a.supply.takenBy! - b.supply.takenBy!)
+      .map(({ item: { id, name, unit, quantity }, supply }) => ({ id, name, unit, before: quantity, after: round3(supply.left) })),
+    notTaken,
+  };
+}
+
+const unitList = (units: string[]) => units.map((u) => normalizeUnit(u)).join(" and ");
+
+/** Why cooking took less of an ingredient, as the cook reads it beside the name. */
+export function notTakenText(n: NotTaken): string {
+  switch (n.reason) {
+    case "no-amount":
+      return "the recipe gives no amount to take";
+    case "not-in-stock":
+      return "not in your inventory";
+    case "no-conversion":
+      return `${formatAmount(n.quantity, n.unit)} not taken: your inventory has it in ${unitList(n.stockUnits)}, which Kim can't convert to ${n.unit}`;
+    case "short":
+      return `${formatAmount(n.quantity, n.unit)} more than your inventory had`;
+  }
+}
+
+/** Why smart mode kept a line on the list although stock of its name is in the inventory. */
+export function unconvertedText(u: Unconverted): string {
+  return `your inventory has it in ${unitList(u.stockUnits)}, which Kim can't convert to ${normalizeUnit(u.unit)}`;
 }
 
 /**

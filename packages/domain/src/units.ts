@@ -84,6 +84,18 @@ export function singular(word: string): string {
   return word.slice(0, -1);
 }
 
+/** The words of a name as ingredients are matched: lower case, without accents and punctuation, each singular. */
+export function keyWords(text: string): string[] {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/['’]/g, "")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map(singular);
+}
+
 function clean(unit: string): string {
   return unit.replace(/\./g, " ").replace(/\s+/g, " ").trim();
 }

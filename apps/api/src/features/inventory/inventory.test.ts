@@ -119,6 +119,9 @@ describe("ingredients", () => {
     [{ category: "Candy" }, "category", "Category must be one of"],
     [{ expirationDate: "2026-02-30" }, "expirationDate", "Expiration date must be a date written yyyy-MM-dd"],
     [{ expirationDate: "25/11/2026" }, "expirationDate", "Expiration date must be a date written yyyy-MM-dd"],
+    [{ quantity: -1 }, "quantity", "Quantity must be 0 or more"],
+    [{ expirationDate: "1900-01-01" }, "expirationDate", "Expiration date must be between Jan 1, 2000 and 30 years from today"],
+    [{ expirationDate: "9999-12-31" }, "expirationDate", "Expiration date must be between Jan 1, 2000 and 30 years from today"],
     [{ notes: "x".repeat(2001) }, "notes", "Notes must be at most 2,000 characters"],
   ])("answers 400 naming the field for %o, and saves nothing", async (change, field, message) => {
     const ann = await someone();

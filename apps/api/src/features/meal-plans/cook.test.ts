@@ -66,6 +66,26 @@ describe("cooking from stock", () => {
     expect(await inventory(ann.cookie)).toEqual(before);
   });
 
+  it("converts weight, volume and counts, and says what it could not take and why", async () => {
+    const ann = await kitchen([
+      { name: "Flour", quantity: 2, unit: "kg" },
+      { name: "Eggs", quantity: 100, unit: "g" },
+      { name: "Milk", quantity: 1, unit: "units" },
+    ]);
+    const res = await send(ann.cookie, "POST", "/api/meal-plans/cook", { recipeId: ann.recipeId, servings: 4 });
+    expect(res.statusCode).toBe(200);
+    const { taken, notTaken } = res.json() as { taken: (Item & { before: number; after: number })[]; notTaken: object[] };
+    // 500 g flour; 2 eggs are 100 g (50 g each); milk in "units" has no volume.
+    expect(taken.map((x) => [x.name, x.before, x.after])).toEqual([
+      ["Flour", 2, 1.5],
+      ["Eggs", 100, 0],
+    ]);
+    expect(notTaken).toEqual([
+      { name: "Milk", reason: "no-conversion", quantity: 1.5, unit: "cups", stockUnits: ["units"] },
+      { name: "Salt", reason: "not-in-stock", quantity: 0, unit: "units", stockUnits: [] },
+    ]);
+  });
+
   it("never goes below 0, and two cooks at once take the stock once", async () => {
     const ann = await kitchen([{ name: "Flour", quantity: 600, unit: "g" }]);
     const cooks = await Promise.all(

@@ -24,9 +24,9 @@ export const mealPlansRouter = {
   }),
   /** "I cooked this": takes the recipe's ingredients, for the servings cooked, from the inventory. */
   cook: authedProcedure.input(cookInput).mutation(async ({ ctx, input }) => {
-    const taken = await cookRecipe(ctx.db, ctx.user.id, input.recipeId, input.servings, ctx.now());
-    if (!taken) throw notFound("Recipe not found");
-    return { taken };
+    const cooked = await cookRecipe(ctx.db, ctx.user.id, input.recipeId, input.servings, ctx.now());
+    if (!cooked) throw notFound("Recipe not found");
+    return cooked;
   }),
   /** Undoes a cook: puts the amounts it took back on their items. */
   restock: authedProcedure

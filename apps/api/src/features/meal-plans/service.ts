@@ -1,5 +1,5 @@
 import type { Database } from "@kim/db";
-import { consumeStock, scaleQuantity, type StockTake } from "@kim/domain";
+import { consumeStock, scaleQuantity, type NotTaken, type StockTake } from "@kim/domain";
 import type { Kysely } from "kysely";
 import { forgetCookedEvents, recordStockEvents } from "../insights/stock-events";
 import { addQuantities, lockStock, recipeToCook, setQuantities } from "./queries";
@@ -7,7 +7,7 @@ import { addQuantities, lockStock, recipeToCook, setQuantities } from "./queries
 /**
  * "I cooked this": the recipe's ingredients, scaled to the servings cooked, leave the inventory in one transaction
  * (never below 0), and each item used up is recorded as used. Answers what each item went from and to, so the cook
- * can see it and undo it; undefined when the recipe is not the user's.
+ * can see it and undo it, and what was not taken and why; undefined when the recipe is not the user's.
  */
 export function cookRecipe(
   db: Kysely<Database>,
@@ -15,14 +15,14 @@ export function cookRecipe(
   recipeId: string,
   servings: number,
   now: Date,
-): Promise<StockTake[] | undefined> {
+): Promise<{ taken: StockTake[]; notTaken: NotTaken[] } | undefined> {
   return db.transaction().execute(async (trx) => {
     const recipe = await recipeToCook(trx, userId, recipeId);
     if (!recipe) return undefined;
     const factor = servings / (recipe.servings ?? servings);
     const scaled = recipe.ingredients.map((i) => ({ ...i, quantity: scaleQuantity(i.quantity, factor) }));
     const stock = await lockStock(trx, userId);
-    const takes = consumeStock(scaled, stock);
+    const { taken: takes, notTaken } = consumeStock(scaled, stock);
     await setQuantities(
       trx,
       userId,
@@ -37,7 +37,7 @@ export function cookRecipe(
       usedUp.map((t) => ({ ...byId.get(t.id)!, before: t.before })),
       now,
     );
-    return takes;
+    return { taken: takes, notTaken };
   });
 }
 

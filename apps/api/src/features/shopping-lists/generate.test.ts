@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replacePlanItems, type ShoppingItem } from "@kim/domain";
 import { callerFor, createTestApp, createUser, type TestApp } from "../../testing/test-app";
 
 let t: TestApp;
@@ -114,6 +115,89 @@ describe("generating a shopping list from the meal plan", () => {
     expect(lines.water).toMatchObject({ quantity: 150, unit: "ml" });
   });
 
+  it("in smart mode, converts stock by weight to a recipe in cups, and says what it cannot convert", async () => {
+    const ann = await createUser(t, { isPro: true });
+    const cookies = {
+      title: "Cookies",
+      servings: 4,
+      ingredients: [
+        { name: "Flour", quantity: "2 1/2", unit: "cups" },
+        { name: "Sugar", quantity: 1, unit: "cup" },
+        { name: "Butter", quantity: 1, unit: "cup" },
+        { name: "Salt", quantity: 1, unit: "tsp" },
+        { name: "Eggs", quantity: 2, unit: "" },
+        { name: "Vanilla", quantity: 1, unit: "tsp" },
+      ],
+      instructions: "Bake.",
+    };
+    const recipeId = (await send(ann.cookie, "POST", "/api/recipes", cookies)).json().id;
+    await send(ann.cookie, "POST", "/api/meal-plans", { date: "2026-11-24", mealType: "dinner", recipeId, servings: 4 });
+    for (const [name, quantity, unit] of [
+      ["Flour", 2, "kg"],
+      ["Sugar", 1, "kg"],
+      ["Butter", 250, "g"],
+      ["Salt", 500, "g"],
+      ["Eggs", 1, "units"],
+      ["Vanilla", 1, "units"],
+    ] as const)
+      await send(ann.cookie, "POST", "/api/ingredients", { name, quantity, unit, category: "Pantry" });
+    const res = await generate(ann.cookie, { smartMode: true, from: "2026-11-23", to: "2026-11-29" });
+    expect(res.statusCode).toBe(200);
+    const { items, excludedItems, unconverted, range } = res.json();
+    expect(range).toEqual({ from: "2026-11-23", to: "2026-11-29" });
+    expect(Object.keys(byName(excludedItems)).sort()).toEqual(["butter", "flour", "salt", "sugar"]);
+    expect(items).toMatchObject([
+      { name: "Eggs", quantity: 1, unit: "units" },
+      { name: "Vanilla", quantity: 1, unit: "tsp" },
+    ]);
+    // A bottle of vanilla counted in units has no volume: the cook is told why it stayed on the list.
+    expect(unconverted).toEqual([{ name: "Vanilla", unit: "tsp", stockUnits: ["units"] }]);
+  });
+
+  it("replaces what it put on the list when generated again, keeping hand-added items and checks", async () => {
+    const ann = await plannedWeek();
+    const list = (await send(ann.cookie, "POST", "/api/shopping-lists", { name: "Groceries" })).json();
+    const save = async (items: ShoppingItem[], version: number) => {
+      const res = await t.app.inject({
+        method: "PATCH",
+        url: `/api/shopping-lists/${list.id}`,
+        headers: { cookie: ann.cookie },
+        payload: { items, version },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { items: ShoppingItem[]; version: number };
+    };
+    // As the web app does: generate, put the answer in with replacePlanItems, save at the list's version.
+    const generateInto = async (saved: { items: ShoppingItem[]; version: number }) => {
+      const { items, range } = (await generate(ann.cookie, { smartMode: false, from: "2026-11-23", to: "2026-11-29" })).json();
+      return save(replacePlanItems(saved.items, items, range), saved.version);
+    };
+    let saved = await save([{ name: "Coffee", quantity: 1, unit: "units", checked: false }], list.version);
+    saved = await generateInto(saved);
+    const flour = () => saved.items.filter((i) => i.name === "Flour");
+    expect(flour()).toMatchObject([{ quantity: 1.23, unit: "kg", plan: { from: "2026-11-23", to: "2026-11-29" } }]);
+    const milk = saved.items.findIndex((i) => i.name === "Milk");
+    saved = await save(
+      saved.items.map((item, n) => (n === milk ? { ...item, checked: true } : item)),
+      saved.version,
+    );
+    saved = await generateInto(saved);
+    saved = await generateInto(saved);
+    // Not 2.46 or 3.69 kg: the plan's items were replaced; coffee and the checked milk are as they were.
+    expect(flour()).toMatchObject([{ quantity: 1.23, unit: "kg" }]);
+    expect(saved.items.filter((i) => i.name === "Milk")).toMatchObject([{ quantity: 1.5, unit: "cups", checked: true }]);
+    expect(saved.items[0]).toEqual({ name: "Coffee", quantity: 1, unit: "units", checked: false });
+    expect(saved.items).toHaveLength(7);
+    // The version rule stays: a save on an old version is refused.
+    const stale = await t.app.inject({
+      method: "PATCH",
+      url: `/api/shopping-lists/${list.id}`,
+      headers: { cookie: ann.cookie },
+      payload: { items: [], version: saved.version - 1 },
+    });
+    expect(stale.statusCode).toBe(409);
+  });
+
   it("reads the plan and the stock in two statements, however full the week", async () => {
     const ann = await plannedWeek({ isPro: true });
     for (const name of ["Flour", "Eggs", "Milk"])
@@ -141,7 +225,12 @@ describe("generating a shopping list from the meal plan", () => {
   it("uses only the user's own meals, and answers empty lists for an empty week", async () => {
     await plannedWeek();
     const eve = await createUser(t);
-    expect((await generate(eve.cookie, { today: "2026-11-26" })).json()).toEqual({ items: [], excludedItems: [] });
+    expect((await generate(eve.cookie, { today: "2026-11-26" })).json()).toEqual({
+      range: { from: "2026-11-23", to: "2026-11-29" },
+      items: [],
+      excludedItems: [],
+      unconverted: [],
+    });
   });
 
   it.each([

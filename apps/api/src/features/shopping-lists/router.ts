@@ -25,7 +25,8 @@ export const shoppingListsRouter = {
   }),
   /**
    * Every ingredient of the meals planned in the range (default: the week holding the cook's `today`), scaled to
-   * each meal's servings and merged; with smart mode (Pro), less what the inventory already covers.
+   * each meal's servings and merged; with smart mode (Pro), less what the inventory already covers, and the lines
+   * kept because their stock is in units that do not convert. Answers the range, which the saved items carry.
    */
   generate: authedProcedure.input(generateInput).mutation(async ({ ctx, input }) => {
     if (input.smartMode && !hasProAccess(ctx.user, ctx.now())) throw appError("FORBIDDEN", `Smart Mode: ${PRO_ONLY}`);
@@ -36,6 +37,6 @@ export const shoppingListsRouter = {
       input.smartMode ? stockOnHand(ctx.db, ctx.user.id) : [],
     ]);
     const needed = planShoppingLines(meals).map((line) => ({ ...line, category: guessCategory(line.name) }));
-    return input.smartMode ? subtractStock(needed, stock) : { items: needed, excludedItems: [] };
+    return { range, ...(input.smartMode ? subtractStock(needed, stock) : { items: needed, excludedItems: [], unconverted: [] }) };
   }),
 } satisfies TRPCRouterRecord;

@@ -1,14 +1,14 @@
 import { useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { CookingPot, Undo2 } from "lucide-react";
-import { formatKitchenQuantity } from "@kim/domain";
+import { formatAmount, notTakenText } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { toast } from "@kim/ui/lib/use-toast";
 import { failureToast } from "../../lib/toasts";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
 
-type Taken = RouterOutputs["mealPlans"]["cook"]["taken"];
+type Cooked = RouterOutputs["mealPlans"]["cook"];
 
 interface CookedThisCardProps {
   recipeId: string;
@@ -19,12 +19,14 @@ interface CookedThisCardProps {
 /** "I cooked this": the recipe's ingredients leave the inventory, with what changed shown and an undo. */
 export function CookedThisCard({ recipeId, servings }: CookedThisCardProps) {
   const utils = trpc.useUtils();
-  const [taken, setTaken] = useState<Taken | null>(null);
+  const [cooked, setCooked] = useState<Cooked | null>(null);
+  const taken = cooked?.taken ?? null;
   const refreshInventory = () => Promise.all([utils.inventory.list.invalidate(), utils.inventory.summary.invalidate()]);
 
   const cook = trpc.mealPlans.cook.useMutation({
-    onSuccess: ({ taken }) => {
-      setTaken(taken);
+    onSuccess: (result) => {
+      const { taken } = result;
+      setCooked(result);
       toast({
         title: taken.length > 0 ? "Inventory updated" : "Nothing taken from your inventory",
         description: taken.length > 0 ? `${taken.length} ${taken.length === 1 ? "item" : "items"} used for this recipe.` : undefined,
@@ -35,7 +37,7 @@ export function CookedThisCard({ recipeId, servings }: CookedThisCardProps) {
   });
   const undo = trpc.mealPlans.restock.useMutation({
     onSuccess: () => {
-      setTaken(null);
+      setCooked(null);
       toast({ title: "Inventory restored" });
       return refreshInventory();
     },
@@ -76,13 +78,25 @@ export function CookedThisCard({ recipeId, servings }: CookedThisCardProps) {
                     <li key={item.id} className="flex justify-between gap-4">
                       <span className="min-w-0 break-words">{item.name}</span>
                       <span className="shrink-0 text-muted-foreground tabular-nums">
-                        {formatKitchenQuantity(item.before)} → {formatKitchenQuantity(item.after)} {item.unit}
+                        {formatAmount(item.before, item.unit)} → {formatAmount(item.after, item.unit)}
                       </span>
                     </li>
                   ))}
                 </ul>
               </>
             )}
+            {cooked && cooked.notTaken.length > 0 ? (
+              <>
+                <p className="text-sm font-medium">Could not take from your inventory:</p>
+                <ul className="grid gap-1 text-sm" aria-label="Could not take from your inventory">
+                  {cooked.notTaken.map((item) => (
+                    <li key={`${item.name} ${item.unit}`} className="break-words">
+                      <span className="font-medium">{item.name}</span>: <span className="text-muted-foreground">{notTakenText(item)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
             <div className="flex flex-wrap gap-2">
               {taken.length > 0 ? (
                 <Button
@@ -94,7 +108,7 @@ export function CookedThisCard({ recipeId, servings }: CookedThisCardProps) {
                   {undo.isPending ? "Undoing..." : "Undo"}
                 </Button>
               ) : null}
-              <Button variant="ghost" onClick={() => setTaken(null)}>
+              <Button variant="ghost" onClick={() => setCooked(null)}>
                 Done
               </Button>
             </div>

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { displayQuantity, parseQuantity, scaleQuantity, type RecipeIngredient } from "@kim/domain";
+import { formatAmount, parseQuantity, scaleQuantity, type RecipeIngredient } from "@kim/domain";
 import { Card, CardContent, CardHeader, CardTitle } from "@kim/ui/card";
 import { Checkbox } from "@kim/ui/checkbox";
 import { Label } from "@kim/ui/label";
@@ -19,11 +19,9 @@ interface IngredientChecklistProps {
  * amount reads after it ("salt, to taste").
  */
 function ingredientAmount(ingredient: RecipeIngredient, factor: number): { amount: string; words: string } {
-  const quantity = displayQuantity(scaleQuantity(ingredient.quantity, factor));
-  if (typeof ingredient.quantity === "string" && parseQuantity(ingredient.quantity) === null) {
-    return { amount: "", words: [quantity, ingredient.unit].filter(Boolean).join(" ") };
-  }
-  return { amount: [quantity, ingredient.unit].filter(Boolean).join(" "), words: "" };
+  const text = formatAmount(scaleQuantity(ingredient.quantity, factor), ingredient.unit);
+  const named = typeof ingredient.quantity === "number" || parseQuantity(ingredient.quantity) !== null;
+  return named ? { amount: text, words: "" } : { amount: "", words: text };
 }
 
 export function IngredientChecklist({ recipe, servings, onServingsChange, checked, onCheck }: IngredientChecklistProps) {

@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { expiringSoonBadge } from "@kim/domain";
+import { expiringSoonBadge, formatAmount } from "@kim/domain";
 import { Badge } from "@kim/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 
@@ -32,9 +32,7 @@ export function ExpiringSoonPanel({ items }: { items: ExpiringItem[] }) {
               <li key={item.id} data-testid="expiring-item" className="flex items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
                 <div className="min-w-0">
                   <p className="truncate font-medium">{item.name}</p>
-                  <p className="text-sm text-muted-foreground">
-                    {item.quantity} {item.unit}
-                  </p>
+                  <p className="text-sm text-muted-foreground">{formatAmount(item.quantity, item.unit)}</p>
                 </div>
                 <Badge variant={badge.variant}>{badge.label}</Badge>
               </li>

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { BarChart3, CalendarClock, ChefHat, Lightbulb, Sparkles, Trash2 } from "lucide-react";
-import { expiringSoonBadge, hasProAccess } from "@kim/domain";
+import { expiringSoonBadge, formatAmount, hasProAccess } from "@kim/domain";
 import { Badge } from "@kim/ui/badge";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
@@ -208,9 +208,7 @@ function ExpiringWithRecipes({ items }: { items: Insights["expiring"] }) {
                   <div className="flex items-center justify-between gap-3">
                     <div className="min-w-0">
                       <p className="truncate font-medium">{item.name}</p>
-                      <p className="text-sm text-muted-foreground">
-                        {item.quantity} {item.unit}
-                      </p>
+                      <p className="text-sm text-muted-foreground">{formatAmount(item.quantity, item.unit)}</p>
                     </div>
                     <Badge variant={badge.variant}>{badge.label}</Badge>
                   </div>

@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { Pencil, Trash2 } from "lucide-react";
-import { daysBetween, expiryBadge } from "@kim/domain";
+import { daysBetween, expiryBadge, formatAmount } from "@kim/domain";
 import { Badge } from "@kim/ui/badge";
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
@@ -44,9 +44,7 @@ export const IngredientCard = memo(function IngredientCard({ ingredient, today, 
         </div>
       </div>
       <div className="flex items-center justify-between gap-2">
-        <span className="font-medium">
-          {ingredient.quantity} {ingredient.unit}
-        </span>
+        <span className="font-medium">{formatAmount(ingredient.quantity, ingredient.unit)}</span>
         <div className="flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1">
           {/* The badge counts days; the date itself, in the cook's own format, says which day that is. */}
           {ingredient.expirationDate && days !== null ? (

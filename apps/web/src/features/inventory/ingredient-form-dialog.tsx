@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { CATEGORIES, UNITS, ingredientInput, type IngredientInput } from "@kim/domain";
+import { CATEGORIES, EARLIEST_EXPIRY, UNITS, ingredientInput, isCalendarDate, latestExpiry, type IngredientInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { DraftRestoredNotice } from "../../components/draft-restored-notice";
@@ -76,7 +76,9 @@ function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCanc
     const next = parsed.success ? {} : fieldErrors(parsed.error);
     // A half-typed date leaves the field's value empty: without this check it would be saved as "no date".
     const dateField = event.currentTarget.elements.namedItem("expirationDate");
-    if (next.expirationDate || (dateField instanceof HTMLInputElement && dateField.validity.badInput)) {
+    // A date out of Kim's window keeps the schema's message, which says what the window is.
+    const unreadable = values.expirationDate !== "" && !isCalendarDate(values.expirationDate);
+    if (unreadable || (dateField instanceof HTMLInputElement && dateField.validity.badInput)) {
       next.expirationDate = expirationDateError();
     }
     setErrors(next);
@@ -113,6 +115,8 @@ function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCanc
         name="expirationDate"
         type="date"
         hint="Optional"
+        min={EARLIEST_EXPIRY}
+        max={latestExpiry()}
         value={values.expirationDate}
         onChange={(e) => set("expirationDate", e.target.value)}
         error={errors.expirationDate}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate } from "@tanstack/react-router";
-import { CalendarDays, ChevronLeft, ChevronRight, Sparkles } from "lucide-react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { CalendarDays, ChevronLeft, ChevronRight, ShoppingCart, Sparkles } from "lucide-react";
 import { addDays, localDate, weekLabel, weekOf, type MealPlanInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
@@ -132,6 +132,14 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
           </Button>
         </div>
       </div>
+
+      {/* Generates the shopping list for the week shown here, not the current one. */}
+      <Button variant="outline" className="justify-self-start sm:justify-self-end" asChild>
+        <Link to="/shopping-list" search={{ generate: monday }}>
+          <ShoppingCart aria-hidden="true" />
+          Shopping list for this week
+        </Link>
+      </Button>
 
       {list.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">

@@ -1,9 +1,11 @@
 import { useId, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { CalendarX2, Sparkles } from "lucide-react";
-import { hasProAccess, localDate, mergeIntoList, startOfWeek, weekLabel } from "@kim/domain";
+import { daysInRange, hasProAccess, isCalendarDate, MAX_PLAN_DAYS, replacePlanItems, weekOf, type Unconverted } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
+import { Input } from "@kim/ui/input";
+import { Label } from "@kim/ui/label";
 import { toast } from "@kim/ui/lib/use-toast";
 import { Switch } from "@kim/ui/switch";
 import { useCurrentUser } from "../../lib/current-user";
@@ -12,46 +14,70 @@ import { useGenerateShoppingList } from "./use-shopping-list";
 
 const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
 
+/** What smart mode left off the list, and kept on it for want of a conversion, to show once the dialog has closed. */
+export interface GenerateOutcome {
+  excluded: string[];
+  unconverted: Unconverted[];
+}
+
 interface GenerateDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The Monday of the week the range starts as: the one the planner showed, or the cook's current week. */
+  week: string;
   change: (change: ItemsChange) => Promise<unknown>;
-  /** The names smart mode left off the list, to show once the dialog has closed. */
-  onExcluded: (names: string[]) => void;
+  onGenerated: (outcome: GenerateOutcome) => void;
 }
 
-/** Generate from Meal Plan: this week's planned meals merged into the list; smart mode (Pro) leaves out what is in stock. */
-export function GenerateDialog({ open, onOpenChange, change, onExcluded }: GenerateDialogProps) {
+/**
+ * Generate from Meal Plan: the meals planned for a range of days (the week given, or any other) put into the list,
+ * replacing what an earlier generation for those days put there; smart mode (Pro) leaves out what is in stock.
+ */
+export function GenerateDialog({ open, onOpenChange, week, change, onGenerated }: GenerateDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        {/* Mounted per opening: smart mode starts on, and an old "nothing planned" is gone. */}
-        {open ? <GenerateForm change={change} onExcluded={onExcluded} onDone={() => onOpenChange(false)} /> : null}
+        {/* Mounted per opening: smart mode starts on, the range is the week given, and an old "nothing planned" is gone. */}
+        {open ? <GenerateForm week={week} change={change} onGenerated={onGenerated} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function GenerateForm({ change, onExcluded, onDone }: Pick<GenerateDialogProps, "change" | "onExcluded"> & { onDone: () => void }) {
+/** What is wrong with a range the cook typed, null when it can be generated. */
+function rangeError(from: string, to: string): string | null {
+  if (!isCalendarDate(from) || !isCalendarDate(to)) return "Pick a first and a last day";
+  if (from > to) return "The first day must be on or before the last";
+  return daysInRange(from, to) > MAX_PLAN_DAYS ? `Pick at most ${MAX_PLAN_DAYS} days` : null;
+}
+
+function GenerateForm({
+  week,
+  change,
+  onGenerated,
+  onDone,
+}: Pick<GenerateDialogProps, "week" | "change" | "onGenerated"> & { onDone: () => void }) {
   const switchId = useId();
+  const rangeId = useId();
   const user = useCurrentUser().data;
   const pro = !!user && hasProAccess(user);
   const [smart, setSmart] = useState(true);
+  const [range, setRange] = useState(() => weekOf(week));
   const [saving, setSaving] = useState(false);
   const [nothingPlanned, setNothingPlanned] = useState(false);
   const generate = useGenerateShoppingList();
-  // The cook's own week, in their time zone: the server reads the same one from `today`.
-  const today = localDate();
   const pending = generate.isPending || saving;
+  const invalid = rangeError(range.from, range.to);
 
   const run = async () => {
+    if (invalid) return;
     const smartMode = pro && smart;
     setNothingPlanned(false);
-    const result = await generate.mutateAsync({ smartMode, today }).catch(() => null);
+    const result = await generate.mutateAsync({ smartMode, ...range }).catch(() => null);
     if (!result) return;
     if (result.items.length === 0 && result.excludedItems.length === 0) return setNothingPlanned(true);
     setSaving(true);
-    const saved = await change((list) => mergeIntoList(list, result.items)).then(
+    const saved = await change((list) => replacePlanItems(list, result.items, result.range)).then(
       () => true,
       () => false,
     );
@@ -66,7 +92,7 @@ function GenerateForm({ change, onExcluded, onDone }: Pick<GenerateDialogProps, 
           }
         : { title: "Shopping list generated!", description: `Added ${items(added)} from your meal plan.` },
     );
-    onExcluded(result.excludedItems.map((item) => item.name));
+    onGenerated({ excluded: result.excludedItems.map((item) => item.name), unconverted: result.unconverted });
     onDone();
   };
 
@@ -75,9 +101,41 @@ function GenerateForm({ change, onExcluded, onDone }: Pick<GenerateDialogProps, 
       <DialogHeader>
         <DialogTitle>Generate from Meal Plan</DialogTitle>
         <DialogDescription>
-          Adds the ingredients of the meals planned for the {weekLabel(startOfWeek(today)).replace(/^Week/, "week")} to your list.
+          Adds the ingredients of the meals planned for these days to your list. Generating the same days again replaces what it added, and
+          keeps what you added or checked.
         </DialogDescription>
       </DialogHeader>
+
+      <fieldset className="grid gap-2" aria-describedby={invalid ? `${rangeId}-error` : undefined}>
+        <legend className="mb-2 text-sm font-medium">Meals planned</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${rangeId}-from`}>From</Label>
+            <Input
+              id={`${rangeId}-from`}
+              type="date"
+              value={range.from}
+              aria-invalid={!!invalid}
+              onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${rangeId}-to`}>To</Label>
+            <Input
+              id={`${rangeId}-to`}
+              type="date"
+              value={range.to}
+              aria-invalid={!!invalid}
+              onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+            />
+          </div>
+        </div>
+        {invalid ? (
+          <p id={`${rangeId}-error`} role="alert" className="text-sm text-destructive">
+            {invalid}
+          </p>
+        ) : null}
+      </fieldset>
 
       {pro ? (
         <div className="flex items-start justify-between gap-4 rounded-md border p-4">
@@ -108,7 +166,7 @@ function GenerateForm({ change, onExcluded, onDone }: Pick<GenerateDialogProps, 
         <div role="status" className="flex items-start gap-3 rounded-md bg-muted p-4 text-sm">
           <CalendarX2 className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           <p>
-            <span className="font-medium">No meals with ingredients are planned this week.</span>{" "}
+            <span className="font-medium">No meals with ingredients are planned for these days.</span>{" "}
             <Link to="/meal-planner" className="font-medium text-primary underline-offset-4 hover:underline">
               Plan meals
             </Link>{" "}
@@ -121,7 +179,7 @@ function GenerateForm({ change, onExcluded, onDone }: Pick<GenerateDialogProps, 
         <Button type="button" variant="outline" onClick={onDone} disabled={pending}>
           Cancel
         </Button>
-        <Button type="button" onClick={() => void run()} disabled={pending}>
+        <Button type="button" onClick={() => void run()} disabled={pending || !!invalid}>
           {pending ? "Generating..." : "Generate"}
         </Button>
       </DialogFooter>

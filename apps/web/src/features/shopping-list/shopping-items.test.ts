@@ -30,7 +30,10 @@ describe("groupByCategory", () => {
 
 describe("amountText", () => {
   it("reads like a cook writes it, and never shows a 0", () => {
-    expect(amountText({ quantity: 1.5, unit: "kg" })).toBe("1 1/2 kg");
+    expect(amountText({ quantity: 1.5, unit: "kg" })).toBe("1.5 kg");
+    expect(amountText({ quantity: 1.88, unit: "cups" })).toBe("1 7/8 cups");
+    expect(amountText({ quantity: 690.852, unit: "ml" })).toBe("691 ml");
+    expect(amountText({ quantity: 1, unit: "units" })).toBe("1 unit");
     expect(amountText({ quantity: 0, unit: "as needed" })).toBe("as needed");
     expect(amountText({ quantity: 0, unit: "units" })).toBe("");
   });

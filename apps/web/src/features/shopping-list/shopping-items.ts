@@ -1,7 +1,28 @@
-import { formatKitchenQuantity, guessCategory, ingredientKey, NO_AMOUNT_UNIT, type Category, type ShoppingItem } from "@kim/domain";
+import {
+  formatAmount,
+  guessCategory,
+  ingredientKey,
+  isCalendarDate,
+  NO_AMOUNT_UNIT,
+  startOfWeek,
+  type Category,
+  type ShoppingItem,
+} from "@kim/domain";
 import type { RouterOutputs } from "../../lib/trpc";
 
 export type ShoppingList = RouterOutputs["shoppingLists"]["list"][number];
+
+export interface ShoppingListSearch {
+  /** The Monday of a week to generate the list for: the planner links here with the week it shows. */
+  generate?: string | undefined;
+}
+
+/** The page's URL search: a day in `generate` opens Generate from Meal Plan on its week; anything else is dropped. */
+export function generateSearch(search: Record<string, unknown>): ShoppingListSearch {
+  const { generate } = search;
+  const usable = typeof generate === "string" && isCalendarDate(generate) && generate >= "2000-01-01" && generate < "3000-01-01";
+  return { generate: usable ? startOfWeek(generate) : undefined };
+}
 
 /** A change to a list's items. Kept as a function so it can be applied again to a newer list after a conflict. */
 export type ItemsChange = (items: ShoppingItem[]) => ShoppingItem[];
@@ -34,7 +55,7 @@ export function groupByCategory(items: ShoppingItem[]): ItemGroup[] {
 
 /** "1 1/2 kg", "as needed", or nothing for an amount of 0 in another unit: a "0" would read as "none to buy". */
 export function amountText(item: Pick<ShoppingItem, "quantity" | "unit">): string {
-  if (item.quantity > 0) return `${formatKitchenQuantity(item.quantity)} ${item.unit}`;
+  if (item.quantity > 0) return formatAmount(item.quantity, item.unit);
   return item.unit === NO_AMOUNT_UNIT ? NO_AMOUNT_UNIT : "";
 }
 

@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from "react";
-import { CalendarPlus, PackageCheck, Plus, ScanBarcode, ShoppingCart, X } from "lucide-react";
+import { CalendarPlus, PackageCheck, Plus, Scale, ScanBarcode, ShoppingCart, X } from "lucide-react";
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
 import { toast } from "@kim/ui/lib/use-toast";
 import { Skeleton } from "@kim/ui/skeleton";
 import { BarcodeScannerDialog } from "../barcode/barcode-scanner-dialog";
 import { useBarcodeProductLookup } from "../inventory/use-barcode-product-lookup";
+import { localDate, startOfWeek, unconvertedText } from "@kim/domain";
 import { AddItemDialog } from "./add-item-dialog";
-import { GenerateDialog } from "./generate-dialog";
+import { GenerateDialog, type GenerateOutcome } from "./generate-dialog";
 import { ShoppingItemGroups } from "./shopping-item-groups";
 import { addItem, groupByCategory, removeItem, scanOutcome, scanProduct, setChecked, type ItemEntry } from "./shopping-items";
 import { useShoppingList } from "./use-shopping-list";
@@ -15,13 +16,19 @@ import { useShoppingList } from "./use-shopping-list";
 // Failures are toasted by useShoppingList; a caller with nothing more to do lets them go.
 const ignore = () => undefined;
 
-export function ShoppingListPage() {
+interface ShoppingListPageProps {
+  /** The Monday of the week to generate for, when the planner sent the cook here to generate it. */
+  generateWeek?: string | undefined;
+}
+
+export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
   const { list, change } = useShoppingList();
   const lookUpProduct = useBarcodeProductLookup();
   const [adding, setAdding] = useState<{ open: boolean; description?: string }>({ open: false });
-  const [generating, setGenerating] = useState(false);
+  const [generating, setGenerating] = useState(generateWeek !== undefined);
   const [scanning, setScanning] = useState(false);
-  const [excluded, setExcluded] = useState<string[]>([]);
+  const [outcome, setOutcome] = useState<GenerateOutcome>({ excluded: [], unconverted: [] });
+  const { excluded, unconverted } = outcome;
   const current = list.data?.[0];
   const items = current?.items ?? [];
   const checked = items.filter((item) => item.checked).length;
@@ -90,7 +97,42 @@ export function ShoppingListPage() {
           <p className="min-w-0 flex-1 break-words">
             <span className="font-medium">Already in stock, left off the list:</span> {excluded.join(", ")}
           </p>
-          <Button variant="ghost" size="icon" className="-my-2 -mr-2 size-8" aria-label="Dismiss" onClick={() => setExcluded([])}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-my-2 -mr-2 size-8"
+            aria-label="Dismiss"
+            onClick={() => setOutcome((o) => ({ ...o, excluded: [] }))}
+          >
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+      ) : null}
+
+      {unconverted.length > 0 ? (
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-lg border border-amber-500/50 bg-amber-50 p-4 text-sm dark:bg-amber-950/30"
+          data-testid="unconverted-items"
+        >
+          <Scale className="mt-0.5 size-4 shrink-0 text-amber-700 dark:text-amber-400" aria-hidden="true" />
+          <div className="min-w-0 flex-1 break-words">
+            <p className="font-medium">Kept on the list: Kim couldn&apos;t compare these with your inventory</p>
+            <ul className="mt-1 grid gap-0.5">
+              {unconverted.map((u) => (
+                <li key={`${u.name} ${u.unit}`}>
+                  {u.name}: {unconvertedText(u)}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="-my-2 -mr-2 size-8"
+            aria-label="Dismiss"
+            onClick={() => setOutcome((o) => ({ ...o, unconverted: [] }))}
+          >
             <X aria-hidden="true" />
           </Button>
         </div>
@@ -143,7 +185,13 @@ export function ShoppingListPage() {
         onOpenChange={(open) => setAdding((a) => ({ ...a, open }))}
         onAdd={(item) => change(addItem(item))}
       />
-      <GenerateDialog open={generating} onOpenChange={setGenerating} change={change} onExcluded={setExcluded} />
+      <GenerateDialog
+        open={generating}
+        onOpenChange={setGenerating}
+        week={generateWeek ?? startOfWeek(localDate())}
+        change={change}
+        onGenerated={setOutcome}
+      />
       <BarcodeScannerDialog title="Scan Item" open={scanning} onOpenChange={setScanning} onDetected={(code) => void onScanned(code)} />
     </div>
   );

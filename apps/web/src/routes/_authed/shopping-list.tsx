@@ -1,10 +1,14 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ShoppingListPage } from "../../features/shopping-list/shopping-list-page";
+import { generateSearch } from "../../features/shopping-list/shopping-items";
 import { pageTitle } from "../../lib/page-title";
 
 export const Route = createFileRoute("/_authed/shopping-list")({
   head: () => pageTitle("Shopping List"),
+  validateSearch: generateSearch,
   // Not awaited: the page shows skeletons while the list loads.
   loader: ({ context }) => void context.trpc.shoppingLists.list.prefetch(),
-  component: ShoppingListPage,
+  component: function ShoppingListRoute() {
+    return <ShoppingListPage generateWeek={Route.useSearch().generate} />;
+  },
 });

@@ -1,0 +1,84 @@
+import { parseQuantity } from "./quantities";
+import { normalizeUnit, unitFamily } from "./units";
+
+type Fraction = [value: number, label: string];
+const fractions = (...labels: string[]): Fraction[] => [
+  [0, ""],
+  ...labels.map((label): Fraction => {
+    const [num, den] = label.split("/").map(Number);
+    return [num! / den!, label];
+  }),
+  [1, ""],
+];
+
+/** What measuring cups and spoons hold: eighths and thirds (1 7/8 cups, 2/3 cup, 3/8 tsp). */
+const MEASURING = fractions("1/8", "1/4", "1/3", "3/8", "1/2", "5/8", "2/3", "3/4", "7/8");
+/** Pounds, ounces and counted things: halves, thirds and quarters (1 1/4 lbs, 1/2 onion). */
+const PARTS = fractions("1/4", "1/3", "1/2", "2/3", "3/4");
+const SPOONS_AND_CUPS = new Set(["tsp", "tbsp", "cups", "fl oz"]);
+/** Metric units large enough that a cook writes decimals of them (1.25 kg, 1.5 L). */
+const LARGE_METRIC = new Set(["kg", "L", "dl", "cl"]);
+/** Units written as they are whatever the amount (abbreviations). */
+const INVARIABLE = new Set(["mg", "g", "kg", "ml", "cl", "dl", "L", "tsp", "tbsp", "fl oz", "oz"]);
+const SINGULAR: Record<string, string> = { cups: "cup", lbs: "lb", units: "unit" };
+
+const trimmed = (n: number, decimals: number) => String(Number(n.toFixed(decimals)));
+
+/** How far a count may be from a fraction to be written as one: 0.33 onion is 1/3, 2.1 units of stock stay 2.1. */
+const PARTS_TOLERANCE = 0.02;
+
+/**
+ * `n` to the nearest of `steps` ("1 7/8"); a decimal when it is too small for the smallest step, or, with a
+ * `tolerance`, further than that from any step.
+ */
+function fractionText(n: number, steps: Fraction[], tolerance = Number.POSITIVE_INFINITY): { text: string; value: number } {
+  if (n >= 100) return { text: String(Math.round(n)), value: Math.round(n) };
+  const whole = Math.floor(n);
+  const [fraction, label] = steps.reduce((best, f) => (Math.abs(n - whole - f[0]) < Math.abs(n - whole - best[0]) ? f : best));
+  const value = whole + fraction;
+  // Rounding to nothing would hide a small amount: a pinch stays 0.05.
+  if ((value === 0 && n > 0) || Math.abs(n - value) > tolerance) return { text: trimmed(n, 2), value: Number(trimmed(n, 2)) };
+  if (!label) return { text: String(value), value };
+  return { text: whole === 0 ? label : `${whole} ${label}`, value };
+}
+
+/** A number as a cook writes it in `unit` (normalised), and the value it shows. */
+function numberText(n: number, unit: string): { text: string; value: number } {
+  if (SPOONS_AND_CUPS.has(unit)) return fractionText(n, MEASURING);
+  if (unitFamily(unit) === "count" || unit === "lbs" || unit === "oz") return fractionText(n, PARTS, PARTS_TOLERANCE);
+  // Metric: whole grams and millilitres from 10 on (691 ml, not 690.852 ml), else a decimal or two.
+  const decimals = LARGE_METRIC.has(unit) ? (n < 10 ? 2 : 1) : n < 10 ? 1 : 0;
+  const text = trimmed(n, decimals);
+  return { text: text === "0" && n > 0 ? trimmed(n, 3) : text, value: Number(text) };
+}
+
+function plural(word: string): string {
+  if (/(?:s|x|z|ch|sh)$/.test(word)) return `${word}es`;
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  if (/(?:[^f]f|fe)$/.test(word)) return word.replace(/fe?$/, "ves");
+  return `${word}s`;
+}
+
+/** The unit's name for an amount: "cup" for 1 or less, "cups" for more or none; "unit"/"units", "clove"/"cloves"; g and tbsp as they are. */
+function unitText(unit: string, value: number): string {
+  if (INVARIABLE.has(unit)) return unit;
+  const one = SINGULAR[unit] ?? unit;
+  return value > 1 || value === 0 ? (SINGULAR[unit] ? unit : plural(one)) : one;
+}
+
+/**
+ * An amount as a cook writes it, the one way Kim shows quantities: cups and spoons in eighths and thirds
+ * ("1 7/8 cups", "1/3 cup"), pounds, ounces and counted things in halves, thirds and quarters ("1 1/2 onions"),
+ * metric in whole grams and millilitres from 10 on ("691 ml") and decimals of kg and L ("1.25 kg"); the unit
+ * singular for 1 or less ("1 unit", "1 clove", but "0 units"). A quantity written as text keeps its range ("1-2 cups") or, with no
+ * amount in it ("to taste"), is shown as written.
+ */
+export function formatAmount(quantity: number | string, unit: string): string {
+  const normal = unit.trim() === "" ? "" : normalizeUnit(unit);
+  const amount = parseQuantity(quantity);
+  if (!amount) return `${typeof quantity === "string" ? quantity.trim() : ""} ${unit.trim()}`.trim();
+  const lower = numberText(amount.value, normal);
+  const upper = amount.upper === null ? null : numberText(amount.upper, normal);
+  const text = upper ? `${lower.text}-${upper.text}` : lower.text;
+  return normal === "" ? text : `${text} ${unitText(normal, (upper ?? lower).value)}`;
+}
