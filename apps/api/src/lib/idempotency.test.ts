@@ -26,7 +26,11 @@ function rest(cook: { cookie: string }, method: Method, url: string, payload?: o
 
 /** A tRPC mutation as the web app sends it with a key: one call, JSON input, the key in the header. */
 function trpc(cook: { cookie: string }, path: string, input: unknown, key?: string, app: FastifyInstance = t.app) {
-  const headers: Record<string, string> = { cookie: cook.cookie, "content-type": "application/json", ...(key ? { "idempotency-key": key } : {}) };
+  const headers: Record<string, string> = {
+    cookie: cook.cookie,
+    "content-type": "application/json",
+    ...(key ? { "idempotency-key": key } : {}),
+  };
   return app.inject({ method: "POST", url: `/trpc/${path}`, headers, payload: JSON.stringify(input) });
 }
 
@@ -197,8 +201,11 @@ describe("Idempotency-Key", () => {
     // A retry of an applied call that would now fail (the slot filled up since) still answers the first answer.
     const first = await full(cook.recipeId);
     expect(first.statusCode).toBe(201);
-    for (let i = 0; i < 2; i++) await rest(cook, "POST", "/api/meal-plans", { date: "2026-11-30", mealType: "lunch", recipeId: cook.recipeId });
-    expect((await rest(cook, "POST", "/api/meal-plans", { date: "2026-11-30", mealType: "lunch", recipeId: cook.recipeId })).statusCode).toBe(409);
+    for (let i = 0; i < 2; i++)
+      await rest(cook, "POST", "/api/meal-plans", { date: "2026-11-30", mealType: "lunch", recipeId: cook.recipeId });
+    expect(
+      (await rest(cook, "POST", "/api/meal-plans", { date: "2026-11-30", mealType: "lunch", recipeId: cook.recipeId })).statusCode,
+    ).toBe(409);
     const retry = await full(cook.recipeId);
     expect([retry.statusCode, retry.body]).toEqual([201, first.body]);
   });
@@ -214,7 +221,10 @@ describe("Idempotency-Key", () => {
       method: "POST",
       url: "/trpc/inventory.create,inventory.create?batch=1",
       headers: { cookie: cook.cookie, "content-type": "application/json", "idempotency-key": newKey() },
-      payload: JSON.stringify({ 0: { name: "Leek", category: "Produce", unit: "units" }, 1: { name: "Kale", category: "Produce", unit: "units" } }),
+      payload: JSON.stringify({
+        0: { name: "Leek", category: "Produce", unit: "units" },
+        1: { name: "Kale", category: "Produce", unit: "units" },
+      }),
     });
     expect(batch.json().map((r: { error?: { data: { httpStatus: number } } }) => r.error?.data.httpStatus)).toEqual([400, 400]);
     expect(await state(cook)).toEqual(before);
