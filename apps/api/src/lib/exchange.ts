@@ -48,8 +48,8 @@ class FastifyExchange implements Exchange {
 
   get idempotencyKey(): string | undefined {
     const key = this.req.headers["idempotency-key"];
-    // Sent twice, it is not one key: the check in lib/idempotency refuses it.
-    return Array.isArray(key) ? key.join(",") : key;
+    // Sent twice, Node joins it with ", ", which no key may hold: lib/idempotency refuses it.
+    return Array.isArray(key) ? key.join(", ") : key;
   }
 
   cookie(name: string): string | undefined {
