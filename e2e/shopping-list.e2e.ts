@@ -120,7 +120,9 @@ describe("shopping list", () => {
 
     // A save that fails is undone on screen and said.
     await page.route("**/trpc/shoppingLists.update**", (route) => route.abort("failed"));
-    await page.getByRole("checkbox", { name: "Apples, 6 units" }).check();
+    // click, not check(): the save goes at once (alone, with its idempotency key), so it may fail and be undone
+    // before check() reads the box back.
+    await page.getByRole("checkbox", { name: "Apples, 6 units" }).click();
     await toast(page, "Failed to update shopping list");
     await expect.poll(() => count(page)).toBe("0 / 2 items");
     expect(await page.getByRole("checkbox", { name: "Apples, 6 units" }).isChecked()).toBe(false);

@@ -67,12 +67,14 @@ describe("every documented REST path", () => {
         const cookies = route.url.startsWith("/api/admin/") ? [{ cookie }, { cookie: adminCookie }, {}] : [{ cookie }, {}];
         for (const headers of route.url === "/api/logout" ? [{}] : cookies) {
           const attempts = route.method === "GET" || route.method === "DELETE" ? [undefined] : bodies;
-          for (const body of attempts) {
+          for (const [i, body] of attempts.entries()) {
+            // Every other attempt carries an Idempotency-Key, as the web app's creates and stock changes do.
+            const key = i % 2 === 1 ? { "idempotency-key": crypto.randomUUID() } : {};
             const res = await t.app.inject({
               method: route.method as "GET",
               url,
               remoteAddress: freshAddress(),
-              headers: { ...headers, ...(body ? { "content-type": body.contentType ?? "application/json" } : {}) },
+              headers: { ...headers, ...key, ...(body ? { "content-type": body.contentType ?? "application/json" } : {}) },
               ...(body ? { payload: body.payload } : {}),
             });
             statuses.add(res.statusCode);

@@ -1,5 +1,6 @@
 export { createDb, openPglite, type Db, type DbConfig } from "./create-db";
 export { directRows } from "./direct-rows";
+export { inTransaction } from "./transaction";
 export { migrateDown, migrateToLatest } from "./migrate";
 export { PreparingClient } from "./prepared-statements";
 export type * from "./schema";

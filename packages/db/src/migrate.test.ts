@@ -26,6 +26,7 @@ describe("migrations", () => {
       "bug_reports",
       "email_outbox",
       "extraction_feedback",
+      "idempotency_keys",
       "ingredients",
       "known_devices",
       "list_versions",
@@ -44,7 +45,7 @@ describe("migrations", () => {
     }
     expect(await tables()).toEqual([]);
     await migrateToLatest(handle.db);
-    expect(await tables()).toHaveLength(17);
+    expect(await tables()).toHaveLength(18);
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 });

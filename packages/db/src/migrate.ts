@@ -11,6 +11,7 @@ import * as shoppingListVersion from "./migrations/2026-11-22-0007-shopping-list
 import * as billing from "./migrations/2026-11-25-0009-billing";
 import * as stockEventsAndExpiryMail from "./migrations/2026-11-25-0010-stock-events-and-expiry-mail";
 import * as prioritySupport from "./migrations/2026-11-25-0011-priority-support";
+import * as idempotencyKeys from "./migrations/2026-11-26-0012-idempotency-keys";
 import * as adminAudit from "./migrations/2026-11-25-0008-admin-audit";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0009-billing": billing,
   "2026-11-25-0010-stock-events-and-expiry-mail": stockEventsAndExpiryMail,
   "2026-11-25-0011-priority-support": prioritySupport,
+  "2026-11-26-0012-idempotency-keys": idempotencyKeys,
   "2026-11-25-0008-admin-audit": adminAudit,
 };
 

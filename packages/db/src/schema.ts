@@ -221,6 +221,21 @@ export interface Database {
   stockEvents: StockEventsTable;
   userSettings: UserSettingsTable;
   adminAudit: AdminAuditTable;
+  idempotencyKeys: IdempotencyKeysTable;
+}
+
+/**
+ * The first answer to a create or stock change sent with an Idempotency-Key: a retry with the same key and request
+ * gets it back; the same key with another request is refused. Kept a day (housekeeping prunes older rows).
+ */
+export interface IdempotencyKeysTable {
+  userId: string;
+  key: string;
+  /** SHA-256 of the procedure and its input, to tell a retry from another request reusing the key. */
+  fingerprint: string;
+  /** The first answer, as the client received it. */
+  answer: Json<unknown>;
+  createdAt: Generated<Date>;
 }
 
 /** Stripe events already applied, by id: a repeat or a second process's copy finds its id here and does nothing. */

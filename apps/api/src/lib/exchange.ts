@@ -14,6 +14,8 @@ export interface Exchange {
   ip: string;
   /** How many procedure calls the request carries (a tRPC batch carries several). */
   calls: number;
+  /** The request's Idempotency-Key header, if it sent one (see lib/idempotency). */
+  idempotencyKey: string | undefined;
   cookie(name: string): string | undefined;
   setCookie(name: string, value: string, options?: CookieOptions): void;
   clearCookie(name: string): void;
@@ -44,6 +46,12 @@ class FastifyExchange implements Exchange {
     return this.req.ip;
   }
 
+  get idempotencyKey(): string | undefined {
+    const key = this.req.headers["idempotency-key"];
+    // Sent twice, Node joins it with ", ", which no key may hold: lib/idempotency refuses it.
+    return Array.isArray(key) ? key.join(", ") : key;
+  }
+
   cookie(name: string): string | undefined {
     return this.req.cookies[name] || undefined;
   }
@@ -67,6 +75,7 @@ export function memoryExchange(): Exchange {
   return {
     ip: "127.0.0.1",
     calls: 1,
+    idempotencyKey: undefined,
     cookie: (name) => cookies.get(name),
     setCookie: (name, value) => void cookies.set(name, value),
     clearCookie: (name) => void cookies.delete(name),

@@ -52,7 +52,23 @@ describe("pruneExpired", () => {
       ])
       .execute();
 
-    expect(await pruneExpired(db)).toEqual({ sessions: 1, rateLimits: 1, sentMail: 1, barcodeProducts: 1, stripeEvents: 1 });
+    await db
+      .insertInto("idempotencyKeys")
+      .values([
+        { userId: user.id, key: "old", fingerprint: "f", answer: "{}", createdAt: days(-1.01) },
+        { userId: user.id, key: "recent", fingerprint: "f", answer: "{}", createdAt: days(-0.99) },
+      ])
+      .execute();
+
+    expect(await pruneExpired(db)).toEqual({
+      sessions: 1,
+      rateLimits: 1,
+      sentMail: 1,
+      barcodeProducts: 1,
+      stripeEvents: 1,
+      idempotencyKeys: 1,
+    });
+    expect((await db.selectFrom("idempotencyKeys").select("key").execute()).map((r) => r.key)).toEqual(["recent"]);
     expect((await db.selectFrom("stripeEvents").select("id").execute()).map((r) => r.id)).toEqual(["evt_recent"]);
     expect((await db.selectFrom("sessions").select("sid").execute()).map((r) => r.sid)).toEqual(["live"]);
     expect((await db.selectFrom("rateLimits").select("key").execute()).map((r) => r.key)).toEqual(["current"]);

@@ -2,6 +2,7 @@ import type { Database } from "@kim/db";
 import type { FastifyBaseLogger } from "fastify";
 import { sql, type Kysely } from "kysely";
 import { runLocalTrialHousekeeping } from "../features/billing/local-trials";
+import { IDEMPOTENCY_KEY_HOURS } from "./idempotency";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Sent mail is kept a while for support questions ("did my reset mail go out?"). */
@@ -9,7 +10,10 @@ const SENT_MAIL_DAYS = 30;
 /** Stripe retries an event for 3 days; ids kept longer than that only catch nothing. */
 const STRIPE_EVENT_DAYS = 30;
 
-/** Deletes what no request can use any more: expired sessions, spent rate-limit windows, old mail and cache rows. */
+/**
+ * Deletes what no request can use any more: expired sessions, spent rate-limit windows, old mail and cache rows,
+ * idempotency keys past their day.
+ */
 export async function pruneExpired(db: Kysely<Database>): Promise<Record<string, number>> {
   const now = sql<Date>`now()`;
   const counts = await Promise.all([
@@ -24,14 +28,19 @@ export async function pruneExpired(db: Kysely<Database>): Promise<Record<string,
       .deleteFrom("stripeEvents")
       .where("processedAt", "<", sql<Date>`now() - ${`${STRIPE_EVENT_DAYS} days`}::interval`)
       .executeTakeFirst(),
+    db
+      .deleteFrom("idempotencyKeys")
+      .where("createdAt", "<", sql<Date>`now() - ${`${IDEMPOTENCY_KEY_HOURS} hours`}::interval`)
+      .executeTakeFirst(),
   ]);
-  const [sessions, rateLimits, sentMail, barcodeProducts, stripeEvents] = counts.map((r) => Number(r.numDeletedRows));
+  const [sessions, rateLimits, sentMail, barcodeProducts, stripeEvents, idempotencyKeys] = counts.map((r) => Number(r.numDeletedRows));
   return {
     sessions: sessions!,
     rateLimits: rateLimits!,
     sentMail: sentMail!,
     barcodeProducts: barcodeProducts!,
     stripeEvents: stripeEvents!,
+    idempotencyKeys: idempotencyKeys!,
   };
 }
 

@@ -1,6 +1,7 @@
 import { hasProAccess } from "@kim/domain";
 import { initTRPC } from "@trpc/server";
 import { appError, describeTrpcError, unauthorized } from "../lib/errors";
+import { applyOnce, keyedRequest } from "../lib/idempotency";
 import type { SessionUser } from "../features/auth/sessions";
 import type { Context } from "./context";
 
@@ -23,6 +24,19 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   // The context already holds the user, so only its type narrows: handing tRPC a context to merge would copy the
   // whole of it on every call.
   return next() as ReturnType<typeof next<{ user: SessionUser }>>;
+});
+
+/**
+ * For every create and stock change: a call sent with an Idempotency-Key header applies once per key and user, and
+ * a retry answers the first answer (see lib/idempotency). Without the header (scripts) it runs as it always did.
+ */
+export const idempotentProcedure = authedProcedure.use(async ({ ctx, path, getRawInput, next }) => {
+  const key = ctx.http.idempotencyKey;
+  if (key === undefined) return next();
+  const request = keyedRequest(ctx.user.id, key, ctx.http.calls, path, await getRawInput());
+  const { result, replay } = await applyOnce(ctx.db, request, (db) => next({ ctx: { db } }));
+  // tRPC wants each middleware's answer to come from next(): the replay is the answer of the call that was rolled back.
+  return replay ? { ok: true, data: replay.answer, marker: result.marker } : result;
 });
 
 export const proProcedure = authedProcedure.use(({ ctx, next }) => {

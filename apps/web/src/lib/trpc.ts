@@ -1,4 +1,4 @@
-import { createTRPCQueryUtils, createTRPCReact, httpBatchLink } from "@trpc/react-query";
+import { createTRPCQueryUtils, createTRPCReact, httpBatchLink, httpLink, splitLink } from "@trpc/react-query";
 import type { QueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@kim/api/router";
@@ -7,13 +7,25 @@ export const trpc = createTRPCReact<AppRouter>();
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
+// Session cookie must accompany every call.
+const withCookies: typeof fetch = (url, options) => fetch(url, { ...options, credentials: "include" });
+
+const idempotencyKeyOf = (context: Record<string, unknown>) =>
+  typeof context.idempotencyKey === "string" ? context.idempotencyKey : undefined;
+
 export function createTrpcClient() {
   return trpc.createClient({
     links: [
-      httpBatchLink({
-        url: "/trpc",
-        // Session cookie must accompany every call.
-        fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
+      // A create or stock change carries its idempotency key (lib/keyed-mutation) in the Idempotency-Key header,
+      // which names one call: so it goes alone, never in a batch.
+      splitLink({
+        condition: (op) => idempotencyKeyOf(op.context) !== undefined,
+        true: httpLink({
+          url: "/trpc",
+          fetch: withCookies,
+          headers: ({ op }) => ({ "Idempotency-Key": idempotencyKeyOf(op.context) ?? "" }),
+        }),
+        false: httpBatchLink({ url: "/trpc", fetch: withCookies }),
       }),
     ],
   });

@@ -1,4 +1,4 @@
-import type { Database } from "@kim/db";
+import { inTransaction, type Database } from "@kim/db";
 import { DASHBOARD_EXPIRING_LIMIT, EXPIRING_SOON_DAYS, LOW_STOCK_QUANTITY, type IngredientInput } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 import { jsonTimestamp, type RawJson } from "../../lib/raw-json";
@@ -76,7 +76,7 @@ export function createIngredient(db: Kysely<Database>, userId: string, input: In
  * the same transaction, read against the quantity it had: so an item already at 0 counts once.
  */
 export function updateIngredient(db: Kysely<Database>, userId: string, id: string, input: Partial<IngredientInput>, now: Date) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before =
       input.quantity === 0
         ? await trx
@@ -101,7 +101,7 @@ export function updateIngredient(db: Kysely<Database>, userId: string, id: strin
 
 /** Deletes an ingredient; one thrown away after its date is recorded as wasted, in the same transaction. */
 export function deleteIngredient(db: Kysely<Database>, userId: string, id: string, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .deleteFrom("ingredients")
       .where("id", "=", id)

@@ -1,4 +1,4 @@
-import type { Database } from "@kim/db";
+import { inTransaction, type Database } from "@kim/db";
 import { MAX_MEALS_PER_SLOT, MAX_QUANTITY, type MealPlanInput, type MealType, type StockItem } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 
@@ -54,7 +54,7 @@ export type AddMealResult = { ok: true; meal: MealPlan } | { ok: false; reason: 
  * requests racing for its last place are taken one at a time and each counts what the one before it added.
  */
 export function addMealPlan(db: Kysely<Database>, userId: string, input: MealPlanInput): Promise<AddMealResult> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const slot = `meal-slot:${userId}:${input.date}:${input.mealType}`;
     await sql`select pg_advisory_xact_lock(hashtextextended(${slot}, 0))`.execute(trx);
     const { rows } = await sql<{ title: string | null; taken: number }>`

@@ -1,4 +1,4 @@
-import type { Database } from "@kim/db";
+import { inTransaction, type Database } from "@kim/db";
 import { consumeStock, scaleQuantity, type NotTaken, type StockTake } from "@kim/domain";
 import type { Kysely } from "kysely";
 import { forgetCookedEvents, recordStockEvents } from "../insights/stock-events";
@@ -16,7 +16,7 @@ export function cookRecipe(
   servings: number,
   now: Date,
 ): Promise<{ taken: StockTake[]; notTaken: NotTaken[] } | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const recipe = await recipeToCook(trx, userId, recipeId);
     if (!recipe) return undefined;
     const factor = servings / (recipe.servings ?? servings);
@@ -43,7 +43,7 @@ export function cookRecipe(
 
 /** Undoes a cook: puts the amounts it took back on their items, and forgets that it used any of them up. */
 export function restock(db: Kysely<Database>, userId: string, items: { id: string; quantity: number }[]) {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const rows = await addQuantities(trx, userId, items);
     await forgetCookedEvents(
       trx,

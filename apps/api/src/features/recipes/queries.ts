@@ -1,4 +1,4 @@
-import type { Database } from "@kim/db";
+import { inTransaction, type Database } from "@kim/db";
 import {
   extractionCorrections,
   type Cuisine,
@@ -123,7 +123,7 @@ export async function createRecipe(db: Kysely<Database>, userId: string, input: 
       .returning(columns)
       .executeTakeFirstOrThrow();
   if (!extraction || !corrections || Object.keys(corrections).length === 0) return toRecipe(await insert(db));
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await insert(trx);
     await trx
       .insertInto("extractionFeedback")

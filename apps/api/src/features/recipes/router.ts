@@ -2,7 +2,7 @@ import { recipeCreateInput, recipeUpdate } from "@kim/domain";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
-import { authedProcedure } from "../../trpc/init";
+import { authedProcedure, idempotentProcedure } from "../../trpc/init";
 import { countRecipes, createRecipe, deleteRecipe, getRecipe, listRecipes, updateRecipe } from "./queries";
 
 const NOT_FOUND = "Recipe not found";
@@ -15,7 +15,7 @@ export const recipesRouter = {
     if (!recipe) throw notFound(NOT_FOUND);
     return recipe;
   }),
-  create: authedProcedure.input(recipeCreateInput).mutation(({ ctx, input }) => createRecipe(ctx.db, ctx.user.id, input)),
+  create: idempotentProcedure.input(recipeCreateInput).mutation(({ ctx, input }) => createRecipe(ctx.db, ctx.user.id, input)),
   update: authedProcedure.input(idInput.extend({ data: recipeUpdate })).mutation(async ({ ctx, input }) => {
     const recipe = await updateRecipe(ctx.db, ctx.user.id, input.id, input.data);
     if (!recipe) throw notFound(NOT_FOUND);

@@ -5,6 +5,7 @@ import { formatAmount, notTakenText } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { toast } from "@kim/ui/lib/use-toast";
+import { keyed, useKeyedMutation } from "../../lib/keyed-mutation";
 import { failureToast } from "../../lib/toasts";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
 
@@ -16,14 +17,17 @@ interface CookedThisCardProps {
   servings: number;
 }
 
-/** "I cooked this": the recipe's ingredients leave the inventory, with what changed shown and an undo. */
+/**
+ * "I cooked this": the recipe's ingredients leave the inventory, with what changed shown and an undo; both sent with their
+ * intent's idempotency key, so a double click takes or restores once.
+ */
 export function CookedThisCard({ recipeId, servings }: CookedThisCardProps) {
   const utils = trpc.useUtils();
   const [cooked, setCooked] = useState<Cooked | null>(null);
   const taken = cooked?.taken ?? null;
   const refreshInventory = () => Promise.all([utils.inventory.list.invalidate(), utils.inventory.summary.invalidate()]);
 
-  const cook = trpc.mealPlans.cook.useMutation({
+  const cook = useKeyedMutation(keyed(utils.client.mealPlans.cook.mutate), {
     onSuccess: (result) => {
       const { taken } = result;
       setCooked(result);
@@ -35,7 +39,7 @@ export function CookedThisCard({ recipeId, servings }: CookedThisCardProps) {
     },
     onError: failureToast("Failed to update inventory"),
   });
-  const undo = trpc.mealPlans.restock.useMutation({
+  const undo = useKeyedMutation(keyed(utils.client.mealPlans.restock.mutate), {
     onSuccess: () => {
       setCooked(null);
       toast({ title: "Inventory restored" });

@@ -1,14 +1,15 @@
 import { toast } from "@kim/ui/lib/use-toast";
 import { isNotFoundError } from "../../lib/errors";
+import { keyed, useKeyedMutation } from "../../lib/keyed-mutation";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
 
-/** mealPlans.create/delete with the spec's toasts; each refreshes the planner's weeks. */
+/** mealPlans.create (sent with its intent's idempotency key)/delete with the spec's toasts; each refreshes the planner's weeks. */
 export function useMealPlanMutations() {
   const utils = trpc.useUtils();
   const refreshWeeks = () => utils.mealPlans.list.invalidate();
 
-  const add = trpc.mealPlans.create.useMutation({
+  const add = useKeyedMutation(keyed(utils.client.mealPlans.create.mutate), {
     onSuccess: () => {
       toast({ title: "Meal added to planner" });
       return refreshWeeks();

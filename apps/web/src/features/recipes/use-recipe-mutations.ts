@@ -1,20 +1,20 @@
 import { useRef } from "react";
-import { useMutation } from "@tanstack/react-query";
 import type { RecipeInput } from "@kim/domain";
 import { toast } from "@kim/ui/lib/use-toast";
 import { errorMessage } from "../../lib/form";
+import { keyed, useKeyedMutation } from "../../lib/keyed-mutation";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
 
 /**
- * recipes.create/update/delete with the spec's toasts. Each refreshes the list and the dashboard's count; an update
+ * recipes.create/update/delete with the spec's toasts (a create sent with its intent's idempotency key). Each refreshes the list and the dashboard's count; an update
  * or delete also drops the one recipe it changed, so cooking mode and the form never show it stale.
  */
 export function useRecipeMutations() {
   const utils = trpc.useUtils();
   const refreshList = () => Promise.all([utils.recipes.list.invalidate(), utils.recipes.count.invalidate()]);
 
-  const create = trpc.recipes.create.useMutation({
+  const create = useKeyedMutation(keyed(utils.client.recipes.create.mutate), {
     onSuccess: () => {
       toast({ title: "Recipe created successfully" });
       return refreshList();
@@ -50,29 +50,32 @@ interface ImportAll<T> {
 /**
  * Import All: saves each recipe with recipes.create, one after another (in the page's order, and no burst of requests),
  * then toasts how many and refreshes the list. A failure stops there; the toast says how many were saved before it.
+ * Each recipe goes with its own idempotency key, kept until it is saved: a double click or a retry saves none twice.
  */
 export function useImportRecipes<T>() {
   const utils = trpc.useUtils();
   const saved = useRef(0);
-  return useMutation({
-    mutationFn: async ({ recipes, onSaved }: ImportAll<T>) => {
+  return useKeyedMutation(
+    async ({ recipes, onSaved }: ImportAll<T>, keys) => {
       saved.current = 0;
       for (const { key, input } of recipes) {
-        await utils.client.recipes.create.mutate(input);
+        await keys.send(input, (options) => utils.client.recipes.create.mutate(input, options));
         saved.current += 1;
         onSaved(key);
       }
       return recipes.length;
     },
-    onSuccess: (count) => toast({ title: `Successfully imported ${count} ${count === 1 ? "recipe" : "recipes"}!` }),
-    onError: (error, { recipes }) => {
-      const message = errorMessage(error, "Please try again.");
-      toast({
-        title: "Failed to import recipes",
-        description: saved.current > 0 ? `${saved.current} of ${recipes.length} were imported before this: ${message}` : message,
-        variant: "destructive",
-      });
+    {
+      onSuccess: (count) => toast({ title: `Successfully imported ${count} ${count === 1 ? "recipe" : "recipes"}!` }),
+      onError: (error, { recipes }) => {
+        const message = errorMessage(error, "Please try again.");
+        toast({
+          title: "Failed to import recipes",
+          description: saved.current > 0 ? `${saved.current} of ${recipes.length} were imported before this: ${message}` : message,
+          variant: "destructive",
+        });
+      },
+      onSettled: () => Promise.all([utils.recipes.list.invalidate(), utils.recipes.count.invalidate()]),
     },
-    onSettled: () => Promise.all([utils.recipes.list.invalidate(), utils.recipes.count.invalidate()]),
-  });
+  );
 }

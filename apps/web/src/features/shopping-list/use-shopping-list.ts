@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { toast } from "@kim/ui/lib/use-toast";
+import { IntentKeys } from "../../lib/keyed-mutation";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
 import { createListSaver, type ListSaver } from "./list-saver";
@@ -18,10 +19,17 @@ const savers = new WeakMap<QueryClient, ListSaver<ShoppingList>>();
 function saverFor(queryClient: QueryClient, utils: Utils): ListSaver<ShoppingList> {
   let saver = savers.get(queryClient);
   if (!saver) {
+    // Each save goes with its idempotency key: a retried save (the answer was lost) is applied once.
+    const keys = new IntentKeys();
     saver = createListSaver<ShoppingList>({
       shown: () => utils.shoppingLists.list.getData()?.[0],
-      load: async () => (await utils.client.shoppingLists.list.query())[0] ?? utils.client.shoppingLists.create.mutate({}),
-      save: (list, items) => utils.client.shoppingLists.update.mutate({ id: list.id, data: { items, version: list.version } }),
+      load: async () =>
+        (await utils.client.shoppingLists.list.query())[0] ??
+        keys.send({}, (options) => utils.client.shoppingLists.create.mutate({}, options)),
+      save: (list, items) => {
+        const input = { id: list.id, data: { items, version: list.version } };
+        return keys.send(input, (options) => utils.client.shoppingLists.update.mutate(input, options));
+      },
       show: (list) =>
         utils.shoppingLists.list.setData(undefined, (lists = []) =>
           lists.some((l) => l.id === list.id) ? lists.map((l) => (l.id === list.id ? list : l)) : [list, ...lists],
