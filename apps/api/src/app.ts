@@ -8,7 +8,7 @@ import helmet, { type HelmetOptions } from "helmet";
 import type { DestinationStream } from "pino";
 import { servedOverHttps } from "./config";
 import { restRoutes } from "./features";
-import { loadSession } from "./features/auth/sessions";
+import { loadSession, SESSION_COOKIE } from "./features/auth/sessions";
 import { registerStripeWebhook } from "./features/billing/webhook-route";
 import { scheduleExpiryMail } from "./features/expiry-mail/service";
 import { healthRoutes } from "./features/health/routes";
@@ -18,12 +18,15 @@ import { toHttpError } from "./lib/errors";
 import { scheduleHousekeeping } from "./lib/housekeeping";
 import { ListCache } from "./lib/user-lists";
 import { fastifyExchange } from "./lib/exchange";
+import { BODY_LIMITS, BODY_REFUSALS, BodyBudget, declaredLength, guardedBody, hasBody, type BodyLimits } from "./lib/request-bodies";
 import { contextFactory, outsideClients, type AppDeps } from "./trpc/context";
 import { JSON_BODY_LIMIT, registerRestRoutes, registerTrpc } from "./trpc/http";
 
 export interface BuildOptions {
   /** Where structured logs go (tests capture them); stdout by default. */
   logStream?: DestinationStream;
+  /** Bounds on request bodies; BODY_LIMITS unless given (tests shorten them). */
+  bodyLimits?: BodyLimits;
 }
 
 declare module "fastify" {
@@ -56,6 +59,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // tRPC batches name their procedures in the path ("inventory.list,recipes.count"); ids are checked by schemas.
     routerOptions: { maxParamLength: 2048 },
     forceCloseConnections: "idle",
+    // A backstop for whatever no body guard covers: Node drops a request not received whole by then.
+    requestTimeout: (options.bodyLimits ?? BODY_LIMITS).timeoutMs * 2,
     trustProxy: config.trustProxy,
   });
 
@@ -102,10 +107,24 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     void reply.code(403).send({ message: "Cross-site request refused", code: "FORBIDDEN" });
   });
   await app.register(cookie);
+  const bodies = new BodyBudget(options.bodyLimits ?? BODY_LIMITS);
+  app.decorate("bodies", bodies);
+  // Every body Fastify parses (JSON, the webhook's bytes) is counted and timed as it arrives; a request without a
+  // session cookie may send only a small one. Uploads are read by their procedure after its checks (lib/rest).
+  app.addHook("preParsing", (req, _reply, payload, done) => {
+    if (!hasBody(req) || /^multipart\//i.test(req.headers["content-type"] ?? "")) return done(null, payload);
+    const stranger = !req.headers.cookie?.includes(`${SESSION_COOKIE}=`);
+    const cap = stranger ? (req.routeOptions.config.strangerBodyBytes ?? bodies.limits.strangerBytes) : Infinity;
+    const declared = declaredLength(req);
+    if (declared !== null && declared > cap) return done(BODY_REFUSALS.tooLarge());
+    done(null, guardedBody(payload, bodies, cap));
+  });
   app.addHook("onSend", (req, reply, payload, done) => {
     if (API_PATH.test(req.url)) reply.header("cache-control", "private, no-store");
     // A client told to close opens a new connection for its next request, which the load balancer sends elsewhere.
     if (draining) reply.header("connection", "close");
+    // A refusal sent before its body was read closes the connection rather than read the rest to throw it away.
+    if (reply.statusCode >= 400 && req.raw.complete === false) reply.header("connection", "close");
     done(null, payload);
   });
 
