@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import type { Readable } from "node:stream";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import type { DestinationStream } from "pino";
 import { servedOverHttps } from "./config";
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   await app.register(cookie);
   const bodies = new BodyBudget(options.bodyLimits ?? BODY_LIMITS);
+  const guards = new WeakMap<FastifyRequest, Readable>();
   app.decorate("bodies", bodies);
   // Every body Fastify parses (JSON, the webhook's bytes) is counted and timed as it arrives; a request without a
   // session cookie may send only a small one. Uploads are read by their procedure after its checks (lib/rest).
@@ -117,7 +119,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     const cap = stranger ? (req.routeOptions.config.strangerBodyBytes ?? bodies.limits.strangerBytes) : Infinity;
     const declared = declaredLength(req);
     if (declared !== null && declared > cap) return done(BODY_REFUSALS.tooLarge());
-    done(null, guardedBody(payload, bodies, cap));
+    const guard = guardedBody(payload, bodies, cap);
+    guards.set(req, guard);
+    done(null, guard);
+  });
+  app.addHook("onResponse", (req, _reply, done) => {
+    guards.get(req)?.destroy();
+    done();
+  });
+  app.addHook("onRequestAbort", (req, done) => {
+    guards.get(req)?.destroy();
+    done();
   });
   app.addHook("onSend", (req, reply, payload, done) => {
     if (API_PATH.test(req.url)) reply.header("cache-control", "private, no-store");

@@ -113,9 +113,11 @@ export function guardedBody(payload: Readable, budget: BodyBudget, capBytes: num
     },
   });
   const timer = setTimeout(() => guard.destroy(BODY_REFUSALS.tooSlow()), budget.limits.timeoutMs);
-  // Fastify's parser has a copy of every chunk by the end; the budget covers the time the body is arriving.
+  // Fastify's parser has a copy of every chunk by the end; the budget covers the time the body is arriving. A body
+  // no parser reads (a refused type) is given back when the request ends (see app.ts, which destroys the guard).
   guard.once("close", giveBack);
   guard.once("end", giveBack);
+  guard.on("error", () => {});
   payload.once("error", (error) => guard.destroy(error));
   return payload.pipe(guard);
 }

@@ -17,6 +17,15 @@ export { PDF_LIMITS, REFUSALS, type PdfLine, type PdfRefusal, type PdfText } fro
 export interface ReadPdfOptions {
   /** Time cap for this file; PDF_LIMITS.timeoutMs when not given. */
   timeoutMs?: number;
+  /** The workers to read it in; the process's own when not given (tests bring a smaller one). */
+  pool?: PdfWorkerPool;
+}
+
+/** How many files are read at once, how many more may wait, and for how long, before a file is refused with 503. */
+export interface PoolSize {
+  workers: number;
+  waiting: number;
+  waitMs: number;
 }
 
 // Enough for a large cookbook's fonts and pages; a file that needs more is refused, not the process brought down.
@@ -24,6 +33,9 @@ const WORKER_MEMORY_MB = 512;
 // An idle worker keeps pdf.js loaded for the next file this long, then goes.
 const IDLE_MS = 30_000;
 const MAX_WORKERS = Math.min(4, Math.max(2, availableParallelism() - 1));
+// Each file in a worker may hold a few hundred MB (see pdf-streams.ts), so only a few run at once; a few more wait,
+// each holding its upload, for about as long as a file takes to read.
+export const POOL_SIZE: PoolSize = { workers: MAX_WORKERS, waiting: 2 * MAX_WORKERS, waitMs: 15_000 };
 
 /** Whether the bytes are a PDF's: its header within the first kilobyte, as readers accept it. */
 export function looksLikePdf(bytes: Uint8Array): boolean {
@@ -37,7 +49,7 @@ export async function readPdf(bytes: Uint8Array, options: ReadPdfOptions = {}): 
   if (!looksLikePdf(bytes)) return REFUSALS.notPdf;
   // A copy the worker can own: the caller's bytes may share a pooled buffer.
   const copy = new Uint8Array(bytes).buffer;
-  return pool.run({ bytes: copy }, options.timeoutMs ?? PDF_LIMITS.timeoutMs);
+  return (options.pool ?? pool).run({ bytes: copy }, options.timeoutMs ?? PDF_LIMITS.timeoutMs);
 }
 
 interface Entry {
@@ -49,6 +61,7 @@ interface Queued {
   job: PdfJob;
   timeoutMs: number;
   resolve: (text: PdfText) => void;
+  waiting: NodeJS.Timeout;
 }
 
 /** The worker's code: the built file in production, else the TypeScript source through tsx's loader. */
@@ -72,21 +85,35 @@ function workerSource(): { code: URL | string; eval: boolean } {
   return { code, eval: true };
 }
 
-class PdfWorkerPool {
+export class PdfWorkerPool {
   private readonly idle: Entry[] = [];
   private readonly queue: Queued[] = [];
   private busy = 0;
 
+  constructor(private readonly size: PoolSize = POOL_SIZE) {}
+
   run(job: PdfJob, timeoutMs: number): Promise<PdfText> {
     return new Promise((resolve) => {
-      this.queue.push({ job, timeoutMs, resolve });
+      const free = this.busy < this.size.workers;
+      if (!free && this.queue.length >= this.size.waiting) return resolve(REFUSALS.busy);
+      const task: Queued = {
+        job,
+        timeoutMs,
+        resolve,
+        waiting: setTimeout(() => {
+          this.queue.splice(this.queue.indexOf(task), 1);
+          resolve(REFUSALS.busy);
+        }, this.size.waitMs),
+      };
+      this.queue.push(task);
       this.next();
     });
   }
 
   private next(): void {
-    while (this.queue.length > 0 && (this.idle.length > 0 || this.busy < MAX_WORKERS)) {
+    while (this.queue.length > 0 && this.busy < this.size.workers) {
       const task = this.queue.shift()!;
+      clearTimeout(task.waiting);
       const entry = this.idle.pop() ?? this.start();
       clearTimeout(entry.idleTimer);
       this.busy += 1;

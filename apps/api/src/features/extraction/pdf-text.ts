@@ -5,7 +5,7 @@ export type { PdfLine } from "./pdf-lines";
 /** A refusal of the file, with the HTTP status the route answers and a message a person can act on. */
 export interface PdfRefusal {
   kind: "refused";
-  status: 400 | 413 | 422;
+  status: 400 | 413 | 422 | 503;
   message: string;
 }
 
@@ -23,6 +23,11 @@ export const PDF_LIMITS = {
   pages: 300,
   /** How long one file may take to read; a file that takes longer is refused and its worker stopped. */
   timeoutMs: 20_000,
+  /** Drawing operators of one page, and of the whole file (a dense cookbook page draws a few thousand). */
+  operatorsPerPage: 100_000,
+  operatorsPerFile: 1_000_000,
+  /** Pieces of text on one page. */
+  textItemsPerPage: 50_000,
 };
 
 const refusal = (status: PdfRefusal["status"], message: string): PdfRefusal => ({ kind: "refused", status, message });
@@ -34,6 +39,8 @@ export const REFUSALS = {
   encrypted: refusal(400, "This PDF is password-protected (encrypted). Please remove the password and try again."),
   broken: refusal(400, "This PDF could not be read: the file is damaged or incomplete."),
   tooSlow: refusal(400, "This PDF took too long to read. Please try a smaller or simpler file."),
+  tooComplex: refusal(422, "This PDF holds more than Kim can read in one file (too much packed data or drawing). Please try a smaller or simpler file."),
+  busy: refusal(503, "Kim is reading other PDFs right now. Please try again in a minute."),
   noText: refusal(
     422,
     "This PDF has no selectable text (it looks like a scan or photos of pages). Please use a PDF with text, or type the recipe in.",

@@ -6,6 +6,7 @@ import { parentPort } from "node:worker_threads";
 import { getDocument, type PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { linesOfPage, type PdfItem, type PdfLine } from "./pdf-lines";
+import { pastDecodeLimits } from "./pdf-streams";
 import { PDF_LIMITS, REFUSALS, type PdfJob, type PdfText } from "./pdf-text";
 
 const BOLD_NAME = /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,]bd\b|-sb\b/i;
@@ -18,7 +19,12 @@ interface FontInfo {
   italic?: boolean;
 }
 
+/** Thrown from a page past a bound: the whole file is refused. */
+class TooComplex extends Error {}
+
 export async function readPdfBytes(bytes: Uint8Array): Promise<PdfText> {
+  // Before pdf.js: what it would decode is held outside the heap cap, so its size is measured first.
+  if (await pastDecodeLimits(bytes)) return REFUSALS.tooComplex;
   let doc: PDFDocumentProxy;
   try {
     doc = await getDocument({
@@ -39,12 +45,14 @@ export async function readPdfBytes(bytes: Uint8Array): Promise<PdfText> {
     const pages: PdfLine[][] = [];
     let letters = 0;
     let failed = 0;
+    const operators = { left: PDF_LIMITS.operatorsPerFile };
     for (let number = 1; number <= doc.numPages; number++) {
       try {
-        const lines = await pageLines(doc, number);
+        const lines = await pageLines(doc, number, operators);
         letters += lines.reduce((sum, line) => sum + line.text.length, 0);
         pages.push(lines);
-      } catch {
+      } catch (error) {
+        if (error instanceof TooComplex) return REFUSALS.tooComplex;
         failed += 1;
         pages.push([]);
       }
@@ -59,10 +67,11 @@ export async function readPdfBytes(bytes: Uint8Array): Promise<PdfText> {
   }
 }
 
-async function pageLines(doc: PDFDocumentProxy, number: number): Promise<PdfLine[]> {
+async function pageLines(doc: PDFDocumentProxy, number: number, operators: { left: number }): Promise<PdfLine[]> {
   const page = await doc.getPage(number);
   const [, , width, height] = page.view as [number, number, number, number];
   const content = await page.getTextContent();
+  if (content.items.length > PDF_LIMITS.textItemsPerPage) throw new TooComplex();
   const textItems = content.items.filter((item): item is TextItem => "str" in item && item.str.trim() !== "");
   if (textItems.length === 0) {
     page.cleanup();
@@ -70,7 +79,9 @@ async function pageLines(doc: PDFDocumentProxy, number: number): Promise<PdfLine
   }
   // The text layer names fonts only by an id; the font's own name (and its bold flag) arrive with the drawing
   // operators, so those are read too (pictures are decoded then, which is what costs most on picture-heavy pages).
-  await page.getOperatorList();
+  const drawn = (await page.getOperatorList()).fnArray.length;
+  operators.left -= drawn;
+  if (drawn > PDF_LIMITS.operatorsPerPage || operators.left < 0) throw new TooComplex();
   const fonts = new Map<string, FontInfo>();
   const fontOf = (id: string): FontInfo => {
     let font = fonts.get(id);

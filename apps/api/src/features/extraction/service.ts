@@ -65,7 +65,7 @@ export async function extractFromUrl(ctx: Context, userId: string, url: string):
 }
 
 const NO_FILE = "Please select a PDF file";
-const PDF_STATUS = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 422: "UNPROCESSABLE_CONTENT" } as const;
+const PDF_STATUS = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 422: "UNPROCESSABLE_CONTENT", 503: "SERVICE_UNAVAILABLE" } as const;
 // A PDF's text for the model: its lines in reading order, cut like a page's text.
 const MAX_PDF_TEXT = 32_000;
 
