@@ -3,9 +3,9 @@ import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { PDF_LIMITS, REFUSALS, type PdfJob, type PdfText } from "./pdf-text";
+import { PDF_LIMITS, REFUSALS, type PdfImport, type PdfJob, type PdfText } from "./pdf-text";
 
-export { PDF_LIMITS, REFUSALS, type PdfLine, type PdfRefusal, type PdfText } from "./pdf-text";
+export { PDF_LIMITS, REFUSALS, type PdfImport, type PdfLine, type PdfRefusal, type PdfText } from "./pdf-text";
 
 /**
  * Reading PDFs off the main thread. pdf.js runs in worker threads (a few, reused), one file at a time each, so a heavy
@@ -45,11 +45,23 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
 
 /** The text of a PDF as lines in reading order, or why the file is refused (status and message for the answer). */
 export async function readPdf(bytes: Uint8Array, options: ReadPdfOptions = {}): Promise<PdfText> {
-  if (bytes.byteLength > PDF_LIMITS.bytes) return REFUSALS.tooLarge;
-  if (!looksLikePdf(bytes)) return REFUSALS.notPdf;
+  const answer = await inWorker(bytes, false, options);
+  // A worker asked for lines answers lines.
+  return answer.kind === "refused" || !("recipes" in answer) ? answer : REFUSALS.broken;
+}
+
+/** The recipes of a PDF and its text for a model, or why the file is refused: all the work done in a worker. */
+export async function importPdf(bytes: Uint8Array, options: ReadPdfOptions = {}): Promise<PdfImport> {
+  const answer = await inWorker(bytes, true, options);
+  return answer.kind === "refused" || "recipes" in answer ? answer : REFUSALS.broken;
+}
+
+function inWorker(bytes: Uint8Array, recipes: boolean, options: ReadPdfOptions): Promise<PdfText | PdfImport> {
+  if (bytes.byteLength > PDF_LIMITS.bytes) return Promise.resolve(REFUSALS.tooLarge);
+  if (!looksLikePdf(bytes)) return Promise.resolve(REFUSALS.notPdf);
   // A copy the worker can own: the caller's bytes may share a pooled buffer.
   const copy = new Uint8Array(bytes).buffer;
-  return (options.pool ?? pool).run({ bytes: copy }, options.timeoutMs ?? PDF_LIMITS.timeoutMs);
+  return (options.pool ?? pool).run({ bytes: copy, recipes }, options.timeoutMs ?? PDF_LIMITS.timeoutMs);
 }
 
 interface Entry {
@@ -60,7 +72,7 @@ interface Entry {
 interface Queued {
   job: PdfJob;
   timeoutMs: number;
-  resolve: (text: PdfText) => void;
+  resolve: (answer: PdfText | PdfImport) => void;
   waiting: NodeJS.Timeout;
 }
 
@@ -92,7 +104,7 @@ export class PdfWorkerPool {
 
   constructor(private readonly size: PoolSize = POOL_SIZE) {}
 
-  run(job: PdfJob, timeoutMs: number): Promise<PdfText> {
+  run(job: PdfJob, timeoutMs: number): Promise<PdfText | PdfImport> {
     return new Promise((resolve) => {
       const free = this.busy < this.size.workers;
       if (!free && this.queue.length >= this.size.waiting) return resolve(REFUSALS.busy);
@@ -131,7 +143,7 @@ export class PdfWorkerPool {
     const { worker } = entry;
     worker.ref();
     let done = false;
-    const finish = (answer: PdfText, keep: boolean) => {
+    const finish = (answer: PdfText | PdfImport, keep: boolean) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
@@ -144,7 +156,7 @@ export class PdfWorkerPool {
       task.resolve(answer);
       this.next();
     };
-    const onMessage = (answer: PdfText) => finish(answer, true);
+    const onMessage = (answer: PdfText | PdfImport) => finish(answer, true);
     // A worker that runs out of memory or fails to start: the file could not be read, and the worker is not reused.
     const onError = () => finish(REFUSALS.broken, false);
     const onExit = () => finish(REFUSALS.broken, false);

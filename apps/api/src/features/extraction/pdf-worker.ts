@@ -7,7 +7,9 @@ import { getDocument, type PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { linesOfPage, type PdfItem, type PdfLine } from "./pdf-lines";
 import { pastDecodeLimits } from "./pdf-streams";
-import { PDF_LIMITS, REFUSALS, type PdfJob, type PdfText } from "./pdf-text";
+import { recipesFromPdf } from "./pdf-recipes";
+import { finishDraft } from "./recipe-draft";
+import { PDF_LIMITS, REFUSALS, type PdfImport, type PdfJob, type PdfText } from "./pdf-text";
 
 const BOLD_NAME = /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,]bd\b|-sb\b/i;
 const ITALIC_NAME = /italic|oblique|[-,]it\b/i;
@@ -118,9 +120,27 @@ async function pageLines(doc: PDFDocumentProxy, number: number, operators: { lef
   return lines;
 }
 
+/**
+ * The recipes of a file's lines, found here too, so the main thread gets at most PDF_LIMITS.recipes finished ones and
+ * the model's text rather than every line of 300 pages.
+ */
+export function importOf(pages: PdfLine[][]): PdfImport {
+  const drafts = recipesFromPdf(pages);
+  if (drafts.length > PDF_LIMITS.recipes) return REFUSALS.tooManyRecipes;
+  let text = "";
+  for (const line of pages.flat()) {
+    if (text.length >= PDF_LIMITS.modelText) break;
+    text += (text === "" ? "" : "\n") + line.text;
+  }
+  // finishDraft resolves image links against a page; a PDF has none, and its recipes have no image.
+  return { kind: "ok", recipes: drafts.map((draft) => finishDraft(draft, "about:blank")), text: text.slice(0, PDF_LIMITS.modelText) };
+}
+
 parentPort?.on("message", (job: PdfJob) => {
-  readPdfBytes(new Uint8Array(job.bytes)).then(
-    (answer) => parentPort?.postMessage(answer),
-    () => parentPort?.postMessage(REFUSALS.broken),
-  );
+  readPdfBytes(new Uint8Array(job.bytes))
+    .then((text) => (job.recipes && text.kind === "ok" ? importOf(text.pages) : text))
+    .then(
+      (answer) => parentPort?.postMessage(answer),
+      () => parentPort?.postMessage(REFUSALS.broken),
+    );
 });
