@@ -125,6 +125,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   app.addHook("onResponse", (req, _reply, done) => {
     guards.get(req)?.destroy();
+    // Answered before its body arrived (a refusal): the rest is dropped as it comes for a moment, so the client reads
+    // the answer rather than a reset, then the connection closes.
+    if (req.raw.complete === false) lingerThenClose(req.raw, bodies.limits.lingerMs);
     done();
   });
   app.addHook("onRequestAbort", (req, done) => {
@@ -135,8 +138,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     if (API_PATH.test(req.url)) reply.header("cache-control", "private, no-store");
     // A client told to close opens a new connection for its next request, which the load balancer sends elsewhere.
     if (draining) reply.header("connection", "close");
-    // A refusal sent before its body was read closes the connection rather than read the rest to throw it away.
-    if (reply.statusCode >= 400 && req.raw.complete === false) reply.header("connection", "close");
     done(null, payload);
   });
 
@@ -236,6 +237,15 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => void (failure = err));
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   return headers;
+}
+
+function lingerThenClose(raw: IncomingMessage, ms: number): void {
+  const { socket } = raw;
+  const timer = setTimeout(() => socket.destroy(), ms);
+  timer.unref();
+  raw.once("end", () => clearTimeout(timer));
+  socket.once("close", () => clearTimeout(timer));
+  raw.resume();
 }
 
 function safeHost(origin: string): string | null {

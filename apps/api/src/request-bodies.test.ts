@@ -49,19 +49,18 @@ describe("uploads are checked before their body is read", () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { bodyLimits: { ...BODY_LIMITS, lingerMs: 100 } });
     port = await listening(t);
   });
   afterAll(() => t.close());
 
-  it("answers 250 held 19 MiB uploads without a session with 401 before their bodies, and closes each connection", async () => {
+  it("answers 250 held 19 MiB uploads without a session with 401 before their bodies, and closes each connection after a moment", async () => {
     const { head, start } = uploadHead(19 * MIB);
     // The attacker's reproduction: each connection declares 19 MiB and sends the first 64 KB, then holds.
     const held = Array.from({ length: 250 }, () => rawRequest(port, head, start + "0".repeat(64 * 1024)));
     const answers = await Promise.all(held.map((h) => h.answer));
     for (const answer of answers) {
       expectRefusal(answer, 401, "UNAUTHORIZED");
-      expect(answer.headers.connection).toBe("close");
     }
     await Promise.all(held.map((h) => h.closed));
     expect(t.app.bodies.held).toBe(0);
@@ -112,7 +111,7 @@ describe("bodies no parser reads", () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { bodyLimits: { ...BODY_LIMITS, lingerMs: 100 } });
     port = await listening(t);
   });
   afterAll(() => t.close());
@@ -134,7 +133,10 @@ describe("bytes of bodies in flight", () => {
   const upload = 20 * MIB;
   beforeAll(async () => {
     // Room for two uploads in the process and one a user, plus a little for JSON.
-    t = await createTestApp({}, { bodyLimits: { ...BODY_LIMITS, processBytes: 2 * upload + 1000, userUploadBytes: upload + 1000 } });
+    t = await createTestApp(
+      {},
+      { bodyLimits: { ...BODY_LIMITS, processBytes: 2 * upload + 1000, userUploadBytes: upload + 1000, lingerMs: 100 } },
+    );
     port = await listening(t);
   });
   afterAll(() => t.close());
@@ -175,28 +177,26 @@ describe("slow bodies", () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
-    t = await createTestApp({}, { bodyLimits: { ...BODY_LIMITS, timeoutMs: 300 } });
+    t = await createTestApp({}, { bodyLimits: { ...BODY_LIMITS, timeoutMs: 300, lingerMs: 100 } });
     port = await listening(t);
   });
   afterAll(() => t.close());
 
-  it("answers an upload that has not arrived in time with 408 and closes the connection", async () => {
+  it("answers an upload that has not arrived in time with 408, then closes the connection", async () => {
     const pro = await createUser(t, { isPro: true });
     const { head, start } = uploadHead(MIB, pro.cookie);
     const slow = rawRequest(port, head, start);
     const answer = await slow.answer;
     expectRefusal(answer, 408, "TIMEOUT");
-    expect(answer.headers.connection).toBe("close");
     await slow.closed;
     expect(t.app.bodies.held).toBe(0);
   });
 
-  it("answers a JSON body that has not arrived in time with 408 and closes the connection", async () => {
+  it("answers a JSON body that has not arrived in time with 408, then closes the connection", async () => {
     const user = await createUser(t);
     const slow = rawRequest(port, jsonHead("/api/ingredients", 100, user.cookie), '{"name":');
     const answer = await slow.answer;
     expectRefusal(answer, 408, "TIMEOUT");
-    expect(answer.headers.connection).toBe("close");
     await slow.closed;
     expect(t.app.bodies.held).toBe(0);
   });

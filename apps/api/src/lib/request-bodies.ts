@@ -26,6 +26,8 @@ export interface BodyLimits {
   strangerBytes: number;
   /** A body must have arrived this long after the server began reading it; past it, 408 and the connection closes. */
   timeoutMs: number;
+  /** How long the rest of a body answered before it arrived is read and dropped, before its connection closes. */
+  lingerMs: number;
 }
 
 const MIB = 1024 * 1024;
@@ -40,6 +42,8 @@ export const BODY_LIMITS: BodyLimits = {
   strangerBytes: 64 * 1024,
   // 20 MB arrives in under a minute at 3 Mbit/s; a body dripped slower holds the connection for nothing.
   timeoutMs: 60_000,
+  // Enough for the answer to reach the client while it still sends; closing at once would reset the connection.
+  lingerMs: 2_000,
 };
 
 export const BODY_REFUSALS = {
