@@ -94,7 +94,11 @@ async function upload(pdf: Buffer, cookie: string): Promise<{ status: number; ms
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), "bomb.pdf");
   const started = performance.now();
-  const response = await fetch(`http://127.0.0.1:${PORT}/api/recipes/extract-from-pdf`, { method: "POST", headers: { cookie }, body: form });
+  const response = await fetch(`http://127.0.0.1:${PORT}/api/recipes/extract-from-pdf`, {
+    method: "POST",
+    headers: { cookie },
+    body: form,
+  });
   const body = (await response.json()) as { message?: string; count?: number };
   return { status: response.status, ms: performance.now() - started, message: body.message ?? `${body.count} recipes` };
 }
@@ -118,7 +122,10 @@ const pid = server.pid!;
 const handle = createDb({ databaseUrl: url.toString(), dataDir });
 try {
   for (let tries = 0; ; tries++) {
-    const ok = await fetch(`http://127.0.0.1:${PORT}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${PORT}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (tries > 300) throw new Error("Kim did not start");
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -119,7 +119,13 @@ describe("bodies no parser reads", () => {
   it("are given back to the process's bound when refused", async () => {
     const user = await createUser(t);
     const text = "x".repeat(1000);
-    const head = ["POST /api/ingredients HTTP/1.1", "Host: 127.0.0.1", "Content-Type: text/plain", `Content-Length: ${text.length}`, `Cookie: ${user.cookie}`];
+    const head = [
+      "POST /api/ingredients HTTP/1.1",
+      "Host: 127.0.0.1",
+      "Content-Type: text/plain",
+      `Content-Length: ${text.length}`,
+      `Cookie: ${user.cookie}`,
+    ];
     const refused = rawRequest(port, head.join("\n"), text);
     expectRefusal(await refused.answer, 415, "UNSUPPORTED_MEDIA_TYPE");
     await expect.poll(() => t.app.bodies.held).toBe(0);

@@ -61,7 +61,6 @@ describe("pastDecodeLimits", () => {
     expect(await pastDecodeLimits(pdfWithStream("/Filter /LZWDecode", lzwGrowing(2000)), small)).toBe("stream");
     expect(await pastDecodeLimits(pdfWithStream("/Filter /LZWDecode", lzwGrowing(500)), small)).toBeNull();
   });
-
 });
 
 describe("the PDF workers", () => {

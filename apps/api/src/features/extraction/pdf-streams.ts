@@ -201,7 +201,7 @@ function ascii85(data: Buffer): Buffer {
 
 function runLengthSize(data: Buffer): number {
   let size = 0;
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const n = data[i]!;
     if (n === 128) break;
     if (n < 128) {

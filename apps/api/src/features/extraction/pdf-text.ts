@@ -51,8 +51,14 @@ export const REFUSALS = {
   encrypted: refusal(400, "This PDF is password-protected (encrypted). Please remove the password and try again."),
   broken: refusal(400, "This PDF could not be read: the file is damaged or incomplete."),
   tooSlow: refusal(400, "This PDF took too long to read. Please try a smaller or simpler file."),
-  tooComplex: refusal(422, "This PDF holds more than Kim can read in one file (too much packed data or drawing). Please try a smaller or simpler file."),
-  tooManyRecipes: refusal(422, `This PDF holds more than ${PDF_LIMITS.recipes} recipes. Please split it into files of up to ${PDF_LIMITS.recipes} recipes.`),
+  tooComplex: refusal(
+    422,
+    "This PDF holds more than Kim can read in one file (too much packed data or drawing). Please try a smaller or simpler file.",
+  ),
+  tooManyRecipes: refusal(
+    422,
+    `This PDF holds more than ${PDF_LIMITS.recipes} recipes. Please split it into files of up to ${PDF_LIMITS.recipes} recipes.`,
+  ),
   busy: refusal(503, "Kim is reading other PDFs right now. Please try again in a minute."),
   noText: refusal(
     422,
