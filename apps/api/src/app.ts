@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import type { Readable } from "node:stream";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import type { DestinationStream } from "pino";
@@ -39,6 +39,8 @@ declare module "fastify" {
 }
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** When to try again after a refusal for uploads or PDFs in flight: about as long as one takes. */
+const BUSY_RETRY_SECONDS = "30";
 /** Paths that never fall back to the SPA. */
 const NON_SPA_PATH = /^\/(api|trpc|healthz|assets)(\/|$)/;
 /** Answers of the API: per user, never to be kept by a browser or a proxy. */
@@ -170,7 +172,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   app.setErrorHandler((error, req, reply) => {
     const { status, body } = toHttpError(error);
-    if (status >= 500) req.log.error({ err: error }, "request failed");
+    if (status >= 500 && status !== 503) req.log.error({ err: error }, "request failed");
+    // A refusal for being busy says when to come back, as a rate limit's does.
+    if ((status === 429 || status === 503) && !reply.hasHeader("retry-after")) reply.header("retry-after", BUSY_RETRY_SECONDS);
     return reply.code(status).send(body);
   });
 
@@ -239,6 +243,7 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** Reads and drops the rest of a request's body for `ms`, then closes its connection unless the body ended. */
 function lingerThenClose(raw: IncomingMessage, ms: number): void {
   const { socket } = raw;
   const timer = setTimeout(() => socket.destroy(), ms);

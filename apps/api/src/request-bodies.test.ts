@@ -159,6 +159,7 @@ describe("bytes of bodies in flight", () => {
     const annAgain = rawRequest(port, first.head, first.start);
     expectRefusal(await annAgain.answer, 429, "TOO_MANY_REQUESTS");
     expect(JSON.parse((await annAgain.answer).body).message).toMatch(/already uploading/);
+    expect((await annAgain.answer).headers["retry-after"]).toBe("30");
 
     const second = uploadHead(upload, ben!.cookie);
     const benHolds = rawRequest(port, second.head, second.start);
@@ -167,6 +168,7 @@ describe("bytes of bodies in flight", () => {
     const third = uploadHead(upload, cat!.cookie);
     const catRefused = rawRequest(port, third.head, third.start);
     expectRefusal(await catRefused.answer, 503, "SERVICE_UNAVAILABLE");
+    expect((await catRefused.answer).headers["retry-after"]).toBe("30");
 
     // JSON bodies count against the same bound: 2,000 bytes do not fit in the 1,000 left.
     const json = `{"items":"${"x".repeat(2000)}"}`;
