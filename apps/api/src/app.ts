@@ -1,14 +1,15 @@
 import { existsSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import type { DestinationStream } from "pino";
 import { servedOverHttps } from "./config";
 import { restRoutes } from "./features";
-import { loadSession } from "./features/auth/sessions";
+import { loadSession, SESSION_COOKIE } from "./features/auth/sessions";
 import { registerStripeWebhook } from "./features/billing/webhook-route";
 import { scheduleExpiryMail } from "./features/expiry-mail/service";
 import { healthRoutes } from "./features/health/routes";
@@ -18,12 +19,15 @@ import { toHttpError } from "./lib/errors";
 import { scheduleHousekeeping } from "./lib/housekeeping";
 import { ListCache } from "./lib/user-lists";
 import { fastifyExchange } from "./lib/exchange";
+import { BODY_LIMITS, BODY_REFUSALS, BodyBudget, declaredLength, guardedBody, hasBody, type BodyLimits } from "./lib/request-bodies";
 import { contextFactory, outsideClients, type AppDeps } from "./trpc/context";
 import { JSON_BODY_LIMIT, registerRestRoutes, registerTrpc } from "./trpc/http";
 
 export interface BuildOptions {
   /** Where structured logs go (tests capture them); stdout by default. */
   logStream?: DestinationStream;
+  /** Bounds on request bodies; BODY_LIMITS unless given (tests shorten them). */
+  bodyLimits?: BodyLimits;
 }
 
 declare module "fastify" {
@@ -35,6 +39,8 @@ declare module "fastify" {
 }
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** When to try again after a refusal for uploads or PDFs in flight: about as long as one takes. */
+const BUSY_RETRY_SECONDS = "30";
 /** Paths that never fall back to the SPA. */
 const NON_SPA_PATH = /^\/(api|trpc|healthz|assets)(\/|$)/;
 /** Answers of the API: per user, never to be kept by a browser or a proxy. */
@@ -56,6 +62,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // tRPC batches name their procedures in the path ("inventory.list,recipes.count"); ids are checked by schemas.
     routerOptions: { maxParamLength: 2048 },
     forceCloseConnections: "idle",
+    // A backstop for whatever no body guard covers: Node drops a request not received whole by then.
+    requestTimeout: (options.bodyLimits ?? BODY_LIMITS).timeoutMs * 2,
     trustProxy: config.trustProxy,
   });
 
@@ -102,6 +110,32 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     void reply.code(403).send({ message: "Cross-site request refused", code: "FORBIDDEN" });
   });
   await app.register(cookie);
+  const bodies = new BodyBudget(options.bodyLimits ?? BODY_LIMITS);
+  const guards = new WeakMap<FastifyRequest, Readable>();
+  app.decorate("bodies", bodies);
+  // Every body Fastify parses (JSON, the webhook's bytes) is counted and timed as it arrives; a request without a
+  // session cookie may send only a small one. Uploads are read by their procedure after its checks (lib/rest).
+  app.addHook("preParsing", (req, _reply, payload, done) => {
+    if (!hasBody(req) || /^multipart\//i.test(req.headers["content-type"] ?? "")) return done(null, payload);
+    const stranger = !req.headers.cookie?.includes(`${SESSION_COOKIE}=`);
+    const cap = stranger ? (req.routeOptions.config.strangerBodyBytes ?? bodies.limits.strangerBytes) : Infinity;
+    const declared = declaredLength(req);
+    if (declared !== null && declared > cap) return done(BODY_REFUSALS.tooLarge());
+    const guard = guardedBody(payload, bodies, cap);
+    guards.set(req, guard);
+    done(null, guard);
+  });
+  app.addHook("onResponse", (req, _reply, done) => {
+    guards.get(req)?.destroy();
+    // Answered before its body arrived (a refusal): the rest is dropped as it comes for a moment, so the client reads
+    // the answer rather than a reset, then the connection closes.
+    if (req.raw.complete === false) lingerThenClose(req.raw, bodies.limits.lingerMs);
+    done();
+  });
+  app.addHook("onRequestAbort", (req, done) => {
+    guards.get(req)?.destroy();
+    done();
+  });
   app.addHook("onSend", (req, reply, payload, done) => {
     if (API_PATH.test(req.url)) reply.header("cache-control", "private, no-store");
     // A client told to close opens a new connection for its next request, which the load balancer sends elsewhere.
@@ -138,7 +172,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   app.setErrorHandler((error, req, reply) => {
     const { status, body } = toHttpError(error);
-    if (status >= 500) req.log.error({ err: error }, "request failed");
+    if (status >= 500 && status !== 503) req.log.error({ err: error }, "request failed");
+    // A refusal for being busy says when to come back, as a rate limit's does.
+    if ((status === 429 || status === 503) && !reply.hasHeader("retry-after")) reply.header("retry-after", BUSY_RETRY_SECONDS);
     return reply.code(status).send(body);
   });
 
@@ -205,6 +241,16 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => void (failure = err));
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   return headers;
+}
+
+/** Reads and drops the rest of a request's body for `ms`, then closes its connection unless the body ended. */
+function lingerThenClose(raw: IncomingMessage, ms: number): void {
+  const { socket } = raw;
+  const timer = setTimeout(() => socket.destroy(), ms);
+  timer.unref();
+  raw.once("end", () => clearTimeout(timer));
+  socket.once("close", () => clearTimeout(timer));
+  raw.resume();
 }
 
 function safeHost(origin: string): string | null {

@@ -2,6 +2,7 @@
 import type {} from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import type { Caller } from "../trpc/router";
+import { BODY_REFUSALS, declaredLength, MULTIPART_SLACK_BYTES } from "./request-bodies";
 
 /**
  * One documented REST path: it calls the same tRPC procedure the web app uses, so the logic exists once.
@@ -11,7 +12,7 @@ export interface RestRoute {
   method: HTTPMethods;
   url: string;
   status?: number;
-  /** The path takes one uploaded file (multipart) of at most this size instead of a JSON body; see `uploadedFile`. */
+  /** The path takes one uploaded file (multipart) of at most this size instead of a JSON body; see `PendingUpload`. */
   upload?: { maxBytes: number };
   call: (caller: Caller, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
@@ -35,17 +36,69 @@ export function queryParam(req: FastifyRequest, name: string): string | undefine
   return typeof value === "string" ? value : undefined;
 }
 
+/** An upload's bytes, counted against its sender's and the process's bodies in flight until `release`. */
+export interface ReadUpload {
+  bytes: Uint8Array<ArrayBuffer>;
+  release(): void;
+}
+
 /**
- * The bytes of the uploaded file in form field `field`, on a path that takes uploads. Like `body`, typed as the
- * procedure expects: without a file it is undefined, and the procedure's schema answers 400. A file over the path's
- * cap answers 413.
+ * The file in form field `field` of an upload, not read yet: the procedure reads it once it has checked who sends it
+ * and whether they may (session, plan, limits), so a refused request costs no body. Typed by the procedure's schema
+ * (`z.instanceof(PendingUpload)`), so tRPC's JSON path cannot hand one in.
  */
-export async function uploadedFile(req: FastifyRequest, field: string): Promise<Uint8Array<ArrayBuffer>> {
-  const none = undefined as unknown as Uint8Array<ArrayBuffer>;
-  if (!req.isMultipart()) return none;
+export class PendingUpload {
+  constructor(
+    private readonly req: FastifyRequest,
+    private readonly field: string,
+  ) {}
+
+  /**
+   * The file's bytes, or undefined without one. Before a byte is read, a declared length over the path's cap answers
+   * 413, a user with too many bytes in flight 429 and a process with too many 503; while reading, a file over the cap
+   * answers 413 and one that has not arrived in time 408.
+   */
+  async read(user: string): Promise<ReadUpload | undefined> {
+    const { req } = this;
+    if (!req.isMultipart()) return undefined;
+    const cap = (req.routeOptions.config.uploadBytes ?? 0) + MULTIPART_SLACK_BYTES;
+    const declared = declaredLength(req);
+    if (declared !== null && declared > cap) throw BODY_REFUSALS.tooLarge();
+    const budget = req.server.bodies;
+    // What the body may grow to is held from the start: a chunked body declares nothing.
+    const held = declared ?? cap;
+    const refusal = budget.take(held, user);
+    if (refusal) throw refusal;
+    let released = false;
+    const release = () => {
+      if (!released) budget.give(held, user);
+      released = true;
+    };
+    try {
+      const bytes = await withDeadline(fileIn(req, this.field), budget.limits.timeoutMs);
+      if (!bytes) release();
+      return bytes && { bytes, release };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+}
+
+async function fileIn(req: FastifyRequest, field: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
   for await (const part of req.parts()) {
     if (part.type === "file" && part.fieldname === field) return new Uint8Array(await part.toBuffer());
     if (part.type === "file") part.file.resume();
   }
-  return none;
+  return undefined;
+}
+
+/** The reading's answer, or 408 when it takes longer than `ms` (the reading is then left to the closing connection). */
+function withDeadline<T>(reading: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(BODY_REFUSALS.tooSlow()), ms);
+  });
+  reading.catch(() => {});
+  return Promise.race([reading, late]).finally(() => clearTimeout(timer));
 }

@@ -52,3 +52,32 @@ export const recipePage = (title: string, n: number): [number, number, number, s
     `${i + 1}. Stir the pot for ${i + 2} minutes and taste it again.`,
   ]),
 ];
+
+/**
+ * A one-page PDF with a line of text whose page also draws one more stream, given as its dictionary's entries and its
+ * raw bytes (a hostile one, say: a deflated run of zeros). `more` are further objects, numbered from 6, for the
+ * stream's entries to refer to.
+ */
+export function pdfWithStream(entries: string, data: Buffer, more: string[] = []): Buffer {
+  const text = "BT /F 12 Tf 72 700 Td (Tomato soup) Tj ET";
+  const pageNumber = 6 + more.length;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${pageNumber} 0 R] /Count 1 >>`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    `<< ${entries} /Length ${data.length} >>\nstream\n${data.toString("latin1")}\nendstream`,
+    ...more,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F 3 0 R >> /XObject << /X 5 0 R >> >> /Contents [4 0 R${entries.includes("/Image") ? "" : " 5 0 R"}] >>`,
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out, "latin1"));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, "latin1");
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}

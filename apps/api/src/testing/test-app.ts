@@ -8,6 +8,7 @@ import { hashPassword } from "../features/auth/passwords";
 import { userColumns } from "../features/auth/queries";
 import { createSession, SESSION_COOKIE } from "../features/auth/sessions";
 import { consoleTransport, type MailTransport } from "../lib/email";
+import type { BodyLimits } from "../lib/request-bodies";
 import { innerContext, type AppDeps, type Context } from "../trpc/context";
 import { createCaller } from "../trpc/router";
 
@@ -24,13 +25,16 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database (PGlite, or PostgreSQL under KIM_TEST_DB=postgres), driven by app.inject. */
-export async function createTestApp(overrides: Partial<Config> = {}, options: { mailTransport?: MailTransport } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { mailTransport?: MailTransport; bodyLimits?: BodyLimits } = {},
+): Promise<TestApp> {
   const handle = await createTestDatabase();
   const config: Config = { ...loadConfig({ LOG_LEVEL: "info" }), webDistDir: null, ...overrides };
   const mails: string[] = [];
   const deps: AppDeps = { config, db: handle.db, mailTransport: options.mailTransport ?? consoleTransport((text) => mails.push(text)) };
   const logs: string[] = [];
-  const app = await buildApp(deps, { logStream: logInto(logs) });
+  const app = await buildApp(deps, { logStream: logInto(logs), bodyLimits: options.bodyLimits });
   return {
     app,
     deps,

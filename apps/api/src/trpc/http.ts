@@ -231,7 +231,7 @@ export function registerRestRoutes(app: FastifyInstance, createContext: ContextF
       await scope.register(multipart, {
         limits: { fileSize: upload.maxBytes, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 },
       });
-      scope.route({ method: route.method, url: route.url, handler });
+      scope.route({ method: route.method, url: route.url, handler, config: { uploadBytes: upload.maxBytes } });
     });
   }
 }

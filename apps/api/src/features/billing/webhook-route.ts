@@ -24,7 +24,8 @@ export async function registerStripeWebhook(
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
-    scope.post(WEBHOOK_PATH, async (req) => {
+    // Stripe sends no session cookie, and events larger than a stranger's usual body.
+    scope.post(WEBHOOK_PATH, { config: { strangerBodyBytes: WEBHOOK_BODY_LIMIT } }, async (req) => {
       if (!webhook) throw appError("NOT_FOUND", "Stripe is not configured: Kim runs the local trial mode, which has no webhook");
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signature = req.headers["stripe-signature"];

@@ -6,7 +6,10 @@ import { parentPort } from "node:worker_threads";
 import { getDocument, type PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { linesOfPage, type PdfItem, type PdfLine } from "./pdf-lines";
-import { PDF_LIMITS, REFUSALS, type PdfJob, type PdfText } from "./pdf-text";
+import { pastDecodeLimits } from "./pdf-streams";
+import { recipesFromPdf } from "./pdf-recipes";
+import { finishDraft } from "./recipe-draft";
+import { PDF_LIMITS, REFUSALS, type PdfImport, type PdfJob, type PdfText } from "./pdf-text";
 
 const BOLD_NAME = /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,]bd\b|-sb\b/i;
 const ITALIC_NAME = /italic|oblique|[-,]it\b/i;
@@ -18,7 +21,12 @@ interface FontInfo {
   italic?: boolean;
 }
 
+/** Thrown from a page past a bound: the whole file is refused. */
+class TooComplex extends Error {}
+
 export async function readPdfBytes(bytes: Uint8Array): Promise<PdfText> {
+  // Before pdf.js: what it would decode is held outside the heap cap, so its size is measured first.
+  if (await pastDecodeLimits(bytes)) return REFUSALS.tooComplex;
   let doc: PDFDocumentProxy;
   try {
     doc = await getDocument({
@@ -39,12 +47,14 @@ export async function readPdfBytes(bytes: Uint8Array): Promise<PdfText> {
     const pages: PdfLine[][] = [];
     let letters = 0;
     let failed = 0;
+    const operators = { left: PDF_LIMITS.operatorsPerFile };
     for (let number = 1; number <= doc.numPages; number++) {
       try {
-        const lines = await pageLines(doc, number);
+        const lines = await pageLines(doc, number, operators);
         letters += lines.reduce((sum, line) => sum + line.text.length, 0);
         pages.push(lines);
-      } catch {
+      } catch (error) {
+        if (error instanceof TooComplex) return REFUSALS.tooComplex;
         failed += 1;
         pages.push([]);
       }
@@ -59,10 +69,11 @@ export async function readPdfBytes(bytes: Uint8Array): Promise<PdfText> {
   }
 }
 
-async function pageLines(doc: PDFDocumentProxy, number: number): Promise<PdfLine[]> {
+async function pageLines(doc: PDFDocumentProxy, number: number, operators: { left: number }): Promise<PdfLine[]> {
   const page = await doc.getPage(number);
   const [, , width, height] = page.view as [number, number, number, number];
   const content = await page.getTextContent();
+  if (content.items.length > PDF_LIMITS.textItemsPerPage) throw new TooComplex();
   const textItems = content.items.filter((item): item is TextItem => "str" in item && item.str.trim() !== "");
   if (textItems.length === 0) {
     page.cleanup();
@@ -70,7 +81,9 @@ async function pageLines(doc: PDFDocumentProxy, number: number): Promise<PdfLine
   }
   // The text layer names fonts only by an id; the font's own name (and its bold flag) arrive with the drawing
   // operators, so those are read too (pictures are decoded then, which is what costs most on picture-heavy pages).
-  await page.getOperatorList();
+  const drawn = (await page.getOperatorList()).fnArray.length;
+  operators.left -= drawn;
+  if (drawn > PDF_LIMITS.operatorsPerPage || operators.left < 0) throw new TooComplex();
   const fonts = new Map<string, FontInfo>();
   const fontOf = (id: string): FontInfo => {
     let font = fonts.get(id);
@@ -107,9 +120,27 @@ async function pageLines(doc: PDFDocumentProxy, number: number): Promise<PdfLine
   return lines;
 }
 
+/**
+ * The recipes of a file's lines, found here too, so the main thread gets at most PDF_LIMITS.recipes finished ones and
+ * the model's text rather than every line of 300 pages.
+ */
+export function importOf(pages: PdfLine[][]): PdfImport {
+  const drafts = recipesFromPdf(pages);
+  if (drafts.length > PDF_LIMITS.recipes) return REFUSALS.tooManyRecipes;
+  let text = "";
+  for (const line of pages.flat()) {
+    if (text.length >= PDF_LIMITS.modelText) break;
+    text += (text === "" ? "" : "\n") + line.text;
+  }
+  // finishDraft resolves image links against a page; a PDF has none, and its recipes have no image.
+  return { kind: "ok", recipes: drafts.map((draft) => finishDraft(draft, "about:blank")), text: text.slice(0, PDF_LIMITS.modelText) };
+}
+
 parentPort?.on("message", (job: PdfJob) => {
-  readPdfBytes(new Uint8Array(job.bytes)).then(
-    (answer) => parentPort?.postMessage(answer),
-    () => parentPort?.postMessage(REFUSALS.broken),
-  );
+  readPdfBytes(new Uint8Array(job.bytes))
+    .then((text) => (job.recipes && text.kind === "ok" ? importOf(text.pages) : text))
+    .then(
+      (answer) => parentPort?.postMessage(answer),
+      () => parentPort?.postMessage(REFUSALS.broken),
+    );
 });

@@ -1,4 +1,4 @@
-import { body, uploadedFile, type RestRoute } from "../../lib/rest";
+import { body, PendingUpload, type RestRoute } from "../../lib/rest";
 import { PDF_LIMITS } from "./pdf-reader";
 
 export const extractionRestRoutes: RestRoute[] = [
@@ -7,6 +7,6 @@ export const extractionRestRoutes: RestRoute[] = [
     method: "POST",
     url: "/api/recipes/extract-from-pdf",
     upload: { maxBytes: PDF_LIMITS.bytes },
-    call: async (caller, req) => caller.extraction.fromPdf({ file: await uploadedFile(req, "file") }),
+    call: (caller, req) => caller.extraction.fromPdf({ file: new PendingUpload(req, "file") }),
   },
 ];

@@ -1,12 +1,12 @@
 import { recipeIngredientFromLine, type RecipeIngredient } from "@kim/domain";
 import { TRPCError } from "@trpc/server";
 import { appError } from "../../lib/errors";
+import type { PendingUpload } from "../../lib/rest";
 import { spend, type Limit } from "../../lib/rate-limit";
 import type { Context } from "../../trpc/context";
 import { extractRecipesFromHtml, type ExtractedRecipe } from "./html-recipes";
-import { readPdf } from "./pdf-reader";
-import { recipesFromPdf } from "./pdf-recipes";
-import { finishDraft, type RecipeDraft } from "./recipe-draft";
+import { importPdf, type PdfImport } from "./pdf-reader";
+import { finishDraft } from "./recipe-draft";
 import { pageText, type ModelAnswer } from "./recipe-model";
 
 /**
@@ -63,21 +63,24 @@ export async function extractFromUrl(ctx: Context, userId: string, url: string):
   return extraction(recipes.length > 0 ? recipes : await recipesFromText(ctx, pageText(page.html), page.url), page.url);
 }
 
-const PDF_STATUS = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 422: "UNPROCESSABLE_CONTENT" } as const;
-// A PDF's text for the model: its lines in reading order, cut like a page's text.
-const MAX_PDF_TEXT = 32_000;
+const NO_FILE = "Please select a PDF file";
+const PDF_STATUS = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 422: "UNPROCESSABLE_CONTENT", 503: "SERVICE_UNAVAILABLE" } as const;
 
-/** The recipes in a PDF's text: found by its layout (read in a worker), or by the model for a file where layout finds none. */
-export async function extractFromPdf(ctx: Context, userId: string, bytes: Uint8Array): Promise<Extraction> {
+/**
+ * The recipes in an uploaded PDF: found by its layout (read in a worker), or by the model for a file where layout
+ * finds none. The upload is read only after the import is counted, and held until its text is out.
+ */
+export async function extractFromPdf(ctx: Context, userId: string, file: PendingUpload): Promise<Extraction> {
   await spendImport(ctx, userId);
-  const text = await readPdf(bytes);
-  if (text.kind === "refused") throw appError(PDF_STATUS[text.status], text.message);
-  // finishDraft resolves image links against a page; a PDF has none, and its recipes have no image.
-  const finish = (draft: RecipeDraft) => finishDraft(draft, "about:blank");
-  let recipes = recipesFromPdf(text.pages).map(finish);
-  if (recipes.length === 0) {
-    const lines = text.pages.flatMap((page) => page.map((line) => line.text));
-    recipes = await recipesFromText(ctx, lines.join("\n").slice(0, MAX_PDF_TEXT), "about:blank");
+  const upload = await file.read(userId);
+  if (!upload) throw appError("BAD_REQUEST", NO_FILE);
+  let pdf: PdfImport;
+  try {
+    pdf = await importPdf(upload.bytes);
+  } finally {
+    upload.release();
   }
+  if (pdf.kind === "refused") throw appError(PDF_STATUS[pdf.status], pdf.message);
+  const recipes = pdf.recipes.length > 0 ? pdf.recipes : await recipesFromText(ctx, pdf.text, "about:blank");
   return extraction(recipes, null);
 }
