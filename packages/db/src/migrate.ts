@@ -12,6 +12,7 @@ import * as billing from "./migrations/2026-11-25-0009-billing";
 import * as stockEventsAndExpiryMail from "./migrations/2026-11-25-0010-stock-events-and-expiry-mail";
 import * as prioritySupport from "./migrations/2026-11-25-0011-priority-support";
 import * as adminAudit from "./migrations/2026-11-25-0008-admin-audit";
+import * as oneTrialPerAccount from "./migrations/2026-11-26-0018-one-trial-per-account";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
 export const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0010-stock-events-and-expiry-mail": stockEventsAndExpiryMail,
   "2026-11-25-0011-priority-support": prioritySupport,
   "2026-11-25-0008-admin-audit": adminAudit,
+  "2026-11-26-0018-one-trial-per-account": oneTrialPerAccount,
 };
 
 export function migrator(db: Kysely<Database>): Migrator {

@@ -30,6 +30,8 @@ export interface UsersTable {
   pastDueSince: Date | null;
   /** When the local trial's "ends in 3 days" mail was queued; null until then (and for each new trial). */
   trialWarningSentAt: Date | null;
+  /** When the account's one free trial started; set once, so a later checkout has no trial. */
+  trialUsedAt: Date | null;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
