@@ -430,11 +430,21 @@ describe("bug report triage", () => {
 
     const list = (await asAdmin("GET", "/api/admin/bug-reports?pageSize=2")).json();
     expect(list.items.map((r: { title: string }) => r.title)).toEqual(["Newer", "Older"]);
-    expect(list.items[0]).toMatchObject({
-      reporterEmail: "reporter@example.com",
+    // The spec's fields of a report, the reporter's id among them, and the reporter's email beside.
+    expect(list.items[0]).toEqual({
+      id: newer.id,
+      userId: reporter.id,
+      title: "Newer",
+      description: "Newer details",
+      priority: "low",
       status: "open",
       adminNotes: null,
-      description: "Newer details",
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      reporterEmail: "reporter@example.com",
+      pageUrl: null,
+      userAgent: null,
+      prioritySupport: false,
     });
     const summary = (await asAdmin("GET", "/api/admin/summary")).json();
     expect(summary).toEqual({

@@ -112,6 +112,8 @@ export interface AdminBugReport {
   userAgent: string | null;
   /** Sent by a cook with Pro access: listed first, with a badge. */
   prioritySupport: boolean;
+  /** The reporter (the spec's `userId`), and their email for the admin to read. */
+  userId: string;
   reporterEmail: string;
   createdAt: string;
   updatedAt: string;
@@ -142,6 +144,7 @@ export async function listBugReports(db: Kysely<Database>, input: AdminBugReport
       "bugReports.pageUrl",
       "bugReports.userAgent",
       "bugReports.prioritySupport",
+      "bugReports.userId",
       "users.email as reporterEmail",
       "bugReports.createdAt",
       "bugReports.updatedAt",
