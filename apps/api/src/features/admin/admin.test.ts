@@ -181,6 +181,8 @@ describe("POST /api/admin/users", () => {
     const mail = await lastMailTo("new.cook@example.com");
     expect(mail).toContain("An administrator created a Kim account for you.");
     expect(mail).toContain("expires in 7 days");
+    // The link opens the welcome screen, not "Reset your password".
+    expect(mail).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]+&welcome=1\n/);
     const token = mail?.match(/token=([\w-]+)/)?.[1];
     const confirm = await call("POST", "/api/password-reset/confirm", undefined, { token, newPassword: "my first password" });
     expect(confirm.statusCode).toBe(200);

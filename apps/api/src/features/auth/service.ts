@@ -100,11 +100,14 @@ export async function logout(ctx: Context): Promise<{ ok: true }> {
   return { ok: true };
 }
 
-/** A single-use link to the reset screen, its token stored hashed and valid for `validMs`. */
-async function resetLink(ctx: Pick<Context, "db" | "config">, userId: string, validMs: number): Promise<string> {
+/**
+ * A single-use link to the reset screen, its token stored hashed and valid for `validMs`. `welcome` makes the screen
+ * greet a new account choosing its first password rather than someone resetting theirs.
+ */
+async function resetLink(ctx: Pick<Context, "db" | "config">, userId: string, validMs: number, welcome = false): Promise<string> {
   const token = newToken();
   await setResetToken(ctx.db, userId, hashToken(token), new Date(Date.now() + validMs));
-  return `${ctx.config.appUrl}/reset-password?token=${token}`;
+  return `${ctx.config.appUrl}/reset-password?token=${token}${welcome ? "&welcome=1" : ""}`;
 }
 
 /**
@@ -112,7 +115,7 @@ async function resetLink(ctx: Pick<Context, "db" | "config">, userId: string, va
  * expiry, since the person may not read the mail the same hour.
  */
 export async function sendSetPasswordInvite(ctx: Pick<Context, "db" | "config" | "sendMail">, userId: string, email: string) {
-  const link = await resetLink(ctx, userId, INVITE_LINK_DAYS * 24 * 60 * MINUTE);
+  const link = await resetLink(ctx, userId, INVITE_LINK_DAYS * 24 * 60 * MINUTE, true);
   await ctx.sendMail({
     to: email,
     subject: "Your Kim account is ready: choose a password",
