@@ -43,7 +43,7 @@ describe("subscriptions in local trial mode", () => {
     await toast(page, "Kim Pro is yours free: 14 days left. No card needed.");
     await page.waitForURL((url) => url.pathname === "/profile" && url.search === "");
     await page.getByText("Free Trial", { exact: true }).waitFor();
-    await page.getByText("14 days left").waitFor();
+    await page.getByText("(14 days left)", { exact: true }).waitFor();
     await page.getByText("Pro - $12.99/mo").waitFor();
     await page.getByRole("button", { name: "Manage Subscription" }).waitFor();
     expect(await page.getByRole("link", { name: "Start Subscription" }).count()).toBe(0);
