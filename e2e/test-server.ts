@@ -90,7 +90,12 @@ async function main(): Promise<void> {
       const profileImageUrl = optional(input, "profileImageUrl", isString, "");
       // A Pro trial running for 14 more days, as the local mode starts it.
       const trial = optional(input, "trial", isBoolean, false)
-        ? { plan: "pro" as const, subscriptionStatus: "trialing", trialEndsAt: new Date(Date.now() + 14 * 86_400_000), trialUsedAt: new Date() }
+        ? {
+            plan: "pro" as const,
+            subscriptionStatus: "trialing",
+            trialEndsAt: new Date(Date.now() + 14 * 86_400_000),
+            trialUsedAt: new Date(),
+          }
         : {};
       const { id } = await db
         .insertInto("users")

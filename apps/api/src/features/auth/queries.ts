@@ -72,7 +72,12 @@ export async function queueResetMail(
     .expression((eb) =>
       eb
         .selectFrom("account")
-        .select((s) => ["account.email", s.val(reset.subject).as("subject"), s.val(reset.text).as("textBody"), s.val(reset.html).as("htmlBody")]),
+        .select((s) => [
+          "account.email",
+          s.val(reset.subject).as("subject"),
+          s.val(reset.text).as("textBody"),
+          s.val(reset.html).as("htmlBody"),
+        ]),
     )
     .execute();
 }

@@ -3,14 +3,7 @@ import type Stripe from "stripe";
 import { appError } from "../../lib/errors";
 import type { Context } from "../../trpc/context";
 import type { SessionUser } from "../auth/sessions";
-import {
-  cancelLocalPlan,
-  findStripeCustomerId,
-  hasUsedTrial,
-  keepStripeCustomer,
-  startLocalTrial,
-  switchLocalPlan,
-} from "./queries";
+import { cancelLocalPlan, findStripeCustomerId, hasUsedTrial, keepStripeCustomer, startLocalTrial, switchLocalPlan } from "./queries";
 import { callStripe } from "./stripe-client";
 
 export const COMPLIMENTARY = "Admins and beta testers have every Pro feature for free: no subscription is needed.";

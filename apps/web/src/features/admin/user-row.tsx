@@ -79,11 +79,7 @@ export function UserRow({ user, isSelf, mutations, onEditEmail, onDelete }: User
           />
           <Label htmlFor={ids.beta}>Beta</Label>
         </div>
-        <Select
-          value={user.role}
-          disabled={isSelf}
-          onValueChange={(role) => mutations.setRole.mutate({ id: user.id, role: asRole(role) })}
-        >
+        <Select value={user.role} disabled={isSelf} onValueChange={(role) => mutations.setRole.mutate({ id: user.id, role: asRole(role) })}>
           <SelectTrigger aria-label={`Role of ${who}`} className="h-9 w-28" {...selfNote}>
             <SelectValue />
           </SelectTrigger>
