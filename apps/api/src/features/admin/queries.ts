@@ -42,7 +42,7 @@ export interface Page<T> {
 
 /**
  * The count of matching users stops here: below it the total is exact ("of 275"), past it a lower bound
- * ("of 5,000+"). Counting 5,000 index entries costs about a millisecond; all of 20,000, on every page, several.
+ * ("of 5,000+"), so a page never counts more than this many rows however many users there are.
  */
 export const EXACT_TOTAL_MAX = 5000;
 
