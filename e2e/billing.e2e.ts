@@ -69,9 +69,11 @@ describe("subscriptions in local trial mode", () => {
 
     expect(await recipesShowAiExtract(page)).toBe(false);
 
-    // One trial per account: a second start says why it can't.
+    // One trial per account: the plans page says so, and a second start (local mode: no payment) says why it can't.
     await page.goto("/pricing");
-    await page.locator("[aria-labelledby='plan-pro-title']").getByRole("button", { name: "Start Free Trial" }).click();
+    await page.getByText("You have used your free trial: a plan you start now is paid from today.").waitFor();
+    expect(await page.getByRole("button", { name: "Start Free Trial" }).count()).toBe(0);
+    await page.locator("[aria-labelledby='plan-pro-title']").getByRole("button", { name: "Subscribe" }).click();
     await toast(page, "Your 14-day free trial has been used.");
     await both(page, "billing-trial-used");
     await page.goto("/profile");

@@ -16,6 +16,7 @@ export const userColumns = [
   "users.trialEndsAt",
   "users.currentPeriodEnd",
   "users.pastDueSince",
+  "users.trialUsedAt",
   "users.createdAt",
   "users.updatedAt",
 ] as const;
