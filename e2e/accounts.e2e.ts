@@ -40,13 +40,15 @@ describe("sign up, log out, log in, reset password", () => {
     await page.getByLabel("Confirm password").press("Enter");
     await page.waitForURL((url) => url.pathname === "/");
     await toast(page, "Welcome to KIM!");
-    await page.getByRole("heading", { name: "Welcome back, Ann!" }).waitFor();
+    // A new account is welcomed, not welcomed back.
+    await page.getByRole("heading", { name: "Welcome, Ann!" }).waitFor();
     await expect(page.getByRole("link", { name: /Ann Baker/ }).getAttribute("href")).resolves.toBe("/profile");
+    await keepScreenshot(page, "dashboard-first-visit-1280");
 
     // Signed in, the auth screens send the user home.
     await page.goto("/login");
     await page.waitForURL((url) => url.pathname === "/");
-    await page.getByRole("heading", { name: "Welcome back, Ann!" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome, Ann!" }).waitFor();
 
     await page.getByRole("button", { name: "Log Out" }).click();
     await page.waitForURL(/\/login$/);

@@ -38,9 +38,12 @@ describe("subscriptions in local trial mode", () => {
     await both(page, "billing-pricing");
 
     await page.locator("[aria-labelledby='plan-pro-title']").getByRole("button", { name: "Start Free Trial" }).click();
-    await page.waitForURL("**/profile");
+    // The trial's start is confirmed, once: the mark leaves the address.
+    await toast(page, "Your free trial has started");
+    await toast(page, "Kim Pro is yours free: 14 days left. No card needed.");
+    await page.waitForURL((url) => url.pathname === "/profile" && url.search === "");
     await page.getByText("Free Trial", { exact: true }).waitFor();
-    await page.getByText("14 days left").waitFor();
+    await page.getByText("(14 days left)", { exact: true }).waitFor();
     await page.getByText("Pro - $12.99/mo").waitFor();
     await page.getByRole("button", { name: "Manage Subscription" }).waitFor();
     expect(await page.getByRole("link", { name: "Start Subscription" }).count()).toBe(0);
@@ -65,6 +68,26 @@ describe("subscriptions in local trial mode", () => {
     await both(page, "billing-profile-canceled");
 
     expect(await recipesShowAiExtract(page)).toBe(false);
+
+    // One trial per account: the plans page says so, and a second start (local mode: no payment) says why it can't.
+    await page.goto("/pricing");
+    await page.getByText("You have used your free trial: a plan you start now is paid from today.").waitFor();
+    expect(await page.getByRole("button", { name: "Start Free Trial" }).count()).toBe(0);
+    await page.locator("[aria-labelledby='plan-pro-title']").getByRole("button", { name: "Subscribe" }).click();
+    await toast(page, "Your 14-day free trial has been used.");
+    await both(page, "billing-trial-used");
+    await page.goto("/profile");
+    await page.getByText("Canceled", { exact: true }).waitFor();
+  });
+
+  it("shows a beta tester with a trial the beta tester's free access, no countdown", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Bette", isBetaTester: true, trial: true });
+    await page.goto("/profile");
+    await page.getByText("Beta Tester - Free Access").waitFor();
+    await page.getByText("Pro - Free Access").waitFor();
+    expect(await page.getByText(/days? left/).count()).toBe(0);
+    await both(page, "billing-profile-beta-trial");
   });
 
   it("upgrades a Basic trial to Pro through the plans page and the manage page", async () => {

@@ -25,6 +25,10 @@ export interface NewUser {
   email?: string;
   role?: "user" | "admin";
   isPro?: boolean;
+  isBetaTester?: boolean;
+  /** A Pro trial with 14 days left. */
+  trial?: boolean;
+  /** Stored as given, as an older release could have stored it (the API takes icon names only). */
   profileImageUrl?: string;
 }
 

@@ -88,6 +88,15 @@ async function main(): Promise<void> {
       const input = object(body);
       const email = text(input, "email").toLowerCase();
       const profileImageUrl = optional(input, "profileImageUrl", isString, "");
+      // A Pro trial running for 14 more days, as the local mode starts it.
+      const trial = optional(input, "trial", isBoolean, false)
+        ? {
+            plan: "pro" as const,
+            subscriptionStatus: "trialing",
+            trialEndsAt: new Date(Date.now() + 14 * 86_400_000),
+            trialUsedAt: new Date(),
+          }
+        : {};
       const { id } = await db
         .insertInto("users")
         .values({
@@ -97,7 +106,9 @@ async function main(): Promise<void> {
           lastName: optional(input, "lastName", isStringOrNull, null),
           role: optional(input, "role", isRole, "user"),
           isPro: optional(input, "isPro", isBoolean, false),
+          isBetaTester: optional(input, "isBetaTester", isBoolean, false),
           ...(profileImageUrl ? { profileImageUrl } : {}),
+          ...trial,
         })
         .returning("id")
         .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
 import { allowDirectRows } from "./direct-rows";
@@ -35,12 +36,19 @@ const toNumber = (value: string) => Number(value);
 pg.types.setTypeParser(DATE_OID, keepDate);
 pg.types.setTypeParser(INT8_OID, toNumber);
 
-/** PGlite with the same type parsing as node-postgres; `loadDataDir` starts it from a dumped data directory. */
+/**
+ * PGlite with the same type parsing as node-postgres and the extensions the migrations create (pg_trgm: the admin's
+ * user search); `loadDataDir` starts it from a dumped data directory.
+ */
 export function openPglite(dataDir: string, loadDataDir?: Blob): PGlite {
   const inMemory = dataDir.startsWith("memory://");
   const dataPath = inMemory ? dataDir : path.resolve(dataDir, "pglite");
   if (!inMemory) mkdirSync(dataPath, { recursive: true });
-  return new PGlite(dataPath, { parsers: { [pgliteTypes.DATE]: keepDate, [pgliteTypes.INT8]: toNumber }, loadDataDir });
+  return new PGlite(dataPath, {
+    parsers: { [pgliteTypes.DATE]: keepDate, [pgliteTypes.INT8]: toNumber },
+    extensions: { pg_trgm },
+    loadDataDir,
+  });
 }
 
 export function createDb(config: DbConfig): Db {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDown, migrateToLatest, migrations } from "./migrate";
+import { migrateDown, migrateToLatest, migrations, migrator } from "./migrate";
 import { createTestDatabase, testDatabaseKind } from "./testing";
 import { createDb, type Db } from "./create-db";
 
@@ -47,6 +47,28 @@ describe("migrations", () => {
     await migrateToLatest(handle.db);
     expect(await tables()).toHaveLength(18);
     expect(await migrateToLatest(handle.db)).toEqual([]);
+  });
+});
+
+describe("accounts migrations (0018, 0019)", () => {
+  it("mark the trial of accounts that had a subscription as used, and drop avatars from other sites", async () => {
+    const fresh = await createTestDatabase({ migrate: false });
+    try {
+      const { error } = await migrator(fresh.db).migrateTo("2026-11-25-0011-priority-support");
+      expect(error).toBeUndefined();
+      const ends = new Date("2026-10-15T00:00:00Z");
+      await sql`insert into users (email, profile_image_url, plan, subscription_status, trial_ends_at) values
+        ('had-trial@example.com', 'https://tracker.example/p.gif', 'pro', 'canceled', ${ends}),
+        ('never@example.com', 'Ice Cream', 'none', null, null)`.execute(fresh.db);
+      await migrateToLatest(fresh.db);
+      const rows = await fresh.db.selectFrom("users").select(["email", "profileImageUrl", "trialUsedAt"]).orderBy("email").execute();
+      expect(rows).toEqual([
+        { email: "had-trial@example.com", profileImageUrl: "User", trialUsedAt: new Date("2026-10-01T00:00:00Z") },
+        { email: "never@example.com", profileImageUrl: "Ice Cream", trialUsedAt: null },
+      ]);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

@@ -13,6 +13,8 @@ import * as stockEventsAndExpiryMail from "./migrations/2026-11-25-0010-stock-ev
 import * as prioritySupport from "./migrations/2026-11-25-0011-priority-support";
 import * as idempotencyKeys from "./migrations/2026-11-26-0012-idempotency-keys";
 import * as adminAudit from "./migrations/2026-11-25-0008-admin-audit";
+import * as oneTrialPerAccount from "./migrations/2026-11-26-0018-one-trial-per-account";
+import * as ownAvatarsAndUserSearch from "./migrations/2026-11-26-0019-own-avatars-and-user-search";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
 export const migrations: Record<string, Migration> = {
@@ -28,6 +30,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0011-priority-support": prioritySupport,
   "2026-11-26-0012-idempotency-keys": idempotencyKeys,
   "2026-11-25-0008-admin-audit": adminAudit,
+  "2026-11-26-0018-one-trial-per-account": oneTrialPerAccount,
+  "2026-11-26-0019-own-avatars-and-user-search": ownAvatarsAndUserSearch,
 };
 
 export function migrator(db: Kysely<Database>): Migrator {

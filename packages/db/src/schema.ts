@@ -1,5 +1,5 @@
 import type { MealType, Plan, RecipeIngredient, Role, ShoppingItem, StockEventKind, StockEventReason } from "@kim/domain";
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 
 type CreatedAt = ColumnType<Date, never, never>;
 type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
@@ -30,6 +30,10 @@ export interface UsersTable {
   pastDueSince: Date | null;
   /** When the local trial's "ends in 3 days" mail was queued; null until then (and for each new trial). */
   trialWarningSentAt: Date | null;
+  /** When the account's one free trial started; set once, so a later checkout has no trial. */
+  trialUsedAt: Date | null;
+  /** Names and email lowered, kept by PostgreSQL (a generated column): what the admin search matches. */
+  searchText: GeneratedAlways<string>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -27,9 +27,9 @@ describe("auth schemas", () => {
     expect(passwordResetConfirmInput.safeParse({ token: "", newPassword: "12345678" }).success).toBe(false);
   });
 
-  it("accepts avatar names and https images only", () => {
+  it("accepts Kim's own avatar names only, no image from elsewhere", () => {
     expect(profileInput.safeParse({ profileImageUrl: "Ice Cream" }).success).toBe(true);
-    expect(profileInput.safeParse({ profileImageUrl: "https://cdn.example/me.png" }).success).toBe(true);
+    expect(profileInput.safeParse({ profileImageUrl: "https://cdn.example/me.png" }).success).toBe(false);
     expect(profileInput.safeParse({ profileImageUrl: "http://cdn.example/me.png" }).success).toBe(false);
     expect(profileInput.safeParse({ profileImageUrl: "javascript:alert(1)" }).success).toBe(false);
     expect(profileInput.safeParse({ profileImageUrl: "Dragon" }).success).toBe(false);

@@ -44,14 +44,14 @@ export const passwordResetConfirmInput = z.object({
   newPassword: passwordSchema,
 });
 
-/** An avatar icon name from the spec's list, or an https image address. */
+/**
+ * An avatar icon name from Kim's own set. Images from other sites are refused: whoever views the avatar (an admin's
+ * user list) would load them, so a foreign address could track them (decision 0026).
+ */
 export const profileImageSchema = storableText("Profile image")
   .trim()
-  .max(2048, "Profile image URL must be at most 2048 characters")
-  .refine(
-    (v) => (AVATARS as readonly string[]).includes(v) || /^https:\/\/[^\s]+$/i.test(v),
-    "Profile image must be one of the avatar names or an https URL",
-  );
+  .max(100, "Profile image must be one of the avatar names")
+  .refine((v) => (AVATARS as readonly string[]).includes(v), `Profile image must be one of the avatar names: ${AVATARS.join(", ")}`);
 
 export const profileInput = z.object({
   email: emailSchema.optional(),

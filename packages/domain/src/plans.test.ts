@@ -117,6 +117,9 @@ describe("plans", () => {
     expect(trialDaysLeft({ ...trial, trialEndsAt: "2026-01-15T00:00:00Z" }, now)).toBe(14);
     expect(trialDaysLeft({ ...trial, trialEndsAt: null }, now)).toBeNull();
     expect(trialDaysLeft({ ...trial, subscriptionStatus: "active", trialEndsAt: "2026-01-02T00:00:00Z" }, now)).toBeNull();
+    // A beta tester or an admin with a trial has free access, no countdown: "Beta Tester - Free Access", not "(14 days left)".
+    expect(trialDaysLeft({ ...trial, isBetaTester: true, trialEndsAt: "2026-01-15T00:00:00Z" }, now)).toBeNull();
+    expect(trialDaysLeft({ ...trial, role: "admin", trialEndsAt: "2026-01-15T00:00:00Z" }, now)).toBeNull();
     expect(trialDaysLeftLabel(1)).toBe("1 day left");
     expect(trialDaysLeftLabel(3)).toBe("3 days left");
   });

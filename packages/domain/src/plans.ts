@@ -118,9 +118,12 @@ export function subscriptionStatusLabel(user: PlanSubject): string {
   return isKnownStatus(status) ? STATUS_LABELS[status] : status;
 }
 
-/** Whole trial days left, rounded up; null when not trialing or no end date. */
+/**
+ * Whole trial days left, rounded up; null when not trialing or no end date, and for admins and beta testers, whose
+ * free access doesn't end with a trial they may also have.
+ */
 export function trialDaysLeft(user: PlanSubject, now: Date = new Date()): number | null {
-  if (user.subscriptionStatus !== "trialing" || !user.trialEndsAt) return null;
+  if (hasComplimentaryAccess(user) || user.subscriptionStatus !== "trialing" || !user.trialEndsAt) return null;
   const ms = new Date(user.trialEndsAt).getTime() - now.getTime();
   return Math.max(0, Math.ceil(ms / DAY_MS));
 }

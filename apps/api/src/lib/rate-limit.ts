@@ -62,6 +62,15 @@ export async function spend(ctx: { db: Kysely<Database>; http: Exchange }, ...sp
   if (over >= 0) throw tooManyRequests(ctx.http, counts[over]!.resetAt, spends[over]!.refusal);
 }
 
+/**
+ * Counts one event against the key and answers whether it is still within the limit, refusing nothing: for limits on
+ * what a request causes (mails sent) rather than on the request itself.
+ */
+export async function withinLimit(db: Kysely<Database>, key: string, limit: Limit): Promise<boolean> {
+  const [hit] = await countHits(db, [{ key, limit, refusal: "" }]);
+  return hit!.count <= limit.max;
+}
+
 /** Forgets a counter, e.g. the failed sign-ins of an account at an address once the right password came. */
 export async function clearHits(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom("rateLimits").where("key", "=", key).execute();

@@ -241,7 +241,11 @@ export function stripeStandIn() {
 
   /** The body and Stripe-Signature header of a webhook delivery, signed with `secret` at `timestamp` (seconds). */
   function signed(payloadObject: unknown, options: { secret?: string; timestamp?: number } = {}) {
-    const payload = JSON.stringify(payloadObject);
+    return signedBody(JSON.stringify(payloadObject), options);
+  }
+
+  /** A delivery of these exact bytes, validly signed: what a body that is no event would look like. */
+  function signedBody(payload: string, options: { secret?: string; timestamp?: number } = {}) {
     const header = signer.webhooks.generateTestHeaderString({
       payload,
       secret: options.secret ?? STAND_IN_WEBHOOK_SECRET,
@@ -260,6 +264,7 @@ export function stripeStandIn() {
     invoiceFor,
     event,
     signed,
+    signedBody,
     setMode: (next: typeof mode) => (mode = next),
     /** Kim's Stripe settings pointing at this stand-in. */
     config: (): StripeConfig => ({

@@ -8,17 +8,22 @@ import { AuthScreen } from "../components/auth-screen";
 import { EmailField, FormField } from "../components/form-field";
 import { redirectSignedInHome } from "../lib/auth-redirects";
 import { setCurrentUser } from "../lib/current-user";
+import { clearFirstVisit, markFirstVisit } from "../lib/first-visit";
 import { errorMessage, fieldErrors } from "../lib/form";
 import { trpc } from "../lib/trpc";
 import { pageTitle } from "../lib/page-title";
 
 export const Route = createFileRoute("/login")({
   head: () => pageTitle("Log In"),
+  // From the invitation's "Go to login": the account's first sign-in.
+  validateSearch: (search: Record<string, unknown>): { welcome?: true } =>
+    search.welcome === true || search.welcome === 1 || search.welcome === "1" ? { welcome: true } : {},
   beforeLoad: redirectSignedInHome,
   component: LoginPage,
 });
 
 function LoginPage() {
+  const { welcome } = Route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState("");
@@ -28,8 +33,10 @@ function LoginPage() {
   const login = trpc.auth.login.useMutation({
     onSuccess: async (user) => {
       setCurrentUser(queryClient, user);
+      if (welcome) markFirstVisit(user.id);
+      else clearFirstVisit();
       await navigate({ to: "/" });
-      toast({ title: "Welcome back!" });
+      toast({ title: welcome ? "Welcome to KIM!" : "Welcome back!" });
     },
     onError: (error) => {
       toast({ title: "Login failed", description: errorMessage(error, "Invalid email or password"), variant: "destructive" });

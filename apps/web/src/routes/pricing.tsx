@@ -22,6 +22,8 @@ function PricingPage() {
   const checkout = useCheckout();
   const portal = usePortal();
   const pending = checkout.pending || portal.pending;
+  // One free trial per account: once it's used, a plan starts paid, and the buttons say so.
+  const trialUsed = !!user?.trialUsedAt && !hasCurrentPlan(user);
 
   const choosePlan = (plan: PaidPlan) => {
     if (!user) {
@@ -56,13 +58,16 @@ function PricingPage() {
                     aria-busy={pending && checkout.plan === plan}
                     onClick={() => choosePlan(plan)}
                   >
-                    Start Free Trial
+                    {trialUsed ? "Subscribe" : "Start Free Trial"}
                   </Button>
                 }
               />
             ))}
           </div>
           <div className="mt-12 space-y-2 text-center text-sm text-muted-foreground">
+            {trialUsed ? (
+              <p className="font-medium text-foreground">You have used your free trial: a plan you start now is paid from today.</p>
+            ) : null}
             <p>14-day free trial • No credit card required • Cancel anytime</p>
             <p>
               Questions?{" "}

@@ -8,6 +8,7 @@ import { AuthScreen } from "../components/auth-screen";
 import { EmailField, FormField } from "../components/form-field";
 import { redirectSignedInHome } from "../lib/auth-redirects";
 import { setCurrentUser } from "../lib/current-user";
+import { markFirstVisit } from "../lib/first-visit";
 import { PASSWORDS_DONT_MATCH, errorMessage, fieldErrors } from "../lib/form";
 import { trpc } from "../lib/trpc";
 import { pageTitle } from "../lib/page-title";
@@ -35,6 +36,7 @@ function SignupPage() {
   const signup = trpc.auth.signup.useMutation({
     onSuccess: async (user) => {
       setCurrentUser(queryClient, user);
+      markFirstVisit(user.id);
       await navigate({ to: "/" });
       toast({ title: "Welcome to KIM!" });
     },

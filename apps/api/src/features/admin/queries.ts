@@ -1,6 +1,6 @@
 import type { Database } from "@kim/db";
 import type { AdminAuditListInput, AdminBugReportListInput, AdminUserListInput, BugStatus, Role } from "@kim/domain";
-import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 
 /** The user fields the dashboard shows and the audit keeps. */
 export const adminUserColumns = [
@@ -41,31 +41,23 @@ export interface Page<T> {
 }
 
 /**
- * How many pages past the one asked for the count of all users reads before it stops: "of 275+" costs a few hundred
- * index entries where an exact count of 20,000 users costs them all, on every page. A search counts exactly: its
- * count reads only the matches, through the search indexes (a stopped count led the planner to scan the table).
+ * The count of matching users stops here: below it the total is exact ("of 275"), past it a lower bound
+ * ("of 5,000+"), so a page never counts more than this many rows however many users there are.
  */
-const COUNT_LOOKAHEAD_PAGES = 10;
+export const EXACT_TOTAL_MAX = 5000;
 
-/** `%`, `_` and `\` match themselves in a search, not any text; the search matches from the start. */
-const prefixPattern = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `%`, `_` and `\` match themselves in a search, not any text; the search matches anywhere. */
+const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * One page of users, newest first, with how many match. The search finds the start of the email, of its domain,
- * of the full name or of the last name, in any case ("ann", "ann b", "baker", "kitchen.example"): each is an index
- * of migration 0008, written here exactly as there, so a search reads its matches and not all 20,000 users. Paging
- * walks the (created_at, id) index. Without a search, the count stops some pages ahead (COUNT_LOOKAHEAD_PAGES).
+ * One page of users, newest first, with how many match. The search finds any part of the name, the full name or
+ * the email, in any case ("gmail", "ann b", "aker"), in the users' search_text (migration 0019), whose trigram index
+ * reads the matches and not all 20,000 users. Paging walks the (created_at, id) index.
  */
 export async function listUsers(db: Kysely<Database>, input: AdminUserListInput): Promise<Page<AdminUser>> {
-  const pattern = input.search ? prefixPattern(input.search) : null;
-  const countLimit = (input.page + COUNT_LOOKAHEAD_PAGES) * input.pageSize;
-  const matches = (): Expression<SqlBool> =>
-    pattern === null
-      ? sql<SqlBool>`true`
-      : sql<SqlBool>`(lower(email) like ${pattern}
-          or lower(split_part(email, '@', 2)) like ${pattern}
-          or lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) like ${pattern}
-          or lower(last_name) like ${pattern})`;
+  const pattern = input.search ? containsPattern(input.search) : null;
+  const matches = (eb: ExpressionBuilder<Database, "users">): Expression<SqlBool> =>
+    pattern === null ? eb.lit(true) : eb("searchText", "like", pattern);
   const [rows, count] = await Promise.all([
     db
       .selectFrom("users")
@@ -76,27 +68,21 @@ export async function listUsers(db: Kysely<Database>, input: AdminUserListInput)
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize)
       .execute(),
-    // A search counts its matches through the indexes; the whole list stops counting some pages ahead.
-    pattern === null
-      ? db
-          .selectFrom((eb) =>
-            eb
-              .selectFrom("users")
-              .select(sql.lit(1).as("one"))
-              .limit(countLimit + 1)
-              .as("everyone"),
-          )
-          .select((eb) => eb.fn.countAll<number>().as("total"))
-          .executeTakeFirstOrThrow()
-      : db
+    db
+      .selectFrom((eb) =>
+        eb
           .selectFrom("users")
-          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .select(sql.lit(1).as("one"))
           .where(matches)
-          .executeTakeFirstOrThrow(),
+          .limit(EXACT_TOTAL_MAX + 1)
+          .as("matching"),
+      )
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirstOrThrow(),
   ]);
   const counted = Number(count.total);
-  const totalIsExact = pattern !== null || counted <= countLimit;
-  const total = totalIsExact ? counted : countLimit;
+  const totalIsExact = counted <= EXACT_TOTAL_MAX;
+  const total = totalIsExact ? counted : EXACT_TOTAL_MAX;
   return { items: rows.map(toAdminUser), total, totalIsExact, page: input.page, pageSize: input.pageSize };
 }
 
@@ -123,6 +109,8 @@ export interface AdminBugReport {
   userAgent: string | null;
   /** Sent by a cook with Pro access: listed first, with a badge. */
   prioritySupport: boolean;
+  /** The reporter (the spec's `userId`), and their email for the admin to read. */
+  userId: string;
   reporterEmail: string;
   createdAt: string;
   updatedAt: string;
@@ -153,6 +141,7 @@ export async function listBugReports(db: Kysely<Database>, input: AdminBugReport
       "bugReports.pageUrl",
       "bugReports.userAgent",
       "bugReports.prioritySupport",
+      "bugReports.userId",
       "users.email as reporterEmail",
       "bugReports.createdAt",
       "bugReports.updatedAt",

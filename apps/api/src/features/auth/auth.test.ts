@@ -1,6 +1,7 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createUser, freshAddress, sessionCookie, signUp, type TestApp } from "../../testing/test-app";
+import { memoryExchange } from "../../lib/exchange";
+import { callerFor, createTestApp, createUser, freshAddress, sessionCookie, signUp, type TestApp } from "../../testing/test-app";
 
 let t: TestApp;
 /** Every body the API answered in this file, checked for secrets at the end. */
@@ -236,6 +237,60 @@ describe("password reset", () => {
     expect(t.mails.some((m) => m.includes("mail to ghost@example.com"))).toBe(false);
     const mail = t.mails.filter((m) => m.includes(`mail to ${email} `)).at(-1);
     expect(mail).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{40,}/);
+    mailedToken(email);
+  });
+
+  it("limits the mails sent, not the owner: a stranger's requests leave the owner's answered like any other", async () => {
+    const owner = "owner-reset@example.com";
+    secrets.push("owner's first pw");
+    await signUp(t.app, { email: owner, password: "owner's first pw" });
+    const ask = () => call({ method: "POST", url: "/api/password-reset/request", payload: { email: owner } });
+    const unknown = await call({ method: "POST", url: "/api/password-reset/request", payload: { email: "nobody-here@example.com" } });
+    // A stranger asks eight times, from eight addresses.
+    for (let i = 0; i < 8; i++) {
+      const res = await ask();
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(unknown.body);
+    }
+    await t.app.mailSender.runOnce();
+    const mailsToOwner = () => t.mails.filter((m) => m.includes(`mail to ${owner} `)).length;
+    expect(mailsToOwner()).toBe(5);
+    const mailedTokens = t.mails
+      .filter((m) => m.includes(`mail to ${owner} `))
+      .map((m) => m.match(/\/reset-password\?token=([A-Za-z0-9_-]+)/)![1]!);
+    secrets.push(...mailedTokens);
+
+    const own = await ask();
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toBe(unknown.body);
+    await t.app.mailSender.runOnce();
+    expect(mailsToOwner()).toBe(5);
+    // The requests past the limit changed nothing: the newest mailed link still works.
+    const answers = [];
+    for (const token of mailedTokens) {
+      const res = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { token, newPassword: "owner's new pw" } });
+      answers.push(res.statusCode);
+    }
+    expect(answers.filter((status) => status === 200)).toHaveLength(1);
+  });
+
+  it("does the same database work for a known and an unknown email, so the answer's time can't tell them apart", async () => {
+    const statements: string[] = [];
+    const counted = t.deps.db.withPlugin({
+      transformQuery: ({ node }) => (statements.push(node.kind), node),
+      transformResult: async ({ result }) => result,
+    });
+    const work = async (address: string) => {
+      statements.length = 0;
+      const { caller } = callerFor(t, null, { db: counted, http: { ...memoryExchange(), ip: freshAddress() } });
+      await caller.auth.requestPasswordReset({ email: address });
+      return [...statements];
+    };
+    const known = await work(email);
+    expect(known.length).toBeGreaterThan(0);
+    expect(await work("ghost-timing@example.com")).toEqual(known);
+    await t.app.mailSender.runOnce();
+    expect(t.mails.some((m) => m.includes("mail to ghost-timing@example.com"))).toBe(false);
     mailedToken(email);
   });
 

@@ -1,5 +1,5 @@
 import type { Database, NewUser } from "@kim/db";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 
 /** Every user column the app may show; passwords and reset tokens never leave this feature. */
 export const userColumns = [
@@ -16,6 +16,7 @@ export const userColumns = [
   "users.trialEndsAt",
   "users.currentPeriodEnd",
   "users.pastDueSince",
+  "users.trialUsedAt",
   "users.createdAt",
   "users.updatedAt",
 ] as const;
@@ -46,6 +47,39 @@ export async function setResetToken(db: Kysely<Database>, userId: string, tokenH
     .updateTable("users")
     .set({ passwordResetToken: tokenHash, passwordResetExpires: expires, updatedAt: new Date() })
     .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * Sets a reset token on the account with this email and queues its mail, in one statement that runs the same whether
+ * or not the account exists (the update finds no row, so nothing is queued): the answer's timing can't tell. With
+ * `send` false it changes nothing, so the link last mailed stays the one that works.
+ */
+export async function queueResetMail(
+  db: Kysely<Database>,
+  reset: { email: string; tokenHash: string; expires: Date; send: boolean; subject: string; text: string; html: string },
+): Promise<void> {
+  await db
+    .with("account", (qb) =>
+      qb
+        .updateTable("users")
+        .set({ passwordResetToken: reset.tokenHash, passwordResetExpires: reset.expires, updatedAt: new Date() })
+        .where("email", "=", reset.email)
+        .where(sql<boolean>`${reset.send}`)
+        .returning("email"),
+    )
+    .insertInto("emailOutbox")
+    .columns(["toAddress", "subject", "textBody", "htmlBody"])
+    .expression((eb) =>
+      eb
+        .selectFrom("account")
+        .select((s) => [
+          "account.email",
+          s.val(reset.subject).as("subject"),
+          s.val(reset.text).as("textBody"),
+          s.val(reset.html).as("htmlBody"),
+        ]),
+    )
     .execute();
 }
 

@@ -1,11 +1,19 @@
 import { INVITE_LINK_DAYS, type SignupInput } from "@kim/domain";
 import { TRPCError } from "@trpc/server";
 import { appError } from "../../lib/errors";
-import { clearHits, spend, type Limit } from "../../lib/rate-limit";
+import { clearHits, spend, withinLimit, type Limit } from "../../lib/rate-limit";
 import type { Context } from "../../trpc/context";
 import { hashPassword, verifyPassword } from "./passwords";
 import { publicUser } from "./public-user";
-import { findCredentials, insertUser, isKnownDevice, rememberDevice, resetPasswordWithToken, setResetToken } from "./queries";
+import {
+  findCredentials,
+  insertUser,
+  isKnownDevice,
+  queueResetMail,
+  rememberDevice,
+  resetPasswordWithToken,
+  setResetToken,
+} from "./queries";
 import {
   clearSessionCookie,
   createSession,
@@ -32,7 +40,8 @@ export const LIMITS = {
   loginPerAddress: { max: 30, windowMs: 15 * MINUTE },
   signupPerAddress: { max: 10, windowMs: 60 * MINUTE },
   resetPerAddress: { max: 5, windowMs: 60 * MINUTE },
-  resetPerEmail: { max: 5, windowMs: 60 * MINUTE },
+  /** Reset mails sent to one address; requests past it answer the same without mailing, so nobody locks out the owner. */
+  resetMailsPerEmail: { max: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 
 const RESET_TOKEN_MS = 60 * MINUTE;
@@ -91,11 +100,14 @@ export async function logout(ctx: Context): Promise<{ ok: true }> {
   return { ok: true };
 }
 
-/** A single-use link to the reset screen, its token stored hashed and valid for `validMs`. */
-async function resetLink(ctx: Pick<Context, "db" | "config">, userId: string, validMs: number): Promise<string> {
+/**
+ * A single-use link to the reset screen, its token stored hashed and valid for `validMs`. `welcome` makes the screen
+ * greet a new account choosing its first password rather than someone resetting theirs.
+ */
+async function resetLink(ctx: Pick<Context, "db" | "config">, userId: string, validMs: number, welcome = false): Promise<string> {
   const token = newToken();
   await setResetToken(ctx.db, userId, hashToken(token), new Date(Date.now() + validMs));
-  return `${ctx.config.appUrl}/reset-password?token=${token}`;
+  return `${ctx.config.appUrl}/reset-password?token=${token}${welcome ? "&welcome=1" : ""}`;
 }
 
 /**
@@ -103,7 +115,7 @@ async function resetLink(ctx: Pick<Context, "db" | "config">, userId: string, va
  * expiry, since the person may not read the mail the same hour.
  */
 export async function sendSetPasswordInvite(ctx: Pick<Context, "db" | "config" | "sendMail">, userId: string, email: string) {
-  const link = await resetLink(ctx, userId, INVITE_LINK_DAYS * 24 * 60 * MINUTE);
+  const link = await resetLink(ctx, userId, INVITE_LINK_DAYS * 24 * 60 * MINUTE, true);
   await ctx.sendMail({
     to: email,
     subject: "Your Kim account is ready: choose a password",
@@ -118,11 +130,14 @@ export async function sendSetPasswordInvite(ctx: Pick<Context, "db" | "config" |
   });
 }
 
-/** Mails a reset link to an existing account; answers the same either way. */
+/** Mails a reset link to an existing account (an admin's button). */
 export async function sendPasswordReset(ctx: Pick<Context, "db" | "config" | "sendMail">, userId: string, email: string) {
   const link = await resetLink(ctx, userId, RESET_TOKEN_MS);
-  await ctx.sendMail({
-    to: email,
+  await ctx.sendMail({ to: email, ...resetMail(link) });
+}
+
+function resetMail(link: string) {
+  return {
     subject: "Reset your Kim password",
     text: [
       "Someone asked to reset the password of your Kim account.",
@@ -133,7 +148,7 @@ export async function sendPasswordReset(ctx: Pick<Context, "db" | "config" | "se
       "If it wasn't you, ignore this mail; your password stays as it is.",
     ].join("\n"),
     html: resetMailHtml(link),
-  });
+  };
 }
 
 const escapeHtml = (text: string) =>
@@ -150,15 +165,22 @@ function resetMailHtml(link: string): string {
 </body></html>`;
 }
 
+/**
+ * Answers the same, after the same statements, for any email: known or not, mailed or past the mail limit. The
+ * outbox's sender (every few seconds) sends the mail, so the request doesn't wait for it either.
+ */
 export async function requestPasswordReset(ctx: Context, input: { email: string }) {
   const refusal = "Too many password reset requests.";
-  await spend(
-    ctx,
-    { key: `reset:ip:${ctx.http.ip}`, limit: LIMITS.resetPerAddress, refusal },
-    { key: `reset:email:${input.email}`, limit: LIMITS.resetPerEmail, refusal },
-  );
-  const credentials = await findCredentials(ctx.db, input.email);
-  if (credentials) await sendPasswordReset(ctx, credentials.id, input.email);
+  await spend(ctx, { key: `reset:ip:${ctx.http.ip}`, limit: LIMITS.resetPerAddress, refusal });
+  const send = await withinLimit(ctx.db, `reset:email:${input.email}`, LIMITS.resetMailsPerEmail);
+  const token = newToken();
+  await queueResetMail(ctx.db, {
+    email: input.email,
+    tokenHash: hashToken(token),
+    expires: new Date(Date.now() + RESET_TOKEN_MS),
+    send,
+    ...resetMail(`${ctx.config.appUrl}/reset-password?token=${token}`),
+  });
   return { message: RESET_REQUESTED };
 }
 

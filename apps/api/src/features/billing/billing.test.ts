@@ -33,7 +33,7 @@ describe("local trial mode (no Stripe settings)", () => {
     const before = Date.now();
     const res = await checkout(t.app, cookie, "pro");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ url: `${t.deps.config.appUrl}/profile` });
+    expect(res.json()).toEqual({ url: `${t.deps.config.appUrl}/profile?checkout=success` });
     const user = await me(t.app, cookie);
     expect(user).toMatchObject({ plan: "pro", subscriptionStatus: "trialing", hasProAccess: true });
     // Stripe's ids never reach the browser.
@@ -105,8 +105,27 @@ describe("local trial mode (no Stripe settings)", () => {
     await expect(caller.billing.switchPlan({ plan: "basic" })).rejects.toThrow(/no subscription to manage/);
     expect((await portal(t.app, user.cookie)).statusCode).toBe(409);
 
-    // Once canceled, a new checkout may start.
+    // Once canceled, the trial stays used: no second one (decision 0026).
+    const again = await checkout(t.app, user.cookie, "pro");
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/free trial has been used/);
+  });
+
+  it("gives one trial per account: after an expiry, checkout starts none, whatever the plan", async () => {
+    const user = await createUser(t);
     expect((await checkout(t.app, user.cookie, "pro")).statusCode).toBe(200);
+    const { trialEndsAt } = await me(t.app, user.cookie);
+    await runLocalTrialHousekeeping(t.deps.db, t.deps.config.appUrl, new Date(new Date(trialEndsAt).getTime() + 1000));
+    expect(await me(t.app, user.cookie)).toMatchObject({ subscriptionStatus: "canceled", hasProAccess: false });
+
+    for (const plan of ["pro", "basic"]) {
+      const res = await checkout(t.app, user.cookie, plan);
+      expect(res.statusCode, plan).toBe(409);
+      expect(res.json().message).toBe(
+        "Your 14-day free trial has been used. This Kim server takes no payments, so ask its administrator for Pro access.",
+      );
+    }
+    expect(await me(t.app, user.cookie)).toMatchObject({ plan: "pro", subscriptionStatus: "canceled", trialEndsAt, hasProAccess: false });
   });
 
   it("changes only the caller's own plan", async () => {
@@ -199,6 +218,10 @@ describe("with Stripe (official client against the local stand-in)", () => {
     await t.close();
     await stripe.stop();
   });
+  const deliverSigned = (event: ReturnType<typeof stripe.event>) => {
+    const { payload, headers } = stripe.signed(event);
+    return t.app.inject({ method: "POST", url: "/api/stripe/webhook", payload, headers });
+  };
 
   it("opens Checkout for either plan with a 14-day trial and no card up front, for one Stripe customer reused", async () => {
     const user = await createUser(t);
@@ -236,6 +259,27 @@ describe("with Stripe (official client against the local stand-in)", () => {
     }
     // Checkout alone changes no plan: the webhook does, once Stripe says so.
     expect(await me(t.app, user.cookie)).toMatchObject({ plan: "none", subscriptionStatus: null });
+  });
+
+  it("gives one trial per customer: once a subscription had its trial, a later checkout pays at once", async () => {
+    const user = await createUser(t);
+    const first = await checkout(t.app, user.cookie, "pro");
+    const { subscription } = stripe.completeCheckout(first.json().url.split("/").at(-1));
+    await deliverSigned(stripe.event("customer.subscription.created", subscription));
+    const canceled = stripe.updateSubscription(subscription.id, { status: "canceled" });
+    await deliverSigned(stripe.event("customer.subscription.deleted", canceled));
+    expect(await me(t.app, user.cookie)).toMatchObject({ subscriptionStatus: "canceled", hasProAccess: false });
+
+    stripe.requests.length = 0;
+    const second = await checkout(t.app, user.cookie, "pro");
+    expect(second.statusCode).toBe(200);
+    const [call] = stripe.requests.filter((r) => r.path === "/v1/checkout/sessions");
+    expect(call!.params).toMatchObject({ mode: "subscription", "subscription_data[metadata][userId]": user.id });
+    const trialParams = Object.keys(call!.params).filter((k) => k.includes("trial") || k === "payment_method_collection");
+    expect(trialParams).toEqual([]);
+    // Stripe starts the new subscription without a trial.
+    const { subscription: paid } = stripe.completeCheckout(second.json().url.split("/").at(-1));
+    expect(paid).toMatchObject({ status: "active", trial_end: null });
   });
 
   it("creates one customer when a new user starts two checkouts at once", async () => {

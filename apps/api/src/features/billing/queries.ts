@@ -25,9 +25,19 @@ export async function keepStripeCustomer(db: Kysely<Database>, userId: string, c
   return findStripeCustomerId(db, userId);
 }
 
+/** Whether the account has had its one free trial. */
+export function hasUsedTrial(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return db
+    .selectFrom("users")
+    .select("trialUsedAt")
+    .where("id", "=", userId)
+    .executeTakeFirst()
+    .then((row) => !!row?.trialUsedAt);
+}
+
 /**
- * Local trial mode: starts the plan's trial now, unless the user has a current plan (checked in the same statement,
- * so two parallel requests start one trial). False when refused.
+ * Local trial mode: starts the plan's trial now, unless the user has a current plan or had a trial already (checked
+ * in the same statement, so two parallel requests start one trial). False when refused.
  */
 export async function startLocalTrial(db: Kysely<Database>, userId: string, plan: PaidPlan, now: Date): Promise<boolean> {
   const ends = trialEnd(now);
@@ -41,9 +51,11 @@ export async function startLocalTrial(db: Kysely<Database>, userId: string, plan
       currentPeriodEnd: ends,
       pastDueSince: null,
       trialWarningSentAt: null,
+      trialUsedAt: now,
       updatedAt: now,
     })
     .where("id", "=", userId)
+    .where("trialUsedAt", "is", null)
     .where((eb) => eb.or([eb("plan", "=", "none"), eb("subscriptionStatus", "is", null), eb("subscriptionStatus", "in", ENDED)]))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

@@ -3,12 +3,14 @@ import type Stripe from "stripe";
 import { appError } from "../../lib/errors";
 import type { Context } from "../../trpc/context";
 import type { SessionUser } from "../auth/sessions";
-import { cancelLocalPlan, findStripeCustomerId, keepStripeCustomer, startLocalTrial, switchLocalPlan } from "./queries";
+import { cancelLocalPlan, findStripeCustomerId, hasUsedTrial, keepStripeCustomer, startLocalTrial, switchLocalPlan } from "./queries";
 import { callStripe } from "./stripe-client";
 
 export const COMPLIMENTARY = "Admins and beta testers have every Pro feature for free: no subscription is needed.";
 export const ALREADY_SUBSCRIBED = "You already have a plan. Use Manage Subscription to change or cancel it.";
 export const NOTHING_TO_MANAGE = "You have no subscription to manage yet. Start one from the plans page.";
+export const TRIAL_USED =
+  "Your 14-day free trial has been used. This Kim server takes no payments, so ask its administrator for Pro access.";
 export const MANAGED_BY_STRIPE = "Plans are changed in Stripe's billing portal: use Manage Subscription.";
 
 /** Where the browser goes next: Stripe's page, or one of Kim's own. */
@@ -22,32 +24,34 @@ function refuseUnlessOpenToCheckout(user: SessionUser): void {
 }
 
 /**
- * Starts a plan's 14-day trial. With Stripe: a Checkout Session in subscription mode that asks for no card up front,
- * for the user's one Stripe customer. Without: the local trial starts now and the browser goes back to /profile.
+ * Starts a plan: its 14-day trial the first time, one per account. With Stripe: a Checkout Session in subscription
+ * mode for the user's one Stripe customer, asking for no card up front while the trial is unused and paying at once
+ * after. Without: the local trial starts now and the browser goes back to /profile; a second one is refused, since
+ * the local mode takes no payment (decision 0026).
  */
 export async function createCheckoutSession(ctx: Context, user: SessionUser, plan: PaidPlan): Promise<RedirectUrl> {
   refuseUnlessOpenToCheckout(user);
   const { stripe } = ctx.clients;
   const stripeConfig = ctx.config.stripe;
   if (!stripe || !stripeConfig) {
-    if (!(await startLocalTrial(ctx.db, user.id, plan, ctx.now()))) throw appError("CONFLICT", ALREADY_SUBSCRIBED);
-    return { url: `${ctx.config.appUrl}/profile` };
+    if (await startLocalTrial(ctx.db, user.id, plan, ctx.now())) return { url: `${ctx.config.appUrl}/profile?checkout=success` };
+    throw appError("CONFLICT", (await hasUsedTrial(ctx.db, user.id)) ? TRIAL_USED : ALREADY_SUBSCRIBED);
   }
   const customer = await stripeCustomer(ctx, stripe, user);
+  const trial = !(await hasUsedTrial(ctx.db, user.id));
   const session = await callStripe(() =>
     stripe.checkout.sessions.create({
       mode: "subscription",
       customer,
       client_reference_id: user.id,
       line_items: [{ price: stripeConfig.prices[plan], quantity: 1 }],
-      // The spec's "no credit card required": Stripe asks for a card only when the trial ends, and a trial that ends
-      // without one cancels the subscription.
-      payment_method_collection: "if_required",
       subscription_data: {
-        trial_period_days: TRIAL_DAYS,
-        trial_settings: { end_behavior: { missing_payment_method: "cancel" } },
         metadata: { userId: user.id },
+        // The spec's "no credit card required": Stripe asks for a card only when the trial ends, and a trial that
+        // ends without one cancels the subscription. Without a trial Checkout takes the card (its default).
+        ...(trial ? { trial_period_days: TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: "cancel" } } } : {}),
       },
+      ...(trial ? { payment_method_collection: "if_required" as const } : {}),
       success_url: `${ctx.config.appUrl}/profile?checkout=success`,
       cancel_url: `${ctx.config.appUrl}/pricing`,
     }),

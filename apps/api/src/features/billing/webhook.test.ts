@@ -139,6 +139,45 @@ describe("POST /api/stripe/webhook", () => {
     expect(await stateOf(user.id)).toMatchObject({ plan: "pro", subscriptionStatus: "trialing" });
   });
 
+  it("refuses a validly signed body that is no event (empty, not JSON, no data) with 400, calling nobody", async () => {
+    const { user, session } = await subscriber();
+    const subscriptionReads = () => stripe.requests.filter((r) => r.path.startsWith("/v1/subscriptions/")).length;
+    const reads = subscriptionReads();
+    const bodies = [
+      "",
+      "not json",
+      "{",
+      "null",
+      "[]",
+      "{}",
+      JSON.stringify({ id: "evt_no_data", type: "checkout.session.completed" }),
+      JSON.stringify({ id: "evt_null_data", type: "checkout.session.completed", data: null }),
+      JSON.stringify({ id: "evt_text_object", type: "customer.subscription.updated", data: { object: "sub_1" } }),
+      JSON.stringify({ type: "checkout.session.completed", data: { object: session } }),
+      JSON.stringify({ id: 7, type: "checkout.session.completed", data: { object: session } }),
+    ];
+    for (const body of bodies) {
+      const res = await deliver(stripe.signedBody(body));
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json().message, body).toBe("The webhook body is not a Stripe event");
+    }
+    // An event whose subscription id is no string is no subscription's event: acknowledged, nothing read.
+    const odd = { ...stripe.event("customer.subscription.updated", { id: 42, object: "subscription" }) };
+    expect((await send(odd)).json()).toEqual({ received: true, outcome: "ignored" });
+    expect(subscriptionReads()).toBe(reads);
+    expect(await stateOf(user.id)).toMatchObject({ plan: "none", subscriptionStatus: null });
+  });
+
+  it("sees a replayed event id before calling Stripe", async () => {
+    const { user, session } = await subscriber();
+    const event = stripe.event("checkout.session.completed", session);
+    expect((await send(event)).json()).toMatchObject({ outcome: "applied" });
+    const before = stripe.requests.length;
+    for (let i = 0; i < 3; i++) expect((await send(event)).json()).toEqual({ received: true, outcome: "duplicate" });
+    expect(stripe.requests.slice(before)).toEqual([]);
+    expect(await stateOf(user.id)).toMatchObject({ plan: "pro", subscriptionStatus: "trialing" });
+  });
+
   it("answers 502 while Stripe can't be read, so Stripe retries, and applies the retry", async () => {
     const { user, session } = await subscriber();
     const delivery = stripe.signed(stripe.event("checkout.session.completed", session));
@@ -167,7 +206,8 @@ describe("POST /api/stripe/webhook", () => {
     const { subscription: current } = stripe.completeCheckout(res.json().url.split("/").at(-1));
     await send(stripe.event("customer.subscription.created", current));
     await send(stripe.event("customer.subscription.updated", old));
-    expect(await stateOf(first.user.id)).toMatchObject({ plan: "pro", subscriptionStatus: "trialing", stripeSubscriptionId: current.id });
+    // The account had its trial with the first subscription: the new one is paid from the start.
+    expect(await stateOf(first.user.id)).toMatchObject({ plan: "pro", subscriptionStatus: "active", stripeSubscriptionId: current.id });
   });
 });
 

@@ -2,6 +2,7 @@ import type { Database } from "@kim/db";
 import type { PaidPlan } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 import Stripe from "stripe";
+import { z } from "zod";
 import type { StripeConfig } from "../../config";
 import { enqueueMail } from "../../lib/email";
 import { appError } from "../../lib/errors";
@@ -41,7 +42,9 @@ export interface SubscriptionState {
 
 const LIVE = new Set(["trialing", "active", "past_due", "unpaid", "incomplete", "paused"]);
 const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+/** An id, or an expanded object's id; anything else in an odd payload is no id. */
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : typeof value?.id === "string" ? value.id : null;
 
 /** The subscription an event is about, if any. */
 function subscriptionOf(event: Stripe.Event): string | null {
@@ -52,7 +55,7 @@ function subscriptionOf(event: Stripe.Event): string | null {
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
-      return (object as Stripe.Subscription).id;
+      return idOf((object as Stripe.Subscription).id);
     case "invoice.paid":
     case "invoice.payment_failed":
       return idOf((object as Stripe.Invoice).parent?.subscription_details?.subscription);
@@ -75,6 +78,17 @@ export function subscriptionState(subscription: Stripe.Subscription, prices: Str
   };
 }
 
+/**
+ * What Kim reads of an event before acting on it. Only Stripe can sign a body, but a body signed with the secret need
+ * not be an event (an empty or test delivery): such a body is a 400, like a bad signature.
+ */
+const eventShape = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+export const NOT_AN_EVENT = "The webhook body is not a Stripe event";
+
 /** Checks the signature of a raw webhook body and answers the event; a bad one is a 400 that changes nothing. */
 export function verifiedEvent(
   deps: Pick<WebhookDeps, "stripe" | "config" | "now">,
@@ -82,8 +96,9 @@ export function verifiedEvent(
   signature: string | undefined,
 ): Stripe.Event {
   if (!signature) throw appError("BAD_REQUEST", "Missing Stripe-Signature header");
+  let event: Stripe.Event;
   try {
-    return deps.stripe.webhooks.constructEvent(
+    event = deps.stripe.webhooks.constructEvent(
       body,
       signature,
       deps.config.webhookSecret,
@@ -93,20 +108,26 @@ export function verifiedEvent(
     );
   } catch (err) {
     if (err instanceof Stripe.errors.StripeSignatureVerificationError) throw appError("BAD_REQUEST", "Invalid Stripe signature");
+    // The signature held and the body is not JSON: the client's JSON.parse threw.
+    if (err instanceof SyntaxError) throw appError("BAD_REQUEST", NOT_AN_EVENT);
     throw err;
   }
+  if (!eventShape.safeParse(event).success) throw appError("BAD_REQUEST", NOT_AN_EVENT);
+  return event;
 }
 
 /**
  * Applies one verified event. Events come in any order and more than once, so none is applied from its own payload:
- * the subscription is re-read from Stripe and its current state stored. The event's id is recorded in the same
- * transaction that stores the state and queues its mail, so a repeat, or the same event reaching another process at
- * the same moment, finds the id taken (the primary key makes the second insert wait for the first) and does nothing.
+ * the subscription is re-read from Stripe and its current state stored. A repeat of a handled event is seen before
+ * Stripe is called. The event's id is recorded in the same transaction that stores the state and queues its mail, so
+ * the same event reaching another process at the same moment finds the id taken (the primary key makes the second
+ * insert wait for the first) and does nothing.
  */
 export async function applyEvent(deps: WebhookDeps, event: Stripe.Event): Promise<WebhookOutcome> {
   if (!HANDLED_EVENTS.has(event.type)) return "ignored";
   const subscriptionId = subscriptionOf(event);
   if (!subscriptionId) return "ignored";
+  if (await isRecorded(deps.db, event.id)) return "duplicate";
   const subscription = await callStripe(() => deps.stripe.subscriptions.retrieve(subscriptionId));
   const state = subscriptionState(subscription, deps.config.prices);
   const now = deps.now();
@@ -127,6 +148,10 @@ export async function applyEvent(deps: WebhookDeps, event: Stripe.Event): Promis
   });
 }
 
+async function isRecorded(db: Kysely<Database>, eventId: string): Promise<boolean> {
+  return !!(await db.selectFrom("stripeEvents").select("id").where("id", "=", eventId).executeTakeFirst());
+}
+
 /**
  * Stores the subscription's state on its customer's user. An ended subscription that is not the one the user has
  * (an old one's late event) changes nothing, so a user with a live subscription keeps it whatever the order.
@@ -142,6 +167,8 @@ async function storeSubscription(db: Kysely<Database>, state: SubscriptionState,
       trialEndsAt: state.trialEndsAt,
       currentPeriodEnd: state.currentPeriodEnd,
       pastDueSince: state.status === "past_due" ? sql<Date>`coalesce(past_due_since, ${now})` : null,
+      // A subscription that had a trial spends the account's one trial, whichever event tells of it first.
+      ...(state.trialEndsAt ? { trialUsedAt: sql<Date>`coalesce(trial_used_at, ${now})` } : {}),
       updatedAt: now,
     })
     .where("stripeCustomerId", "=", state.customerId)

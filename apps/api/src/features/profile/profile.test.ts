@@ -21,11 +21,21 @@ describe("PATCH /api/user/profile", () => {
     expect(await me(cookie)).toMatchObject({ firstName: "Evelyn", email: "evelyn@example.com", profileImageUrl: "Ice Cream" });
   });
 
-  it("accepts an https image URL and changes only the fields sent", async () => {
+  it("changes only the fields sent", async () => {
     const { cookie } = await createUser(t, { firstName: "Fay" });
-    const res = await patch(cookie, { profileImageUrl: "https://images.example/me.png" });
+    const res = await patch(cookie, { profileImageUrl: "Cat" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: "Fay", profileImageUrl: "https://images.example/me.png" });
+    expect(res.json()).toMatchObject({ firstName: "Fay", profileImageUrl: "Cat" });
+  });
+
+  it("refuses an image from another site with 400 (the admin's browser would load it: a tracking pixel)", async () => {
+    const { cookie } = await createUser(t, { firstName: "Pix" });
+    for (const profileImageUrl of ["https://tracker.example/pixel.gif?u=1", "https://images.example/me.png", "//tracker.example/p.gif"]) {
+      const res = await patch(cookie, { profileImageUrl });
+      expect(res.statusCode, profileImageUrl).toBe(400);
+      expect(res.json().message).toMatch(/^Profile image must be one of the avatar names/);
+    }
+    expect(await me(cookie)).toMatchObject({ firstName: "Pix", profileImageUrl: "User" });
   });
 
   it("answers 409 when the email belongs to another account, and changes nothing", async () => {
@@ -57,7 +67,7 @@ describe("PATCH /api/user/profile", () => {
     for (const [field, payload] of [
       ["First name", { firstName: "Hal\u0000" }],
       ["Last name", { lastName: "\u0000" }],
-      ["Profile image", { profileImageUrl: "https://images.example/a\u0000.png" }],
+      ["Profile image", { profileImageUrl: "Cat\u0000" }],
       ["Email", { email: "hal\u0000@example.com" }],
     ] as const) {
       const res = await patch(cookie, payload);

@@ -8,11 +8,11 @@ function hueOf(email: string): number {
   return hash;
 }
 
-/** The user's profile image (a picture or a chosen icon), else initials from the email on a colour of its own. */
+/**
+ * The user's chosen icon, else initials from the email on a colour of its own. Only Kim's icons are drawn: an image
+ * address is never loaded, so a user can't make the admin's browser fetch from their site.
+ */
 export function AdminAvatar({ email, image }: { email: string; image: string }) {
-  if (/^https:\/\//i.test(image)) {
-    return <img src={image} alt="" className="size-10 shrink-0 rounded-full object-cover" referrerPolicy="no-referrer" />;
-  }
   if (avatarName(image) !== DEFAULT_AVATAR) return <UserAvatar name={image} className="size-10" />;
   const initials =
     email

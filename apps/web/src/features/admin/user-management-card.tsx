@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/
 import { Skeleton } from "@kim/ui/skeleton";
 import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
 import { SearchInput } from "../../components/search-input";
+import { useCurrentUser } from "../../lib/current-user";
 import { trpc } from "../../lib/trpc";
 import { CreateUserDialog } from "./create-user-dialog";
 import { EditEmailDialog } from "./edit-email-dialog";
@@ -26,6 +27,7 @@ function useDebounced(value: string, ms: number): string {
 }
 
 export function UserManagementCard({ mutations }: { mutations: AdminMutations }) {
+  const { data: self } = useCurrentUser();
   const [search, setSearch] = useState("");
   // The page belongs to the search it was chosen in: a new search starts at its first page.
   const [paging, setPaging] = useState({ query: "", page: 1 });
@@ -78,7 +80,14 @@ export function UserManagementCard({ mutations }: { mutations: AdminMutations })
           <>
             <ul aria-label="Users" aria-busy={users.isFetching} className="grid gap-3">
               {users.data.items.map((user) => (
-                <UserRow key={user.id} user={user} mutations={mutations} onEditEmail={setEditing} onDelete={setDeleting} />
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  isSelf={user.id === self?.id}
+                  mutations={mutations}
+                  onEditEmail={setEditing}
+                  onDelete={setDeleting}
+                />
               ))}
             </ul>
             <Pager

@@ -13,15 +13,20 @@ import type { AdminMutations, AdminUser } from "./use-admin";
 
 interface UserRowProps {
   user: AdminUser;
+  /** The signed-in admin's own row: the server refuses their own demotion and deletion, so those controls are off. */
+  isSelf: boolean;
   mutations: AdminMutations;
   onEditEmail: (user: AdminUser) => void;
   onDelete: (user: AdminUser) => void;
 }
 
-export function UserRow({ user, mutations, onEditEmail, onDelete }: UserRowProps) {
-  const ids = { pro: useId(), beta: useId() };
+export const SELF_NOTE = "This is you: another admin can change your role or delete your account.";
+
+export function UserRow({ user, isSelf, mutations, onEditEmail, onDelete }: UserRowProps) {
+  const ids = { pro: useId(), beta: useId(), self: useId() };
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
   const who = name || user.email;
+  const selfNote = isSelf ? { "aria-describedby": ids.self, title: SELF_NOTE } : {};
   return (
     <li data-testid="user-row" className="flex flex-col gap-4 rounded-lg border p-4 xl:flex-row xl:items-center xl:justify-between">
       <div className="flex min-w-0 items-start gap-3">
@@ -32,6 +37,7 @@ export function UserRow({ user, mutations, onEditEmail, onDelete }: UserRowProps
             <Badge variant={user.role === "admin" ? "default" : "secondary"}>{ROLE_LABELS[user.role]}</Badge>
             {user.isPro ? <Badge variant="outline">Pro</Badge> : null}
             {user.isBetaTester ? <Badge variant="outline">Beta</Badge> : null}
+            {isSelf ? <Badge variant="outline">You</Badge> : null}
           </div>
           <div className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
             <BreakableEmail email={user.email} />
@@ -45,12 +51,18 @@ export function UserRow({ user, mutations, onEditEmail, onDelete }: UserRowProps
               <Pencil aria-hidden="true" />
             </Button>
           </div>
+          {isSelf ? (
+            <p id={ids.self} className="text-xs text-muted-foreground">
+              {SELF_NOTE}
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-3 xl:shrink-0 xl:flex-nowrap">
         <div className="flex items-center gap-2">
           <Switch
             id={ids.pro}
+            aria-label={`Pro: ${who}`}
             checked={user.isPro}
             disabled={mutations.setPro.isPending}
             onChange={(e) => mutations.setPro.mutate({ id: user.id, isPro: e.target.checked })}
@@ -60,14 +72,15 @@ export function UserRow({ user, mutations, onEditEmail, onDelete }: UserRowProps
         <div className="flex items-center gap-2">
           <Switch
             id={ids.beta}
+            aria-label={`Beta: ${who}`}
             checked={user.isBetaTester}
             disabled={mutations.setBeta.isPending}
             onChange={(e) => mutations.setBeta.mutate({ id: user.id, isBetaTester: e.target.checked })}
           />
           <Label htmlFor={ids.beta}>Beta</Label>
         </div>
-        <Select value={user.role} onValueChange={(role) => mutations.setRole.mutate({ id: user.id, role: asRole(role) })}>
-          <SelectTrigger aria-label={`Role of ${who}`} className="h-9 w-28">
+        <Select value={user.role} disabled={isSelf} onValueChange={(role) => mutations.setRole.mutate({ id: user.id, role: asRole(role) })}>
+          <SelectTrigger aria-label={`Role of ${who}`} className="h-9 w-28" {...selfNote}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -81,13 +94,14 @@ export function UserRow({ user, mutations, onEditEmail, onDelete }: UserRowProps
         <Button
           variant="outline"
           size="sm"
+          aria-label={`Reset Password of ${who}`}
           disabled={mutations.sendPasswordReset.isPending}
           onClick={() => mutations.sendPasswordReset.mutate({ id: user.id })}
         >
           <KeyRound aria-hidden="true" />
           Reset Password
         </Button>
-        <Button variant="destructive" size="sm" onClick={() => onDelete(user)}>
+        <Button variant="destructive" size="sm" aria-label={`Delete ${who}`} disabled={isSelf} {...selfNote} onClick={() => onDelete(user)}>
           <Trash2 aria-hidden="true" />
           Delete
         </Button>

@@ -23,7 +23,8 @@ function useGoTo() {
       return true;
     }
     await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-    await navigate({ to: target.pathname });
+    // The search too: /profile?checkout=success confirms the trial that just started.
+    await navigate({ href: `${target.pathname}${target.search}` });
     return false;
   };
 }

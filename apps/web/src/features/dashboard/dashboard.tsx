@@ -1,6 +1,7 @@
 import { BookOpen, Clock, Package, TrendingDown } from "lucide-react";
 import { localDate } from "@kim/domain";
 import { greetingName, useCurrentUser } from "../../lib/current-user";
+import { isFirstVisit } from "../../lib/first-visit";
 import { trpc } from "../../lib/trpc";
 import { ExpiringSoonPanel } from "./expiring-soon-panel";
 import { QuickActionsCard } from "./quick-actions-card";
@@ -18,7 +19,9 @@ export function Dashboard() {
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6">
       <div>
-        <h1 className="text-3xl font-bold tracking-tight">Welcome back, {greetingName(user)}!</h1>
+        <h1 className="text-3xl font-bold tracking-tight">
+          {isFirstVisit(user?.id) ? "Welcome" : "Welcome back"}, {greetingName(user)}!
+        </h1>
         <p className="mt-2 text-muted-foreground">Here's what's happening in your kitchen today</p>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

@@ -1,11 +1,13 @@
 import { useCurrentUser } from "../../lib/current-user";
+import { useCheckoutConfirmation } from "../billing/use-checkout-confirmation";
 import { AvatarPicker } from "./avatar-picker";
 import { ExpiryMailCard } from "./expiry-mail-card";
 import { PersonalInfoCard } from "./personal-info-card";
 import { SubscriptionCard } from "./subscription-card";
 
-export function ProfilePage() {
+export function ProfilePage({ fromCheckout = false }: { fromCheckout?: boolean }) {
   const { data: user } = useCurrentUser();
+  useCheckoutConfirmation(fromCheckout);
   // The _authed layout only renders once the user is known.
   if (!user) return null;
 
