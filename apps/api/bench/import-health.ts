@@ -61,7 +61,9 @@ const median = (values: number[]) => {
 const summary = (checks: HealthCheck[]) => {
   const ms = checks.map((check) => check.ms);
   const failed = checks.filter((check) => check.status !== 200).length;
-  return `${median(ms).toFixed(1).padStart(7)} ${Math.max(...ms).toFixed(1).padStart(8)} ${String(checks.length).padStart(7)}${failed ? `  (${failed} not 200)` : ""}`;
+  return `${median(ms).toFixed(1).padStart(7)} ${Math.max(...ms)
+    .toFixed(1)
+    .padStart(8)} ${String(checks.length).padStart(7)}${failed ? `  (${failed} not 200)` : ""}`;
 };
 
 const rows: string[] = [];

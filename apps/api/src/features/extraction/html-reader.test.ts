@@ -17,7 +17,11 @@ describe("readHtml: pages read in a worker thread", () => {
 
   it("sends the page's text for a model only when asked and no recipe was found", async () => {
     const prose = "<html><body><p>Mix two eggs with milk.</p><p>Fry them.</p></body></html>";
-    expect(await readHtml(prose, PAGE_URL, { wantText: true })).toEqual({ kind: "ok", recipes: [], text: "Mix two eggs with milk.\nFry them." });
+    expect(await readHtml(prose, PAGE_URL, { wantText: true })).toEqual({
+      kind: "ok",
+      recipes: [],
+      text: "Mix two eggs with milk.\nFry them.",
+    });
     expect(await readHtml(prose, PAGE_URL)).toEqual({ kind: "ok", recipes: [], text: "" });
   });
 
