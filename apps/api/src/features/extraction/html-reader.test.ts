@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { headingsPage } from "../../testing/hostile-page";
-import { HTML_REFUSALS, readHtml } from "./html-reader";
+import { HTML_LIMITS, HTML_REFUSALS, HTML_WORKERS, readHtml } from "./html-reader";
 import { extractRecipesFromHtml } from "./html-recipes";
 
 const PAGE_URL = "https://cooks.example/pancakes";
@@ -43,5 +43,14 @@ describe("readHtml: pages read in a worker thread", () => {
     const pages = Array.from({ length: 5 }, (_, i) => pancakes.replaceAll("Pancakes", `Pancakes ${i + 1}`));
     const reads = await Promise.all(pages.map((html) => readHtml(html, PAGE_URL)));
     expect(reads.map((read) => read.kind === "ok" && read.recipes[0]?.title)).toEqual(pages.map((_, i) => `Pancakes ${i + 1}`));
+  });
+
+  it("answers 503 at once when more pages wait for a worker than the queue holds", { timeout: 60_000 }, async () => {
+    const page = headingsPage(100_000);
+    const reads = Array.from({ length: HTML_WORKERS + HTML_LIMITS.queued + 1 }, () => readHtml(page, PAGE_URL));
+    const answers = await Promise.all(reads);
+    expect(answers.at(-1)).toEqual(HTML_REFUSALS.busy);
+    expect(HTML_REFUSALS.busy.status).toBe(503);
+    expect(answers.slice(0, -1).map((answer) => answer.kind)).toEqual(Array(HTML_WORKERS + HTML_LIMITS.queued).fill("ok"));
   });
 });

@@ -11,7 +11,7 @@ export interface HtmlJob {
 /** A refusal of the page, with the HTTP status the route answers and a message a person can act on. */
 export interface HtmlRefusal {
   kind: "refused";
-  status: 422;
+  status: 422 | 503;
   message: string;
 }
 
@@ -26,11 +26,14 @@ export const HTML_LIMITS = {
   timeoutMs: 15_000,
   /** The heap of a worker: a 5 MB page's tree needs about a fifth of it. */
   memoryMb: 512,
+  /** Pages that may wait for a worker (more imports at once than workers); past them, 503 at once. */
+  queued: 8,
 };
 
-const refusal = (message: string): HtmlRefusal => ({ kind: "refused", status: 422, message });
+const refusal = (message: string, status: HtmlRefusal["status"] = 422): HtmlRefusal => ({ kind: "refused", status, message });
 
 export const HTML_REFUSALS = {
   tooComplex: refusal("This page is too complex to read a recipe from. Please try another page, or type the recipe in."),
   broken: refusal("This page could not be read. Please try another page, or type the recipe in."),
+  busy: refusal("Kim is reading many pages right now. Please try again in a minute.", 503),
 } satisfies Record<string, HtmlRefusal>;

@@ -62,7 +62,7 @@ export async function extractFromUrl(ctx: Context, userId: string, url: string):
 
   // Read in a worker, so a big or hostile page holds up no other request.
   const read = await readHtml(page.html, page.url, { wantText: ctx.clients.recipeModel !== null });
-  if (read.kind === "refused") throw appError("UNPROCESSABLE_CONTENT", read.message);
+  if (read.kind === "refused") throw appError(read.status === 503 ? "SERVICE_UNAVAILABLE" : "UNPROCESSABLE_CONTENT", read.message);
   return extraction(read.recipes.length > 0 ? read.recipes : await recipesFromText(ctx, read.text, page.url), page.url);
 }
 

@@ -20,6 +20,9 @@ export interface WorkerPoolOptions<Answer> {
   broken: Answer;
   /** The answer past the time cap. */
   tooSlow: Answer;
+  /** Jobs that may wait for a worker; past them, `busy` is the answer at once (each waiting job holds its input). */
+  maxQueued: number;
+  busy: Answer;
 }
 
 interface Entry {
@@ -65,6 +68,7 @@ export class WorkerPool<Job, Answer> {
 
   /** Runs `job` on the next free worker; its time cap starts when a worker takes it. */
   run(job: Job, timeoutMs: number, transfer: Transferable[] = []): Promise<Answer> {
+    if (this.queue.length >= this.options.maxQueued) return Promise.resolve(this.options.busy);
     return new Promise((resolve) => {
       this.queue.push({ job, transfer, timeoutMs, resolve });
       this.next();
