@@ -2,8 +2,13 @@ import { defineConfig } from "tsup";
 
 // Workspace packages are bundled in; npm dependencies stay in node_modules.
 export default defineConfig({
-  // The PDF worker is its own file: worker_threads start it by path.
-  entry: { main: "src/main.ts", cli: "src/cli.ts", "pdf-worker": "src/features/extraction/pdf-worker.ts" },
+  // The PDF and HTML workers are files of their own: worker_threads start them by path.
+  entry: {
+    main: "src/main.ts",
+    cli: "src/cli.ts",
+    "pdf-worker": "src/features/extraction/pdf-worker.ts",
+    "html-worker": "src/features/extraction/html-worker.ts",
+  },
   format: "esm",
   target: "node20",
   platform: "node",

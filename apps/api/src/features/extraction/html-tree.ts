@@ -232,14 +232,22 @@ export function isUnread(element: HtmlElement): boolean {
   if (style !== undefined && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(style)) return true;
   const classes = classesOf(element);
   if (classes.some((c) => VISUALLY_HIDDEN.test(c))) return true;
-  return (
-    element.attrs.get("role") === "tabpanel" &&
-    !isActive(element) &&
-    (element.parent?.children ?? []).some((s) => typeof s !== "string" && s.attrs.get("role") === "tabpanel" && isActive(s))
-  );
+  return element.attrs.get("role") === "tabpanel" && !isActive(element) && element.parent !== null && holdsActivePanel(element.parent);
 }
 
 const isActive = (element: HtmlElement) => classesOf(element).some((c) => c === "active" || c === "show");
+
+// A parsed page does not change: each parent's children are looked over once, not once for each of its panels.
+const activePanelHolders = new WeakMap<HtmlElement, boolean>();
+
+function holdsActivePanel(parent: HtmlElement): boolean {
+  let holds = activePanelHolders.get(parent);
+  if (holds === undefined) {
+    holds = parent.children.some((s) => typeof s !== "string" && s.attrs.get("role") === "tabpanel" && isActive(s));
+    activePanelHolders.set(parent, holds);
+  }
+  return holds;
+}
 
 /** The element's text as written, block edges and line breaks as newlines; reading stops after about `limit` characters of text. */
 function rawText(element: HtmlElement, limit = Infinity): string {

@@ -1,7 +1,8 @@
 import { isRecipe, type RecipeDraft } from "./recipe-draft";
 import { draftFromSchema, isNode, isRecipeNode, type SchemaNode } from "./schema-recipe";
 
-const LD_SCRIPT = /<script\b[^>]*?\btype\s*=\s*["']?application\/ld\+json\b[^>]*>/gi;
+const SCRIPT_START = /<script\b/gi;
+const LD_TYPE = /\btype\s*=\s*["']?application\/ld\+json\b/i;
 const SCRIPT_END = /<\/script\s*>/gi;
 // Nodes looked at per block: enough for any real page's graph, and a bound on a hostile one.
 const MAX_NODES = 20_000;
@@ -47,13 +48,18 @@ function fillMissing(draft: RecipeDraft, other: RecipeDraft): void {
 /** The text of each JSON-LD script block, in page order. */
 export function jsonLdBlocks(html: string): string[] {
   const blocks: string[] = [];
-  LD_SCRIPT.lastIndex = 0;
-  for (let open = LD_SCRIPT.exec(html); open; open = LD_SCRIPT.exec(html)) {
-    SCRIPT_END.lastIndex = LD_SCRIPT.lastIndex;
+  SCRIPT_START.lastIndex = 0;
+  for (let open = SCRIPT_START.exec(html); open; open = SCRIPT_START.exec(html)) {
+    // Each tag is read once, to its ">": a "<script" inside it ends there too, and one never closed ends the search.
+    const tagEnd = html.indexOf(">", SCRIPT_START.lastIndex);
+    if (tagEnd === -1) break;
+    SCRIPT_START.lastIndex = tagEnd + 1;
+    if (!LD_TYPE.test(html.slice(open.index, tagEnd))) continue;
+    SCRIPT_END.lastIndex = tagEnd + 1;
     const close = SCRIPT_END.exec(html);
     const end = close ? close.index : html.length;
-    blocks.push(html.slice(LD_SCRIPT.lastIndex, end));
-    LD_SCRIPT.lastIndex = close ? SCRIPT_END.lastIndex : html.length;
+    blocks.push(html.slice(tagEnd + 1, end));
+    SCRIPT_START.lastIndex = close ? SCRIPT_END.lastIndex : html.length;
   }
   return blocks;
 }

@@ -318,7 +318,8 @@ const headingText = (text: string) =>
 function headings(region: HtmlElement, words: RegExp): HtmlElement[] {
   const found: HtmlElement[] = [];
   walk(region, (el) => {
-    if (isUnread(el)) return false;
+    // Enough found: every element still waiting in the walk is passed over, not looked at (and a section read for it).
+    if (found.length >= MAX_CANDIDATES || isUnread(el)) return false;
     for (const child of el.children) {
       // Most text between tags is only whitespace, which names no part: skipped before the (costlier) clean-up.
       if (
@@ -333,7 +334,6 @@ function headings(region: HtmlElement, words: RegExp): HtmlElement[] {
       if (text.length <= 60 && text.split(" ").length <= 8 && words.test(text) && !isBoilerplate(heading)) found.push(heading);
       break;
     }
-    return found.length < MAX_CANDIDATES;
   });
   return found;
 }

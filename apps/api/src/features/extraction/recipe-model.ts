@@ -1,12 +1,8 @@
 import OpenAI from "openai";
 import { askModelForJson, type ModelSettings } from "../../lib/json-model";
-import { findFirst, linesOf, parseHtml } from "./html-tree";
 import { emptyDraft, type RecipeDraft } from "./recipe-draft";
 import { minutesFrom, servingsFrom } from "./recipe-fields";
 import { cleanText } from "./text";
-
-// About 8,000 tokens: a recipe page's text fits; a longer page's recipe is nearly always in its first part.
-const MAX_PAGE_TEXT = 32_000;
 
 export type ModelAnswer = { kind: "ok"; drafts: RecipeDraft[] } | { kind: "unavailable"; reason: "timeout" | "error"; detail: string };
 
@@ -54,13 +50,6 @@ const RECIPES_SCHEMA = {
 const INSTRUCTIONS =
   "You read recipes out of text taken from a web page or a PDF. Return every complete recipe in the text, copying " +
   "ingredient lines and steps as printed, without inventing anything. If the text holds no recipe, return an empty list.";
-
-/** The readable text of a page, cut to what a model call takes. */
-export function pageText(html: string): string {
-  const root = parseHtml(html);
-  const body = findFirst(root, (el) => el.name === "body") ?? root;
-  return linesOf(body).join("\n").slice(0, MAX_PAGE_TEXT);
-}
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value)

@@ -4,10 +4,11 @@ import { appError } from "../../lib/errors";
 import type { PendingUpload } from "../../lib/rest";
 import { spend, type Limit } from "../../lib/rate-limit";
 import type { Context } from "../../trpc/context";
-import { extractRecipesFromHtml, type ExtractedRecipe } from "./html-recipes";
+import type { ExtractedRecipe } from "./html-recipes";
+import { readHtml } from "./html-reader";
 import { importPdf, type PdfImport } from "./pdf-reader";
 import { finishDraft } from "./recipe-draft";
-import { pageText, type ModelAnswer } from "./recipe-model";
+import type { ModelAnswer } from "./recipe-model";
 
 /**
  * A recipe as the recipe form takes it: each ingredient parsed, with the line as printed kept as `original`;
@@ -59,8 +60,10 @@ export async function extractFromUrl(ctx: Context, userId: string, url: string):
   if (page.kind === "refused") throw appError("BAD_REQUEST", page.message);
   if (page.kind === "failed") throw new TRPCError({ code: page.timedOut ? "GATEWAY_TIMEOUT" : "BAD_GATEWAY", message: page.message });
 
-  const recipes = extractRecipesFromHtml(page.html, page.url);
-  return extraction(recipes.length > 0 ? recipes : await recipesFromText(ctx, pageText(page.html), page.url), page.url);
+  // Read in a worker, so a big or hostile page holds up no other request.
+  const read = await readHtml(page.html, page.url, { wantText: ctx.clients.recipeModel !== null });
+  if (read.kind === "refused") throw appError(read.status === 503 ? "SERVICE_UNAVAILABLE" : "UNPROCESSABLE_CONTENT", read.message);
+  return extraction(read.recipes.length > 0 ? read.recipes : await recipesFromText(ctx, read.text, page.url), page.url);
 }
 
 const NO_FILE = "Please select a PDF file";

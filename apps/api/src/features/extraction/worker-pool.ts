@@ -1,0 +1,135 @@
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Worker, type Transferable } from "node:worker_threads";
+
+/**
+ * A few reused worker threads running one job each at a time, with a time cap a job and a heap cap a worker: a heavy
+ * or hostile input never stalls the main thread, and a job past its cap (or a worker out of memory) stops its worker.
+ * The HTML reader's; the same pattern as pdf-reader.ts's pool, kept apart while that one is being changed.
+ */
+export interface WorkerPoolOptions<Answer> {
+  /** The worker's file name without its extension, beside this module: built `<entry>.js` or source `<entry>.ts`. */
+  entry: string;
+  maxWorkers: number;
+  /** The heap a worker may use; a job that needs more is answered `broken` and its worker stopped. */
+  memoryMb: number;
+  /** An idle worker stays this long for the next job, then goes. */
+  idleMs: number;
+  /** The answer when the worker fails, exits or runs out of memory. */
+  broken: Answer;
+  /** The answer past the time cap. */
+  tooSlow: Answer;
+  /** Jobs that may wait for a worker; past them, `busy` is the answer at once (each waiting job holds its input). */
+  maxQueued: number;
+  busy: Answer;
+}
+
+interface Entry {
+  worker: Worker;
+  idleTimer?: NodeJS.Timeout;
+}
+
+interface Queued<Job, Answer> {
+  job: Job;
+  transfer: Transferable[];
+  timeoutMs: number;
+  resolve: (answer: Answer) => void;
+}
+
+/**
+ * The worker's code: the built file beside the API's bundle in production (a tsup entry of its own), else the
+ * TypeScript source through tsx's loader (tsx, vitest).
+ */
+function workerSource(entry: string): { code: URL | string; eval: boolean } {
+  const built = new URL(`./${entry}.js`, import.meta.url);
+  if (existsSync(fileURLToPath(built))) return { code: built, eval: false };
+  const source = new URL(`./${entry}.ts`, import.meta.url);
+  if (!existsSync(fileURLToPath(source))) {
+    throw new Error(`${entry}.js is missing beside the API's build: add src/features/extraction/${entry}.ts as tsup entry '${entry}'`);
+  }
+  // Node 20 does not hand `--import` loaders to a worker's entry, so the worker registers tsx itself, then loads the
+  // source (tsx's ESM API, not the CommonJS one that require.resolve finds first).
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve("tsx/esm/api")
+      .replace(/\.cjs$/, ".mjs"),
+  ).href;
+  const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); });`;
+  return { code, eval: true };
+}
+
+export class WorkerPool<Job, Answer> {
+  private readonly idle: Entry[] = [];
+  private readonly queue: Queued<Job, Answer>[] = [];
+  private busy = 0;
+
+  constructor(private readonly options: WorkerPoolOptions<Answer>) {}
+
+  /** Runs `job` on the next free worker; its time cap starts when a worker takes it. */
+  run(job: Job, timeoutMs: number, transfer: Transferable[] = []): Promise<Answer> {
+    if (this.queue.length >= this.options.maxQueued) return Promise.resolve(this.options.busy);
+    return new Promise((resolve) => {
+      this.queue.push({ job, transfer, timeoutMs, resolve });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    while (this.queue.length > 0 && (this.idle.length > 0 || this.busy < this.options.maxWorkers)) {
+      const task = this.queue.shift()!;
+      const entry = this.idle.pop() ?? this.start();
+      clearTimeout(entry.idleTimer);
+      this.busy += 1;
+      this.work(entry, task);
+    }
+  }
+
+  private start(): Entry {
+    const source = workerSource(this.options.entry);
+    const worker = new Worker(source.code, {
+      eval: source.eval,
+      resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb },
+    });
+    return { worker };
+  }
+
+  private work(entry: Entry, task: Queued<Job, Answer>): void {
+    const { worker } = entry;
+    worker.ref();
+    let done = false;
+    const finish = (answer: Answer, keep: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+      this.busy -= 1;
+      if (keep) this.rest(entry);
+      else void worker.terminate();
+      task.resolve(answer);
+      this.next();
+    };
+    const onMessage = (answer: Answer) => finish(answer, true);
+    // A worker that runs out of memory or fails to start: the input could not be read, and the worker is not reused.
+    const onError = () => finish(this.options.broken, false);
+    const onExit = () => finish(this.options.broken, false);
+    const timer = setTimeout(() => finish(this.options.tooSlow, false), task.timeoutMs);
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
+    worker.postMessage(task.job, task.transfer);
+  }
+
+  private rest(entry: Entry): void {
+    entry.worker.unref();
+    entry.idleTimer = setTimeout(() => {
+      const index = this.idle.indexOf(entry);
+      if (index !== -1) this.idle.splice(index, 1);
+      void entry.worker.terminate();
+    }, this.options.idleMs);
+    entry.idleTimer.unref();
+    this.idle.push(entry);
+  }
+}
