@@ -27,6 +27,37 @@ describe("the signed-in shell", () => {
     expect(await page.locator(":focus").innerText()).toContain("Scan Barcode");
   });
 
+  it("on a slow link shows a sign of life after a second, never before, until the app draws", async () => {
+    const page = await openPage({ width: 375 });
+    await signInAs(page, { firstName: "Sami" });
+    // Chrome DevTools' "Slow 3G": 2 s round trips (here 400 ms, so the test stays short), 50 KB/s.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 400,
+      downloadThroughput: 50_000,
+      uploadThroughput: 50_000,
+    });
+    await page.goto("/inventory", { waitUntil: "commit" });
+    const boot = page.getByRole("status", { name: "Loading Kim" });
+    await boot.waitFor({ state: "attached" });
+    const opacity = () => boot.evaluate((e) => Number(getComputedStyle(e).opacity));
+    expect(await opacity()).toBe(0);
+    // Shown a second after the page can first paint (the animation's delay), by CSS alone.
+    expect(await boot.evaluate((e) => e.getAnimations().map((a) => a.effect?.getTiming().delay))).toEqual([1000]);
+    await page.waitForFunction(() => {
+      const shown = document.querySelector(".kim-boot");
+      return shown !== null && getComputedStyle(shown).opacity === "1";
+    });
+    await keepScreenshot(page, "slow-link-loading-375");
+    // Shapes, not text: no contentful paint yet, so Lighthouse's blocking time does not start counting earlier.
+    expect(await page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length)).toBe(0);
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByRole("heading", { name: "Inventory", exact: true }).waitFor();
+    expect(await boot.count()).toBe(0);
+  });
+
   it("shows the beta banner on one line at 375 px, and once dismissed it stays away", async () => {
     const page = await openPage({ width: 375 });
     await signInAs(page, { firstName: "Sami" });
