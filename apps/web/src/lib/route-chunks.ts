@@ -15,6 +15,8 @@ const missingCode = (route: AnyRoute) => {
  */
 export function holdNavigationWithoutCode(router: AnyRouter): void {
   router.history.block({
+    // Leaving the page is not this blocker's business (unset, it would ask before every reload).
+    enableBeforeUnload: false,
     blockerFn: async ({ nextLocation }: { nextLocation: { pathname: string } }) => {
       if (navigator.onLine) return false;
       const [routes] = router.getMatchedRoutes(nextLocation.pathname);
