@@ -50,6 +50,15 @@ describe("code that loads later", () => {
     await page.getByRole("button", { name: "Cancel" }).click();
     await page.getByRole("link", { name: "Recipes" }).first().click();
     await page.getByRole("heading", { name: "Recipes", exact: true }).waitFor();
+    // What holds navigation offline never asks before a reload.
+    const asked: string[] = [];
+    page.on("dialog", (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.reload();
+    await page.getByRole("heading", { name: "Recipes", exact: true }).waitFor();
+    expect(asked).toEqual([]);
   });
 
   it("offline, the planner's + says so; back online it opens Add Meal", async () => {
