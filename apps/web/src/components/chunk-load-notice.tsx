@@ -1,4 +1,4 @@
-import { RefreshCw, WifiOff, X } from "lucide-react";
+import { X } from "lucide-react";
 import { Button } from "@kim/ui/button";
 import { dismissChunkProblem, useChunkProblem } from "../lib/chunk-load";
 
@@ -16,11 +16,6 @@ export function ChunkLoadNotice() {
       data-testid="chunk-load-notice"
       className="fixed inset-x-4 bottom-4 z-[100] mx-auto flex max-w-md items-center gap-3 rounded-lg border bg-background p-3 text-sm shadow-lg"
     >
-      {offline ? (
-        <WifiOff className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      ) : (
-        <RefreshCw className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      )}
       <p className="flex-1">
         {offline ? "You're offline: this opens when you're back online." : "Kim was updated: reload to get the new version."}
       </p>
