@@ -135,6 +135,33 @@ describe("cooking mode", () => {
     expect(await lines()).toEqual(["2 1/4 cups flour", "3 eggs", "salt, to taste"]);
   });
 
+  it("keeps running timers in view at 375 px while the cook scrolls down to the steps", async () => {
+    const page = await openPage({ width: 375, height: 700 });
+    await openCookingMode(page);
+    const pinned = page.getByRole("region", { name: "Running timers" });
+    const steps = page.getByRole("region", { name: "Instructions" });
+    await steps.getByRole("button", { name: "Start 25 min timer" }).click();
+    const bake = "Step 2: Bake";
+    await timer(page, bake).waitFor();
+    // The panel is in view: nothing pinned yet.
+    await timer(page, bake).scrollIntoViewIfNeeded();
+    await pinned.waitFor({ state: "detached" });
+
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+    await pinned.waitFor();
+    const row = pinned.getByTestId("running-timer").filter({ hasText: bake });
+    expect(await row.isVisible()).toBe(true);
+    const box = await row.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 700).toBe(true);
+    // It counts down there too, and pauses from there.
+    const shown = () => row.innerText();
+    const first = await shown();
+    await eventually(shown, (text) => expect(text).not.toBe(first));
+    await keepScreenshot(page, "cooking-pinned-timers-375");
+    await pinned.getByRole("button", { name: `Pause ${bake}` }).click();
+    await pinned.waitFor({ state: "detached" });
+  });
+
   it("runs timers from the form and from a step, several at once", async () => {
     const page = await openPage();
     // Counts the page's requests for notification permission (answered as a cook who says no).

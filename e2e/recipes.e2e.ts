@@ -25,6 +25,51 @@ const soup: RecipeRow = {
 };
 
 describe("recipes", () => {
+  it("keeps what was typed in the form over a reload and Back, and warns before leaving", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Rhea" });
+    const asked: string[] = [];
+    page.on("dialog", (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.goto("/recipes");
+    await page.getByRole("link", { name: "Create Recipe" }).first().click();
+    await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
+    await page.getByLabel("Title").click();
+    await page.getByLabel("Title").fill("Half-typed Tart");
+    await page.getByLabel("Name of ingredient 1").fill("Butter");
+
+    // A reload asks first, and the form comes back as it was.
+    await page.reload();
+    expect(asked).toEqual(["beforeunload"]);
+    await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
+    expect(await page.getByLabel("Title").inputValue()).toBe("Half-typed Tart");
+    expect(await page.getByLabel("Name of ingredient 1").inputValue()).toBe("Butter");
+    await page.getByText("You left this page before saving. We kept what you typed").waitFor();
+    await keepScreenshot(page, "recipe-draft-restored-1280");
+
+    // Back asks too; leaving keeps the draft for the next opening of the form.
+    await page.getByLabel("Description").fill("Crisp pastry");
+    await page.goBack();
+    await page.getByRole("alertdialog").getByText("Leave without saving?").waitFor();
+    await page.getByRole("button", { name: "Leave" }).click();
+    await page.getByRole("heading", { name: "Recipes", exact: true }).waitFor();
+    await page.getByRole("link", { name: "Create Recipe" }).first().click();
+    await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
+    expect(await page.getByLabel("Title").inputValue()).toBe("Half-typed Tart");
+    expect(await page.getByLabel("Description").inputValue()).toBe("Crisp pastry");
+
+    // Discarded, it is gone: the form is empty and nothing is asked or kept on the next reload.
+    await page.getByRole("button", { name: "Discard draft" }).click();
+    expect(await page.getByLabel("Title").inputValue()).toBe("");
+    await page.reload();
+    await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
+    expect(await page.getByLabel("Title").inputValue()).toBe("");
+    expect(await page.getByText("We kept what you typed").count()).toBe(0);
+    expect(asked).toEqual(["beforeunload"]);
+  });
+
   it("creates a recipe with three ingredients, finds it by its description, and edits it", async () => {
     const page = await openPage();
     const { userId } = await signInAs(page, { firstName: "Rita" });
@@ -110,7 +155,7 @@ describe("recipes", () => {
     expect(await page.getByLabel("Tags").inputValue()).toBe("breakfast, sweet");
     await page.getByLabel("Title").fill("Best Buttermilk Pancakes");
     await page.getByRole("link", { name: "Cancel" }).click();
-    await page.getByRole("alertdialog").getByText("Discard unsaved changes?").waitFor();
+    await page.getByRole("alertdialog").getByText("Leave without saving?").waitFor();
     await page.getByRole("button", { name: "Keep Editing" }).click();
     expect(await page.getByLabel("Title").inputValue()).toBe("Best Buttermilk Pancakes");
 

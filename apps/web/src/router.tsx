@@ -3,6 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { routeTree } from "./routeTree.gen";
 import { LoadingScreen } from "./components/loading-screen";
 import { NotFound } from "./components/not-found";
+import { holdNavigationWithoutCode } from "./lib/route-chunks";
 import type { TrpcClient, TrpcUtils } from "./lib/trpc";
 
 export interface RouterContext {
@@ -12,7 +13,7 @@ export interface RouterContext {
 }
 
 export function createAppRouter(context: RouterContext) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context,
     defaultPreload: "intent",
@@ -22,6 +23,8 @@ export function createAppRouter(context: RouterContext) {
     defaultNotFoundComponent: NotFound,
     scrollRestoration: true,
   });
+  holdNavigationWithoutCode(router);
+  return router;
 }
 
 declare module "@tanstack/react-router" {

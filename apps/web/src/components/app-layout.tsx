@@ -7,6 +7,7 @@ import { isSessionLost } from "../lib/session-lost";
 import { AppSidebar } from "./app-sidebar";
 import { BetaBanner } from "./beta-banner";
 import { LoadingScreen } from "./loading-screen";
+import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 import { ThemeToggle } from "./theme-toggle";
 
 /** The signed-in shell: sidebar, header with toggles, beta banner. */
@@ -20,6 +21,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <SidebarProvider>
+      <SkipLink />
       <AppSidebar user={user} />
       <SidebarInset>
         <BetaBanner />
@@ -29,7 +31,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <div className="flex-1" />
           <ThemeToggle />
         </header>
-        <div className="flex-1 p-4 md:p-6">{children}</div>
+        <div id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
+          {children}
+        </div>
       </SidebarInset>
     </SidebarProvider>
   );

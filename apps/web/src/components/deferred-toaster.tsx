@@ -1,8 +1,15 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { useToast } from "@kim/ui/lib/use-toast";
 
-// Radix Toast is loaded with the first toast, keeping it out of the first page load.
-const Toaster = lazy(() => import("@kim/ui/toaster").then((m) => ({ default: m.Toaster })));
+import { lazyPart } from "../lib/lazy-dialog";
+
+// Radix Toast is loaded with the first toast, keeping it out of the first page load. Offline, the toasts wait for
+// its code (the notice of chunk-load.ts says why nothing opened) and show once it arrives.
+const Toaster = lazyPart(
+  () => import("@kim/ui/toaster").then((m) => m.Toaster),
+  null,
+  () => null,
+);
 
 export function DeferredToaster() {
   const { toasts } = useToast();
@@ -11,9 +18,5 @@ export function DeferredToaster() {
   // Once loaded, stay mounted so closing toasts can animate out and F8 keeps working.
   if (!needed && toasts.length > 0) setNeeded(true);
   if (!needed && toasts.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
+  return <Toaster />;
 }

@@ -1,6 +1,7 @@
 import { useCallback } from "react";
 import { HeadContent, Outlet, createRootRouteWithContext, useRouter } from "@tanstack/react-router";
 import { NavigateProvider } from "../components/app-link";
+import { ChunkLoadNotice } from "../components/chunk-load-notice";
 import { DeferredToaster } from "../components/deferred-toaster";
 import { useDismissToastsBetweenAuthScreens } from "../lib/auth-screen-toasts";
 import type { RouterContext } from "../router";
@@ -20,6 +21,7 @@ function RootLayout() {
       <HeadContent />
       <Outlet />
       <DeferredToaster />
+      <ChunkLoadNotice />
     </NavigateProvider>
   );
 }

@@ -1,14 +1,19 @@
-import { lazy, Suspense } from "react";
 import { createFileRoute } from "@tanstack/react-router";
 import { localDate } from "@kim/domain";
 import { LandingPage } from "../components/landing-page";
 import { LoadingScreen } from "../components/loading-screen";
+import { PartFailed } from "../components/part-failed";
 import { currentUserQueryKey, useCurrentUser } from "../lib/current-user";
+import { lazyPart } from "../lib/lazy-dialog";
 import { pageTitle } from "../lib/page-title";
 
 // Signed-in shell (sidebar, tooltips, dialog) stays out of the landing page's download.
 const loadSignedInHome = () => import("../components/signed-in-home");
-const SignedInHome = lazy(() => loadSignedInHome().then((m) => ({ default: m.SignedInHome })));
+const SignedInHome = lazyPart(
+  () => loadSignedInHome().then((m) => m.SignedInHome),
+  <LoadingScreen />,
+  (retry) => <PartFailed retry={retry} />,
+);
 
 export const Route = createFileRoute("/")({
   head: () => pageTitle("Home"),
@@ -30,9 +35,5 @@ function IndexPage() {
   if (isPending) return <LoadingScreen />;
   // Any failure of the current-user call means signed out.
   if (!user) return <LandingPage />;
-  return (
-    <Suspense fallback={<LoadingScreen />}>
-      <SignedInHome />
-    </Suspense>
-  );
+  return <SignedInHome />;
 }

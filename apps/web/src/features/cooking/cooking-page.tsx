@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { Link } from "@tanstack/react-router";
 import { formatTimer, instructionSteps } from "@kim/domain";
 import { Button } from "@kim/ui/button";
@@ -11,7 +11,7 @@ import { CookedThisCard } from "./cooked-this-card";
 import { IngredientChecklist } from "./ingredient-checklist";
 import { InstructionSteps } from "./instruction-steps";
 import { RecipeSummary } from "./recipe-summary";
-import { TimersPanel } from "./timers-panel";
+import { RunningTimersBar, TimersPanel } from "./timers-panel";
 import { useCookingProgress } from "./use-cooking-progress";
 import { useCookingTimers } from "./use-cooking-timers";
 import { useWakeLock } from "./use-wake-lock";
@@ -48,6 +48,9 @@ function CookingScreen({ recipe }: { recipe: Recipe }) {
   const steps = useMemo(() => instructionSteps(recipe.instructions), [recipe.instructions]);
   const progress = useCookingProgress(recipe.id, recipe.servings, recipe.ingredients.length, steps.length);
   const timers = useCookingTimers(recipe.id);
+  const panel = useRef<HTMLDivElement>(null);
+  // On a phone the panel scrolls away above the steps: its running timers are then pinned to the bottom.
+  const pinTimers = !useInView(panel) && timers.timers.some((t) => t.isRunning || t.remaining === 0);
 
   const startStepTimer = (name: string, seconds: number) => {
     timers.add(name, seconds, true);
@@ -60,7 +63,9 @@ function CookingScreen({ recipe }: { recipe: Recipe }) {
       <RecipeSummary recipe={recipe} />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
         <div className="grid gap-6 lg:col-span-2">
-          <TimersPanel timers={timers} />
+          <div ref={panel}>
+            <TimersPanel timers={timers} />
+          </div>
           <IngredientChecklist
             recipe={recipe}
             servings={progress.servings}
@@ -74,6 +79,26 @@ function CookingScreen({ recipe }: { recipe: Recipe }) {
           <CookedThisCard recipeId={recipe.id} servings={progress.servings} />
         </div>
       </div>
+      {pinTimers ? (
+        <>
+          <RunningTimersBar timers={timers} />
+          {/* Room at the end of the page, so the bar never covers its last lines. */}
+          <div className="h-24 lg:hidden" aria-hidden="true" />
+        </>
+      ) : null}
     </div>
   );
+}
+
+/** Whether any of the element is in the window (true until first measured). */
+function useInView(ref: RefObject<HTMLElement | null>): boolean {
+  const [inView, setInView] = useState(true);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry?.isIntersecting ?? true));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return inView;
 }

@@ -195,3 +195,51 @@ function TimerRow({ timer, toggleId, onToggle, onReset, onDelete }: TimerRowProp
     </li>
   );
 }
+
+/**
+ * The running timers (and those just done) pinned to the bottom of a phone's screen while the panel is scrolled out
+ * of view, so a cook reading the steps below still sees them count down. Wide screens show the panel beside the steps.
+ */
+export function RunningTimersBar({ timers }: { timers: CookingTimers }) {
+  const shown = timers.timers.filter((t) => t.isRunning || t.remaining === 0);
+  if (shown.length === 0) return null;
+  return (
+    <section
+      aria-label="Running timers"
+      className="fixed inset-x-0 bottom-0 z-20 border-t bg-background/95 px-4 py-2 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden"
+    >
+      <ul className="mx-auto grid max-w-md gap-1">
+        {shown.map((timer) => (
+          <li key={timer.id} data-testid="running-timer" className="flex min-w-0 items-center gap-2">
+            <span className="min-w-0 flex-1 truncate text-sm" title={timer.name}>
+              {timer.name}
+            </span>
+            {timer.isRunning ? null : <Badge variant="destructive">Done</Badge>}
+            <span className="text-lg font-semibold tabular-nums">{formatTimer(timer.remaining)}</span>
+            {timer.isRunning ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Pause ${timer.name}`}
+                onClick={() => timers.toggle(timer.id)}
+              >
+                <Pause aria-hidden="true" />
+              </Button>
+            ) : (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Reset ${timer.name}`}
+                onClick={() => timers.reset(timer.id)}
+              >
+                <RotateCcw aria-hidden="true" />
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CalendarDays, ChevronLeft, ChevronRight, ShoppingCart, Sparkles } from "lucide-react";
 import { addDays, localDate, weekLabel, weekOf, type MealPlanInput } from "@kim/domain";
@@ -15,7 +15,10 @@ import { WeekGrid } from "./week-grid";
 
 // The dialog (and zod, which checks its form) loads when first wanted, not with the week: the grid paints sooner.
 const loadAddMealDialog = () => import("./add-meal-dialog");
-const AddMealDialog = lazy(() => loadAddMealDialog().then((m) => ({ default: m.AddMealDialog })));
+const AddMealDialog = lazyDialog(
+  () => loadAddMealDialog().then((m) => m.AddMealDialog),
+  (props) => props.open,
+);
 const loadSuggestDialog = () => import("./suggest-meals-dialog");
 const SuggestMealsDialog = lazyDialog(
   () => loadSuggestDialog().then((m) => m.SuggestMealsDialog),
@@ -179,22 +182,20 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
 
       {/* Mounted from its first opening on, so closing keeps its focus handling. */}
       {adding ? (
-        <Suspense fallback={null}>
-          <AddMealDialog
-            slot={adding.slot}
-            slotName={adding.name}
-            open={dialogOpen}
-            onOpenChange={setDialogOpen}
-            pending={add.isPending}
-            onSubmit={plan}
-            onCloseAutoFocus={(event) => {
-              // Back to the slot it was opened from (its + may be gone); settled again if the grid is yet to redraw.
-              event.preventDefault();
-              focusSlot(adding.slot);
-              settleFocus();
-            }}
-          />
-        </Suspense>
+        <AddMealDialog
+          slot={adding.slot}
+          slotName={adding.name}
+          open={dialogOpen}
+          onOpenChange={setDialogOpen}
+          pending={add.isPending}
+          onSubmit={plan}
+          onCloseAutoFocus={(event) => {
+            // Back to the slot it was opened from (its + may be gone); settled again if the grid is yet to redraw.
+            event.preventDefault();
+            focusSlot(adding.slot);
+            settleFocus();
+          }}
+        />
       ) : null}
     </div>
   );

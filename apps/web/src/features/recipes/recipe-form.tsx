@@ -18,7 +18,7 @@ import { Input } from "@kim/ui/input";
 import { DraftRestoredNotice } from "../../components/draft-restored-notice";
 import { FormField, SelectField, TextareaField } from "../../components/form-field";
 import { useCurrentUser } from "../../lib/current-user";
-import { useKeepDraft, useRestoredDraft } from "../../lib/form-draft";
+import { forgetDraft, useKeepDraft, useRestoredWork } from "../../lib/form-draft";
 import { isSessionLost } from "../../lib/session-lost";
 import {
   newIngredientRow,
@@ -59,15 +59,23 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
   const navigate = useNavigate();
   const userId = useCurrentUser().data?.id ?? "";
   const draft = { key: "recipe", userId, scope: draftScope };
-  const restored = useRestoredDraft(draft, parseRecipeFormValues);
-  const [values, setValues] = useState(restored ?? initialValues);
-  useKeepDraft(draft, values);
+  const restored = useRestoredWork(draft, parseRecipeFormValues);
+  const [values, setValues] = useState(restored?.values ?? initialValues);
+  const [restoredShown, setRestoredShown] = useState(restored !== null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The servings the ingredient quantities are written for; changing servings offers to scale them.
   const [quantitiesFor, setQuantitiesFor] = useState(Number(initialValues.servings));
   const saved = useRef(false);
 
   const dirty = JSON.stringify(values) !== JSON.stringify(initialValues);
+  // Unsaved work is kept in this tab as it is typed: Back, a reload or a closed page brings it back here.
+  useKeepDraft(draft, values, dirty);
+  const discardDraft = () => {
+    setValues(initialValues);
+    setErrors({});
+    setQuantitiesFor(Number(initialValues.servings));
+    setRestoredShown(false);
+  };
   const blocker = useBlocker({
     shouldBlockFn: () => dirty && !saved.current,
     // A lost session keeps the form as a draft before its redirect: no prompt then.
@@ -131,6 +139,7 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
     onSubmit(parsed.data)
       .then(() => {
         saved.current = true;
+        forgetDraft(draft.key);
         return navigate({ to: "/recipes" });
       })
       // Failures are toasted by the mutation; the form keeps its values for another try.
@@ -139,7 +148,7 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-6" aria-label={mode === "create" ? "Create recipe" : "Edit recipe"}>
-      {restored ? <DraftRestoredNotice /> : null}
+      {restored && restoredShown ? <DraftRestoredNotice reason={restored.reason} onDiscard={discardDraft} /> : null}
       {notice}
       <Card>
         <CardHeader>
@@ -268,13 +277,15 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
       <AlertDialog open={blocker.status === "blocked"} onOpenChange={(open) => !open && blocker.reset?.()}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Discard unsaved changes?</AlertDialogTitle>
-            <AlertDialogDescription>You have changes to this recipe that are not saved. Leaving now loses them.</AlertDialogDescription>
+            <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Your changes to this recipe are not saved. They stay as a draft in this tab: open the form again to finish them.
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel onClick={() => blocker.reset?.()}>Keep Editing</AlertDialogCancel>
-            <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={() => blocker.proceed?.()}>
-              Discard Changes
+            <AlertDialogAction className={buttonVariants({ variant: "outline" })} onClick={() => blocker.proceed?.()}>
+              Leave
             </AlertDialogAction>
           </AlertDialogFooter>
         </AlertDialogContent>
