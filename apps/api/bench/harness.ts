@@ -64,7 +64,7 @@ const versionedListSql = (bench: ListBench) => `select v.version, case when v.ve
 
 const restPath = (bench: ListBench) => `/api/${bench.list}`;
 
-interface Result {
+export interface Result {
   rps: number;
   p99: number;
   /**
@@ -89,11 +89,11 @@ function run(command: string, args: string[]): Promise<string> {
 const HEADERS = (cookie: string) => [`cookie: ${cookie}`, "accept-encoding: gzip, deflate, br"];
 
 /** wrk (C) when installed: it leaves the two cores to the server; autocannon (JS) costs about as much as the server. */
-const wrk = existsSync("/usr/bin/wrk") ? "/usr/bin/wrk" : null;
+export const wrk = existsSync("/usr/bin/wrk") ? "/usr/bin/wrk" : null;
 
-async function loadWithWrk(url: string, cookie: string, seconds: number): Promise<Result> {
-  const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", ...HEADERS(cookie).flatMap((h) => ["-H", h]), url];
-  const out = await run(wrk!, args);
+/** Runs wrk (`-t1`, 50 connections, --latency) with `args` and reads its figures. */
+export async function wrkLoad(seconds: number, args: string[]): Promise<Omit<Result, "cpu">> {
+  const out = await run(wrk!, ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", ...args]);
   const ms = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
   const p99 = /^\s*99%\s+([\d.]+)(us|ms|s)/m.exec(out);
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
@@ -101,7 +101,11 @@ async function loadWithWrk(url: string, cookie: string, seconds: number): Promis
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const errors = non2xx + (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
-  return { rps: Number(rps[1]), p99: Math.round(ms(p99[1]!, p99[2]!)), cpu: 0, errors };
+  return { rps: Number(rps[1]), p99: Math.round(ms(p99[1]!, p99[2]!)), errors };
+}
+
+async function loadWithWrk(url: string, cookie: string, seconds: number): Promise<Result> {
+  return { ...(await wrkLoad(seconds, [...HEADERS(cookie).flatMap((h) => ["-H", h]), url])), cpu: 0 };
 }
 
 async function loadWithAutocannon(url: string, cookie: string, seconds: number): Promise<Result> {
@@ -123,13 +127,18 @@ async function loadWithAutocannon(url: string, cookie: string, seconds: number):
   return { rps: r.requests.average, p99: r.latency.p99, cpu: 0, errors: r.non2xx + r.errors };
 }
 
-async function load(url: string, cookie: string): Promise<Result> {
-  const measure = wrk ? loadWithWrk : loadWithAutocannon;
-  await measure(url, cookie, 1); // warm-up: JIT, connection pools, caches
+/** A load's figures after a 1 s warm-up (JIT, connection pools, caches), with the server process's CPU per request. */
+export async function warmedLoad(measure: (seconds: number) => Promise<Omit<Result, "cpu">>): Promise<Result> {
+  await measure(1);
   const before = process.cpuUsage();
-  const result = await measure(url, cookie, SECONDS);
+  const result = await measure(SECONDS);
   const used = process.cpuUsage(before);
   return { ...result, cpu: (used.user + used.system) / 1000 / (result.rps * SECONDS) };
+}
+
+function load(url: string, cookie: string): Promise<Result> {
+  const measure = wrk ? loadWithWrk : loadWithAutocannon;
+  return warmedLoad((seconds) => measure(url, cookie, seconds));
 }
 
 /** A user with a session and the bench's rows; answers the session cookie. */
@@ -234,17 +243,9 @@ async function measure(bench: ListBench, kind: "pglite" | "postgres"): Promise<v
   const bareUrl = await listen(bare);
   const kimUrl = await listen(kim);
 
-  // Rounds alternate the three targets, so drift on this shared machine (other work, PostgreSQL's own) hits each
-  // alike; each figure is the median of its rounds.
   const targets = { bare: `${bareUrl}${restPath(bench)}`, rest: `${kimUrl}${restPath(bench)}`, trpc: `${kimUrl}${trpcPath(bench)}` };
   const size = await checkSameAnswer(targets.bare, targets.rest, cookie);
-  const runs: Record<keyof typeof targets, Result[]> = { bare: [], rest: [], trpc: [] };
-  const names = Object.keys(targets) as (keyof typeof targets)[];
-  for (let round = 0; round < ROUNDS; round++) {
-    // Each round starts one further along, so no target always runs first, or always right after the same other.
-    for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)])
-      runs[name].push(await load(targets[name], cookie));
-  }
+  const runs = await alternatingRounds(["bare", "rest", "trpc"], (name) => load(targets[name], cookie));
   await bare.close();
   await closeBare();
   await kim.close();
@@ -252,27 +253,51 @@ async function measure(bench: ListBench, kind: "pglite" | "postgres"): Promise<v
   await cleanup();
   rmSync(dataDir, { recursive: true, force: true });
 
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  console.log(`${kind} (median of ${ROUNDS} alternating rounds; the answer is ${kb(size.json)} of JSON, ${kb(size.gzip)} gzipped):`);
+  printRounds({ bare: "bare Fastify + driver", rest: "Kim REST", trpc: "Kim tRPC (web app)" }, runs);
+  console.log(`  target: each >= 0.80 of bare${kind === "postgres" ? ", p99 < 50 ms" : ""} (CPU: the server process's, per request)`);
+}
+
+/**
+ * Runs each target's load ROUNDS times, the rounds alternating the targets, so drift on this shared machine (other
+ * work, PostgreSQL's own) hits each alike; each round starts one further along, so no target always runs first, or
+ * always right after the same other.
+ */
+export async function alternatingRounds<K extends string>(names: K[], load: (name: K) => Promise<Result>): Promise<Record<K, Result[]>> {
+  const runs = Object.fromEntries(names.map((name) => [name, [] as Result[]])) as Record<K, Result[]>;
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const name of [...names.slice(round % names.length), ...names.slice(0, round % names.length)]) runs[name].push(await load(name));
+  }
+  return runs;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Prints each target's medians, the first target's (the bare route) as the others' baseline, then every round: on this
+ * shared machine one slow round shows as such rather than hiding in a median.
+ */
+export function printRounds<K extends string>(labels: Record<K, string>, runs: Record<K, Result[]>): Record<K, Result> {
+  const names = Object.keys(labels) as K[];
   const summary = (rs: Result[]): Result => ({
     rps: median(rs.map((r) => r.rps)),
     p99: median(rs.map((r) => r.p99)),
     cpu: median(rs.map((r) => r.cpu)),
     errors: rs.reduce((sum, r) => sum + r.errors, 0),
   });
-  const [bareResult, restResult, trpcResult] = [summary(runs.bare), summary(runs.rest), summary(runs.trpc)];
-  const f = (r: Result) =>
-    `${r.rps.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99).padStart(5)} ms   CPU ${r.cpu.toFixed(2)} ms/req` +
-    `${r.errors ? `   ${r.errors} failed or timed out` : ""}`;
-  // Each round's figures too: on this shared machine one slow round shows as such rather than hiding in a median.
-  const rounds = (name: keyof typeof targets) => `rounds: ${runs[name].map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99} ms`).join(", ")}`;
-  const ratio = (r: Result) => (r.rps / bareResult.rps).toFixed(2);
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-  console.log(`${kind} (median of ${ROUNDS} alternating rounds; the answer is ${kb(size.json)} of JSON, ${kb(size.gzip)} gzipped):`);
-  console.log(`  bare Fastify + driver   ${f(bareResult)}`);
-  console.log(`  Kim REST                ${f(restResult)}   ${ratio(restResult)} of bare`);
-  console.log(`  Kim tRPC (web app)      ${f(trpcResult)}   ${ratio(trpcResult)} of bare`);
-  for (const name of names) console.log(`    ${name.padEnd(5)} ${rounds(name)}`);
-  console.log(`  target: each >= 0.80 of bare${kind === "postgres" ? ", p99 < 50 ms" : ""} (CPU: the server process's, per request)`);
+  const medians = Object.fromEntries(names.map((name) => [name, summary(runs[name])])) as Record<K, Result>;
+  const bare = medians[names[0]!];
+  const width = Math.max(...names.map((name) => labels[name].length)) + 3;
+  for (const [i, name] of names.entries()) {
+    const r = medians[name];
+    const figures = `${r.rps.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99).padStart(5)} ms   CPU ${r.cpu.toFixed(2)} ms/req`;
+    const failed = r.errors ? `   ${r.errors} failed or timed out` : "";
+    console.log(`  ${labels[name].padEnd(width)}${figures}${failed}${i > 0 ? `   ${(r.rps / bare.rps).toFixed(2)} of bare` : ""}`);
+  }
+  for (const name of names)
+    console.log(`    ${name.padEnd(5)} rounds: ${runs[name].map((r) => `${r.rps.toFixed(0)} req/s p99 ${r.p99} ms`).join(", ")}`);
+  return medians;
 }
 
 async function postgresReachable(): Promise<boolean> {

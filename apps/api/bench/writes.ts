@@ -1,5 +1,5 @@
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,21 +10,18 @@ import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createSession, hashToken } from "../src/features/auth/sessions";
 import { consoleTransport } from "../src/lib/email";
+import { alternatingRounds, printRounds, warmedLoad, wrk, wrkLoad } from "./harness";
 
 /**
- * Writes at 50 connections on PostgreSQL: "Add Ingredient" as the web app sends it (tRPC `inventory.create` in a
- * batch of one), the same over REST (`POST /api/ingredients`), and a bare Fastify + pg route doing the same two
- * statements (the session, then the INSERT ... RETURNING). Requests cycle through 200 cooks, so no one's kitchen
- * fills. Load from wrk (required: it sends the POST bodies from a Lua script), median of alternating rounds.
- *
- * Environment: BENCH_SECONDS (per run, default 6), BENCH_ROUNDS (default 5), TEST_DATABASE_URL.
+ * Writes at 50 connections on PostgreSQL: "Add Ingredient" as the web app sends it (tRPC `inventory.create` with its
+ * intent's Idempotency-Key, alone), the same without a key (as a script may), over REST (`POST /api/ingredients`),
+ * and a bare Fastify + pg route doing the session and the INSERT ... RETURNING, alone or, as Kim does for a keyed
+ * call, with the key and its answer inserted in the same transaction. Requests cycle through 200 cooks, so
+ * no one's kitchen reaches its quota. Load from wrk (required: it sends the POST bodies from a Lua script), median of
+ * alternating rounds (see harness.ts; BENCH_SECONDS, BENCH_ROUNDS, TEST_DATABASE_URL).
  */
-const CONNECTIONS = 50;
 const COOKS = 200;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
-const WRK = "/usr/bin/wrk";
 
 const ingredient = { name: "Flour", quantity: 1.5, unit: "kg", category: "Pantry", expirationDate: "2027-03-01", notes: null };
 
@@ -36,6 +33,9 @@ const INSERT_SQL = `insert into ingredients (name, quantity, unit, category, exp
   values ($1, $2, $3, $4, $5, $6, $7)
   returning id, name, quantity, unit, category, expiration_date as "expirationDate", notes, created_at as "createdAt", updated_at as "updatedAt"`;
 
+const KEY_SQL = `insert into idempotency_keys (user_id, key, fingerprint, answer) values ($1, $2, $3, $4)
+  on conflict (user_id, key) do nothing returning key`;
+
 function bareApp(pool: pg.Pool): FastifyInstance {
   const app = Fastify({ logger: false });
   app.post("/api/ingredients", async (req, reply) => {
@@ -46,6 +46,27 @@ function bareApp(pool: pg.Pool): FastifyInstance {
     const { rows } = await pool.query(INSERT_SQL, [b.name, b.quantity, b.unit, b.category, b.expirationDate, b.notes, session.id]);
     return reply.code(201).send(rows[0]);
   });
+  // What Kim does for a keyed create: the insert and the key with its answer, in one transaction.
+  app.post("/api/ingredients/keyed", async (req, reply) => {
+    const token = /kim_session=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
+    const session = token ? (await pool.query(SESSION_SQL, [hashToken(token)])).rows[0] : undefined;
+    if (!session) return reply.code(401).send({ message: "Unauthorized" });
+    const b = req.body as typeof ingredient;
+    const client = await pool.connect();
+    try {
+      await client.query("begin");
+      const { rows } = await client.query(INSERT_SQL, [b.name, b.quantity, b.unit, b.category, b.expirationDate, b.notes, session.id]);
+      const fingerprint = createHash("sha256").update(JSON.stringify(b)).digest("base64url");
+      await client.query(KEY_SQL, [session.id, req.headers["idempotency-key"], fingerprint, JSON.stringify(rows[0])]);
+      await client.query("commit");
+      return reply.code(201).send(rows[0]);
+    } catch (error) {
+      await client.query("rollback");
+      throw error;
+    } finally {
+      client.release();
+    }
+  });
   return app;
 }
 
@@ -54,59 +75,31 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-/** A wrk script that POSTs `body` to `path`, each request as the next cook. */
-function wrkScript(dir: string, name: string, path: string, body: string, cookies: string[]): string {
+/** A wrk script that POSTs `body` to `path`, each request as the next cook, with a new Idempotency-Key when `keyed`. */
+let seed = 0;
+function wrkScript(dir: string, name: string, path: string, body: string, cookies: string[], keyed: boolean): string {
   const file = `${dir}/${name}.lua`;
+  const key = keyed
+    ? `, ["idempotency-key"] = string.format("%08x-%04x-4%03x-8%03x-%012x", math.random(0, 0xffffffff), math.random(0, 0xffff), math.random(0, 0xfff), math.random(0, 0xfff), n)`
+    : "";
   writeFileSync(
     file,
     `local cookies = {${cookies.map((c) => JSON.stringify(c)).join(",")}}
 local i = 0
+local n = 0
+-- A new sequence of keys for each target and run: keys already recorded would be answered as retries.
+math.randomseed(os.time() * 100 + ${seed++})
 request = function()
   i = i % #cookies + 1
-  return wrk.format("POST", ${JSON.stringify(path)}, { ["content-type"] = "application/json", ["cookie"] = cookies[i] }, ${JSON.stringify(body)})
+  n = n + 1
+  return wrk.format("POST", ${JSON.stringify(path)}, { ["content-type"] = "application/json", ["cookie"] = cookies[i]${key} }, ${JSON.stringify(body)})
 end
 `,
   );
   return file;
 }
 
-interface Result {
-  rps: number;
-  p99: number;
-  cpu: number;
-  errors: number;
-}
-
-function wrk(url: string, script: string, seconds: number): Promise<Omit<Result, "cpu">> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(WRK, ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-s", script, url], {
-      stdio: ["ignore", "pipe", "ignore"],
-    });
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.on("error", reject);
-    child.on("exit", () => {
-      const ms = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
-      const p99 = /^\s*99%\s+([\d.]+)(us|ms|s)/m.exec(out);
-      const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
-      if (!p99 || !rps) return reject(new Error(`unexpected wrk output:\n${out}`));
-      const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-      const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-      const errors = non2xx + (socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
-      resolve({ rps: Number(rps[1]), p99: Math.round(ms(p99[1]!, p99[2]!)), errors });
-    });
-  });
-}
-
-async function load(url: string, script: string): Promise<Result> {
-  await wrk(url, script, 1);
-  const before = process.cpuUsage();
-  const result = await wrk(url, script, SECONDS);
-  const used = process.cpuUsage(before);
-  return { ...result, cpu: (used.user + used.system) / 1000 / (result.rps * SECONDS) };
-}
-
-if (!existsSync(WRK)) {
+if (!wrk) {
   console.log("writes: needs wrk (apt-get install wrk), skipped");
   process.exit(0);
 }
@@ -136,27 +129,27 @@ const kim = await buildApp({ config, db: handle.db, mailTransport: consoleTransp
 const [bareUrl, kimUrl] = [await listen(bare), await listen(kim)];
 
 const body = JSON.stringify(ingredient);
+const trpcPath = "/trpc/inventory.create";
 const targets = {
-  bare: { url: bareUrl, script: wrkScript(dataDir, "bare", "/api/ingredients", body, cookies) },
-  rest: { url: kimUrl, script: wrkScript(dataDir, "rest", "/api/ingredients", body, cookies) },
-  trpc: { url: kimUrl, script: wrkScript(dataDir, "trpc", "/trpc/inventory.create?batch=1", JSON.stringify({ 0: ingredient }), cookies) },
+  bare: { url: bareUrl, script: wrkScript(dataDir, "bare", "/api/ingredients", body, cookies, false) },
+  bareKeyed: { url: bareUrl, script: wrkScript(dataDir, "bareKeyed", "/api/ingredients/keyed", body, cookies, true) },
+  rest: { url: kimUrl, script: wrkScript(dataDir, "rest", "/api/ingredients", body, cookies, false) },
+  trpc: { url: kimUrl, script: wrkScript(dataDir, "trpc", trpcPath, body, cookies, true) },
+  unkeyed: { url: kimUrl, script: wrkScript(dataDir, "unkeyed", `${trpcPath}?batch=1`, JSON.stringify({ 0: ingredient }), cookies, false) },
 };
 // Each path must create the ingredient, or the comparison is void.
 for (const [target, { url: base }] of Object.entries(targets)) {
-  const trpc = target === "trpc";
-  const response = await fetch(`${base}${trpc ? "/trpc/inventory.create?batch=1" : "/api/ingredients"}`, {
+  const path = { bare: "/api/ingredients", bareKeyed: "/api/ingredients/keyed", rest: "/api/ingredients" }[target] ?? trpcPath;
+  const response = await fetch(`${base}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", cookie: cookies[0]! },
-    body: trpc ? JSON.stringify({ 0: ingredient }) : body,
+    headers: { "content-type": "application/json", cookie: cookies[0]!, "idempotency-key": crypto.randomUUID() },
+    body,
   });
   if (!response.ok) throw new Error(`${target} answered ${response.status}: ${await response.text()}`);
 }
-const names = Object.keys(targets) as (keyof typeof targets)[];
-const runs: Record<keyof typeof targets, Result[]> = { bare: [], rest: [], trpc: [] };
-for (let round = 0; round < ROUNDS; round++) {
-  for (const target of [...names.slice(round % names.length), ...names.slice(0, round % names.length)])
-    runs[target].push(await load(targets[target].url, targets[target].script));
-}
+const runs = await alternatingRounds(["bare", "bareKeyed", "rest", "trpc", "unkeyed"], (name) =>
+  warmedLoad((seconds) => wrkLoad(seconds, ["-s", targets[name].script, targets[name].url])),
+);
 await bare.close();
 await pool.end();
 await kim.close();
@@ -165,23 +158,16 @@ await admin.query(`DROP DATABASE IF EXISTS ${name}`);
 await admin.end();
 rmSync(dataDir, { recursive: true, force: true });
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const summary = (rs: Result[]): Result => ({
-  rps: median(rs.map((r) => r.rps)),
-  p99: median(rs.map((r) => r.p99)),
-  cpu: median(rs.map((r) => r.cpu)),
-  errors: rs.reduce((sum, r) => sum + r.errors, 0),
-});
-const results = { bare: summary(runs.bare), rest: summary(runs.rest), trpc: summary(runs.trpc) };
-const f = (r: Result) =>
-  `${r.rps.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99).padStart(5)} ms   CPU ${r.cpu.toFixed(2)} ms/req` +
-  `${r.errors ? `   ${r.errors} failed` : ""}`;
-console.log(
-  `POST an ingredient, ${CONNECTIONS} connections, ${COOKS} cooks, PostgreSQL, median of ${ROUNDS} alternating ${SECONDS} s rounds:`,
+console.log(`POST an ingredient, 50 connections, ${COOKS} cooks, PostgreSQL, median of alternating rounds:`);
+const medians = printRounds(
+  {
+    bare: "bare Fastify + pg INSERT",
+    bareKeyed: "bare, with the key in a transaction",
+    rest: "Kim REST",
+    trpc: "Kim tRPC as the web app sends it (keyed)",
+    unkeyed: "Kim tRPC without a key, batched",
+  },
+  runs,
 );
-console.log(`  bare Fastify + pg INSERT   ${f(results.bare)}`);
-console.log(`  Kim REST                   ${f(results.rest)}   ${(results.rest.rps / results.bare.rps).toFixed(2)} of bare`);
-console.log(`  Kim tRPC (web app)         ${f(results.trpc)}   ${(results.trpc.rps / results.bare.rps).toFixed(2)} of bare`);
-for (const target of names)
-  console.log(`    ${target.padEnd(5)} rounds: ${runs[target].map((r) => `${r.rps.toFixed(0)} req/s`).join(", ")}`);
-console.log("  target: tRPC >= 0.80 of bare (CPU: the server process's, per request)");
+console.log(`  keyed tRPC against the bare keyed route: ${(medians.trpc.rps / medians.bareKeyed.rps).toFixed(2)}`);
+console.log("  target: tRPC >= 0.80 of bare (CPU: the server process's, per request); the keyed call does the bare keyed route's work");
