@@ -20,7 +20,7 @@ export interface WorkerPoolOptions<Answer> {
   broken: Answer;
   /** The answer past the time cap. */
   tooSlow: Answer;
-  /** Jobs that may wait for a worker; past them, `busy` is the answer at once (each waiting job holds its input). */
+  /** Jobs that may wait while every worker is busy; past them, `busy` is the answer at once (each holds its input). */
   maxQueued: number;
   /** How long a job may wait for a worker before `busy` is its answer; no limit when not given. */
   maxWaitMs?: number;
