@@ -6,7 +6,7 @@ import { Worker, type Transferable } from "node:worker_threads";
 /**
  * A few reused worker threads running one job each at a time, with a time cap a job and a heap cap a worker: a heavy
  * or hostile input never stalls the main thread, and a job past its cap (or a worker out of memory) stops its worker.
- * The HTML reader's; the same pattern as pdf-reader.ts's pool, kept apart while that one is being changed.
+ * The PDF reader's and the HTML reader's.
  */
 export interface WorkerPoolOptions<Answer> {
   /** The worker's file name without its extension, beside this module: built `<entry>.js` or source `<entry>.ts`. */
@@ -20,8 +20,10 @@ export interface WorkerPoolOptions<Answer> {
   broken: Answer;
   /** The answer past the time cap. */
   tooSlow: Answer;
-  /** Jobs that may wait for a worker; past them, `busy` is the answer at once (each waiting job holds its input). */
+  /** Jobs that may wait while every worker is busy; past them, `busy` is the answer at once (each holds its input). */
   maxQueued: number;
+  /** How long a job may wait for a worker before `busy` is its answer; no limit when not given. */
+  maxWaitMs?: number;
   busy: Answer;
 }
 
@@ -35,6 +37,7 @@ interface Queued<Job, Answer> {
   transfer: Transferable[];
   timeoutMs: number;
   resolve: (answer: Answer) => void;
+  waiting?: NodeJS.Timeout;
 }
 
 /**
@@ -68,16 +71,26 @@ export class WorkerPool<Job, Answer> {
 
   /** Runs `job` on the next free worker; its time cap starts when a worker takes it. */
   run(job: Job, timeoutMs: number, transfer: Transferable[] = []): Promise<Answer> {
-    if (this.queue.length >= this.options.maxQueued) return Promise.resolve(this.options.busy);
+    const { maxWorkers, maxQueued, maxWaitMs, busy } = this.options;
+    if (this.busy >= maxWorkers && this.queue.length >= maxQueued) return Promise.resolve(busy);
     return new Promise((resolve) => {
-      this.queue.push({ job, transfer, timeoutMs, resolve });
+      const task: Queued<Job, Answer> = { job, transfer, timeoutMs, resolve };
+      if (maxWaitMs !== undefined) {
+        task.waiting = setTimeout(() => {
+          this.queue.splice(this.queue.indexOf(task), 1);
+          resolve(busy);
+        }, maxWaitMs);
+      }
+      this.queue.push(task);
       this.next();
     });
   }
 
   private next(): void {
-    while (this.queue.length > 0 && (this.idle.length > 0 || this.busy < this.options.maxWorkers)) {
+    // A worker is busy or idle, so one is free (idle, or yet to start) exactly when fewer than maxWorkers are busy.
+    while (this.queue.length > 0 && this.busy < this.options.maxWorkers) {
       const task = this.queue.shift()!;
+      clearTimeout(task.waiting);
       const entry = this.idle.pop() ?? this.start();
       clearTimeout(entry.idleTimer);
       this.busy += 1;
