@@ -95,7 +95,8 @@ const fields: FieldCase[] = [
     base: {},
     field: "profileImageUrl",
     label: "Profile image",
-    good: "https://cdn.example/crème-🍮-牛乳.png",
+    // Avatars are names from Kim's own set (decision 0026).
+    good: "Ice Cream",
   },
   { where: "ingredientInput.name", schema: ingredientInput, base: ingredient, field: "name", label: "Name", good: UNICODE },
   { where: "ingredientInput.notes", schema: ingredientInput, base: ingredient, field: "notes", label: "Notes", good: UNICODE },
