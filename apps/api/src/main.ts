@@ -1,4 +1,4 @@
-import { createDb, migrateToLatest } from "@kim/db";
+import { createDb, DataDirInUseError, migrateToLatest } from "@kim/db";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { ensureAdmin } from "./features/admin/bootstrap";
@@ -41,6 +41,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });
