@@ -17,6 +17,7 @@ export * from "./week";
 export * from "./planner-input";
 export * from "./ingredient-line";
 export * from "./billing-input";
+export * from "./bounded-cache";
 export * from "./time-zone";
 export * from "./insights";
 export * from "./insights-input";
