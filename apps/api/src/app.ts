@@ -15,6 +15,7 @@ import { healthRoutes } from "./features/health/routes";
 import { appPages } from "./lib/app-pages";
 import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
 import { toHttpError } from "./lib/errors";
+import { clientErrorHandler, frameworkErrorHandler } from "./lib/framework-errors";
 import { scheduleHousekeeping } from "./lib/housekeeping";
 import { ListCache } from "./lib/user-lists";
 import { fastifyExchange } from "./lib/exchange";
@@ -42,23 +43,6 @@ const API_PATH = /^\/(api|trpc)(\/|\?|$)/;
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
-  const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'], remove: true },
-      serializers: {
-        // Query strings can carry secrets (the reset link's token): log their names, not their values.
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactQuery(req.url), ip: req.ip }),
-      },
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
-    bodyLimit: JSON_BODY_LIMIT,
-    // tRPC batches name their procedures in the path ("inventory.list,recipes.count"); ids are checked by schemas.
-    routerOptions: { maxParamLength: 2048 },
-    forceCloseConnections: "idle",
-    trustProxy: config.trustProxy,
-  });
-
   const https = servedOverHttps(config);
   const security = securityHeaders({
     contentSecurityPolicy: {
@@ -80,6 +64,24 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       },
     },
     strictTransportSecurity: https,
+  });
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'], remove: true },
+      serializers: {
+        // Query strings can carry secrets (the reset link's token): log their names, not their values.
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactQuery(req.url), ip: req.ip }),
+      },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    // tRPC batches name their procedures in the path ("inventory.list,recipes.count"); ids are checked by schemas.
+    routerOptions: { maxParamLength: 2048 },
+    frameworkErrors: frameworkErrorHandler(security),
+    clientErrorHandler: clientErrorHandler(security),
+    forceCloseConnections: "idle",
+    trustProxy: config.trustProxy,
   });
 
   // Only JSON (and multipart where a feature adds it) is accepted: a browser form can post text/plain across sites.
