@@ -91,5 +91,7 @@ describe("barcode scanner", () => {
     // The red toast says the lookup failed; only the scan's own toast says "Barcode scanned!".
     expect(await page.locator('[data-slot="toast"]').filter({ hasText: "Barcode scanned!" }).filter({ hasText: "unavailable" }).count()).toBe(0);
     await keepScreenshot(page, "barcode-lookup-down-form-1280");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, "barcode-lookup-down-form-375");
   });
 });

@@ -24,3 +24,4 @@ export * from "./insights-input";
 export * from "./suggestions";
 export * from "./expiry-mail";
 export * from "./admin-input";
+export * from "./quotas";
