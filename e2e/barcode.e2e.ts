@@ -89,7 +89,9 @@ describe("barcode scanner", () => {
     await failed.waitFor();
     expect(await failed.innerText()).toMatch(/8004030044005: Open Food Facts is unavailable right now/);
     // The red toast says the lookup failed; only the scan's own toast says "Barcode scanned!".
-    expect(await page.locator('[data-slot="toast"]').filter({ hasText: "Barcode scanned!" }).filter({ hasText: "unavailable" }).count()).toBe(0);
+    expect(
+      await page.locator('[data-slot="toast"]').filter({ hasText: "Barcode scanned!" }).filter({ hasText: "unavailable" }).count(),
+    ).toBe(0);
     await keepScreenshot(page, "barcode-lookup-down-form-1280");
     await page.setViewportSize({ width: 375, height: 800 });
     await keepScreenshot(page, "barcode-lookup-down-form-375");

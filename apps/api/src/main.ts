@@ -3,9 +3,16 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { ensureAdmin } from "./features/admin/bootstrap";
 import { transportFromConfig } from "./lib/email";
+import { trackConnections } from "./lib/graceful-stop";
 
 /** How long a stopping process keeps answering (each answer closing its connection) before it stops listening. */
 const DRAIN_MS = 1000;
+/**
+ * After it stops listening: how long a kept-alive connection may stay idle before it is closed, and how long the
+ * requests of open connections (a new one's first request included) may take in all.
+ */
+const IDLE_CONNECTION_MS = 1000;
+const FINISH_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,6 +29,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: handle.db, mailTransport: transportFromConfig(config) });
   connectionLost = (err) => app.log.warn({ err }, "database connection lost; the pool opens a new one when needed");
 
+  const connections = trackConnections(app.server);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -29,6 +37,9 @@ async function main(): Promise<void> {
     app.log.info({ signal }, "shutting down: draining requests");
     app.startDraining();
     await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+    await connections.stopAccepting();
+    app.log.info("stopped listening: answering the requests of open connections");
+    await connections.drain({ idleMs: IDLE_CONNECTION_MS, maxMs: FINISH_MS });
     await app.close();
     await handle.close();
     process.exit(0);

@@ -16,13 +16,7 @@ export interface Pace {
  * `reset_at`, so housekeeping's sweep of past rows drops only buckets that are full again. Over any minute no more
  * than `burst + perMinute` pass, and waiting requests are served in the order they reserved.
  */
-export async function reserveSlot(
-  db: Kysely<Database>,
-  key: string,
-  pace: Pace,
-  now: Date,
-  maxWaitMs: number,
-): Promise<number | null> {
+export async function reserveSlot(db: Kysely<Database>, key: string, pace: Pace, now: Date, maxWaitMs: number): Promise<number | null> {
   const interval = 60_000 / pace.perMinute;
   const tolerance = (pace.burst - 1) * interval;
   const at = sql<Date>`${now.toISOString()}::timestamptz`;

@@ -33,7 +33,7 @@ describe("quotas", () => {
   it("refuses the 5,001st ingredient with 403 naming the quota, on REST and tRPC, and takes one again after a delete", async () => {
     const cook = await createUser(t);
     await fillTo("ingredients", cook);
-    const item = { name: "Flour", quantity: 1, unit: "kg", category: "Pantry" };
+    const item = { name: "Flour", quantity: 1, unit: "kg", category: "Pantry" } as const;
     const refused = await post(cook, "/api/ingredients", item);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
@@ -42,7 +42,12 @@ describe("quotas", () => {
     });
     const { caller } = callerFor(t, cook);
     await expect(caller.inventory.create(item)).rejects.toThrow(new TRPCError({ code: "FORBIDDEN", message: quotaMessage("ingredients") }));
-    const count = () => t.deps.db.selectFrom("ingredients").select((eb) => eb.fn.countAll<number>().as("n")).where("userId", "=", cook.id).executeTakeFirstOrThrow();
+    const count = () =>
+      t.deps.db
+        .selectFrom("ingredients")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("userId", "=", cook.id)
+        .executeTakeFirstOrThrow();
     expect((await count()).n).toBe(5000);
 
     await t.deps.db.deleteFrom("ingredients").where("userId", "=", cook.id).where("name", "=", "Item 1").execute();
@@ -72,7 +77,7 @@ describe("quotas", () => {
     expect(created.statusCode).toBe(201);
     const recipeId: string = created.json().id;
     await fillTo("mealPlans", cook, recipeId);
-    const meal = { recipeId, date: "2030-01-01", mealType: "lunch" };
+    const meal = { recipeId, date: "2030-01-01", mealType: "lunch" } as const;
     const refused = await post(cook, "/api/meal-plans", meal);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe("You have reached the limit of 20,000 planned meals; delete some to add more");

@@ -42,7 +42,6 @@ function unknownCode(n: number): string {
 /** The products the stand-in knows. */
 const knownCodes = ["3574660239843", "8004030044005", "9002233139084", "5000159484695", "4006209700068", "8032754490297"];
 
-const upstreamPaths = () => off.requests.map((r) => r.path);
 const retryAfter = (res: { headers: Record<string, unknown> }) => Number(res.headers["retry-after"]);
 
 describe("GET /api/barcode/{code}", () => {
@@ -162,7 +161,10 @@ async function clockedScanner(clock: ReturnType<typeof fakeClock>, onUpstream?: 
 
 /** Puts a pace's next free slot `ms` ahead, as a burst of lookups just before would have. */
 const busyUntil = (key: string, ms: number) =>
-  t.deps.db.insertInto("rateLimits").values({ key, count: 1, resetAt: new Date(Date.now() + ms) }).execute();
+  t.deps.db
+    .insertInto("rateLimits")
+    .values({ key, count: 1, resetAt: new Date(Date.now() + ms) })
+    .execute();
 
 describe("barcode lookup pacing", () => {
   it("queues a cook's lookups rather than refusing them: 25 new products in a row are all looked up, none waiting over 5 s", async () => {
