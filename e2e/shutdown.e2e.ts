@@ -29,7 +29,7 @@ function get(url: string, agent: Agent, cookie: string): Promise<Outcome> {
 }
 
 describe("shutdown", () => {
-  it("answers every request of the connections it took when SIGTERM comes under 50 connections of load, never a 503, then exits cleanly", async () => {
+  it("answers every request sent while it listens when SIGTERM comes under 50 connections of load, never a 503 or a reset, then exits cleanly", async () => {
     // At info level the server logs when it stops listening.
     const server = await startServer({ LOG_LEVEL: "info" });
     const signup = await fetch(`${server.url}/api/signup`, {
@@ -71,7 +71,8 @@ describe("shutdown", () => {
       .split("\n")
       .flatMap((line) => (line.startsWith("{") ? [JSON.parse(line) as { msg: string; time: number }] : []));
     const closedAt = log.find((l) => l.msg.startsWith("stopped listening"))?.time ?? Infinity;
-    const failedBeforeClose = outcomes.filter((o) => o.startedAt < closedAt && (o.error || o.status !== 200));
+    // A refused connection proves the listener was closed already (the log's time comes just after the close).
+    const failedBeforeClose = outcomes.filter((o) => o.startedAt < closedAt && o.error !== "ECONNREFUSED" && o.status !== 200);
     const answered = outcomes.filter((o) => o.status !== undefined);
     const tally = (keys: string[]) => Object.fromEntries([...new Set(keys)].map((k) => [k, keys.filter((x) => x === k).length]));
     console.log(
@@ -84,21 +85,21 @@ describe("shutdown", () => {
     );
 
     expect(code).toBe(0);
-    expect(answered.filter((o) => o.startedAt < sigtermAt).length).toBeGreaterThan(100);
+    // Load before the signal: at least one answer per connection (a machine shared by other work answers fewer).
+    expect(answered.filter((o) => o.startedAt < sigtermAt).length).toBeGreaterThan(50);
     // Every answer is a whole list: while the process listens, every request it took is answered.
     for (const o of answered) {
       expect(o.status).toBe(200);
       expect(JSON.parse(o.body!)).toHaveLength(100);
     }
-    // For a second the process keeps serving, each answer telling its client to close the connection; then it stops
-    // listening and answers every request of the connections it took, none cut for looking idle. Requests sent after
-    // that are refused; a connection still in the kernel's queue when the listener closed (not yet taken by a process
-    // this machine's load keeps busy) is reset, at most the one request each client had waiting there. Browsers
-    // retry both; a load balancer has stopped routing here, as /healthz said 503.
+    // For a second the process keeps serving on kept-alive connections while /healthz says 503; then it stops
+    // listening and answers every request of the connections it took, none cut for looking idle, each answer now
+    // telling its client to close. Those clients' next requests find the listener closed: refused, never reset
+    // (browsers retry them; a load balancer has stopped routing here).
     expect(inFlight.length).toBeGreaterThan(0);
-    for (const o of inFlight) expect(o.status ?? o.error).toMatch(/^(200|ECONNRESET)$/);
-    for (const o of outcomes.filter((o) => o.error)) expect(["ECONNREFUSED", "ECONNRESET"]).toContain(o.error);
-    expect(outcomes.filter((o) => o.error === "ECONNRESET").length).toBeLessThanOrEqual(50);
+    expect(inFlight.filter((o) => o.status === 200)).toHaveLength(inFlight.length);
+    for (const o of outcomes.filter((o) => o.error)) expect(o.error).toBe("ECONNREFUSED");
     expect(closedAt).toBeLessThan(exitedAt);
+    expect(failedBeforeClose).toEqual([]);
   }, 120_000);
 });

@@ -30,7 +30,7 @@ export interface BuildOptions {
 declare module "fastify" {
   interface FastifyInstance {
     mailSender: MailSender;
-    /** Before closing: answers go on, each telling its client to close the connection, and /healthz says 503. */
+    /** Before closing: answers go on and /healthz says 503, so a load balancer stops routing here. */
     startDraining(): void;
   }
 }
@@ -106,8 +106,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cookie);
   app.addHook("onSend", (req, reply, payload, done) => {
     if (API_PATH.test(req.url)) reply.header("cache-control", "private, no-store");
-    // A client told to close opens a new connection for its next request, which the load balancer sends elsewhere.
-    if (draining) reply.header("connection", "close");
     done(null, payload);
   });
 

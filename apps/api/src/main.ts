@@ -11,8 +11,9 @@ const DRAIN_MS = 1000;
  * After it stops listening: how long a kept-alive connection may stay idle before it is closed, and how long the
  * requests of open connections (a new one's first request included) may take in all.
  */
-const IDLE_CONNECTION_MS = 1000;
-const FINISH_MS = 10_000;
+const IDLE_CONNECTION_MS = 2000;
+// With the drain, within the 10 s a container runtime (docker stop) waits before killing.
+const FINISH_MS = 8000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
