@@ -8,12 +8,10 @@ import { trackConnections } from "./lib/graceful-stop";
 /** How long a stopping process keeps answering (each answer closing its connection) before it stops listening. */
 const DRAIN_MS = 1000;
 /**
- * After it stops listening: how long a kept-alive connection may stay idle before it is closed, and how long the
- * requests of open connections (a new one's first request included) may take in all.
+ * After it stops listening, how long open connections have to bring their requests; kept-alive ones sending nothing
+ * are closed then. With the drain, within the 10 s a container runtime (docker stop) waits before killing.
  */
-const IDLE_CONNECTION_MS = 2000;
-// With the drain, within the 10 s a container runtime (docker stop) waits before killing.
-const FINISH_MS = 8000;
+const FINISH_MS = 5000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -40,7 +38,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
     await connections.stopAccepting();
     app.log.info("stopped listening: answering the requests of open connections");
-    await connections.drain({ idleMs: IDLE_CONNECTION_MS, maxMs: FINISH_MS });
+    await connections.drain(FINISH_MS);
     await app.close();
     await handle.close();
     process.exit(0);

@@ -9,46 +9,37 @@ export interface ConnectionTracker {
    */
   stopAccepting(): Promise<void>;
   /**
-   * Resolves once every open connection has ended: each answers the request it carries, telling its client to close,
-   * and closes. A kept-alive connection idle for `idleMs` since the listener closed is closed; one that has not yet
-   * sent its first request gets `maxMs`, after which the rest are cut.
+   * Resolves once every open connection has ended, each answering the requests that come on it, the first telling its
+   * client to close; after `maxMs` the rest (connections kept alive by clients sending nothing) are closed.
    */
-  drain(options: { idleMs: number; maxMs: number }): Promise<void>;
-}
-
-interface ConnectionState {
-  /** The answer under way, if any. */
-  res: ServerResponse | null;
-  served: boolean;
-  /** When it opened or last finished an answer. */
-  since: number;
+  drain(maxMs: number): Promise<void>;
 }
 
 /**
  * Follows a server's connections, so a stopping process stops listening without cutting one. Node's
- * http.Server.close() also closes every connection with no request under way, and a connection its client has just
- * opened, its request still on the wire or not yet read by a busy process, looks like that: its client saw a reset
- * for a request sent while the process was listening. So the listener is closed as a plain net.Server's is, and each
- * connection is given the time to deliver its request. Until then connections are kept alive: told to close earlier,
- * every client would open a new connection for each request, and those still in the kernel's queue when the listener
- * closes are reset; told once it is closed, they find it refused.
+ * http.Server.close() also closes every connection with no request under way, and a connection whose request is
+ * still on the wire, or not yet read by a process the machine keeps busy, looks like that: its client saw a reset for
+ * a request sent while the process was listening. So the listener is closed as a plain net.Server's is, and each
+ * connection is left to bring its next request (closing an idle one early races with a slow client's request). Until
+ * then connections are kept alive: told to close earlier, every client would open a new connection for each request,
+ * and those still in the kernel's queue when the listener closes are reset; told once it is closed, they find it
+ * refused.
  */
 export function trackConnections(server: Server): ConnectionTracker {
-  const open = new Map<Socket, ConnectionState>();
+  /** Each open connection, with the answer under way on it, if any. */
+  const open = new Map<Socket, ServerResponse | null>();
   let stopped = false;
   server.on("connection", (socket: Socket) => {
-    open.set(socket, { res: null, served: false, since: Date.now() });
+    open.set(socket, null);
     socket.once("close", () => open.delete(socket));
   });
   server.on("request", (req, res) => {
-    const state = open.get(req.socket);
-    if (!state) return;
-    state.res = res;
+    const socket = req.socket;
+    if (!open.has(socket)) return;
+    open.set(socket, res);
     if (stopped) res.setHeader("connection", "close");
     res.once("close", () => {
-      state.res = null;
-      state.served = true;
-      state.since = Date.now();
+      if (open.has(socket)) open.set(socket, null);
     });
   });
 
@@ -60,23 +51,14 @@ export function trackConnections(server: Server): ConnectionTracker {
         setImmediate(() => {
           NetServer.prototype.close.call(server);
           stopped = true;
-          // Idle time counts from here: a process the machine keeps busy may not have read a request sent earlier.
-          const now = Date.now();
-          for (const state of open.values()) {
-            if (state.res && !state.res.headersSent) state.res.setHeader("connection", "close");
-            state.since = Math.max(state.since, now);
-          }
+          for (const res of open.values()) if (res && !res.headersSent) res.setHeader("connection", "close");
           resolve();
         }),
       );
     },
-    async drain({ idleMs, maxMs }) {
+    async drain(maxMs) {
       const deadline = Date.now() + maxMs;
-      while (open.size > 0 && Date.now() < deadline) {
-        const now = Date.now();
-        for (const [socket, state] of open) if (!state.res && state.served && now - state.since >= idleMs) socket.end();
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      while (open.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       for (const socket of open.keys()) socket.destroy();
     },
   };
