@@ -85,9 +85,15 @@ describe("barcode scanner", () => {
     const form = page.getByRole("dialog");
     await form.getByRole("heading", { name: "Add Ingredient" }).waitFor();
     expect(await form.getByLabel("Notes").inputValue()).toBe("Barcode: 8004030044005");
-    const shown = page.locator('[data-slot="toast"]').filter({ hasText: "Barcode scanned!" });
-    await shown.first().waitFor();
-    expect(await shown.first().innerText()).toContain("8004030044005");
+    const failed = page.locator('[data-slot="toast"]').filter({ hasText: "Lookup failed" });
+    await failed.waitFor();
+    expect(await failed.innerText()).toMatch(/8004030044005: Open Food Facts is unavailable right now/);
+    // The red toast says the lookup failed; only the scan's own toast says "Barcode scanned!".
+    expect(
+      await page.locator('[data-slot="toast"]').filter({ hasText: "Barcode scanned!" }).filter({ hasText: "unavailable" }).count(),
+    ).toBe(0);
     await keepScreenshot(page, "barcode-lookup-down-form-1280");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await keepScreenshot(page, "barcode-lookup-down-form-375");
   });
 });

@@ -1,4 +1,5 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -155,6 +156,60 @@ describe("app shell", () => {
     const res = await t.app.inject({ method: "GET", url: "/trpc/auth.user" });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.message).toBe("Unauthorized");
+  });
+});
+
+/** Sends `request` as raw bytes on a new connection and reads the answer to the end: status, headers and body. */
+function rawExchange(port: number, request: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.end(request));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head = "", ...rest] = Buffer.concat(chunks).toString("utf8").split("\r\n\r\n");
+      const [statusLine = "", ...lines] = head.split("\r\n");
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+      );
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: rest.join("\r\n\r\n") });
+    });
+  });
+}
+
+describe("answers that fail before any route", () => {
+  const kimHeaders = (headers: Record<string, unknown>) => {
+    expect(headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["cache-control"]).toBe("private, no-store");
+  };
+
+  it("answers a path parameter over 2,048 characters with 414 in Kim's shape and headers", async () => {
+    const res = await t.app.inject({ method: "GET", url: `/api/barcode/${"1".repeat(3000)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ message: "The address is too long", code: "BAD_REQUEST" });
+    kimHeaders(res.headers);
+  });
+
+  it("answers a path that cannot be decoded with 400 in Kim's shape and headers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/barcode/%E0%A4%A" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: "The address is not valid", code: "BAD_REQUEST" });
+    kimHeaders(res.headers);
+  });
+
+  it("answers headers of 100 KB (431) and a request Node cannot parse (400) on the socket, in Kim's shape and headers", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const huge = await rawExchange(port, `GET /api/${"a".repeat(100 * 1024)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(huge.status).toBe(431);
+    expect(JSON.parse(huge.body)).toEqual({ message: "The request headers are too large", code: "BAD_REQUEST" });
+    kimHeaders(huge.headers);
+
+    const garbled = await rawExchange(port, "NOT HTTP AT ALL\r\n\r\n");
+    expect(garbled.status).toBe(400);
+    expect(JSON.parse(garbled.body)).toEqual({ message: "The request could not be read", code: "BAD_REQUEST" });
+    kimHeaders(garbled.headers);
   });
 });
 

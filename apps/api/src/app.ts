@@ -16,6 +16,7 @@ import { healthRoutes } from "./features/health/routes";
 import { appPages } from "./lib/app-pages";
 import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
 import { toHttpError } from "./lib/errors";
+import { clientErrorHandler, frameworkErrorHandler } from "./lib/framework-errors";
 import { scheduleHousekeeping } from "./lib/housekeeping";
 import { ListCache } from "./lib/user-lists";
 import { fastifyExchange } from "./lib/exchange";
@@ -33,7 +34,7 @@ export interface BuildOptions {
 declare module "fastify" {
   interface FastifyInstance {
     mailSender: MailSender;
-    /** Before closing: answers go on, each telling its client to close the connection, and /healthz says 503. */
+    /** Before closing: answers go on and /healthz says 503, so a load balancer stops routing here. */
     startDraining(): void;
   }
 }
@@ -48,25 +49,6 @@ const API_PATH = /^\/(api|trpc)(\/|\?|$)/;
 
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
-  const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'], remove: true },
-      serializers: {
-        // Query strings can carry secrets (the reset link's token): log their names, not their values.
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactQuery(req.url), ip: req.ip }),
-      },
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
-    bodyLimit: JSON_BODY_LIMIT,
-    // tRPC batches name their procedures in the path ("inventory.list,recipes.count"); ids are checked by schemas.
-    routerOptions: { maxParamLength: 2048 },
-    forceCloseConnections: "idle",
-    // A backstop for whatever no body guard covers: Node drops a request not received whole by then.
-    requestTimeout: (options.bodyLimits ?? BODY_LIMITS).timeoutMs * 2,
-    trustProxy: config.trustProxy,
-  });
-
   const https = servedOverHttps(config);
   const security = securityHeaders({
     contentSecurityPolicy: {
@@ -88,6 +70,26 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
       },
     },
     strictTransportSecurity: https,
+  });
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'], remove: true },
+      serializers: {
+        // Query strings can carry secrets (the reset link's token): log their names, not their values.
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactQuery(req.url), ip: req.ip }),
+      },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    // tRPC batches name their procedures in the path ("inventory.list,recipes.count"); ids are checked by schemas.
+    routerOptions: { maxParamLength: 2048 },
+    frameworkErrors: frameworkErrorHandler(security),
+    clientErrorHandler: clientErrorHandler(security),
+    forceCloseConnections: "idle",
+    // A backstop for whatever no body guard covers: Node drops a request not received whole by then.
+    requestTimeout: (options.bodyLimits ?? BODY_LIMITS).timeoutMs * 2,
+    trustProxy: config.trustProxy,
   });
 
   // Only JSON (and multipart where a feature adds it) is accepted: a browser form can post text/plain across sites.
@@ -138,8 +140,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   app.addHook("onSend", (req, reply, payload, done) => {
     if (API_PATH.test(req.url)) reply.header("cache-control", "private, no-store");
-    // A client told to close opens a new connection for its next request, which the load balancer sends elsewhere.
-    if (draining) reply.header("connection", "close");
     done(null, payload);
   });
 

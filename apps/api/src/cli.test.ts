@@ -1,4 +1,5 @@
-import { mkdtempSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDb, type Db } from "@kim/db";
@@ -92,6 +93,43 @@ describe("pnpm kim", { timeout: 90_000 }, () => {
     expect(await run()).toMatchObject({ code: 2, err: expect.stringContaining("Usage: pnpm kim") });
     const users = await withDb((db) => db.selectFrom("users").select("email").execute());
     expect(users).toEqual([]);
+  });
+
+  describe.skipIf(testDatabaseKind() === "postgres")("on the embedded database", () => {
+    const inUse = /in use by another Kim process \(pid \d+\)[\s\S]*KIM_ADMIN_EMAIL and KIM_ADMIN_PASSWORD/;
+
+    it("create-admin beside a running Kim stops with a clear message and exit code 1, and the admin is made once it stops", async () => {
+      expect((await run("migrate")).code).toBe(0);
+      const running = createDb({ dataDir: env.DATA_DIR ?? "" });
+      try {
+        expect(await run("create-admin", "--email", "boss@example.com", "--password", "boss password")).toMatchObject({
+          code: 1,
+          err: expect.stringMatching(inUse),
+        });
+        expect(await running.db.selectFrom("users").select("email").execute()).toEqual([]);
+      } finally {
+        await running.close();
+      }
+      expect((await run("create-admin", "--email", "boss@example.com", "--password", "boss password")).code).toBe(0);
+    });
+
+    it("refuses a folder another live process holds, naming its pid", async () => {
+      const other = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"]);
+      try {
+        writeFileSync(path.join(env.DATA_DIR ?? "", "kim.lock"), `${other.pid}\n`);
+        expect(await run("migrate")).toMatchObject({ code: 1, err: expect.stringContaining(`(pid ${other.pid})`) });
+      } finally {
+        other.kill();
+      }
+    });
+
+    it("takes over the lock of a process that is gone, and lets go of it when done", async () => {
+      const gone = spawnSync(process.execPath, ["-e", ""]).pid;
+      const lock = path.join(env.DATA_DIR ?? "", "kim.lock");
+      writeFileSync(lock, `${gone}\n`);
+      expect((await run("migrate")).code).toBe(0);
+      expect(existsSync(lock)).toBe(false);
+    });
   });
 
   it("reports a bad setting by name, with exit code 1", async () => {

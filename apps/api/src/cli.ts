@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { createDb, migrateToLatest } from "@kim/db";
+import { createDb, DataDirInUseError, migrateToLatest } from "@kim/db";
 import { emailSchema, parseIngredientLine, passwordSchema } from "@kim/domain";
 import { ConfigError, loadConfig } from "./config";
 import { ensureAdmin } from "./features/admin/bootstrap";
@@ -73,7 +73,7 @@ export async function runCli(
       io.err(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DataDirInUseError) {
       io.err(error.message);
       return 1;
     }

@@ -1,11 +1,17 @@
-import { createDb, migrateToLatest } from "@kim/db";
+import { createDb, DataDirInUseError, migrateToLatest } from "@kim/db";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { ensureAdmin } from "./features/admin/bootstrap";
 import { transportFromConfig } from "./lib/email";
+import { trackConnections } from "./lib/graceful-stop";
 
 /** How long a stopping process keeps answering (each answer closing its connection) before it stops listening. */
 const DRAIN_MS = 1000;
+/**
+ * After it stops listening, how long open connections have to bring their requests; kept-alive ones sending nothing
+ * are closed then. With the drain, within the 10 s a container runtime (docker stop) waits before killing.
+ */
+const FINISH_MS = 5000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,6 +28,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: handle.db, mailTransport: transportFromConfig(config) });
   connectionLost = (err) => app.log.warn({ err }, "database connection lost; the pool opens a new one when needed");
 
+  const connections = trackConnections(app.server);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -29,6 +36,9 @@ async function main(): Promise<void> {
     app.log.info({ signal }, "shutting down: draining requests");
     app.startDraining();
     await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+    await connections.stopAccepting();
+    app.log.info("stopped listening: answering the requests of open connections");
+    await connections.drain(FINISH_MS);
     await app.close();
     await handle.close();
     process.exit(0);
@@ -41,6 +51,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
+import { PGlite, types as pgliteTypes, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock";
 import { allowDirectRows } from "./direct-rows";
 import { PreparingClient } from "./prepared-statements";
 import type { Database } from "./schema";
@@ -36,19 +37,46 @@ const toNumber = (value: string) => Number(value);
 pg.types.setTypeParser(DATE_OID, keepDate);
 pg.types.setTypeParser(INT8_OID, toNumber);
 
+/** A PGlite that lets go of its data folder's lock once closed. */
+class LockedPGlite extends PGlite {
+  constructor(
+    dataPath: string,
+    options: PGliteOptions,
+    private readonly releaseLock: () => void,
+  ) {
+    super(dataPath, options);
+  }
+
+  override async close(): Promise<void> {
+    try {
+      await super.close();
+    } finally {
+      this.releaseLock();
+    }
+  }
+}
+
 /**
  * PGlite with the same type parsing as node-postgres and the extensions the migrations create (pg_trgm: the admin's
- * user search); `loadDataDir` starts it from a dumped data directory.
+ * user search); `loadDataDir` starts it from a dumped data directory. A data folder on disk is locked to this process
+ * until closed (DataDirInUseError when another live process has it).
  */
 export function openPglite(dataDir: string, loadDataDir?: Blob): PGlite {
-  const inMemory = dataDir.startsWith("memory://");
-  const dataPath = inMemory ? dataDir : path.resolve(dataDir, "pglite");
-  if (!inMemory) mkdirSync(dataPath, { recursive: true });
-  return new PGlite(dataPath, {
+  const options: PGliteOptions = {
     parsers: { [pgliteTypes.DATE]: keepDate, [pgliteTypes.INT8]: toNumber },
     extensions: { pg_trgm },
     loadDataDir,
-  });
+  };
+  if (dataDir.startsWith("memory://")) return new PGlite(dataDir, options);
+  const dataPath = path.resolve(dataDir, "pglite");
+  mkdirSync(dataPath, { recursive: true });
+  const release = lockDataDir(dataDir);
+  try {
+    return new LockedPGlite(dataPath, options, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 export function createDb(config: DbConfig): Db {

@@ -1,4 +1,5 @@
 export { createDb, openPglite, type Db, type DbConfig } from "./create-db";
+export { DataDirInUseError } from "./data-dir-lock";
 export { directRows } from "./direct-rows";
 export { inTransaction } from "./transaction";
 export { migrateDown, migrateToLatest } from "./migrate";

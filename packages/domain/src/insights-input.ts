@@ -1,10 +1,15 @@
 import { z } from "zod";
 import { isCalendarDate } from "./inventory";
 import { storableText } from "./text";
-import { isTimeZone } from "./time-zone";
+import { canonicalTimeZone, isTimeZone } from "./time-zone";
 
-/** The browser's IANA time zone (Intl's resolvedOptions().timeZone): the cook's clock for dates and the morning mail. */
-export const timeZoneInput = storableText("Time zone").refine(isTimeZone, "Time zone must be an IANA time zone name such as Europe/Paris");
+/**
+ * The browser's IANA time zone (Intl's resolvedOptions().timeZone): the cook's clock for dates and the morning mail.
+ * Taken in the runtime's own spelling, so "europe/paris" and "Europe/Paris" are one zone wherever they go.
+ */
+export const timeZoneInput = storableText("Time zone")
+  .refine(isTimeZone, "Time zone must be an IANA time zone name such as Europe/Paris")
+  .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 export const insightsInput = z.object({ timeZone: timeZoneInput });
 

@@ -1,29 +1,48 @@
-/** A time zone name the runtime knows ("Europe/Paris", "UTC"); anything else is refused before it reaches a clock. */
-export function isTimeZone(value: string): boolean {
-  if (value.length === 0 || value.length > 100) return false;
+import { BoundedCache } from "./bounded-cache";
+
+/** Every zone the runtime lists, by its lower-case name: zone names are case-insensitive (ECMA-402). */
+let listedZones: Map<string, string> | undefined;
+
+/**
+ * The runtime's own name for a time zone ("europe/PARIS" -> "Europe/Paris", "US/Eastern" -> "America/New_York"), or
+ * null when it knows none. Caches and stored settings use this name, so spellings of one zone are one zone.
+ */
+export function canonicalTimeZone(value: string): string | null {
+  if (value.length === 0 || value.length > 100) return null;
+  listedZones ??= new Map(["UTC", ...Intl.supportedValuesOf("timeZone")].map((zone) => [zone.toLowerCase(), zone]));
+  const listed = listedZones.get(value.toLowerCase());
+  if (listed) return listed;
+  // Links and offsets are not listed; the runtime resolves them (a throwaway formatter, nothing kept).
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
+    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** A time zone name the runtime knows ("Europe/Paris", "UTC"); anything else is refused before it reaches a clock. */
+export function isTimeZone(value: string): boolean {
+  return canonicalTimeZone(value) !== null;
+}
+
+/** Formatters by canonical zone name; a few hundred zones exist, so the bound is never reached by real use. */
+export const zoneFormatters = new BoundedCache<string, Intl.DateTimeFormat>(1000);
 
 /** The calendar date (yyyy-MM-dd) and the hour (0..23) at `instant` on the clocks of `timeZone`. */
 export function zonedNow(instant: Date, timeZone: string): { date: string; hour: number } {
-  let format = formatters.get(timeZone);
+  const zone = canonicalTimeZone(timeZone);
+  if (zone === null) throw new RangeError(`Unknown time zone: ${timeZone.slice(0, 100)}`);
+  let format = zoneFormatters.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
+      timeZone: zone,
       year: "numeric",
       month: "2-digit",
       day: "2-digit",
       hour: "2-digit",
       hourCycle: "h23",
     });
-    formatters.set(timeZone, format);
+    zoneFormatters.set(zone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value]));
   return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };

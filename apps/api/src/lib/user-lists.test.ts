@@ -32,6 +32,13 @@ describe("ListCache", () => {
     expect(cache.get("huge")).toBeUndefined();
     expect(cache.get("a")).toBeDefined();
   });
+
+  it("keeps at most its number of entries, however small they are", () => {
+    const cache = new ListCache(1024 * 1024, 3);
+    for (let n = 0; n < 20_000; n++) cache.set(`user ${n}`, 1, json("[]"));
+    expect(cache.get("user 19996")).toBeUndefined();
+    expect(["user 19997", "user 19998", "user 19999"].map((key) => cache.get(key)?.value.text)).toEqual(["[]", "[]", "[]"]);
+  });
 });
 
 describe("RawJson", () => {

@@ -9,12 +9,16 @@ export type ListName = "ingredients" | "recipes" | "meal-plans" | "shopping-list
  * Serialized lists kept in memory per process, each under the version it was read at. The database owns the
  * version (a trigger bumps it in the same transaction as every change), so a process serves a kept list only
  * while the version it reads with the request still matches: processes never serve each other's stale data.
- * Least recently used entries go first once `maxBytes` is reached.
+ * Least recently used entries go first once `maxBytes` or `maxEntries` is reached (the count bounds the keys and
+ * bookkeeping that many small lists would cost beyond their bytes).
  */
 export class ListCache {
   private readonly entries = new Map<string, { version: number; value: RawJson<unknown> }>();
 
-  constructor(private readonly maxBytes = 32 * 1024 * 1024) {}
+  constructor(
+    private readonly maxBytes = 32 * 1024 * 1024,
+    private readonly maxEntries = 20_000,
+  ) {}
 
   /** The key used last, already the newest entry: asked again, it needs no reordering. */
   private newest: string | undefined;
@@ -39,7 +43,7 @@ export class ListCache {
     let bytes = 0;
     for (const entry of this.entries.values()) bytes += entry.value.size;
     for (const [oldest, entry] of this.entries) {
-      if (bytes <= this.maxBytes) break;
+      if (bytes <= this.maxBytes && this.entries.size <= this.maxEntries) break;
       bytes -= entry.value.size;
       this.entries.delete(oldest);
     }

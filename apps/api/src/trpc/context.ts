@@ -39,6 +39,8 @@ export interface Context {
   db: Kysely<Database>;
   user: SessionUser | null;
   now(): Date;
+  /** Resolves after `ms` on the same clock as `now` (tests move a fake clock on instead of sleeping). */
+  wait(ms: number): Promise<void>;
   /** Queues a mail in the outbox and wakes the sender. */
   sendMail(mail: Mail): Promise<void>;
   /** This process's serialized lists, checked against the database's versions. */
@@ -67,17 +69,19 @@ export function contextFactory(deps: AppDeps, inner: Pick<Context, "sendMail" | 
   return async (req, res, calls) => {
     const http = fastifyExchange(req, res, secure, calls);
     const user = await loadSession(deps.db, http);
-    return { config: deps.config, db: deps.db, user, now, http, ...inner };
+    return { config: deps.config, db: deps.db, user, now, wait, http, ...inner };
   };
 }
 
 const now = () => new Date();
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A context for calling procedures directly (tests, scripts): a fresh list cache and an in-memory exchange by default. */
 export function innerContext(base: Pick<Context, "config" | "db"> & Partial<Context>): Context {
   return {
     user: null,
-    now: () => new Date(),
+    now,
+    wait,
     sendMail: async () => {},
     lists: new ListCache(),
     clients: outsideClients(base.config),

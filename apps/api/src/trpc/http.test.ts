@@ -272,7 +272,7 @@ describe("answers", () => {
 });
 
 describe("shutdown", () => {
-  it("while draining, answers on with Connection: close and reports 503 on /healthz", async () => {
+  it("while draining, answers on and reports 503 on /healthz", async () => {
     const stopping = await createTestApp();
     try {
       expect((await stopping.app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
@@ -281,7 +281,6 @@ describe("shutdown", () => {
       expect(health.statusCode).toBe(503);
       const me = await stopping.app.inject({ method: "GET", url: "/api/auth/user" });
       expect(me.statusCode).toBe(401);
-      expect(me.headers.connection).toBe("close");
     } finally {
       await stopping.close();
     }

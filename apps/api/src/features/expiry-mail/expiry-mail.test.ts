@@ -48,6 +48,11 @@ describe("expiry mail settings", () => {
       expiryMail: true,
       timeZone: "Asia/Tokyo",
     });
+    // Any spelling of a zone is kept as the runtime names it: one zone, one cached formatter.
+    expect((await send("PUT", "/api/user/expiry-mail", { expiryMail: true, timeZone: "asia/TOKYO" }, cook.cookie)).json()).toEqual({
+      expiryMail: true,
+      timeZone: "Asia/Tokyo",
+    });
     for (const payload of [
       { expiryMail: true, timeZone: "Nowhere/Land" },
       { expiryMail: "yes", timeZone: "UTC" },

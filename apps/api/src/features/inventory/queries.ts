@@ -2,6 +2,7 @@ import { inTransaction, type Database } from "@kim/db";
 import { DASHBOARD_EXPIRING_LIMIT, EXPIRING_SOON_DAYS, LOW_STOCK_QUANTITY, type IngredientInput } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 import { jsonTimestamp, type RawJson } from "../../lib/raw-json";
+import { checkQuota } from "../../lib/quotas";
 import { userList, type ListCache, type UserJsonArrayQuery } from "../../lib/user-lists";
 import { recordStockEvents } from "../insights/stock-events";
 
@@ -63,7 +64,8 @@ export async function inventorySummary(db: Kysely<Database>, userId: string, tod
   return { ...counts, expiringSoon: soonest };
 }
 
-export function createIngredient(db: Kysely<Database>, userId: string, input: IngredientInput) {
+export async function createIngredient(db: Kysely<Database>, userId: string, input: IngredientInput) {
+  await checkQuota(db, userId, "ingredients");
   return db
     .insertInto("ingredients")
     .values({ ...input, userId })

@@ -1,6 +1,7 @@
 import { inTransaction, type Database } from "@kim/db";
 import { MAX_MEALS_PER_SLOT, MAX_QUANTITY, type MealPlanInput, type MealType, type StockItem } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
+import { checkQuota } from "../../lib/quotas";
 
 /** A planned meal as clients receive it: the spec's fields, and its recipe with its title (null once the recipe is deleted). */
 export interface MealPlan {
@@ -65,6 +66,7 @@ export function addMealPlan(db: Kysely<Database>, userId: string, input: MealPla
     const { title, taken } = rows[0]!;
     if (title === null) return { ok: false, reason: "no-recipe" };
     if (taken >= MAX_MEALS_PER_SLOT) return { ok: false, reason: "slot-full" };
+    await checkQuota(trx, userId, "mealPlans");
     const row = await trx
       .insertInto("mealPlans")
       .values({ ...input, userId })

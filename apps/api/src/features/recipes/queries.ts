@@ -9,6 +9,7 @@ import {
 } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 import { jsonTimestamp, type RawJson } from "../../lib/raw-json";
+import { checkQuota } from "../../lib/quotas";
 import { userList, type ListCache, type UserJsonArrayQuery } from "../../lib/user-lists";
 
 /** What a recipe card needs: everything but the ingredients and instructions. */
@@ -108,6 +109,7 @@ function storable(input: RecipeUpdate) {
  * and what the person corrected (extraction_feedback), so extraction can be measured against people's corrections.
  */
 export async function createRecipe(db: Kysely<Database>, userId: string, input: RecipeCreateInput): Promise<Recipe> {
+  await checkQuota(db, userId, "recipes");
   const { extraction, ...recipe } = input;
   const corrections = extraction && extractionCorrections(extraction.originalExtraction, recipe);
   const insert = (trx: Kysely<Database>) =>

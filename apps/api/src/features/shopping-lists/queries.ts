@@ -1,6 +1,7 @@
 import type { Database } from "@kim/db";
 import type { PlannedMeal, ShoppingItem, ShoppingLine, ShoppingListUpdate } from "@kim/domain";
 import type { Kysely } from "kysely";
+import { checkQuota } from "../../lib/quotas";
 
 /** A shopping list as clients receive it; `version` goes back with the next save. */
 export interface ShoppingList {
@@ -31,6 +32,7 @@ export async function listShoppingLists(db: Kysely<Database>, userId: string): P
 }
 
 export async function createShoppingList(db: Kysely<Database>, userId: string, name: string): Promise<ShoppingList> {
+  await checkQuota(db, userId, "shoppingLists");
   return toList(await db.insertInto("shoppingLists").values({ userId, name }).returning(columns).executeTakeFirstOrThrow());
 }
 

@@ -31,8 +31,9 @@ export function useBarcodeProductLookup() {
       if (isNotFoundError(error)) {
         toast({ title: "Product not found", description: "This product isn't in our database. You can still add it manually." });
       } else {
+        // Titled for what happened: the red toast of a failed lookup must not read as a success.
         toast({
-          title: "Barcode scanned!",
+          title: "Lookup failed",
           description: `${code}: ${errorMessage(error, "The product lookup failed. Add the product by hand.")}`,
           variant: "destructive",
         });
