@@ -220,6 +220,23 @@ function routePages(): Plugin {
   }));
 }
 
+const BOOT_INDICATOR = "<!-- boot-indicator.html: a sign of life on a slow link (drawn by the kim:boot-indicator build step) -->";
+
+/** Both pages draw the same loading bar before their code runs: its style is written once, inlined into each. */
+function bootIndicator(): Plugin {
+  return {
+    name: "kim:boot-indicator",
+    transformIndexHtml: {
+      order: "pre",
+      async handler(html, ctx) {
+        if (!html.includes(BOOT_INDICATOR)) throw new Error(`kim:boot-indicator: ${ctx.filename} has no place for the loading bar`);
+        const style = await readFile(page("./boot-indicator.html"), "utf8");
+        return html.replace(BOOT_INDICATOR, style.trimEnd().replaceAll("\n", "\n    "));
+      },
+    },
+  };
+}
+
 function preloadSignedInShell(): Plugin {
   return {
     name: "kim:preload-signed-in-shell",
@@ -317,6 +334,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     collectPageModules(),
+    bootIndicator(),
     preloadSignedInShell(),
     routePages(),
     compileHints(),
