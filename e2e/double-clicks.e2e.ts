@@ -171,7 +171,7 @@ describe("a double click", () => {
     const taken = page.getByRole("list", { name: "Taken from your inventory" });
     await taken.waitFor();
     await writes.settled();
-    expect((await taken.innerText()).replace(/\s+/g, " ")).toBe("Onion 4 → 2 units Cream 300 → 100 ml");
+    expect((await taken.innerText()).replace(/\s+/g, " ")).toBe("Onion 4 units → 2 units Cream 300 ml → 100 ml");
     expect(await stock(page)).toEqual(["Cream 100 ml", "Onion 2 units"]);
     await keepScreenshot(page, "double-click-cooked-1280");
 

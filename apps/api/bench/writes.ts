@@ -15,8 +15,8 @@ import { alternatingRounds, printRounds, warmedLoad, wrk, wrkLoad } from "./harn
 /**
  * Writes at 50 connections on PostgreSQL: "Add Ingredient" as the web app sends it (tRPC `inventory.create` with its
  * intent's Idempotency-Key, alone), the same without a key (as a script may), over REST (`POST /api/ingredients`),
- * and a bare Fastify + pg route doing the session and the INSERT ... RETURNING, alone or, as Kim does for a keyed
- * call, with the key and its answer inserted in the same transaction. Requests cycle through 200 cooks, so
+ * and a bare Fastify + pg route doing the session and the INSERT ... RETURNING, alone or with what Kim adds for a
+ * keyed call: the quota's count and the key with its answer, in one transaction. Requests cycle through 200 cooks, so
  * no one's kitchen reaches its quota. Load from wrk (required: it sends the POST bodies from a Lua script), median of
  * alternating rounds (see harness.ts; BENCH_SECONDS, BENCH_ROUNDS, TEST_DATABASE_URL).
  */
@@ -33,6 +33,7 @@ const INSERT_SQL = `insert into ingredients (name, quantity, unit, category, exp
   values ($1, $2, $3, $4, $5, $6, $7)
   returning id, name, quantity, unit, category, expiration_date as "expirationDate", notes, created_at as "createdAt", updated_at as "updatedAt"`;
 
+const COUNT_SQL = "select count(*) as count from ingredients where user_id = $1";
 const KEY_SQL = `insert into idempotency_keys (user_id, key, fingerprint, answer) values ($1, $2, $3, $4)
   on conflict (user_id, key) do nothing returning key`;
 
@@ -46,7 +47,8 @@ function bareApp(pool: pg.Pool): FastifyInstance {
     const { rows } = await pool.query(INSERT_SQL, [b.name, b.quantity, b.unit, b.category, b.expirationDate, b.notes, session.id]);
     return reply.code(201).send(rows[0]);
   });
-  // What Kim does for a keyed create: the insert and the key with its answer, in one transaction.
+  // The statements Kim runs for a keyed create: in one transaction, the quota's count, the insert, and the key with
+  // its answer.
   app.post("/api/ingredients/keyed", async (req, reply) => {
     const token = /kim_session=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
     const session = token ? (await pool.query(SESSION_SQL, [hashToken(token)])).rows[0] : undefined;
@@ -55,6 +57,7 @@ function bareApp(pool: pg.Pool): FastifyInstance {
     const client = await pool.connect();
     try {
       await client.query("begin");
+      await client.query(COUNT_SQL, [session.id]);
       const { rows } = await client.query(INSERT_SQL, [b.name, b.quantity, b.unit, b.category, b.expirationDate, b.notes, session.id]);
       const fingerprint = createHash("sha256").update(JSON.stringify(b)).digest("base64url");
       await client.query(KEY_SQL, [session.id, req.headers["idempotency-key"], fingerprint, JSON.stringify(rows[0])]);
@@ -162,7 +165,7 @@ console.log(`POST an ingredient, 50 connections, ${COOKS} cooks, PostgreSQL, med
 const medians = printRounds(
   {
     bare: "bare Fastify + pg INSERT",
-    bareKeyed: "bare, with the key in a transaction",
+    bareKeyed: "bare, with quota and key in a transaction",
     rest: "Kim REST",
     trpc: "Kim tRPC as the web app sends it (keyed)",
     unkeyed: "Kim tRPC without a key, batched",
