@@ -33,7 +33,7 @@ const INSERT_SQL = `insert into ingredients (name, quantity, unit, category, exp
   values ($1, $2, $3, $4, $5, $6, $7)
   returning id, name, quantity, unit, category, expiration_date as "expirationDate", notes, created_at as "createdAt", updated_at as "updatedAt"`;
 
-const COUNT_SQL = "select count(*) as count from ingredients where user_id = $1";
+const COUNT_SQL = "select row_count from list_versions where user_id = $1 and list = 'ingredients'";
 const KEY_SQL = `insert into idempotency_keys (user_id, key, fingerprint, answer) values ($1, $2, $3, $4)
   on conflict (user_id, key) do nothing returning key`;
 
@@ -47,8 +47,8 @@ function bareApp(pool: pg.Pool): FastifyInstance {
     const { rows } = await pool.query(INSERT_SQL, [b.name, b.quantity, b.unit, b.category, b.expirationDate, b.notes, session.id]);
     return reply.code(201).send(rows[0]);
   });
-  // The statements Kim runs for a keyed create: in one transaction, the quota's count, the insert, and the key with
-  // its answer.
+  // The statements Kim runs for a keyed create: in one transaction, the quota's row count, the insert, and the key
+  // with its answer.
   app.post("/api/ingredients/keyed", async (req, reply) => {
     const token = /kim_session=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
     const session = token ? (await pool.query(SESSION_SQL, [hashToken(token)])).rows[0] : undefined;

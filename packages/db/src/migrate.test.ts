@@ -72,6 +72,42 @@ describe("accounts migrations (0018, 0019)", () => {
   });
 });
 
+describe("list row counts (0020)", () => {
+  it("count each user's rows of a list when added, then as rows come and go", async () => {
+    const fresh = await createTestDatabase({ migrate: false });
+    try {
+      const { error } = await migrator(fresh.db).migrateTo("2026-11-26-0019-own-avatars-and-user-search");
+      expect(error).toBeUndefined();
+      const [ann, bob] = await fresh.db
+        .insertInto("users")
+        .values([{ email: "ann@example.com" }, { email: "bob@example.com" }])
+        .returning("id")
+        .execute();
+      const add = (userId: string, names: string[]) =>
+        fresh.db
+          .insertInto("ingredients")
+          .values(names.map((name) => ({ userId, name, category: "Pantry" })))
+          .execute();
+      await add(ann!.id, ["Flour", "Sugar", "Salt"]);
+      await migrateToLatest(fresh.db);
+      const counts = () =>
+        fresh.db.selectFrom("listVersions").select(["userId", "rowCount"]).where("list", "=", "ingredients").orderBy("rowCount").execute();
+      expect(await counts()).toEqual([{ userId: ann!.id, rowCount: 3 }]);
+
+      await add(ann!.id, ["Butter", "Eggs"]);
+      await add(bob!.id, ["Milk"]);
+      await fresh.db.updateTable("ingredients").set({ quantity: 2 }).execute();
+      await fresh.db.deleteFrom("ingredients").where("name", "in", ["Flour", "Sugar"]).execute();
+      expect(await counts()).toEqual([
+        { userId: bob!.id, rowCount: 1 },
+        { userId: ann!.id, rowCount: 3 },
+      ]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe("concurrent starts", () => {
   it.skipIf(testDatabaseKind() !== "postgres")(
     "let two processes migrate one database at once (PostgreSQL only: PGlite is one connection in one process)",

@@ -15,6 +15,7 @@ import * as idempotencyKeys from "./migrations/2026-11-26-0012-idempotency-keys"
 import * as adminAudit from "./migrations/2026-11-25-0008-admin-audit";
 import * as oneTrialPerAccount from "./migrations/2026-11-26-0018-one-trial-per-account";
 import * as ownAvatarsAndUserSearch from "./migrations/2026-11-26-0019-own-avatars-and-user-search";
+import * as listRowCounts from "./migrations/2026-11-27-0020-list-row-counts";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0008-admin-audit": adminAudit,
   "2026-11-26-0018-one-trial-per-account": oneTrialPerAccount,
   "2026-11-26-0019-own-avatars-and-user-search": ownAvatarsAndUserSearch,
+  "2026-11-27-0020-list-row-counts": listRowCounts,
 };
 
 export function migrator(db: Kysely<Database>): Migrator {

@@ -181,6 +181,8 @@ export interface ListVersionsTable {
   userId: string;
   list: string;
   version: number;
+  /** The user's rows in the list, kept by the same trigger as the version (the quotas read it). */
+  rowCount: Generated<number>;
 }
 
 /** What became of an item of stock, recorded when it happened: thrown away after its date, or used up. */
