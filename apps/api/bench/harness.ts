@@ -52,7 +52,7 @@ const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1
 const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
 
 // What Kim runs for the session, written out for the plain driver.
-const SESSION_SQL = `select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.is_pro, u.is_beta_tester,
+export const SESSION_SQL = `select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.is_pro, u.is_beta_tester,
   u.plan, u.subscription_status, u.trial_ends_at, u.current_period_end, u.created_at, u.updated_at, s.expire
   from sessions s join users u on u.id = s.user_id where s.sid = $1 and s.expire > now()`;
 
@@ -141,6 +141,23 @@ function load(url: string, cookie: string): Promise<Result> {
   return warmedLoad((seconds) => measure(url, cookie, seconds));
 }
 
+/** A new database on the PostgreSQL server for one bench run, and how to drop it after. */
+export async function benchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `kim_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.end();
+    },
+  };
+}
+
 /** A user with a session and the bench's rows; answers the session cookie. */
 async function seed(handle: Db, bench: ListBench): Promise<string> {
   const { db } = handle;
@@ -218,20 +235,12 @@ async function measure(bench: ListBench, kind: "pglite" | "postgres"): Promise<v
   let closeBare = async () => {};
   let cleanup = async () => {};
   if (kind === "postgres") {
-    const name = `kim_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(DATABASE_URL);
-    url.pathname = `/${name}`;
-    handle = createDb({ databaseUrl: url.toString(), dataDir });
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 10, Client: PreparingClient });
+    const { url, drop } = await benchDatabase();
+    handle = createDb({ databaseUrl: url, dataDir });
+    const pool = new pg.Pool({ connectionString: url, max: 10, Client: PreparingClient });
     bare = bareApp(bench, (sql, params) => pool.query(sql, params));
     closeBare = () => pool.end();
-    cleanup = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-      await admin.end();
-    };
+    cleanup = drop;
   } else {
     const pglite = openPglite(dataDir);
     handle = createDb({ dataDir, pglite });

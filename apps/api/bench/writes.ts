@@ -10,7 +10,7 @@ import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createSession, hashToken } from "../src/features/auth/sessions";
 import { consoleTransport } from "../src/lib/email";
-import { alternatingRounds, printRounds, warmedLoad, wrk, wrkLoad } from "./harness";
+import { alternatingRounds, benchDatabase, SESSION_SQL, printRounds, warmedLoad, wrk, wrkLoad } from "./harness";
 
 /**
  * Writes at 50 connections on PostgreSQL: "Add Ingredient" as the web app sends it (tRPC `inventory.create` with its
@@ -21,14 +21,10 @@ import { alternatingRounds, printRounds, warmedLoad, wrk, wrkLoad } from "./harn
  * alternating rounds (see harness.ts; BENCH_SECONDS, BENCH_ROUNDS, TEST_DATABASE_URL).
  */
 const COOKS = 200;
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 
 const ingredient = { name: "Flour", quantity: 1.5, unit: "kg", category: "Pantry", expirationDate: "2027-03-01", notes: null };
 
-// What Kim runs for the session and the insert, written out for the plain driver.
-const SESSION_SQL = `select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.is_pro, u.is_beta_tester,
-  u.plan, u.subscription_status, u.trial_ends_at, u.current_period_end, u.created_at, u.updated_at, s.expire
-  from sessions s join users u on u.id = s.user_id where s.sid = $1 and s.expire > now()`;
+// What Kim runs for the insert, written out for the plain driver.
 const INSERT_SQL = `insert into ingredients (name, quantity, unit, category, expiration_date, notes, user_id)
   values ($1, $2, $3, $4, $5, $6, $7)
   returning id, name, quantity, unit, category, expiration_date as "expirationDate", notes, created_at as "createdAt", updated_at as "updatedAt"`;
@@ -107,14 +103,9 @@ if (!wrk) {
   process.exit(0);
 }
 
-const name = `kim_bench_${Date.now()}`;
-const admin = new pg.Client({ connectionString: DATABASE_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(DATABASE_URL);
-url.pathname = `/${name}`;
+const database = await benchDatabase();
 const dataDir = mkdtempSync(path.join(tmpdir(), "kim-bench-"));
-const handle = createDb({ databaseUrl: url.toString(), dataDir });
+const handle = createDb({ databaseUrl: database.url, dataDir });
 await migrateToLatest(handle.db);
 const cookies: string[] = [];
 for (let i = 0; i < COOKS; i++) {
@@ -125,7 +116,7 @@ for (let i = 0; i < COOKS; i++) {
     .executeTakeFirstOrThrow();
   cookies.push(`kim_session=${await createSession(handle.db, user.id)}`);
 }
-const pool = new pg.Pool({ connectionString: url.toString(), max: 10, Client: PreparingClient });
+const pool = new pg.Pool({ connectionString: database.url, max: 10, Client: PreparingClient });
 const bare = bareApp(pool);
 const config = { ...loadConfig({ LOG_LEVEL: "silent" }), webDistDir: null };
 const kim = await buildApp({ config, db: handle.db, mailTransport: consoleTransport() });
@@ -157,8 +148,7 @@ await bare.close();
 await pool.end();
 await kim.close();
 await handle.close();
-await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-await admin.end();
+await database.drop();
 rmSync(dataDir, { recursive: true, force: true });
 
 console.log(`POST an ingredient, 50 connections, ${COOKS} cooks, PostgreSQL, median of alternating rounds:`);

@@ -216,27 +216,16 @@ export function RunningTimersBar({ timers }: { timers: CookingTimers }) {
             </span>
             {timer.isRunning ? null : <Badge variant="destructive">Done</Badge>}
             <span className="text-lg font-semibold tabular-nums">{formatTimer(timer.remaining)}</span>
-            {timer.isRunning ? (
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                aria-label={`Pause ${timer.name}`}
-                onClick={() => timers.toggle(timer.id)}
-              >
-                <Pause aria-hidden="true" />
-              </Button>
-            ) : (
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                aria-label={`Reset ${timer.name}`}
-                onClick={() => timers.reset(timer.id)}
-              >
-                <RotateCcw aria-hidden="true" />
-              </Button>
-            )}
+            {/* A running timer pauses from here; a finished one resets. */}
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={`${timer.isRunning ? "Pause" : "Reset"} ${timer.name}`}
+              onClick={() => (timer.isRunning ? timers.toggle(timer.id) : timers.reset(timer.id))}
+            >
+              {timer.isRunning ? <Pause aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+            </Button>
           </li>
         ))}
       </ul>
