@@ -79,6 +79,23 @@ describe("code that loads later", () => {
     await page.getByRole("dialog", { name: "Add Meal" }).waitFor();
   });
 
+  it("on a phone, the menu's code failing to arrive leaves the page up; the menu opens once it can load", async () => {
+    const page = await openPage({ width: 375 });
+    const sheet = /\/assets\/sidebar-sheet-[\w-]+\.js$/;
+    await page.route(sheet, (route) => route.abort("internetdisconnected"));
+    const failed = page.waitForEvent("requestfailed", (request) => sheet.test(request.url()));
+    await signInAs(page, { firstName: "Noor" });
+    await page.goto("/meal-planner");
+    // The panel's code loads once the page is idle: failing, it used to take the page down (React.lazy threw it).
+    await failed;
+    await expectPageUp(page, "Meal Planner");
+    expect(await page.locator("[data-add-meal]:visible").count()).toBeGreaterThan(0);
+
+    await page.unroute(sheet);
+    await page.getByRole("button", { name: "Toggle Sidebar" }).click();
+    await page.getByRole("dialog", { name: "Navigation" }).waitFor();
+  });
+
   it("after a redeploy removed a file, says Kim was updated and reloads into the new version", async () => {
     const page = await openPage();
     await inventoryWithMilk(page);

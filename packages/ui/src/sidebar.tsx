@@ -1,7 +1,5 @@
 import {
   createContext,
-  lazy,
-  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -47,20 +45,48 @@ interface SidebarContextValue {
 
 const SidebarContext = createContext<SidebarContextValue | null>(null);
 
+/**
+ * A module loaded after the page is drawn, without React.lazy: a load that fails (offline, or a file gone after a
+ * redeploy) is forgotten rather than thrown into the page, whose error boundary would replace it, and is tried again
+ * when `attempt` changes (the next opening) or the browser is back online.
+ */
+function lateModule<T>(load: () => Promise<T>): (wanted: boolean, attempt?: unknown) => T | undefined {
+  let value: T | undefined;
+  let pending: Promise<T> | undefined;
+  const get = () =>
+    (pending ??= load().then(
+      (loaded) => (value = loaded),
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+  return function useLateModule(wanted, attempt) {
+    const [, setLoaded] = useState(0);
+    useEffect(() => {
+      if (!wanted || value) return;
+      let current = true;
+      const attempt = () =>
+        void get().then(
+          () => current && setLoaded((n) => n + 1),
+          () => undefined,
+        );
+      attempt();
+      window.addEventListener("online", attempt);
+      return () => {
+        current = false;
+        window.removeEventListener("online", attempt);
+      };
+    }, [wanted, attempt]);
+    return value;
+  };
+}
+
 // The mobile panel (a dialog) and the collapsed sidebar's tooltips (their positioning code) load after the page is
 // drawn: a quarter of the signed-in shell's script, needed by neither its first paint nor small screens' tooltips.
-const SidebarSheet = lazy(() => import("./sidebar-sheet"));
-const SidebarTooltips = lazy(() =>
-  import("./sidebar-tooltips").then((m) => ({
-    default: function SidebarTooltips({ children }: { children: ReactNode }) {
-      return (
-        <m.default>
-          <MenuTooltipContext.Provider value={m.withMenuTooltip}>{children}</MenuTooltipContext.Provider>
-        </m.default>
-      );
-    },
-  })),
-);
+const useSidebarSheet = lateModule(() => import("./sidebar-sheet"));
+const useSidebarTooltips = lateModule(() => import("./sidebar-tooltips"));
+
 /** Wraps a menu button in its tooltip, once that code has loaded (desktop only). */
 const MenuTooltipContext = createContext<typeof withMenuTooltip | null>(null);
 
@@ -154,6 +180,8 @@ export function Sidebar({
   ...props
 }: SidebarProps) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  // Small screens draw no tooltips, and so never need their code.
+  const tooltips = useSidebarTooltips(!isMobile);
 
   if (collapsible === "none") {
     return (
@@ -221,9 +249,13 @@ export function Sidebar({
         {...props}
       >
         {/* Drawn at once; its buttons gain their tooltips when that code has arrived. */}
-        <Suspense fallback={inner}>
-          <SidebarTooltips>{inner}</SidebarTooltips>
-        </Suspense>
+        {tooltips ? (
+          <tooltips.default>
+            <MenuTooltipContext.Provider value={tooltips.withMenuTooltip}>{inner}</MenuTooltipContext.Provider>
+          </tooltips.default>
+        ) : (
+          inner
+        )}
       </div>
     </div>
   );
@@ -255,13 +287,12 @@ function MobileSidebar({
     const id = setTimeout(() => setIdle(true), 200);
     return () => clearTimeout(id);
   }, []);
-  if (!idle && !open) return null;
+  const sheet = useSidebarSheet(idle || open, open);
+  if (!sheet) return null;
   return (
-    <Suspense fallback={null}>
-      <SidebarSheet open={open} onOpenChange={onOpenChange} side={side} title={title} width={SIDEBAR_WIDTH_MOBILE}>
-        {children}
-      </SidebarSheet>
-    </Suspense>
+    <sheet.default open={open} onOpenChange={onOpenChange} side={side} title={title} width={SIDEBAR_WIDTH_MOBILE}>
+      {children}
+    </sheet.default>
   );
 }
 
