@@ -5,7 +5,7 @@ import { ensureAdmin } from "./features/admin/bootstrap";
 import { transportFromConfig } from "./lib/email";
 import { trackConnections } from "./lib/graceful-stop";
 
-/** How long a stopping process keeps answering (each answer closing its connection) before it stops listening. */
+/** How long a stopping process keeps answering, /healthz saying 503, before it stops listening (see graceful-stop). */
 const DRAIN_MS = 1000;
 /**
  * After it stops listening, how long open connections have to bring their requests; kept-alive ones sending nothing
