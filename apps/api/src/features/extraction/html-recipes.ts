@@ -22,16 +22,21 @@ const usable = (drafts: RecipeDraft[]) => {
 
 const isComplete = (draft: RecipeDraft) => draft.ingredients.length > 0 && draft.instructions.length > 0;
 
+/** The page's tree, parsed when first asked for and then kept: many pages' recipes are read from their data alone. */
+export function lazyTree(html: string): () => HtmlElement {
+  let root: HtmlElement | undefined;
+  return () => (root ??= parseHtml(html));
+}
+
 /**
  * The recipes on a web page, read without AI and without the network: schema.org Recipe in JSON-LD first (read by a
  * scan of its script blocks, so most pages never need a DOM), then microdata, then the page's markup (recipe plugins'
  * cards, lists under Ingredients and Method headings), then OpenGraph for a missing title or image. Every recipe on
- * the page is returned, in page order; a page with none gives [].
+ * the page is returned, in page order; a page with none gives []. `tree` lets a caller that reads the page further
+ * share its one parse.
  */
-export function extractRecipesFromHtml(html: string, pageUrl: string): ExtractedRecipe[] {
+export function extractRecipesFromHtml(html: string, pageUrl: string, tree = lazyTree(html)): ExtractedRecipe[] {
   const meta = pageMeta(html);
-  let root: HtmlElement | undefined;
-  const tree = () => (root ??= parseHtml(html));
 
   const fromJsonLd = usable(jsonLdRecipes(html));
   let drafts = fromJsonLd.length > 0 ? fromJsonLd : usable(microdataRecipes(tree()));
