@@ -155,6 +155,8 @@ describe("profile and signed-in layout", () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Bob" });
     await page.goto("/");
+    // The page drawn (its code loads after the shell's), as after the reload below, before the shortcut.
+    await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
     const sidebar = page.locator('[data-slot="sidebar"][data-state]');
     await expect.poll(() => sidebar.getAttribute("data-state")).toBe("expanded");
     await page.keyboard.press("Control+b");
