@@ -14,7 +14,7 @@ import { recipeInput } from "../packages/domain/src/index";
 import { createDb, migrateToLatest } from "../packages/db/src/index";
 import { buildApp } from "../apps/api/src/app";
 import { loadConfig } from "../apps/api/src/config";
-import { createSession } from "../apps/api/src/features/auth/sessions";
+import { createSession } from "../apps/api/src/sessions/sessions";
 import { unsubscribeToken } from "../apps/api/src/features/expiry-mail/token";
 import { consoleTransport, transportFromConfig } from "../apps/api/src/lib/email";
 import { openFoodFactsStandIn } from "../apps/api/src/testing/off-stand-in";

@@ -10,7 +10,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { createSession } from "../src/features/auth/sessions";
+import { createSession } from "../src/sessions/sessions";
 import { consoleTransport } from "../src/lib/email";
 import { insertInBatches } from "./harness";
 

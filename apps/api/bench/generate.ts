@@ -11,7 +11,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { createSession } from "../src/features/auth/sessions";
+import { createSession } from "../src/sessions/sessions";
 import { consoleTransport } from "../src/lib/email";
 import { insertInBatches } from "./harness";
 import { benchRecipe } from "./recipe-rows";

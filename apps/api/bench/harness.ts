@@ -11,7 +11,7 @@ import type { Insertable, Kysely } from "kysely";
 import pg from "pg";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { createSession, hashToken } from "../src/features/auth/sessions";
+import { createSession, hashToken } from "../src/sessions/sessions";
 import { consoleTransport } from "../src/lib/email";
 import type { ListName } from "../src/lib/user-lists";
 

@@ -7,7 +7,7 @@ import { performance } from "node:perf_hooks";
 import { createDeflate } from "node:zlib";
 import { createDb } from "@kim/db";
 import pg from "pg";
-import { createSession } from "../src/features/auth/sessions";
+import { createSession } from "../src/sessions/sessions";
 import { pdfWithStream } from "../src/testing/make-pdf";
 
 /**

@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import { createDb, migrateToLatest, openPglite } from "@kim/db";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { createSession } from "../src/features/auth/sessions";
+import { createSession } from "../src/sessions/sessions";
 import { consoleTransport } from "../src/lib/email";
 import { pollHealth, type HealthCheck } from "../src/testing/health-poller";
 import { headingsPage } from "../src/testing/hostile-page";

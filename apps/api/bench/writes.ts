@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { createSession, hashToken } from "../src/features/auth/sessions";
+import { createSession, hashToken } from "../src/sessions/sessions";
 import { consoleTransport } from "../src/lib/email";
 import { alternatingRounds, benchDatabase, SESSION_SQL, printRounds, warmedLoad, wrk, wrkLoad } from "./harness";
 

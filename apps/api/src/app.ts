@@ -9,7 +9,7 @@ import helmet, { type HelmetOptions } from "helmet";
 import type { DestinationStream } from "pino";
 import { servedOverHttps } from "./config";
 import { restRoutes } from "./features";
-import { loadSession, SESSION_COOKIE } from "./features/auth/sessions";
+import { loadSession, SESSION_COOKIE } from "./sessions/sessions";
 import { registerStripeWebhook } from "./features/billing/webhook-route";
 import { scheduleExpiryMail } from "./features/expiry-mail/service";
 import { healthRoutes } from "./features/health/routes";
@@ -22,7 +22,7 @@ import { ListCache } from "./lib/user-lists";
 import { fastifyExchange } from "./lib/exchange";
 import { BODY_LIMITS, BODY_REFUSALS, BodyBudget, declaredLength, guardedBody, hasBody, type BodyLimits } from "./lib/request-bodies";
 import { contextFactory, outsideClients, type AppDeps } from "./trpc/context";
-import { JSON_BODY_LIMIT, registerRestRoutes, registerTrpc } from "./trpc/http";
+import { JSON_BODY_LIMIT, registerRestRoutes, registerTrpc } from "./http";
 
 export interface BuildOptions {
   /** Where structured logs go (tests capture them); stdout by default. */

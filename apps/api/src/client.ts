@@ -1,7 +1,7 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
-import type { AppRouter, RouterOutputs } from "./trpc/router";
+import type { AppRouter, RouterOutputs } from "./router";
 
-export type { AppRouter, CurrentUser, RouterOutputs } from "./trpc/router";
+export type { AppRouter, CurrentUser, RouterOutputs } from "./router";
 export { TRPCClientError };
 
 export type PdfExtraction = RouterOutputs["extraction"]["fromPdf"];

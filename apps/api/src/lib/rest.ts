@@ -1,7 +1,7 @@
 // The multipart plugin adds isMultipart and parts to requests (registered only on upload paths).
 import type {} from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
-import type { Caller } from "../trpc/router";
+import type { Caller } from "../router";
 import { BODY_REFUSALS, declaredLength, MULTIPART_SLACK_BYTES } from "./request-bodies";
 
 /**

@@ -5,12 +5,12 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import { loadConfig, type Config } from "../config";
 import { hashPassword } from "../features/auth/passwords";
-import { userColumns } from "../features/auth/queries";
-import { createSession, SESSION_COOKIE } from "../features/auth/sessions";
+import { userColumns } from "../sessions/user-columns";
+import { createSession, SESSION_COOKIE } from "../sessions/sessions";
 import { consoleTransport, type MailTransport } from "../lib/email";
 import type { BodyLimits } from "../lib/request-bodies";
 import { innerContext, type AppDeps, type Context } from "../trpc/context";
-import { createCaller } from "../trpc/router";
+import { createCaller } from "../router";
 
 export interface TestApp {
   app: FastifyInstance;

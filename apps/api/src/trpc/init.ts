@@ -2,7 +2,7 @@ import { hasProAccess } from "@kim/domain";
 import { initTRPC } from "@trpc/server";
 import { appError, describeTrpcError, unauthorized } from "../lib/errors";
 import { applyOnce, keyedRequest } from "../lib/idempotency";
-import type { SessionUser } from "../features/auth/sessions";
+import type { SessionUser } from "../sessions/sessions";
 import type { Context } from "./context";
 
 const t = initTRPC.context<Context>().create({

@@ -6,7 +6,7 @@ import { appError, notFound } from "../../lib/errors";
 import type { Context } from "../../trpc/context";
 import { ADMINS_ONLY } from "../../trpc/init";
 import { sendPasswordReset, sendSetPasswordInvite } from "../auth/service";
-import { deleteUserSessions } from "../auth/sessions";
+import { deleteUserSessions } from "../../sessions/sessions";
 import { EMAIL_TAKEN, tellOldAddress } from "../profile/service";
 import {
   insertUserWithoutPassword,

@@ -1,5 +1,5 @@
 import { hasProAccess } from "@kim/domain";
-import type { UserRow } from "./queries";
+import type { UserRow } from "../../sessions/user-columns";
 
 /**
  * The user as the client sees it: no secrets, plus the derived access flags (Pro access as of `now`). A session's user

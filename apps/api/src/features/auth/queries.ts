@@ -1,25 +1,6 @@
 import type { Database, NewUser } from "@kim/db";
 import { sql, type Kysely } from "kysely";
-
-/** Every user column the app may show; passwords and reset tokens never leave this feature. */
-export const userColumns = [
-  "users.id",
-  "users.email",
-  "users.firstName",
-  "users.lastName",
-  "users.profileImageUrl",
-  "users.role",
-  "users.isPro",
-  "users.isBetaTester",
-  "users.plan",
-  "users.subscriptionStatus",
-  "users.trialEndsAt",
-  "users.currentPeriodEnd",
-  "users.pastDueSince",
-  "users.trialUsedAt",
-  "users.createdAt",
-  "users.updatedAt",
-] as const;
+import { userColumns } from "../../sessions/user-columns";
 
 /** The user with their password hash, for checking a sign-in; the hash never leaves this feature. */
 export function findCredentials(db: Kysely<Database>, email: string) {
@@ -39,8 +20,6 @@ export function insertUser(db: Kysely<Database>, user: NewUser) {
     .returning(userColumns)
     .executeTakeFirst();
 }
-
-export type UserRow = NonNullable<Awaited<ReturnType<typeof insertUser>>>;
 
 export async function setResetToken(db: Kysely<Database>, userId: string, tokenHash: string, expires: Date): Promise<void> {
   await db

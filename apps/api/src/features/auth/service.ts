@@ -23,7 +23,7 @@ import {
   newToken,
   SESSION_COOKIE,
   setSessionCookie,
-} from "./sessions";
+} from "../../sessions/sessions";
 
 const MINUTE = 60_000;
 const DEVICE_COOKIE = "kim_device";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stripeStandIn } from "../../testing/stripe-stand-in";
 import { callerFor, createTestApp, createUser, type TestApp } from "../../testing/test-app";
 import { runLocalTrialHousekeeping } from "./local-trials";
-import { stripeClient } from "./stripe-client";
+import { stripeClient } from "../../outside/stripe";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 type App = TestApp["app"];

@@ -2,9 +2,9 @@ import { hasComplimentaryAccess, hasCurrentPlan, TRIAL_DAYS, type PaidPlan } fro
 import type Stripe from "stripe";
 import { appError } from "../../lib/errors";
 import type { Context } from "../../trpc/context";
-import type { SessionUser } from "../auth/sessions";
+import type { SessionUser } from "../../sessions/sessions";
 import { cancelLocalPlan, findStripeCustomerId, hasUsedTrial, keepStripeCustomer, startLocalTrial, switchLocalPlan } from "./queries";
-import { callStripe } from "./stripe-client";
+import { callStripe } from "../../outside/stripe";
 
 export const COMPLIMENTARY = "Admins and beta testers have every Pro feature for free: no subscription is needed.";
 export const ALREADY_SUBSCRIBED = "You already have a plan. Use Manage Subscription to change or cancel it.";

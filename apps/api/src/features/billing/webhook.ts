@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { StripeConfig } from "../../config";
 import { enqueueMail } from "../../lib/email";
 import { appError } from "../../lib/errors";
-import { callStripe } from "./stripe-client";
+import { callStripe } from "../../outside/stripe";
 
 /** Stripe's own default: a signature older than 5 minutes is refused, so a captured request can't be replayed later. */
 export const SIGNATURE_TOLERANCE_S = 300;

@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import { askModelForJson, type ModelSettings } from "../../lib/json-model";
+import { askModelForJson, type ModelSettings } from "../../outside/json-model";
 import { emptyDraft, type RecipeDraft } from "./recipe-draft";
 import { minutesFrom, servingsFrom } from "./recipe-fields";
 import { cleanText } from "./text";

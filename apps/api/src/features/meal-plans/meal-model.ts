@@ -1,5 +1,5 @@
 import type { MealType } from "@kim/domain";
-import { askModelForJson, type ModelSettings } from "../../lib/json-model";
+import { askModelForJson, type ModelSettings } from "../../outside/json-model";
 
 /** What the model is told about each candidate recipe. */
 export interface RankingCandidate {

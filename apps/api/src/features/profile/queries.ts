@@ -1,7 +1,7 @@
 import type { Database } from "@kim/db";
 import type { ProfileInput } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
-import { userColumns } from "../auth/queries";
+import { userColumns } from "../../sessions/user-columns";
 
 /**
  * Writes the profile. A new email ends any outstanding password-reset link in the same statement: a link mailed

@@ -1,8 +1,8 @@
 import { hash, randomBytes } from "node:crypto";
 import { directRows, type Database } from "@kim/db";
 import { sql, type InferResult, type Kysely } from "kysely";
-import type { Exchange } from "../../lib/exchange";
-import { userColumns, type UserRow } from "./queries";
+import type { Exchange } from "../lib/exchange";
+import { userColumns, type UserRow } from "./user-columns";
 
 export const SESSION_COOKIE = "kim_session";
 const SESSION_DAYS = 30;

@@ -7,9 +7,9 @@ import type { TRPCResponse } from "@trpc/server/rpc";
 import { getHTTPStatusCode, resolveResponse } from "@trpc/server/http";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
-import type { RestRoute } from "../lib/rest";
-import { RawJson, rawJsonBodyText, RawJsonSplicer, type RawJsonBody } from "../lib/raw-json";
-import type { Context, ContextFactory } from "./context";
+import type { RestRoute } from "./lib/rest";
+import { RawJson, rawJsonBodyText, RawJsonSplicer, type RawJsonBody } from "./lib/raw-json";
+import type { Context, ContextFactory } from "./trpc/context";
 import { appRouter, createCaller } from "./router";
 
 /** JSON request bodies, on tRPC and REST alike. */

@@ -7,8 +7,8 @@ import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { resolveResponse } from "@trpc/server/http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, createUser, type TestApp } from "../testing/test-app";
-import { innerContext } from "./context";
+import { createTestApp, createUser, type TestApp } from "./testing/test-app";
+import { innerContext } from "./trpc/context";
 import { appRouter } from "./router";
 
 let t: TestApp;

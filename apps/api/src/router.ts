@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from "@trpc/server";
-import { features } from "../features";
-import { createCallerFactory, router } from "./init";
+import { features } from "./features";
+import { createCallerFactory, router } from "./trpc/init";
 
 type Routers = { [K in keyof typeof features]: (typeof features)[K]["router"] };
 

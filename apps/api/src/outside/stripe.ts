@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { TRPCError } from "@trpc/server";
-import type { StripeConfig } from "../../config";
+import type { StripeConfig } from "../config";
 
 /** Stripe answers in well under a second; a request waiting longer fails fast with 504 rather than holding the user. */
 export const STRIPE_TIMEOUT_MS = 10_000;
