@@ -8,21 +8,22 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import helmet, { type HelmetOptions } from "helmet";
 import type { DestinationStream } from "pino";
 import { servedOverHttps } from "./config";
-import { restRoutes } from "./features";
-import { loadSession, SESSION_COOKIE } from "./sessions/sessions";
-import { registerStripeWebhook } from "./features/billing/webhook-route";
-import { scheduleExpiryMail } from "./features/expiry-mail/service";
+import { features, restRoutes } from "./features";
+import type { Feature, FeatureDeps } from "./features/feature";
 import { healthRoutes } from "./features/health/routes";
 import { appPages } from "./lib/app-pages";
 import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
 import { toHttpError } from "./lib/errors";
 import { clientErrorHandler, frameworkErrorHandler } from "./lib/framework-errors";
-import { scheduleHousekeeping } from "./lib/housekeeping";
-import { ListCache } from "./lib/user-lists";
 import { fastifyExchange } from "./lib/exchange";
+import { housekeeping } from "./lib/housekeeping";
+import { scheduleJobs } from "./lib/jobs";
 import { BODY_LIMITS, BODY_REFUSALS, BodyBudget, declaredLength, guardedBody, hasBody, type BodyLimits } from "./lib/request-bodies";
-import { contextFactory, outsideClients, type AppDeps } from "./trpc/context";
+import { ListCache } from "./lib/user-lists";
 import { JSON_BODY_LIMIT, registerRestRoutes, registerTrpc } from "./http";
+import { outsideClients } from "./outside/clients";
+import { loadSession, SESSION_COOKIE } from "./sessions/sessions";
+import { contextFactory, type AppDeps } from "./trpc/context";
 
 export interface BuildOptions {
   /** Where structured logs go (tests capture them); stdout by default. */
@@ -145,22 +146,21 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   const mailSender = createMailSender({ db: deps.db, transport: deps.mailTransport, log: app.log });
   app.decorate("mailSender", mailSender);
-  let stopHousekeeping = () => {};
-  let stopExpiryMail = () => {};
+  const clients = outsideClients(config);
+  const featureDeps: FeatureDeps = { config, db: deps.db, clients, log: app.log, mailQueued: () => mailSender.nudge() };
+  const parts: Feature[] = Object.values(features);
+  let stopJobs = () => {};
   app.addHook("onReady", async () => {
     mailSender.start();
-    stopHousekeeping = scheduleHousekeeping(deps.db, app.log, config.appUrl, () => mailSender.nudge());
-    stopExpiryMail = scheduleExpiryMail(deps.db, config, app.log, () => mailSender.nudge());
+    stopJobs = scheduleJobs([housekeeping, ...parts.flatMap((f) => f.jobs ?? [])], featureDeps, app.log);
     if (config.postmarkServerToken && !config.mailLinkSecretIsSet) {
       app.log.warn("MAIL_LINK_SECRET is unset: unsubscribe links in mail stop working when this process restarts");
     }
   });
   app.addHook("onClose", async () => {
-    stopExpiryMail();
-    stopHousekeeping();
+    stopJobs();
     await mailSender.stop();
   });
-  const clients = outsideClients(config);
   const createContext = contextFactory(deps, {
     sendMail: async (mail) => {
       await enqueueMail(deps.db, mail);
@@ -183,7 +183,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     onError: (err, procedure) => app.log.error({ err, procedure }, "procedure failed"),
   });
   registerRestRoutes(app, createContext, restRoutes);
-  await registerStripeWebhook(app, { db: deps.db, config, stripe: clients.stripe, mailQueued: () => mailSender.nudge() });
+  for (const routes of parts.flatMap((f) => f.routes ?? [])) await routes(app, featureDeps);
   healthRoutes(app, deps, () => draining);
 
   const webDist = config.webDistDir && existsSync(path.join(config.webDistDir, "index.html")) ? config.webDistDir : null;

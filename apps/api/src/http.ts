@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import type { RestRoute } from "./lib/rest";
 import { RawJson, rawJsonBodyText, RawJsonSplicer, type RawJsonBody } from "./lib/raw-json";
 import type { Context, ContextFactory } from "./trpc/context";
-import { appRouter, createCaller } from "./router";
+import { appRouter, createCaller, type Caller } from "./router";
 
 /** JSON request bodies, on tRPC and REST alike. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -211,7 +211,7 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcOptions): 
 }
 
 /** The documented REST paths, each calling its procedure through a caller on the request's context. */
-export function registerRestRoutes(app: FastifyInstance, createContext: ContextFactory, routes: RestRoute[]): void {
+export function registerRestRoutes(app: FastifyInstance, createContext: ContextFactory, routes: RestRoute<Caller>[]): void {
   for (const route of routes) {
     const handler: RouteHandlerMethod = async (req, reply) => {
       const caller = createCaller(await createContext(req, reply));

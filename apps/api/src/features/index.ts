@@ -1,19 +1,21 @@
-import type { TRPCRouterRecord } from "@trpc/server";
-import type { RestRoute } from "../lib/rest";
 import { adminRestRoutes } from "./admin/rest";
 import { adminRouter } from "./admin/router";
 import { authRestRoutes } from "./auth/rest";
 import { authRouter } from "./auth/router";
+import { localTrialsJob } from "./billing/local-trials";
 import { billingRestRoutes } from "./billing/rest";
 import { billingRouter } from "./billing/router";
+import { registerStripeWebhook } from "./billing/webhook-route";
 import { barcodeRestRoutes } from "./barcode/rest";
 import { barcodeRouter } from "./barcode/router";
 import { expiryMailRestRoutes } from "./expiry-mail/rest";
 import { expiryMailRouter } from "./expiry-mail/router";
+import { expiryMailJob } from "./expiry-mail/service";
 import { bugReportsRestRoutes } from "./bug-reports/rest";
 import { bugReportsRouter } from "./bug-reports/router";
 import { extractionRestRoutes } from "./extraction/rest";
 import { extractionRouter } from "./extraction/router";
+import type { Feature } from "./feature";
 import { insightsRestRoutes } from "./insights/rest";
 import { insightsRouter } from "./insights/router";
 import { inventoryRestRoutes } from "./inventory/rest";
@@ -27,16 +29,10 @@ import { shoppingListsRouter } from "./shopping-lists/router";
 import { recipesRestRoutes } from "./recipes/rest";
 import { recipesRouter } from "./recipes/router";
 
-export interface Feature {
-  /** Its tRPC procedures, under the feature's name. */
-  router: TRPCRouterRecord;
-  /** Its documented REST paths, each calling one of those procedures. */
-  rest: RestRoute[];
-}
-
 /**
- * Every feature, once: the tRPC router, the REST paths and the REST contract test are all built from this list,
- * so a new path can't escape the contract test. Adding a feature is one folder and one line here.
+ * Every feature, once, with all it adds to the app (see Feature): app.ts wires its routers, REST paths, raw routes
+ * and jobs, and the REST contract test reads the same list, so a new path can't escape the test. Adding a feature is
+ * one folder and one line here.
  */
 export const features = {
   auth: { router: authRouter, rest: authRestRoutes },
@@ -47,11 +43,15 @@ export const features = {
   extraction: { router: extractionRouter, rest: extractionRestRoutes },
   mealPlans: { router: mealPlansRouter, rest: mealPlansRestRoutes },
   shoppingLists: { router: shoppingListsRouter, rest: shoppingListsRestRoutes },
-  billing: { router: billingRouter, rest: billingRestRoutes },
+  billing: { router: billingRouter, rest: billingRestRoutes, routes: [registerStripeWebhook], jobs: [localTrialsJob] },
   insights: { router: insightsRouter, rest: insightsRestRoutes },
-  expiryMail: { router: expiryMailRouter, rest: expiryMailRestRoutes },
+  expiryMail: { router: expiryMailRouter, rest: expiryMailRestRoutes, jobs: [expiryMailJob] },
   bugReports: { router: bugReportsRouter, rest: bugReportsRestRoutes },
   admin: { router: adminRouter, rest: adminRestRoutes },
 } satisfies Record<string, Feature>;
 
-export const restRoutes: RestRoute[] = Object.values(features).flatMap((f) => f.rest);
+type Features = typeof features;
+/** A documented REST path of any feature, calling that feature's procedures. */
+export type FeatureRestRoute = Features[keyof Features]["rest"][number];
+
+export const restRoutes: FeatureRestRoute[] = Object.values(features).flatMap((f): FeatureRestRoute[] => f.rest);

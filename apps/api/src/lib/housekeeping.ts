@@ -1,8 +1,8 @@
 import type { Database } from "@kim/db";
 import type { FastifyBaseLogger } from "fastify";
 import { sql, type Kysely } from "kysely";
-import { runLocalTrialHousekeeping } from "../features/billing/local-trials";
 import { IDEMPOTENCY_KEY_HOURS } from "./idempotency";
+import type { Job } from "./jobs";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Sent mail is kept a while for support questions ("did my reset mail go out?"). */
@@ -44,24 +44,11 @@ export async function pruneExpired(db: Kysely<Database>): Promise<Record<string,
   };
 }
 
-/**
- * Prunes hourly in every process; the deletes are idempotent, so processes need not coordinate. Local trials are
- * warned of and ended on the same round (each warning claimed once across processes); `mailQueued` wakes the sender.
- */
-export function scheduleHousekeeping(db: Kysely<Database>, log: FastifyBaseLogger, appUrl: string, mailQueued: () => void): () => void {
-  const timer = setInterval(() => {
-    pruneExpired(db).then(
-      (deleted) => log.info({ deleted }, "housekeeping"),
-      (err: unknown) => log.warn({ err }, "housekeeping failed"),
-    );
-    runLocalTrialHousekeeping(db, appUrl, new Date()).then(
-      (trials) => {
-        if (trials.warned > 0) mailQueued();
-        log.info({ trials }, "local trial housekeeping");
-      },
-      (err: unknown) => log.warn({ err }, "local trial housekeeping failed"),
-    );
-  }, HOUR_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** Prunes hourly in every process; the deletes are idempotent, so processes need not coordinate. */
+export const housekeeping: Job<{ db: Kysely<Database>; log: FastifyBaseLogger }> = {
+  name: "housekeeping",
+  everyMs: HOUR_MS,
+  async run({ db, log }) {
+    log.info({ deleted: await pruneExpired(db) }, "housekeeping");
+  },
+};

@@ -1,20 +1,20 @@
 // The multipart plugin adds isMultipart and parts to requests (registered only on upload paths).
 import type {} from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
-import type { Caller } from "../router";
 import { BODY_REFUSALS, declaredLength, MULTIPART_SLACK_BYTES } from "./request-bodies";
 
 /**
  * One documented REST path: it calls the same tRPC procedure the web app uses, so the logic exists once.
- * `call` only maps the request onto the procedure's input.
+ * `call` only maps the request onto the procedure's input. `TCaller` is what it calls: a feature's procedures under
+ * its name (`CallerOf` in trpc/init), so a feature's table needs no other feature, nor the app's router.
  */
-export interface RestRoute {
+export interface RestRoute<TCaller> {
   method: HTTPMethods;
   url: string;
   status?: number;
   /** The path takes one uploaded file (multipart) of at most this size instead of a JSON body; see `PendingUpload`. */
   upload?: { maxBytes: number };
-  call: (caller: Caller, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  call: (caller: TCaller, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
 /** A path parameter of the documented path, e.g. the `id` of /api/ingredients/:id. */

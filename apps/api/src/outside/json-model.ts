@@ -1,4 +1,5 @@
 import OpenAI from "openai";
+import { z } from "zod";
 
 export const MODEL_TIMEOUT_MS = 30_000;
 
@@ -9,29 +10,64 @@ export interface ModelSettings {
   model: string;
 }
 
-export interface JsonModelRequest {
-  /** What the model is told to do (the system message). */
-  instructions: string;
-  /** What it works on (the user message). */
-  content: string;
-  /** The answer's JSON schema, strict, under a name. */
+/**
+ * What a model is asked to answer: one zod schema, sent as its JSON Schema under `name` (strict: every field
+ * required, no others) and checked again when the answer comes back, since a model's JSON is input like any other.
+ */
+export interface AnswerShape<T> {
   name: string;
-  schema: Record<string, unknown>;
+  schema: z.ZodType<T>;
+  jsonSchema: Record<string, unknown>;
 }
 
-/**
- * Asks the model, through the official client, for an answer in the request's JSON schema. Answers the reply's text,
- * still to be parsed and checked by the caller (a model's JSON is input like any other); throws what the client throws.
- */
-export async function askModelForJson(settings: ModelSettings, request: JsonModelRequest): Promise<string> {
+/** An answer shape, its JSON Schema made once from the zod schema. */
+export function answerShape<T>(name: string, schema: z.ZodType<T>): AnswerShape<T> {
+  return { name, schema, jsonSchema: z.toJSONSchema(schema) };
+}
+
+export type ModelUnavailable = { kind: "unavailable"; reason: "timeout" | "error"; detail: string };
+export type ModelReply<T> = { kind: "ok"; answer: T } | ModelUnavailable;
+
+export interface JsonModel {
+  /**
+   * Asks the model to do `instructions` on `content`, answering in `shape`. A failing or slow service, and an answer
+   * that is not JSON of that shape, are "unavailable": the caller tells the user, or does without.
+   */
+  ask<T>(shape: AnswerShape<T>, request: { instructions: string; content: string }): Promise<ModelReply<T>>;
+}
+
+/** The process's one client of the model's API (the official client; one per process, see outside/clients). */
+export function jsonModel(settings: ModelSettings): JsonModel {
   const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: MODEL_TIMEOUT_MS, maxRetries: 1 });
-  const completion = await client.chat.completions.create({
-    model: settings.model,
-    messages: [
-      { role: "system", content: request.instructions },
-      { role: "user", content: request.content },
-    ],
-    response_format: { type: "json_schema", json_schema: { name: request.name, strict: true, schema: request.schema } },
-  });
-  return completion.choices[0]?.message.content ?? "";
+  return {
+    async ask(shape, { instructions, content }) {
+      let reply: string;
+      try {
+        const completion = await client.chat.completions.create({
+          model: settings.model,
+          messages: [
+            { role: "system", content: instructions },
+            { role: "user", content },
+          ],
+          response_format: { type: "json_schema", json_schema: { name: shape.name, strict: true, schema: shape.jsonSchema } },
+        });
+        reply = completion.choices[0]?.message.content ?? "";
+      } catch (err) {
+        const timedOut = err instanceof OpenAI.APIConnectionTimeoutError;
+        return { kind: "unavailable", reason: timedOut ? "timeout" : "error", detail: err instanceof Error ? err.message : String(err) };
+      }
+      const answer = shape.schema.safeParse(parsedJson(reply));
+      if (answer.success) return { kind: "ok", answer: answer.data };
+      return { kind: "unavailable", reason: "error", detail: `the model's answer is not ${shape.name}: ${z.prettifyError(answer.error)}` };
+    },
+  };
+}
+
+/** The reply's JSON, or undefined (which no answer shape takes) when it is not JSON. */
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,5 @@
 import { OpenFoodFacts } from "@openfoodfacts/openfoodfacts-nodejs";
+import { z } from "zod";
 
 export const OFF_TIMEOUT_MS = 3000;
 export const USER_AGENT = "Kim/0.1 (kitchen assistant; https://github.com/kim-app/kim)";
@@ -16,25 +17,37 @@ function kimFetch(input: string | URL | Request, init?: RequestInit): Promise<Re
   return fetch(input, { ...init, headers, signal: AbortSignal.timeout(OFF_TIMEOUT_MS) });
 }
 
-const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+/** A field Kim asked for: a product without it leaves it out (or null). */
+const field = z.string().nullish().transform((value) => value?.trim() ?? "");
 
-/** One product from Open Food Facts' v2 product endpoint, through its official client, asking only for what Kim uses. */
-export async function lookUpProduct(baseUrl: string, code: string): Promise<OffLookup> {
+/** The v2 product endpoint's answer for a known code, with only the fields Kim asks for; an answer is input like any other. */
+const productAnswer = z.object({
+  product: z.object({ product_name: field, generic_name: field, brands: field, categories: field }),
+});
+/** Its answer for an unknown code (also sent with a 404). */
+const noProductAnswer = z.object({ status: z.literal(0) });
+
+/**
+ * Looks up products on Open Food Facts' v2 product endpoint, through its official client (one per process), asking
+ * only for what Kim uses. An answer in any other shape is "unavailable", as a failing service is.
+ */
+export function productLookup(baseUrl: string): (code: string) => Promise<OffLookup> {
   const off = new OpenFoodFacts(kimFetch, { host: baseUrl });
-  try {
-    const { data, error, response } = await off.apiv2.client.GET("/api/v2/product/{code}", {
-      params: { path: { code }, query: { fields: FIELDS } },
-    });
-    const body = (data ?? error) as { status?: number; product?: Record<string, unknown> } | undefined;
-    if (response.status === 404 || (response.ok && body?.status === 0)) return { kind: "not-found" };
-    if (!response.ok || !body?.product) {
-      return { kind: "unavailable", reason: "error", detail: `HTTP ${response.status}` };
+  return async (code) => {
+    try {
+      const { data, response } = await off.apiv2.client.GET("/api/v2/product/{code}", {
+        params: { path: { code }, query: { fields: FIELDS } },
+      });
+      if (response.status === 404 || (response.ok && noProductAnswer.safeParse(data).success)) return { kind: "not-found" };
+      if (!response.ok) return { kind: "unavailable", reason: "error", detail: `HTTP ${response.status}` };
+      const answer = productAnswer.safeParse(data);
+      if (!answer.success) return { kind: "unavailable", reason: "error", detail: `unexpected answer: ${z.prettifyError(answer.error)}` };
+      const p = answer.data.product;
+      const brand = p.brands.split(",")[0]?.trim() || null;
+      return { kind: "found", name: p.product_name || p.generic_name, brand, categories: p.categories };
+    } catch (err) {
+      const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+      return { kind: "unavailable", reason: timedOut ? "timeout" : "error", detail: err instanceof Error ? err.message : String(err) };
     }
-    const p = body.product;
-    const brand = text(p.brands).split(",")[0]?.trim() || null;
-    return { kind: "found", name: text(p.product_name) || text(p.generic_name), brand, categories: text(p.categories) };
-  } catch (err) {
-    const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-    return { kind: "unavailable", reason: timedOut ? "timeout" : "error", detail: err instanceof Error ? err.message : String(err) };
-  }
+  };
 }

@@ -1,36 +1,18 @@
 import type { Database } from "@kim/db";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
-import type Stripe from "stripe";
 import { servedOverHttps, type Config } from "../config";
-import { loadSession, type SessionUser } from "../sessions/sessions";
-import { stripeClient } from "../outside/stripe";
-import { lookUpProduct, type OffLookup } from "../outside/open-food-facts";
-import { recipesFromModel, type ModelAnswer } from "../features/extraction/recipe-model";
-import { rankWithModel, type RankingRequest } from "../features/meal-plans/meal-model";
 import type { Mail, MailTransport } from "../lib/email";
 import { fastifyExchange, memoryExchange, type Exchange } from "../lib/exchange";
-import { fetchPage, type FetchedPage } from "../lib/safe-fetch";
 import { ListCache } from "../lib/user-lists";
+import { outsideClients, type OutsideClients } from "../outside/clients";
+import { loadSession, type SessionUser } from "../sessions/sessions";
 
 /** What the app is built from; tests build it with their own database and transports. */
 export interface AppDeps {
   config: Config;
   db: Kysely<Database>;
   mailTransport: MailTransport;
-}
-
-/** Services outside Kim that procedures call. */
-export interface OutsideClients {
-  openFoodFacts(code: string): Promise<OffLookup>;
-  /** A web page at a URL a user gave, fetched safely (see lib/safe-fetch). */
-  fetchPage(url: string): Promise<FetchedPage>;
-  /** The recipes in a page's or a PDF's text, read by a model; null without OPENAI_API_KEY, so nothing calls out. */
-  recipeModel: ((content: string) => Promise<ModelAnswer>) | null;
-  /** Stripe's official client; null without STRIPE_SECRET_KEY: the local trial mode. */
-  stripe: Stripe | null;
-  /** Candidate recipes ranked by a model (ids, unchecked); null without OPENAI_API_KEY, so the rules rank alone. */
-  mealRanker: ((request: RankingRequest) => Promise<unknown[] | null>) | null;
 }
 
 /** Everything a procedure may use. Needs no Fastify request, so tests build it directly for `createCaller`. */
@@ -50,18 +32,6 @@ export interface Context {
 }
 
 export type ContextFactory = (req: FastifyRequest, res: FastifyReply, calls?: number) => Promise<Context>;
-
-/** The clients Kim uses in production, pointed where the configuration says. */
-export function outsideClients(config: Config): OutsideClients {
-  const { openai } = config;
-  return {
-    openFoodFacts: (code) => lookUpProduct(config.offApiUrl, code),
-    fetchPage: (url) => fetchPage(url, { allowPrivateNetwork: config.fetchAllowPrivateNetwork }),
-    recipeModel: openai ? (content) => recipesFromModel(openai, content) : null,
-    stripe: config.stripe ? stripeClient(config.stripe) : null,
-    mealRanker: openai ? (request) => rankWithModel(openai, request) : null,
-  };
-}
 
 /** The HTTP context: the session's user (its cookie re-sent when the session was renewed) around the inner one. */
 export function contextFactory(deps: AppDeps, inner: Pick<Context, "sendMail" | "lists" | "clients">): ContextFactory {

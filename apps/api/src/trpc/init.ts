@@ -1,5 +1,5 @@
 import { hasProAccess } from "@kim/domain";
-import { initTRPC } from "@trpc/server";
+import { initTRPC, type TRPCRouterRecord } from "@trpc/server";
 import { appError, describeTrpcError, unauthorized } from "../lib/errors";
 import { applyOnce, keyedRequest } from "../lib/idempotency";
 import type { SessionUser } from "../sessions/sessions";
@@ -18,6 +18,11 @@ export const ADMINS_ONLY = "Admins only";
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
+
+/** One feature's procedures as a caller of the app's router holds them, under the feature's name: what its REST paths call. */
+export type CallerOf<TName extends string, TRecord extends TRPCRouterRecord> = {
+  [K in TName]: ReturnType<ReturnType<typeof createCallerFactory<TRecord>>>;
+};
 
 export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.user) throw unauthorized();

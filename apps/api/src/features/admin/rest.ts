@@ -1,5 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { body, param, type RestRoute } from "../../lib/rest";
+import type { CallerOf } from "../../trpc/init";
+import type { adminRouter } from "./router";
 
 /** The body with the path's id, typed as the procedure expects: like `body`, its zod schema checks it. */
 const bodyWithId = <T>(req: FastifyRequest): T => ({ ...body<object>(req), id: param(req, "id") }) as T;
@@ -7,7 +9,7 @@ const bodyWithId = <T>(req: FastifyRequest): T => ({ ...body<object>(req), id: p
 const query = <T>(req: FastifyRequest): T => (req.query ?? {}) as T;
 const id = (req: FastifyRequest) => ({ id: param(req, "id") });
 
-export const adminRestRoutes: RestRoute[] = [
+export const adminRestRoutes: RestRoute<CallerOf<"admin", typeof adminRouter>>[] = [
   { method: "GET", url: "/api/admin/summary", call: (caller) => caller.admin.summary() },
   { method: "GET", url: "/api/admin/users", call: (caller, req) => caller.admin.users(query(req)) },
   { method: "POST", url: "/api/admin/users", status: 201, call: (caller, req) => caller.admin.createUser(body(req)) },

@@ -1,6 +1,8 @@
 import { body, type RestRoute } from "../../lib/rest";
+import type { CallerOf } from "../../trpc/init";
+import type { authRouter } from "./router";
 
-export const authRestRoutes: RestRoute[] = [
+export const authRestRoutes: RestRoute<CallerOf<"auth", typeof authRouter>>[] = [
   { method: "GET", url: "/api/auth/user", call: (caller) => caller.auth.user() },
   {
     method: "GET",

@@ -2,6 +2,7 @@ import type { Database } from "@kim/db";
 import { PLAN_DETAILS, type Plan } from "@kim/domain";
 import type { Kysely } from "kysely";
 import { enqueueMail } from "../../lib/email";
+import type { BackgroundJob } from "../feature";
 import { claimTrialWarnings, endLocalTrials, TRIAL_WARNING_DAYS } from "./queries";
 
 /**
@@ -21,6 +22,17 @@ export async function runLocalTrialHousekeeping(
   const ended = await endLocalTrials(db, now);
   return { warned, ended };
 }
+
+/** Local trials are warned of and ended on an hourly round in every process (each warning claimed once). */
+export const localTrialsJob: BackgroundJob = {
+  name: "local trial housekeeping",
+  everyMs: 60 * 60 * 1000,
+  async run({ db, config, log, mailQueued }, now) {
+    const trials = await runLocalTrialHousekeeping(db, config.appUrl, now);
+    if (trials.warned > 0) mailQueued();
+    log.info({ trials }, "local trial housekeeping");
+  },
+};
 
 function trialEndingMail(user: { email: string; firstName: string | null; plan: Plan; trialEndsAt: Date | null }, appUrl: string) {
   const planName = user.plan === "none" ? "Kim" : `Kim ${PLAN_DETAILS[user.plan].name}`;

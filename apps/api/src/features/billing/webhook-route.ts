@@ -1,9 +1,6 @@
-import type { Database } from "@kim/db";
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
-import type Stripe from "stripe";
-import type { Config } from "../../config";
 import { appError } from "../../lib/errors";
+import type { FeatureDeps } from "../feature";
 import { applyEvent, verifiedEvent, type WebhookDeps } from "./webhook";
 
 export const WEBHOOK_PATH = "/api/stripe/webhook";
@@ -14,11 +11,9 @@ export const WEBHOOK_BODY_LIMIT = 512 * 1024;
  * POST /api/stripe/webhook in its own scope: the one path whose body is read raw (any content type, as bytes), since
  * Stripe signs the exact bytes it sent. The rest of the app keeps its JSON-only parser.
  */
-export async function registerStripeWebhook(
-  app: FastifyInstance,
-  deps: { db: Kysely<Database>; config: Config; stripe: Stripe | null; mailQueued(): void },
-): Promise<void> {
-  const { stripe, config } = deps;
+export async function registerStripeWebhook(app: FastifyInstance, deps: FeatureDeps): Promise<void> {
+  const { config } = deps;
+  const { stripe } = deps.clients;
   const webhook: WebhookDeps | null =
     stripe && config.stripe ? { db: deps.db, stripe, config: config.stripe, appUrl: config.appUrl, now: () => new Date() } : null;
   await app.register(async (scope) => {

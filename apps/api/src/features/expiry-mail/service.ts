@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "../../config";
 import { enqueueMail } from "../../lib/email";
 import type { Context } from "../../trpc/context";
+import type { BackgroundJob } from "../feature";
 import {
   claimExpiryMailDay,
   expiryMailSettings,
@@ -86,23 +87,13 @@ function queueFor(
 }
 
 /** Looks for due expiry mail every few minutes in every process; the claim keeps it to one mail a cook a day. */
-export function scheduleExpiryMail(
-  db: Kysely<Database>,
-  config: Pick<Config, "appUrl" | "mailLinkSecret">,
-  log: FastifyBaseLogger,
-  queued: () => void,
-): () => void {
-  const timer = setInterval(() => {
-    sendExpiryMails(db, config, new Date(), log).then(
-      (count) => {
-        if (count > 0) {
-          log.info({ count }, "expiry mail queued");
-          queued();
-        }
-      },
-      (err: unknown) => log.warn({ err }, "expiry mail failed"),
-    );
-  }, CHECK_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+export const expiryMailJob: BackgroundJob = {
+  name: "expiry mail",
+  everyMs: CHECK_EVERY_MS,
+  async run({ db, config, log, mailQueued }, now) {
+    const count = await sendExpiryMails(db, config, now, log);
+    if (count === 0) return;
+    log.info({ count }, "expiry mail queued");
+    mailQueued();
+  },
+};

@@ -1,7 +1,9 @@
 import { body, PendingUpload, type RestRoute } from "../../lib/rest";
+import type { CallerOf } from "../../trpc/init";
 import { PDF_LIMITS } from "./pdf-reader";
+import type { extractionRouter } from "./router";
 
-export const extractionRestRoutes: RestRoute[] = [
+export const extractionRestRoutes: RestRoute<CallerOf<"extraction", typeof extractionRouter>>[] = [
   { method: "POST", url: "/api/recipes/extract-from-url", call: (caller, req) => caller.extraction.fromUrl(body(req)) },
   {
     method: "POST",

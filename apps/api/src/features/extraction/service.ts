@@ -8,7 +8,7 @@ import type { ExtractedRecipe } from "./html-recipes";
 import { readHtml } from "./html-reader";
 import { importPdf, type PdfImport } from "./pdf-reader";
 import { finishDraft } from "./recipe-draft";
-import type { ModelAnswer } from "./recipe-model";
+import { recipesFromModel, type ModelAnswer } from "./recipe-model";
 
 /**
  * A recipe as the recipe form takes it: each ingredient parsed, with the line as printed kept as `original`;
@@ -44,8 +44,8 @@ function extraction(recipes: ExtractedRecipe[], sourceUrl: string | null): Extra
 
 /** The recipes a model (when one is set up) reads in a text whose structure showed none. */
 async function recipesFromText(ctx: Context, text: string, sourceUrl: string): Promise<ExtractedRecipe[]> {
-  if (!ctx.clients.recipeModel) return [];
-  const answer = await ctx.clients.recipeModel(text);
+  if (!ctx.clients.model) return [];
+  const answer = await recipesFromModel(ctx.clients.model, text);
   if (answer.kind === "unavailable") throw modelFailure(answer);
   return answer.drafts.map((draft) => ({ ...finishDraft(draft, sourceUrl), isAiExtracted: true }));
 }
@@ -61,7 +61,7 @@ export async function extractFromUrl(ctx: Context, userId: string, url: string):
   if (page.kind === "failed") throw new TRPCError({ code: page.timedOut ? "GATEWAY_TIMEOUT" : "BAD_GATEWAY", message: page.message });
 
   // Read in a worker, so a big or hostile page holds up no other request.
-  const read = await readHtml(page.html, page.url, { wantText: ctx.clients.recipeModel !== null });
+  const read = await readHtml(page.html, page.url, { wantText: ctx.clients.model !== null });
   if (read.kind === "refused") throw appError(read.status === 503 ? "SERVICE_UNAVAILABLE" : "UNPROCESSABLE_CONTENT", read.message);
   return extraction(read.recipes.length > 0 ? read.recipes : await recipesFromText(ctx, read.text, page.url), page.url);
 }

@@ -1,5 +1,6 @@
 import type { MealType } from "@kim/domain";
-import { askModelForJson, type ModelSettings } from "../../outside/json-model";
+import { z } from "zod";
+import { answerShape, type JsonModel } from "../../outside/json-model";
 
 /** What the model is told about each candidate recipe. */
 export interface RankingCandidate {
@@ -18,14 +19,10 @@ export interface RankingRequest {
 }
 
 /** The answer the model must give: the candidates' ids, best first. */
-const RANKING_SCHEMA = {
-  type: "object",
-  additionalProperties: false,
-  required: ["recipeIds"],
-  properties: {
-    recipeIds: { type: "array", items: { type: "string" }, description: "candidate recipe ids, best first, each once" },
-  },
-} as const;
+const RANKING = answerShape(
+  "meal_ranking",
+  z.object({ recipeIds: z.array(z.string()).describe("candidate recipe ids, best first, each once") }),
+);
 
 const INSTRUCTIONS =
   "You plan a home cook's meals for the rest of the week from their own recipes. Rank the candidate recipes, best " +
@@ -33,22 +30,10 @@ const INSTRUCTIONS =
   "meals. Each candidate lists the meals it suits. Answer only with candidate ids.";
 
 /**
- * Asks an OpenAI-compatible model, through the official client, to rank the candidates. Answers the ids it gave (to
- * be checked by the caller: a model's JSON is input like any other), or null when it could not be asked or
- * answered badly, so the rules' ranking stands.
+ * Asks the model to rank the candidates. Answers the ids it gave (to be checked against the candidates by the caller),
+ * or null when it could not be asked or answered badly, so the rules' ranking stands.
  */
-export async function rankWithModel(settings: ModelSettings, request: RankingRequest): Promise<unknown[] | null> {
-  try {
-    const reply = await askModelForJson(settings, {
-      instructions: INSTRUCTIONS,
-      content: JSON.stringify(request),
-      name: "meal_ranking",
-      schema: RANKING_SCHEMA,
-    });
-    const answer: unknown = JSON.parse(reply);
-    const ids = (answer as { recipeIds?: unknown } | null)?.recipeIds;
-    return Array.isArray(ids) ? ids : null;
-  } catch {
-    return null;
-  }
+export async function rankWithModel(model: JsonModel, request: RankingRequest): Promise<string[] | null> {
+  const reply = await model.ask(RANKING, { instructions: INSTRUCTIONS, content: JSON.stringify(request) });
+  return reply.kind === "ok" ? reply.answer.recipeIds : null;
 }

@@ -1,6 +1,8 @@
 import { body, param, queryParam, type RestRoute } from "../../lib/rest";
+import type { CallerOf } from "../../trpc/init";
+import type { mealPlansRouter } from "./router";
 
-export const mealPlansRestRoutes: RestRoute[] = [
+export const mealPlansRestRoutes: RestRoute<CallerOf<"mealPlans", typeof mealPlansRouter>>[] = [
   {
     method: "GET",
     url: "/api/meal-plans",

@@ -1,5 +1,6 @@
 import { assignSuggestions, daysBetween, emptySlots, mergeModelRanking, rankRecipes, weekOf, zonedDate } from "@kim/domain";
 import type { Context } from "../../trpc/context";
+import { rankWithModel } from "./meal-model";
 import { listMealPlans, mealTypeHistory, recipesForSuggestions, stockForSuggestions } from "./queries";
 
 /** At most this many of the rules' best candidates go to a model: enough to choose from, a prompt of bounded size. */
@@ -29,11 +30,11 @@ export async function suggestMeals(ctx: Context, userId: string, week: string, t
     history,
   );
   let rankedBy: "rules" | "model" = "rules";
-  const ranker = ctx.clients.mealRanker;
-  if (ranker && slots.length > 0 && ranked.length > 1) {
+  const model = ctx.clients.model;
+  if (model && slots.length > 0 && ranked.length > 1) {
     const candidates = ranked.slice(0, MODEL_CANDIDATES);
     const byId = new Map(recipes.map((r) => [r.id, r]));
-    const ids = await ranker({
+    const ids = await rankWithModel(model, {
       candidates: candidates.map((c) => ({
         id: c.id,
         title: c.title,

@@ -1,6 +1,8 @@
 import { body, param, type RestRoute } from "../../lib/rest";
+import type { CallerOf } from "../../trpc/init";
+import type { shoppingListsRouter } from "./router";
 
-export const shoppingListsRestRoutes: RestRoute[] = [
+export const shoppingListsRestRoutes: RestRoute<CallerOf<"shoppingLists", typeof shoppingListsRouter>>[] = [
   { method: "GET", url: "/api/shopping-lists", call: (caller) => caller.shoppingLists.list() },
   {
     method: "POST",
