@@ -32,6 +32,44 @@ const domainPaths = [
 ];
 const restrictImports = (patterns, paths = []) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns, paths }] });
 
+// Layers inside apps/api run one way (docs/architecture.md): main.ts, cli.ts -> app.ts -> http.ts -> router.ts ->
+// features/index.ts -> features/<name>/ -> features/feature.ts, trpc/ -> outside/, sessions/ -> lib/ -> config.ts.
+// Specifiers are matched as written, so each rule names what lies above the files it covers. Tests and testing/ may
+// reach anywhere.
+const apiSelf = [
+  { group: ["@kim/web", "@kim/web/*"], message: "Nothing imports from an app; the API serves the built SPA from disk." },
+  { regex: String.raw`^(\.\./)+(apps/)?web(/|$)`, message: "Nothing imports from an app; the API serves the built SPA from disk." },
+];
+const notAbove = (layer, names) => ({
+  regex: String.raw`^(\.\./)+(${names.join("|")})(/|$)`,
+  message: `${layer} lies below what it imported here: move the shared part down (docs/architecture.md says which layer holds what).`,
+});
+const TOP = ["app", "http", "router", "main", "cli", "client"];
+const apiLayers = [
+  { files: ["apps/api/src/trpc/**"], names: [...TOP, "features"], layer: "trpc/ (procedures and their context)" },
+  { files: ["apps/api/src/outside/**"], names: [...TOP, "features", "trpc", "sessions"], layer: "outside/ (clients of other services)" },
+  { files: ["apps/api/src/sessions/**"], names: [...TOP, "features", "trpc", "outside"], layer: "sessions/ (the signed-in user)" },
+  { files: ["apps/api/src/lib/**"], names: [...TOP, "features", "trpc", "outside", "sessions"], layer: "lib/" },
+];
+// A feature uses another through its services (service.ts and the like), never its queries (its tables' SQL) nor its
+// router or REST table, which only the feature list reads; and no feature imports the list.
+const featureRules = [
+  ...apiSelf,
+  {
+    regex: String.raw`^(\.\./)+(${TOP.join("|")})$`,
+    message: "Features lie below the app, its HTTP endpoint and router: take what you need as a parameter.",
+  },
+  {
+    regex: String.raw`^(\.\./)*\.\.(/index)?/?$`,
+    message: "Only app.ts and router.ts read the feature list; a feature declares its parts in its own line of it.",
+  },
+  {
+    regex: String.raw`^(\.\./)+(?!(lib|trpc|outside|sessions|testing)/)[a-z-]+/(queries|router|rest)$`,
+    message:
+      "Another feature's queries, router and REST table are its own: call its service.ts, or move what both need into sessions/, outside/ or lib/.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "**/routeTree.gen.ts", "e2e/artifacts/**", "**/.data/**", "apps/web/public/**"] },
   js.configs.recommended,
@@ -71,11 +109,11 @@ export default tseslint.config(
       { group: ["@kim/web", "@kim/web/*"], message: "Import within apps/web by relative path." },
     ]),
   },
-  {
-    files: ["apps/api/**"],
-    rules: restrictImports([
-      { group: ["@kim/web", "@kim/web/*"], message: "Nothing imports from an app; the API serves the built SPA from disk." },
-      { regex: String.raw`^(\.\./)+(apps/)?web(/|$)`, message: "Nothing imports from an app; the API serves the built SPA from disk." },
-    ]),
-  },
+  { files: ["apps/api/**"], rules: restrictImports(apiSelf) },
+  ...apiLayers.map(({ files, names, layer }) => ({
+    files,
+    ignores: ["**/*.test.ts"],
+    rules: restrictImports([...apiSelf, notAbove(layer, names)]),
+  })),
+  { files: ["apps/api/src/features/**"], ignores: ["**/*.test.ts"], rules: restrictImports(featureRules) },
 );

@@ -18,7 +18,10 @@ function kimFetch(input: string | URL | Request, init?: RequestInit): Promise<Re
 }
 
 /** A field Kim asked for: a product without it leaves it out (or null). */
-const field = z.string().nullish().transform((value) => value?.trim() ?? "");
+const field = z
+  .string()
+  .nullish()
+  .transform((value) => value?.trim() ?? "");
 
 /** The v2 product endpoint's answer for a known code, with only the fields Kim asks for; an answer is input like any other. */
 const productAnswer = z.object({
