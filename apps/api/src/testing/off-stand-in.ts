@@ -22,12 +22,13 @@ export interface OffRequest {
 
 /**
  * A stand-in for Open Food Facts on loopback: GET /api/v2/product/{code} answers the stored product, or 404 with
- * status 0 like the real service. `mode` simulates an outage (503) or a hang longer than Kim's timeout.
+ * status 0 like the real service. `mode` simulates an outage (503), a hang longer than Kim's timeout, or answers that
+ * are not a product: fields of the wrong type ("garbled"), or a proxy's HTML page ("html"), both with a 200.
  */
 export function openFoodFactsStandIn() {
   const products = loadProducts();
   const requests: OffRequest[] = [];
-  let mode: "ok" | "down" | "slow" = "ok";
+  let mode: "ok" | "down" | "slow" | "garbled" | "html" = "ok";
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in");
     requests.push({ path: url.pathname, fields: url.searchParams.get("fields"), userAgent: req.headers["user-agent"] });
@@ -38,6 +39,8 @@ export function openFoodFactsStandIn() {
       return res.end(JSON.stringify({ error: "Service Unavailable" }));
     }
     const code = /^\/api\/v2\/product\/(\d+)$/.exec(url.pathname)?.[1];
+    if (mode === "garbled") return res.end(JSON.stringify({ code, status: 1, product: { product_name: 42, brands: ["Acme"] } }));
+    if (mode === "html") return void res.setHeader("content-type", "text/html").end("<html><body>Please wait</body></html>");
     const product = code ? products.get(code) : undefined;
     if (!product) {
       res.statusCode = 404;

@@ -22,6 +22,8 @@ export function openAiStandIn() {
   let recipes: ModelRecipe[] = [];
   /** Any other JSON answer (a meal ranking, say); null answers `{recipes}`. */
   let json: unknown = null;
+  /** An answer sent as it is, JSON or not (a model cut short, say); null sends the JSON above. */
+  let text: string | null = null;
   let mode: "ok" | "down" | "slow" = "ok";
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -45,7 +47,7 @@ export function openAiStandIn() {
             {
               index: 0,
               finish_reason: "stop",
-              message: { role: "assistant", content: JSON.stringify(json ?? { recipes }), refusal: null },
+              message: { role: "assistant", content: text ?? JSON.stringify(json ?? { recipes }), refusal: null },
             },
           ],
           usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
@@ -55,8 +57,16 @@ export function openAiStandIn() {
   });
   return {
     requests,
-    answer: (next: ModelRecipe[]) => (recipes = next),
-    answerJson: (next: unknown) => (json = next),
+    answer: (next: ModelRecipe[]) => {
+      recipes = next;
+      json = null;
+      text = null;
+    },
+    answerJson: (next: unknown) => {
+      json = next;
+      text = null;
+    },
+    answerText: (next: string) => (text = next),
     setMode: (next: typeof mode) => (mode = next),
     async start(): Promise<string> {
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

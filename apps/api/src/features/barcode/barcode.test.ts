@@ -109,6 +109,19 @@ describe("GET /api/barcode/{code}", () => {
     expect(off.requests).toHaveLength(2);
   });
 
+  it("answers 502, never a 500 nor an empty product, when Open Food Facts answers something that is not a product", async () => {
+    const lookup = await scanner();
+    for (const mode of ["garbled", "html"] as const) {
+      off.setMode(mode);
+      const res = await lookup("8004030044005");
+      expect(res.statusCode, mode).toBe(502);
+      expect(res.json(), mode).toMatchObject({ code: "BAD_GATEWAY", message: expect.stringContaining("Open Food Facts is unavailable") });
+    }
+    off.setMode("ok");
+    expect((await lookup("8004030044005")).json()).toMatchObject({ name: "Spaghetti n.5", brand: "Barilla" });
+    expect(off.requests).toHaveLength(3);
+  });
+
   it("answers 504 when Open Food Facts is too slow, and caches nothing", async () => {
     const lookup = await scanner();
     off.setMode("slow");

@@ -225,6 +225,22 @@ describe("POST /api/recipes/extract-from-url", () => {
     expect(nothing.json()).toEqual({ recipes: [], count: 0 });
   });
 
+  it("answers 502, never a 500, when the model's answer is not the recipes it was asked for", async () => {
+    const extract = await importer();
+    const url = site.page("/plain-too", page("<p>Still no recipe here.</p>"));
+    const answers = [
+      () => model.answerJson({ recipes: "soup" }),
+      () => model.answerJson({ recipes: [{ title: 5 }] }),
+      () => model.answerText('{"recipes": ['),
+    ];
+    for (const [i, answer] of answers.entries()) {
+      answer();
+      const res = await extract(url);
+      expect(res.statusCode, `answer ${i}`).toBe(502);
+      expect(res.json().message).toMatch(/AI service is unavailable/);
+    }
+  });
+
   it("refuses users without Pro access with 403 'Pro feature', fetching nothing", async () => {
     const res = await (await importer(t, {}))(site.page("/soup-basic", page("", jsonLd(soup))));
     expect(res.statusCode).toBe(403);

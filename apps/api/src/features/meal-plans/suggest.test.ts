@@ -217,4 +217,16 @@ describe("suggest meals", () => {
     expect(rankedBy).toBe("rules");
     expect(suggestions[0]!.recipe.title).toBe("Spinach pie");
   });
+
+  it("falls back to the rules when the model's answer is not the ranking it was asked for", async () => {
+    const { ids, caller } = await seededWeek(withModel);
+    for (const answer of [{ recipeIds: [ids.Stew, 7] }, { ids: [ids.Stew] }]) {
+      model.answerJson(answer);
+      const { suggestions, rankedBy } = await caller.mealPlans.suggest({ week: WEEK, timeZone: "UTC" });
+      expect(rankedBy, JSON.stringify(answer)).toBe("rules");
+      expect(suggestions[0]!.recipe.title).toBe("Spinach pie");
+    }
+    model.answerText('{"recipeIds": ["');
+    expect((await caller.mealPlans.suggest({ week: WEEK, timeZone: "UTC" })).rankedBy).toBe("rules");
+  });
 });
