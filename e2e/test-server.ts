@@ -78,7 +78,14 @@ async function main(): Promise<void> {
   });
   const fixturePort = Number(process.env.FIXTURE_PORT);
   if (!Number.isInteger(fixturePort) || fixturePort <= 0) throw new Error("FIXTURE_PORT must be set");
-  const handle = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: config.databasePoolSize });
+  // The build's migrated folder, as main.ts uses it (`pnpm test:e2e` builds first): no initdb at each start.
+  const pgliteTemplate = new URL("../apps/api/dist/pglite-template", import.meta.url).pathname;
+  const handle = createDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    maxConnections: config.databasePoolSize,
+    pgliteTemplate,
+  });
   const { db } = handle;
   await migrateToLatest(db);
   const app = await buildApp({ config, db, mailTransport: transportFromConfig(config) });

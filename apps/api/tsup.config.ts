@@ -8,6 +8,7 @@ export default defineConfig({
     cli: "src/cli.ts",
     "pdf-worker": "src/features/extraction/pdf-worker.ts",
     "html-worker": "src/features/extraction/html-worker.ts",
+    "write-pglite-template": "../../packages/db/src/write-pglite-template.ts",
   },
   format: "esm",
   target: "node20",
@@ -15,4 +16,6 @@ export default defineConfig({
   noExternal: [/^@kim\//],
   sourcemap: true,
   clean: true,
+  // The migrated data folder a new embedded database starts from (main.ts; decision 0034).
+  onSuccess: "node dist/write-pglite-template.js dist/pglite-template",
 });

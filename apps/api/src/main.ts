@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { createDb, DataDirInUseError, migrateToLatest } from "@kim/db";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   const handle = createDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    // Written by the build beside this file: a new embedded database starts as its copy (decision 0034).
+    pgliteTemplate: fileURLToPath(new URL("./pglite-template", import.meta.url)),
     maxConnections: config.databasePoolSize,
     onConnectionError: (err) => connectionLost(err),
   });

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { constants, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite, types as pgliteTypes, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -18,6 +18,8 @@ export interface DbConfig {
   maxConnections?: number;
   /** An open PGlite to use instead of opening `dataDir` (benchmarks share it with a bare driver). */
   pglite?: PGlite;
+  /** A migrated PGlite data folder (the build's, see write-pglite-template.ts) that a new `dataDir` starts as a copy of. */
+  pgliteTemplate?: string | undefined;
   /** Told when an idle PostgreSQL connection fails (the pool replaces it); without it the error is printed. */
   onConnectionError?: (error: Error) => void;
 }
@@ -57,26 +59,59 @@ class LockedPGlite extends PGlite {
 }
 
 /**
- * PGlite with the same type parsing as node-postgres and the extensions the migrations create (pg_trgm: the admin's
- * user search); `loadDataDir` starts it from a dumped data directory. A data folder on disk is locked to this process
- * until closed (DataDirInUseError when another live process has it).
+ * PostgreSQL's buffer cache, 128 MB by default, lives in PGlite's WebAssembly memory and is touched whole at start:
+ * most of the embedded default's resident memory. Pages it no longer holds are read back from the data folder's
+ * files, which the operating system caches (see decision 0034).
  */
-export function openPglite(dataDir: string, loadDataDir?: Blob): PGlite {
+const SHARED_BUFFERS = "16MB";
+
+export interface OpenPgliteOptions {
+  /** A dumped data directory to start an in-memory database from (the tests' template). */
+  loadDataDir?: Blob;
+  /** A data folder to copy into a new folder on disk instead of running initdb (see createDb's pgliteTemplate). */
+  template?: string | undefined;
+}
+
+/**
+ * PGlite with the same type parsing as node-postgres and the extensions the migrations create (pg_trgm: the admin's
+ * user search). A data folder on disk is locked to this process until closed (DataDirInUseError when another live
+ * process has it).
+ */
+export function openPglite(dataDir: string, { loadDataDir, template }: OpenPgliteOptions = {}): PGlite {
   const options: PGliteOptions = {
     parsers: { [pgliteTypes.DATE]: keepDate, [pgliteTypes.INT8]: toNumber },
     extensions: { pg_trgm },
     loadDataDir,
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${SHARED_BUFFERS}`],
   };
   if (dataDir.startsWith("memory://")) return new PGlite(dataDir, options);
-  const dataPath = path.resolve(dataDir, "pglite");
-  mkdirSync(dataPath, { recursive: true });
+  mkdirSync(dataDir, { recursive: true });
   const release = lockDataDir(dataDir);
   try {
+    const dataPath = path.resolve(dataDir, "pglite");
+    if (template && isNew(dataPath) && existsSync(path.join(template, "PG_VERSION"))) copyFolder(template, dataPath);
     return new LockedPGlite(dataPath, options, release);
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/** No database yet: no folder, or the empty one earlier versions made before running initdb. */
+function isNew(dataPath: string): boolean {
+  return !existsSync(dataPath) || readdirSync(dataPath).length === 0;
+}
+
+/**
+ * Copies beside, then renames into place: a copy cut short (a crash, a full disk) is never taken for a database.
+ * Runs under the folder's lock, so the copy's own name is this process's.
+ */
+function copyFolder(from: string, to: string): void {
+  const copy = `${to}.copying`;
+  rmSync(copy, { recursive: true, force: true });
+  // A clone where the file system can (btrfs, XFS), else a plain copy.
+  cpSync(from, copy, { recursive: true, mode: constants.COPYFILE_FICLONE });
+  renameSync(copy, to);
 }
 
 export function createDb(config: DbConfig): Db {
@@ -90,7 +125,7 @@ export function createDb(config: DbConfig): Db {
     return { db, kind: "postgres", close: () => db.destroy() };
   }
 
-  const pglite = config.pglite ?? openPglite(config.dataDir);
+  const pglite = config.pglite ?? openPglite(config.dataDir, { template: config.pgliteTemplate });
   // Kysely's PGlite driver closes the PGlite instance on destroy.
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
   return { db, kind: "pglite", close: () => db.destroy() };

@@ -53,7 +53,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   } else {
     // Migrating the template again finds nothing to do, and opens the database as the migrations always have.
     const template = options.migrate === false ? undefined : process.env[PGLITE_TEMPLATE_ENV];
-    const pglite = template ? openPglite("memory://", new Blob([readFileSync(template)])) : undefined;
+    const pglite = template ? openPglite("memory://", { loadDataDir: new Blob([readFileSync(template)]) }) : undefined;
     result = createDb({ dataDir: "memory://", pglite });
   }
   if (options.migrate !== false) await migrateToLatest(result.db);
