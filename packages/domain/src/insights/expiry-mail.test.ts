@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expiringForMail, expiryMailDue, expiryMailText, sentOnWhenTurnedOn } from "./expiry-mail";
-import { isTimeZone, zonedNow } from "./time-zone";
+import { isTimeZone, zonedNow } from "../shared/time-zone";
 
 describe("expiryMailDue", () => {
   it("is due from 08:00 on the cook's clock, once per local day", () => {

@@ -1,9 +1,9 @@
-import type { Category } from "./enums";
-import { parseQuantity } from "./quantities";
+import type { Category } from "../shared/enums";
+import { parseQuantity } from "../shared/quantities";
 import type { ShoppingItem } from "./shopping-input";
-import { formatAmount } from "./amounts";
-import { convertIngredient } from "./densities";
-import { addQuantities, keyWords, type Measured, measureKey, normalizeUnit, roundQuantity } from "./units";
+import { formatAmount } from "../shared/amounts";
+import { convertIngredient } from "../shared/densities";
+import { addQuantities, keyWords, type Measured, measureKey, normalizeUnit, roundQuantity } from "../shared/units";
 
 /** A line as recipes write it: the quantity may be text ("1 1/2", "1-2", "to taste"). */
 export interface IngredientLine {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLANS } from "./enums";
+import { PLANS } from "../shared/enums";
 import { TRIAL_DAYS } from "./plans";
 
 /** POST /api/stripe/create-checkout-session, and the local manage page's plan switch. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CATEGORIES, UNITS } from "./enums";
+import { CATEGORIES, UNITS } from "../shared/enums";
 import { isCalendarDate, MAX_QUANTITY } from "./inventory";
-import { storableText } from "./text";
+import { storableText } from "../shared/text";
 
 /** The earliest expiry date Kim takes: older dates are typos (1900), not food. */
 export const EARLIEST_EXPIRY = "2000-01-01";

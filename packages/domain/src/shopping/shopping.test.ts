@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Category } from "./enums";
+import type { Category } from "../shared/enums";
 import {
   consumeStock,
   guessCategory,

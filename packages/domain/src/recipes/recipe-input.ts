@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CUISINES, DIFFICULTIES } from "./enums";
-import { MAX_QUANTITY } from "./inventory";
-import { storableText } from "./text";
+import { CUISINES, DIFFICULTIES } from "../shared/enums";
+import { MAX_QUANTITY } from "../inventory/inventory";
+import { storableText } from "../shared/text";
 
 /** One line of a recipe's ingredients, as kept in the recipes.ingredients jsonb column. */
 export const recipeIngredientSchema = z.object({

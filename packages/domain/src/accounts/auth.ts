@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AVATARS } from "./enums";
-import { storableText } from "./text";
+import { AVATARS } from "../shared/enums";
+import { storableText } from "../shared/text";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from "./texts";
 
 export const emailSchema = storableText("Email")

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { isCalendarDate } from "./inventory";
-import { storableText } from "./text";
-import { canonicalTimeZone, isTimeZone } from "./time-zone";
+import { isCalendarDate } from "../inventory/inventory";
+import { storableText } from "../shared/text";
+import { canonicalTimeZone, isTimeZone } from "../shared/time-zone";
 
 /**
  * The browser's IANA time zone (Intl's resolvedOptions().timeZone): the cook's clock for dates and the morning mail.

@@ -1,7 +1,7 @@
-import { MEAL_TYPES, type MealType } from "./enums";
-import { daysBetween, EXPIRING_SOON_DAYS } from "./inventory";
-import { namesSameFood } from "./insights";
-import { weekDates } from "./week";
+import { MEAL_TYPES, type MealType } from "../shared/enums";
+import { daysBetween, EXPIRING_SOON_DAYS } from "../inventory/inventory";
+import { namesSameFood } from "../insights/insights";
+import { weekDates } from "../shared/week";
 
 export interface SuggestionRecipe {
   id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { convertIngredient } from "./densities";
-import { ingredientKey } from "./shopping";
+import { ingredientKey } from "../shopping/shopping";
 
 const convert = (name: string, value: number, from: string, to: string) => {
   const result = convertIngredient(ingredientKey(name), value, from, to);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, profileInput, signupInput } from "./auth";
-import { ingredientInput, ingredientUpdate } from "./inventory-input";
-import { recipeIngredientSchema } from "./recipe-input";
-import { shoppingItemSchema } from "./shopping-input";
-import * as domain from "./index";
+import { loginInput, passwordResetConfirmInput, passwordResetRequestInput, profileInput, signupInput } from "../accounts/auth";
+import { ingredientInput, ingredientUpdate } from "../inventory/inventory-input";
+import { recipeIngredientSchema } from "../recipes/recipe-input";
+import { shoppingItemSchema } from "../shopping/shopping-input";
+import * as domain from "../index";
 import { storableText } from "./text";
 
 const NUL = "\u0000";

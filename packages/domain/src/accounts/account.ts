@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PLANS, ROLES } from "./enums";
+import { PLANS, ROLES } from "../shared/enums";
 
 // The users table's role, plan and subscription status; packages/db types its columns with these.
 export const roleSchema = z.enum(ROLES, { error: `Role must be one of ${ROLES.join(", ")}` });

@@ -1,4 +1,4 @@
-import { parseQuantity, VULGAR_FRACTION } from "./quantities";
+import { parseQuantity, VULGAR_FRACTION } from "../shared/quantities";
 
 export const DEFAULT_TIMER_MINUTES = 10;
 export const MAX_TIMER_MINUTES = 24 * 60;

@@ -1,5 +1,5 @@
-import { daysBetween } from "./inventory";
-import { zonedNow } from "./time-zone";
+import { daysBetween } from "../inventory/inventory";
+import { zonedNow } from "../shared/time-zone";
 
 /** The expiry mail goes out from 08:00 on the cook's clock, once a local day. */
 export const EXPIRY_MAIL_HOUR = 8;

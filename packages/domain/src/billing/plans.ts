@@ -1,5 +1,5 @@
-import type { Plan, Role, SubscriptionStatus } from "./account";
-import { PLANS, type PaidPlan } from "./enums";
+import type { Plan, Role, SubscriptionStatus } from "../accounts/account";
+import { PLANS, type PaidPlan } from "../shared/enums";
 
 export const TRIAL_DAYS = 14;
 

@@ -1,6 +1,6 @@
-import { parseQuantity, VULGAR_FRACTION, type Amount } from "./quantities";
+import { parseQuantity, VULGAR_FRACTION, type Amount } from "../shared/quantities";
 import type { RecipeIngredient } from "./recipe-input";
-import { normalizeUnit, singular, unitFamily } from "./units";
+import { normalizeUnit, singular, unitFamily } from "../shared/units";
 
 /**
  * One ingredient line read into its parts. `quantity` is the amount (the lower bound of a range, with `upper` its top),

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { MEAL_TYPES } from "./enums";
-import { isCalendarDate } from "./inventory";
-import { shoppingItemSchema } from "./shopping-input";
-import { storableText } from "./text";
-import { daysInRange } from "./week";
-import { RECIPE_LIMITS } from "./recipe-input";
+import { MEAL_TYPES } from "../shared/enums";
+import { isCalendarDate } from "../inventory/inventory";
+import { shoppingItemSchema } from "../shopping/shopping-input";
+import { storableText } from "../shared/text";
+import { daysInRange } from "../shared/week";
+import { RECIPE_LIMITS } from "../recipes/recipe-input";
 
 export const MAX_MEALS_PER_SLOT = 3;
 export const MAX_MEAL_SERVINGS = 100;

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { emailSchema, nameSchema } from "./auth";
-import { BUG_PRIORITIES, BUG_STATUSES } from "./enums";
+import { BUG_PRIORITIES, BUG_STATUSES } from "../shared/enums";
 import { roleSchema } from "./account";
-import { storableText } from "./text";
+import { storableText } from "../shared/text";
 
 export const BUG_TITLE_MAX = 200;
 export const BUG_DESCRIPTION_MAX = 10_000;

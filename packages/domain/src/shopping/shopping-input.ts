@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CATEGORIES } from "./enums";
-import { isCalendarDate, MAX_QUANTITY } from "./inventory";
-import { storableText } from "./text";
+import { CATEGORIES } from "../shared/enums";
+import { isCalendarDate, MAX_QUANTITY } from "../inventory/inventory";
+import { storableText } from "../shared/text";
 
 /** One item of a shopping list, as kept in the shopping_lists.items jsonb column. */
 export const shoppingItemSchema = z.object({

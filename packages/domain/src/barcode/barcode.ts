@@ -1,4 +1,4 @@
-import type { Category } from "./enums";
+import type { Category } from "../shared/enums";
 
 /** EAN-8, UPC-A, EAN-13 and GTIN-14, with a valid GS1 check digit. */
 export function isValidBarcode(code: string): boolean {
