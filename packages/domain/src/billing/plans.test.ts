@@ -9,10 +9,10 @@ import {
   subscriptionStatusLabel,
   trialDaysLeft,
   trialDaysLeftLabel,
-  type PlanSubject,
+  type AccessSubject,
 } from "./plans";
 
-const base: PlanSubject = {
+const base: AccessSubject = {
   isPro: false,
   role: "user",
   isBetaTester: false,
@@ -41,7 +41,7 @@ describe("plans", () => {
 
   describe("a Pro plan", () => {
     const now = new Date("2026-03-10T12:00:00Z");
-    const pro: PlanSubject = { ...base, plan: "pro" };
+    const pro: AccessSubject = { ...base, plan: "pro" };
     const at = (iso: string) => new Date(iso);
 
     it("gives access while active, and while trialing until the trial ends", () => {
@@ -83,6 +83,8 @@ describe("plans", () => {
     expect(hasCurrentPlan({ plan: "pro", subscriptionStatus: "past_due" })).toBe(true);
     expect(hasCurrentPlan({ plan: "pro", subscriptionStatus: "canceled" })).toBe(false);
     expect(hasCurrentPlan({ plan: "pro", subscriptionStatus: "incomplete_expired" })).toBe(false);
+    // As the API's queries read it: a plan with no status has no subscription to manage.
+    expect(hasCurrentPlan({ plan: "pro", subscriptionStatus: null })).toBe(false);
   });
 
   it("labels plans", () => {
@@ -100,7 +102,7 @@ describe("plans", () => {
     expect(subscriptionStatusLabel({ ...base, isBetaTester: true })).toBe("Beta Tester - Free Access");
     expect(subscriptionStatusLabel(base)).toBe("No active subscription");
     expect(subscriptionStatusLabel({ ...base, plan: "none", subscriptionStatus: "active" })).toBe("No active subscription");
-    const paid: PlanSubject = { ...base, plan: "basic" };
+    const paid: AccessSubject = { ...base, plan: "basic" };
     expect(subscriptionStatusLabel({ ...paid, subscriptionStatus: "trialing" })).toBe("Free Trial");
     expect(subscriptionStatusLabel({ ...paid, subscriptionStatus: "active" })).toBe("Active");
     expect(subscriptionStatusLabel({ ...paid, subscriptionStatus: "past_due" })).toBe("Payment Failed");
@@ -111,7 +113,7 @@ describe("plans", () => {
 
   it("counts trial days left, rounded up", () => {
     const now = new Date("2026-01-01T00:00:00Z");
-    const trial: PlanSubject = { ...base, plan: "pro", subscriptionStatus: "trialing" };
+    const trial: AccessSubject = { ...base, plan: "pro", subscriptionStatus: "trialing" };
     expect(trialDaysLeft({ ...trial, trialEndsAt: "2026-01-02T00:00:00Z" }, now)).toBe(1);
     expect(trialDaysLeft({ ...trial, trialEndsAt: "2026-01-02T00:00:01Z" }, now)).toBe(2);
     expect(trialDaysLeft({ ...trial, trialEndsAt: "2026-01-15T00:00:00Z" }, now)).toBe(14);

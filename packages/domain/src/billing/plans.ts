@@ -1,5 +1,9 @@
-import type { Plan, Role, SubscriptionStatus } from "../accounts/account";
+import type { Role } from "../accounts/account";
 import { PLANS, type PaidPlan } from "../shared/enums";
+import { isLiveSubscription, type SubscriptionStatus } from "./subscription";
+
+/** A user's plan: a paid one, or none. */
+export type Plan = PaidPlan | "none";
 
 export const TRIAL_DAYS = 14;
 
@@ -76,18 +80,12 @@ export function hasComplimentaryAccess(user: Pick<AccessSubject, "role" | "isBet
   return user.role === "admin" || user.isBetaTester;
 }
 
-/** Statuses after which a subscription is over: a new checkout may start. */
-const ENDED_STATUSES = new Set(["canceled", "incomplete_expired"]);
-
-/** A paid plan that has not ended (trialing, active, past_due, ...): what Manage Subscription manages. */
+/** A paid plan whose subscription is live (trialing, active, past_due, ...): what Manage Subscription manages. */
 export function hasCurrentPlan(user: Pick<AccessSubject, "plan" | "subscriptionStatus">): boolean {
-  if (!user.plan || user.plan === "none") return false;
-  return !user.subscriptionStatus || !ENDED_STATUSES.has(user.subscriptionStatus);
+  return !!user.plan && user.plan !== "none" && isLiveSubscription(user.subscriptionStatus);
 }
 
-export type PlanSubject = AccessSubject;
-
-export function planLabel(user: PlanSubject): string {
+export function planLabel(user: AccessSubject): string {
   if (user.role === "admin" || user.isBetaTester) return "Pro - Free Access";
   if (user.plan === "pro") return `Pro - ${formatPrice(PLAN_DETAILS.pro.priceCents)}/mo`;
   if (user.plan === "basic") return `Basic - ${formatPrice(PLAN_DETAILS.basic.priceCents)}/mo`;
@@ -95,7 +93,7 @@ export function planLabel(user: PlanSubject): string {
 }
 
 /** The Pro badge shows for the pro plan, admins and beta testers. */
-export function showsProBadge(user: PlanSubject): boolean {
+export function showsProBadge(user: AccessSubject): boolean {
   return user.plan === "pro" || user.role === "admin" || user.isBetaTester;
 }
 
@@ -110,7 +108,7 @@ function isKnownStatus(status: string): status is SubscriptionStatus {
   return Object.hasOwn(STATUS_LABELS, status);
 }
 
-export function subscriptionStatusLabel(user: PlanSubject): string {
+export function subscriptionStatusLabel(user: AccessSubject): string {
   if (user.role === "admin") return "Admin - Free Access";
   if (user.isBetaTester) return "Beta Tester - Free Access";
   if (!user.subscriptionStatus || !user.plan || user.plan === "none") return "No active subscription";
@@ -122,7 +120,7 @@ export function subscriptionStatusLabel(user: PlanSubject): string {
  * Whole trial days left, rounded up; null when not trialing or no end date, and for admins and beta testers, whose
  * free access doesn't end with a trial they may also have.
  */
-export function trialDaysLeft(user: PlanSubject, now: Date = new Date()): number | null {
+export function trialDaysLeft(user: AccessSubject, now: Date = new Date()): number | null {
   if (hasComplimentaryAccess(user) || user.subscriptionStatus !== "trialing" || !user.trialEndsAt) return null;
   const ms = new Date(user.trialEndsAt).getTime() - now.getTime();
   return Math.max(0, Math.ceil(ms / DAY_MS));

@@ -1,4 +1,4 @@
-import { daysBetween } from "../inventory/inventory";
+import { daysBetween } from "../shared/dates";
 import { zonedNow } from "../shared/time-zone";
 
 /** The expiry mail goes out from 08:00 on the cook's clock, once a local day. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDate } from "../inventory/inventory";
+import { isCalendarDate } from "../shared/dates";
 import { storableText } from "../shared/text";
 import { canonicalTimeZone, isTimeZone } from "../shared/time-zone";
 

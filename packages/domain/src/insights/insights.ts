@@ -1,7 +1,7 @@
 import { CATEGORIES, type Category } from "../shared/enums";
-import { daysBetween, EXPIRING_SOON_DAYS } from "../inventory/inventory";
+import { EXPIRING_SOON_DAYS } from "../inventory/inventory";
+import { addDays, daysBetween, startOfWeek } from "../shared/dates";
 import { ingredientKey } from "../shopping/shopping";
-import { addDays, startOfWeek } from "../shared/week";
 
 export const STOCK_EVENT_KINDS = ["wasted", "used"] as const;
 export type StockEventKind = (typeof STOCK_EVENT_KINDS)[number];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, UNITS } from "../shared/enums";
-import { isCalendarDate, MAX_QUANTITY } from "./inventory";
+import { isCalendarDate } from "../shared/dates";
+import { MAX_QUANTITY } from "../shared/quantities";
 import { storableText } from "../shared/text";
 
 /** The earliest expiry date Kim takes: older dates are typos (1900), not food. */

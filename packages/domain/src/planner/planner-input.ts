@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { MEAL_TYPES } from "../shared/enums";
-import { isCalendarDate } from "../inventory/inventory";
+import { daysInRange, isCalendarDate } from "../shared/dates";
 import { shoppingItemSchema } from "../shopping/shopping-input";
 import { storableText } from "../shared/text";
-import { daysInRange } from "../shared/week";
 import { RECIPE_LIMITS } from "../recipes/recipe-input";
 
 export const MAX_MEALS_PER_SLOT = 3;

@@ -1,7 +1,7 @@
 import { MEAL_TYPES, type MealType } from "../shared/enums";
-import { daysBetween, EXPIRING_SOON_DAYS } from "../inventory/inventory";
+import { EXPIRING_SOON_DAYS } from "../inventory/inventory";
+import { daysBetween, weekDates } from "../shared/dates";
 import { namesSameFood } from "../insights/insights";
-import { weekDates } from "../shared/week";
 
 export interface SuggestionRecipe {
   id: string;

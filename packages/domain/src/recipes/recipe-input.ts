@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { CUISINES, DIFFICULTIES } from "../shared/enums";
-import { MAX_QUANTITY } from "../inventory/inventory";
+import { MAX_QUANTITY } from "../shared/quantities";
 import { storableText } from "../shared/text";
+import { recipeFieldsWithout, type RecipeField } from "./recipe-fields";
 
 /** One line of a recipe's ingredients, as kept in the recipes.ingredients jsonb column. */
 export const recipeIngredientSchema = z.object({
@@ -119,7 +120,7 @@ const recipeFields = z.object({
     .nullable()
     .transform((tags) => [...new Set(tags ?? [])]),
   isAiExtracted: z.boolean({ error: "isAiExtracted must be true or false" }),
-});
+}) satisfies z.ZodObject<Record<RecipeField, z.ZodType>>;
 
 /** A new recipe. Left out: no description, image or times, no tags, and the form's servings, difficulty and cuisine. */
 export const recipeInput = recipeFields.extend({
@@ -171,26 +172,15 @@ export type ExtractionOrigin = z.infer<typeof extractionOrigin>;
 export const recipeCreateInput = recipeInput.extend({ extraction: extractionOrigin.optional() });
 export type RecipeCreateInput = z.infer<typeof recipeCreateInput>;
 
-const COMPARED_FIELDS = [
-  "title",
-  "description",
-  "imageUrl",
-  "prepTime",
-  "cookTime",
-  "servings",
-  "difficulty",
-  "cuisineType",
-  "ingredients",
-  "instructions",
-  "tags",
-] as const satisfies (keyof RecipeInput)[];
+/** The fields a person may correct after an import (whether the recipe was read by AI is not theirs to change). */
+const COMPARED_FIELDS = recipeFieldsWithout("isAiExtracted");
 
 /**
  * What a person changed from what the import read: each changed field with the value saved. A field the import left
  * out counts as changed only when the saved value is not the form's default for it. Empty when nothing changed.
  */
 export function extractionCorrections(original: ExtractedRecipeFields, saved: RecipeInput): Partial<RecipeInput> {
-  const corrections: Partial<Record<(typeof COMPARED_FIELDS)[number], unknown>> = {};
+  const corrections: Partial<Record<RecipeField, unknown>> = {};
   const blank = recipeInput.parse({ title: "-", ingredients: [{ name: "-", quantity: 1, unit: "" }], instructions: "-" });
   for (const field of COMPARED_FIELDS) {
     const read = original[field] === undefined ? blank[field] : original[field];

@@ -1,3 +1,6 @@
+/** The most of anything one line may hold (an ingredient, a recipe's line, a shopping item). */
+export const MAX_QUANTITY = 1_000_000;
+
 /** An amount read from a quantity: `upper` is the top of a range ("1-2"), null for a single amount. */
 export interface Amount {
   value: number;

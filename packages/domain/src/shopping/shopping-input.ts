@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES } from "../shared/enums";
-import { isCalendarDate, MAX_QUANTITY } from "../inventory/inventory";
+import { isCalendarDate } from "../shared/dates";
+import { MAX_QUANTITY } from "../shared/quantities";
 import { storableText } from "../shared/text";
 
 /** One item of a shopping list, as kept in the shopping_lists.items jsonb column. */

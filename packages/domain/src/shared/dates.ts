@@ -5,6 +5,26 @@ export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as con
 // Calendar dates are worked on at UTC midnight, where no day is 23 or 25 hours long.
 const toUtc = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written yyyy-MM-dd (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/** The user's local calendar date, yyyy-MM-dd. */
+export function localDate(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Whole calendar days from `today` to `date` (both yyyy-MM-dd): tomorrow is 1, yesterday -1. */
+export function daysBetween(today: string, date: string): number {
+  return Math.round((toUtc(date) - toUtc(today)) / DAY_MS);
+}
 
 /** The calendar date `days` after `date` (before, when negative); both yyyy-MM-dd. */
 export function addDays(date: string, days: number): string {

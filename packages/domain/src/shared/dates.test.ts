@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysInRange, startOfWeek, weekDates, weekLabel, weekOf } from "./week";
+import { addDays, daysBetween, daysInRange, isCalendarDate, localDate, startOfWeek, weekDates, weekLabel, weekOf } from "./dates";
 
 describe("weeks", () => {
   it.each([
@@ -33,5 +33,25 @@ describe("weeks", () => {
   it("labels a week as the spec writes it", () => {
     expect(weekLabel("2026-11-23")).toBe("Week of Nov 23, 2026");
     expect(weekLabel("2027-01-04")).toBe("Week of Jan 4, 2027");
+  });
+});
+
+describe("dates", () => {
+  it("counts calendar days across months and clock changes", () => {
+    expect(daysBetween("2026-11-21", "2026-11-22")).toBe(1);
+    expect(daysBetween("2026-11-21", "2026-11-20")).toBe(-1);
+    expect(daysBetween("2026-02-28", "2026-03-01")).toBe(1);
+    expect(daysBetween("2026-03-28", "2026-03-30")).toBe(2);
+  });
+
+  it("reads the local calendar date", () => {
+    expect(localDate(new Date(2026, 0, 5, 23, 59))).toBe("2026-01-05");
+  });
+
+  it("accepts only real yyyy-MM-dd dates", () => {
+    expect(isCalendarDate("2026-02-28")).toBe(true);
+    expect(isCalendarDate("2026-02-30")).toBe(false);
+    expect(isCalendarDate("2026-2-3")).toBe(false);
+    expect(isCalendarDate("tomorrow")).toBe(false);
   });
 });

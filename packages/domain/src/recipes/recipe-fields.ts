@@ -1,0 +1,29 @@
+/**
+ * A recipe's fields, in the form's order: the one list the others derive from (the input schema, the recipes table's
+ * type, the API's select lists and answers, the import's answer, the web's form and prefill link). A new field starts
+ * here; the compiler then names each place that must handle it. No imports, so the web's entry chunk may read it.
+ */
+export const RECIPE_FIELDS = [
+  "title",
+  "description",
+  "imageUrl",
+  "prepTime",
+  "cookTime",
+  "servings",
+  "difficulty",
+  "cuisineType",
+  "ingredients",
+  "instructions",
+  "tags",
+  "isAiExtracted",
+] as const;
+export type RecipeField = (typeof RECIPE_FIELDS)[number];
+
+/** The recipe's fields but `left`, in the same order. */
+export function recipeFieldsWithout<const Left extends RecipeField>(...left: Left[]): Exclude<RecipeField, Left>[] {
+  return RECIPE_FIELDS.filter((field): field is Exclude<RecipeField, Left> => !left.some((l) => l === field));
+}
+
+/** What a recipe card needs: every field but the ingredients and instructions. */
+export const RECIPE_SUMMARY_FIELDS = recipeFieldsWithout("ingredients", "instructions");
+export type RecipeSummaryField = (typeof RECIPE_SUMMARY_FIELDS)[number];
