@@ -6,15 +6,15 @@ import { storableText } from "../shared/text";
 
 export const BUG_TITLE_MAX = 200;
 export const BUG_DESCRIPTION_MAX = 10_000;
-export const ADMIN_NOTES_MAX = 10_000;
+const ADMIN_NOTES_MAX = 10_000;
 /** Rows per page of the admin lists: enough to scan, small enough to answer in a few milliseconds. */
 export const ADMIN_PAGE_SIZE = 25;
-export const ADMIN_PAGE_SIZE_MAX = 100;
+const ADMIN_PAGE_SIZE_MAX = 100;
 /** How long the set-password link of an account an admin created stays valid. */
 export const INVITE_LINK_DAYS = 7;
 
-export const bugPrioritySchema = z.enum(BUG_PRIORITIES, { error: `Priority must be one of ${BUG_PRIORITIES.join(", ")}` });
-export const bugStatusSchema = z.enum(BUG_STATUSES, { error: `Status must be one of ${BUG_STATUSES.join(", ")}` });
+const bugPrioritySchema = z.enum(BUG_PRIORITIES, { error: `Priority must be one of ${BUG_PRIORITIES.join(", ")}` });
+const bugStatusSchema = z.enum(BUG_STATUSES, { error: `Status must be one of ${BUG_STATUSES.join(", ")}` });
 
 /**
  * A user's bug report. The web also sends `status` and `userId` (spec section 3); unknown keys are dropped, so a

@@ -48,7 +48,7 @@ export const passwordResetConfirmInput = z.object({
  * An avatar icon name from Kim's own set. Images from other sites are refused: whoever views the avatar (an admin's
  * user list) would load them, so a foreign address could track them (decision 0026).
  */
-export const profileImageSchema = storableText("Profile image")
+const profileImageSchema = storableText("Profile image")
   .trim()
   .max(100, "Profile image must be one of the avatar names")
   .refine((v) => (AVATARS as readonly string[]).includes(v), `Profile image must be one of the avatar names: ${AVATARS.join(", ")}`);

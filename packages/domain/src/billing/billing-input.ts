@@ -6,7 +6,6 @@ import { TRIAL_DAYS } from "./plans";
 export const checkoutInput = z.object({
   plan: z.enum(PLANS, { error: `Plan must be one of ${PLANS.join(", ")}` }),
 });
-export type CheckoutInput = z.infer<typeof checkoutInput>;
 
 /** The end of a trial that starts at `start`. */
 export function trialEnd(start: Date): Date {

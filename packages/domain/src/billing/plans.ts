@@ -49,7 +49,7 @@ export interface AccessSubject {
 }
 
 /** A Pro plan whose payment failed keeps Pro access this long, time enough to update the card. */
-export const PAST_DUE_GRACE_DAYS = 3;
+const PAST_DUE_GRACE_DAYS = 3;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

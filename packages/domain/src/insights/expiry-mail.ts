@@ -2,7 +2,7 @@ import { daysBetween } from "../shared/dates";
 import { zonedNow } from "../shared/time-zone";
 
 /** The expiry mail goes out from 08:00 on the cook's clock, once a local day. */
-export const EXPIRY_MAIL_HOUR = 8;
+const EXPIRY_MAIL_HOUR = 8;
 /** It lists what expires from today to this many days ahead. */
 export const EXPIRY_MAIL_DAYS = 3;
 

@@ -7,7 +7,7 @@ import { canonicalTimeZone, isTimeZone } from "../shared/time-zone";
  * The browser's IANA time zone (Intl's resolvedOptions().timeZone): the cook's clock for dates and the morning mail.
  * Taken in the runtime's own spelling, so "europe/paris" and "Europe/Paris" are one zone wherever they go.
  */
-export const timeZoneInput = storableText("Time zone")
+const timeZoneInput = storableText("Time zone")
   .refine(isTimeZone, "Time zone must be an IANA time zone name such as Europe/Paris")
   .transform((zone) => canonicalTimeZone(zone) ?? zone);
 

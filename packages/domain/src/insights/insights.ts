@@ -3,17 +3,17 @@ import { EXPIRING_SOON_DAYS } from "../inventory/inventory";
 import { addDays, daysBetween, startOfWeek } from "../shared/dates";
 import { ingredientKey } from "../shopping/shopping";
 
-export const STOCK_EVENT_KINDS = ["wasted", "used"] as const;
+const STOCK_EVENT_KINDS = ["wasted", "used"] as const;
 export type StockEventKind = (typeof STOCK_EVENT_KINDS)[number];
 /** How the item left: deleted, its quantity set to 0 by the cook, or used up by cooking a recipe. */
-export const STOCK_EVENT_REASONS = ["deleted", "emptied", "cooked"] as const;
+const STOCK_EVENT_REASONS = ["deleted", "emptied", "cooked"] as const;
 export type StockEventReason = (typeof STOCK_EVENT_REASONS)[number];
 
 /** Weeks and months the insights chart. */
-export const INSIGHT_WEEKS = 8;
-export const INSIGHT_MONTHS = 6;
+const INSIGHT_WEEKS = 8;
+const INSIGHT_MONTHS = 6;
 /** Recipes shown beside each expiring item. */
-export const RECIPES_PER_EXPIRING_ITEM = 3;
+const RECIPES_PER_EXPIRING_ITEM = 3;
 
 export interface StockChange {
   reason: StockEventReason;

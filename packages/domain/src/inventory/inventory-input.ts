@@ -7,7 +7,7 @@ import { storableText } from "../shared/text";
 /** The earliest expiry date Kim takes: older dates are typos (1900), not food. */
 export const EARLIEST_EXPIRY = "2000-01-01";
 /** How far ahead an expiry date may be: canned and dried food keeps for years, but not for centuries (9999). */
-export const EXPIRY_YEARS_AHEAD = 30;
+const EXPIRY_YEARS_AHEAD = 30;
 export const EXPIRY_WINDOW_MESSAGE = `Expiration date must be between Jan 1, 2000 and ${EXPIRY_YEARS_AHEAD} years from today`;
 
 /** The latest expiry date Kim takes on `now`'s day (yyyy-MM-dd, UTC). */

@@ -1,7 +1,7 @@
 import { addDays } from "../shared/dates";
 
 export const EXPIRING_SOON_DAYS = 7;
-export const URGENT_EXPIRY_DAYS = 3;
+const URGENT_EXPIRY_DAYS = 3;
 export const LOW_STOCK_QUANTITY = 2;
 export const DASHBOARD_EXPIRING_LIMIT = 5;
 

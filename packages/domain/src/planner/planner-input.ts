@@ -7,10 +7,10 @@ import { RECIPE_LIMITS } from "../recipes/recipe-input";
 
 export const MAX_MEALS_PER_SLOT = 3;
 export const MAX_MEAL_SERVINGS = 100;
-export const MAX_SHOPPING_ITEMS = 500;
+const MAX_SHOPPING_ITEMS = 500;
 /** The longest span one request reads or plans for: about two months. */
 export const MAX_PLAN_DAYS = 62;
-export const DEFAULT_SHOPPING_LIST_NAME = "Shopping List";
+const DEFAULT_SHOPPING_LIST_NAME = "Shopping List";
 
 const calendarDate = (label: string) => storableText(label).refine(isCalendarDate, `${label} must be a date written yyyy-MM-dd`);
 const uuid = (label: string) => z.uuid({ error: `${label} must be a valid id (uuid)` });

@@ -25,5 +25,6 @@ export function recipeFieldsWithout<const Left extends RecipeField>(...left: Lef
 }
 
 /** What a recipe card needs: every field but the ingredients and instructions. */
-export const RECIPE_SUMMARY_FIELDS = recipeFieldsWithout("ingredients", "instructions");
+// Pure: a bundle that never reads the list leaves out the call.
+export const RECIPE_SUMMARY_FIELDS = /* @__PURE__ */ recipeFieldsWithout("ingredients", "instructions");
 export type RecipeSummaryField = (typeof RECIPE_SUMMARY_FIELDS)[number];

@@ -141,7 +141,7 @@ export const recipeUpdate = recipeFields.partial();
 export type RecipeInput = z.infer<typeof recipeInput>;
 export type RecipeUpdate = z.infer<typeof recipeUpdate>;
 
-export const EXTRACTION_SOURCES = ["url", "pdf"] as const;
+const EXTRACTION_SOURCES = ["url", "pdf"] as const;
 export type ExtractionSource = (typeof EXTRACTION_SOURCES)[number];
 
 /** The recipe an import read, as the form received it: every field checked, a list of ingredients possibly empty. */

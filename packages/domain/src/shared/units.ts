@@ -1,4 +1,4 @@
-export const UNIT_FAMILIES = ["mass", "volume", "count"] as const;
+const UNIT_FAMILIES = ["mass", "volume", "count"] as const;
 export type UnitFamily = (typeof UNIT_FAMILIES)[number];
 
 /** An amount in a unit, as written ("2 cups") or as converted. */
