@@ -1,5 +1,5 @@
 import { CATEGORIES, type Category } from "../shared/enums";
-import { EXPIRING_SOON_DAYS } from "../inventory/inventory";
+import { isExpiringSoon } from "../inventory/inventory";
 import { addDays, daysBetween, startOfWeek } from "../shared/dates";
 import { ingredientKey } from "../shopping/shopping";
 
@@ -202,7 +202,7 @@ export interface RecipeForMatching {
 export function expiringWithRecipes(stock: ExpiringItem[], recipes: RecipeForMatching[], today: string) {
   const expiring = stock
     .map((item) => ({ ...item, days: daysBetween(today, item.expirationDate) }))
-    .filter((item) => item.days >= 0 && item.days <= EXPIRING_SOON_DAYS && item.quantity > 0)
+    .filter((item) => isExpiringSoon(item.expirationDate, today) && item.quantity > 0)
     .sort((a, b) => a.days - b.days || a.name.localeCompare(b.name));
   const uses = recipes.map((recipe) => ({
     recipe,
