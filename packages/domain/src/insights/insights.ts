@@ -3,11 +3,9 @@ import { isExpiringSoon } from "../inventory/inventory";
 import { addDays, daysBetween, startOfWeek } from "../shared/dates";
 import { ingredientKey } from "../shopping/shopping";
 
-const STOCK_EVENT_KINDS = ["wasted", "used"] as const;
-export type StockEventKind = (typeof STOCK_EVENT_KINDS)[number];
+export type StockEventKind = "wasted" | "used";
 /** How the item left: deleted, its quantity set to 0 by the cook, or used up by cooking a recipe. */
-const STOCK_EVENT_REASONS = ["deleted", "emptied", "cooked"] as const;
-export type StockEventReason = (typeof STOCK_EVENT_REASONS)[number];
+export type StockEventReason = "deleted" | "emptied" | "cooked";
 
 /** Weeks and months the insights chart. */
 const INSIGHT_WEEKS = 8;

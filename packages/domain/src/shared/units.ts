@@ -1,5 +1,4 @@
-const UNIT_FAMILIES = ["mass", "volume", "count"] as const;
-export type UnitFamily = (typeof UNIT_FAMILIES)[number];
+export type UnitFamily = "mass" | "volume" | "count";
 
 /** An amount in a unit, as written ("2 cups") or as converted. */
 export interface Measured {

@@ -53,7 +53,9 @@ export async function startLocalTrial(db: Kysely<Database>, userId: string, plan
     })
     .where("id", "=", userId)
     .where("trialUsedAt", "is", null)
-    .where((eb) => eb.or([eb("plan", "=", "none"), eb("subscriptionStatus", "is", null), eb("subscriptionStatus", "in", ENDED_SUBSCRIPTION_STATUSES)]))
+    .where((eb) =>
+      eb.or([eb("plan", "=", "none"), eb("subscriptionStatus", "is", null), eb("subscriptionStatus", "in", ENDED_SUBSCRIPTION_STATUSES)]),
+    )
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
