@@ -3,7 +3,7 @@ import { MEAL_TYPES } from "../shared/enums";
 import { daysInRange, isCalendarDate } from "../shared/dates";
 import { shoppingItemSchema } from "../shopping/shopping-input";
 import { storableText } from "../shared/text";
-import { RECIPE_LIMITS } from "../recipes/recipe-input";
+import { RECIPE_LIMITS } from "../recipes/recipe-fields";
 
 export const MAX_MEALS_PER_SLOT = 3;
 export const MAX_MEAL_SERVINGS = 100;

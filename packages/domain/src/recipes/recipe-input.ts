@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CUISINES, DIFFICULTIES } from "../shared/enums";
 import { MAX_QUANTITY } from "../shared/quantities";
 import { storableText } from "../shared/text";
-import { recipeFieldsWithout, type RecipeField } from "./recipe-fields";
+import { RECIPE_DEFAULTS, RECIPE_LIMITS, recipeFieldsWithout, type RecipeField } from "./recipe-fields";
 
 /** One line of a recipe's ingredients, as kept in the recipes.ingredients jsonb column. */
 export const recipeIngredientSchema = z.object({
@@ -28,27 +28,6 @@ export const recipeIngredientSchema = z.object({
 });
 
 export type RecipeIngredient = z.infer<typeof recipeIngredientSchema>;
-
-/** The recipe form's defaults (spec sections 5 and 9). */
-export const RECIPE_DEFAULTS = {
-  prepTime: 30,
-  cookTime: 30,
-  servings: 4,
-  difficulty: "Medium",
-  cuisineType: "Other",
-} as const;
-
-export const RECIPE_LIMITS = {
-  title: 200,
-  description: 5_000,
-  imageUrl: 2_000,
-  minutes: 10_080,
-  servings: 1_000,
-  ingredients: 300,
-  instructions: 50_000,
-  tags: 30,
-  tag: 50,
-} as const;
 
 const count = (n: number) => n.toLocaleString("en-US");
 
