@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parseIngredient } from "parse-ingredient";
-import { parseIngredientLine } from "../packages/domain/src/ingredient-line";
-import { normalizeUnit } from "../packages/domain/src/units";
+import { normalizeUnit, parseIngredientLine } from "../packages/domain/src/index";
 import { sharedData } from "../e2e/shared-data";
 
 /**

@@ -1,4 +1,4 @@
-import type { MealType, Plan, RecipeIngredient, Role, ShoppingItem, StockEventKind, StockEventReason } from "@kim/domain";
+import type { MealType, Plan, RecipeField, RecipeInput, Role, ShoppingItem, StockEventKind, StockEventReason } from "@kim/domain";
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -58,21 +58,20 @@ export interface IngredientsTable {
   updatedAt: UpdatedAt;
 }
 
-export interface RecipesTable {
+/** Recipe fields kept as the domain's schema gives them, or null: rows older than the schema may hold null. */
+type RecipeColumns = {
+  [F in Exclude<RecipeField, "title" | "ingredients" | "instructions" | "tags" | "isAiExtracted">]: RecipeInput[F] | null;
+};
+
+/** One column per recipe field (the domain's RECIPE_FIELDS), typed from its schema. */
+export interface RecipesTable extends RecipeColumns {
   id: Generated<string>;
   userId: string;
-  title: string;
-  description: string | null;
-  imageUrl: string | null;
-  prepTime: number | null;
-  cookTime: number | null;
-  servings: number | null;
-  difficulty: string | null;
-  cuisineType: string | null;
-  ingredients: Json<RecipeIngredient[]>;
-  instructions: string;
-  tags: ColumnType<string[] | null, string | null, string | null>;
-  isAiExtracted: Generated<boolean>;
+  title: RecipeInput["title"];
+  ingredients: Json<RecipeInput["ingredients"]>;
+  instructions: RecipeInput["instructions"];
+  tags: ColumnType<RecipeInput["tags"] | null, string | null, string | null>;
+  isAiExtracted: Generated<RecipeInput["isAiExtracted"]>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

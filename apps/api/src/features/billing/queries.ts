@@ -1,9 +1,6 @@
-import { trialEnd, type PaidPlan } from "@kim/domain";
+import { ENDED_SUBSCRIPTION_STATUSES, trialEnd, type PaidPlan } from "@kim/domain";
 import type { Database, UserUpdate } from "@kim/db";
 import { sql, type Kysely } from "kysely";
-
-/** Statuses after which a new checkout may start (domain's hasCurrentPlan says the same for the web). */
-const ENDED = ["canceled", "incomplete_expired"];
 
 export function findStripeCustomerId(db: Kysely<Database>, userId: string) {
   return db
@@ -56,7 +53,9 @@ export async function startLocalTrial(db: Kysely<Database>, userId: string, plan
     })
     .where("id", "=", userId)
     .where("trialUsedAt", "is", null)
-    .where((eb) => eb.or([eb("plan", "=", "none"), eb("subscriptionStatus", "is", null), eb("subscriptionStatus", "in", ENDED)]))
+    .where((eb) =>
+      eb.or([eb("plan", "=", "none"), eb("subscriptionStatus", "is", null), eb("subscriptionStatus", "in", ENDED_SUBSCRIPTION_STATUSES)]),
+    )
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -70,7 +69,7 @@ async function updateCurrentLocalPlan(db: Kysely<Database>, userId: string, set:
     .where("stripeSubscriptionId", "is", null)
     .where("plan", "!=", "none")
     .where("subscriptionStatus", "is not", null)
-    .where("subscriptionStatus", "not in", ENDED)
+    .where("subscriptionStatus", "not in", ENDED_SUBSCRIPTION_STATUSES)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -1,5 +1,5 @@
 import type { Database } from "@kim/db";
-import type { PaidPlan } from "@kim/domain";
+import { isLiveSubscription, type PaidPlan } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 import Stripe from "stripe";
 import { z } from "zod";
@@ -40,7 +40,6 @@ export interface SubscriptionState {
   currentPeriodEnd: Date | null;
 }
 
-const LIVE = new Set(["trialing", "active", "past_due", "unpaid", "incomplete", "paused"]);
 const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
 /** An id, or an expanded object's id; anything else in an odd payload is no id. */
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -157,7 +156,7 @@ async function isRecorded(db: Kysely<Database>, eventId: string): Promise<boolea
  * (an old one's late event) changes nothing, so a user with a live subscription keeps it whatever the order.
  */
 async function storeSubscription(db: Kysely<Database>, state: SubscriptionState, now: Date) {
-  const live = LIVE.has(state.status);
+  const live = isLiveSubscription(state.status);
   return db
     .updateTable("users")
     .set({

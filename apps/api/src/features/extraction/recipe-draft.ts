@@ -1,24 +1,15 @@
-import { RECIPE_DEFAULTS, RECIPE_LIMITS, type Cuisine, type Difficulty } from "@kim/domain";
+import { RECIPE_DEFAULTS, RECIPE_LIMITS, type RecipeInput } from "@kim/domain";
 import { cuisineFrom, difficultyFrom, imageUrlFrom } from "./recipe-fields";
 import { truncate } from "./text";
 
-/** A recipe as the recipe form takes it, read from a page without AI. */
-export interface ExtractedRecipe {
-  title: string;
-  description: string | null;
-  imageUrl: string | null;
-  prepTime: number | null;
-  cookTime: number | null;
-  servings: number;
-  difficulty: Difficulty;
-  cuisineType: Cuisine;
+/**
+ * A recipe as the recipe form takes it, read from a page without AI: the domain's recipe fields (instructions one step
+ * a line) and the page's address.
+ */
+export interface ExtractedRecipe extends Omit<RecipeInput, "ingredients"> {
   /** The lines as the page prints them; parsing them into quantity, unit and name is a later step. */
   ingredients: string[];
-  /** One step a line. */
-  instructions: string;
-  tags: string[];
   sourceUrl: string;
-  isAiExtracted: boolean;
 }
 
 /** What one source (JSON-LD, microdata, the page's markup) found, text already cleaned, before the form's limits. */

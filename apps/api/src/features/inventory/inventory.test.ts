@@ -1,4 +1,5 @@
 import { gunzipSync } from "node:zlib";
+import { addDays, matchesStockFilter } from "@kim/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anotherProcess, createTestApp, createUser, type TestApp } from "../../testing/test-app";
 
@@ -242,5 +243,33 @@ describe("text PostgreSQL cannot store", () => {
     expect(renamed.json().name).toBe("🧀 Käse 奶酪 גבינה");
     const stored = await t.deps.db.selectFrom("ingredients").select("name").where("id", "=", created[0].id).executeTakeFirstOrThrow();
     expect(stored.name).toBe("🧀 Käse 奶酪 גבינה");
+  });
+});
+
+describe("dashboard summary", () => {
+  it("counts what the web's inventory filters show, on the cook's date, and lists the soonest five", async () => {
+    const cook = await someone();
+    const today = "2026-11-28";
+    const items = [
+      { name: "yesterday", expirationDate: "2026-11-27", quantity: 5 },
+      { name: "no date", expirationDate: null, quantity: 0 },
+      { name: "a week on", expirationDate: "2026-12-05", quantity: 2 },
+      { name: "eight days on", expirationDate: "2026-12-06", quantity: 2.1 },
+      ...[0, 1, 2, 3, 4].map((d) => ({ name: `day ${d}`, expirationDate: addDays(today, d), quantity: 9 })),
+    ];
+    for (const item of items) expect((await send(cook, "POST", "/api/ingredients", { ...milk, ...item })).statusCode).toBe(201);
+
+    const input = encodeURIComponent(JSON.stringify({ today }));
+    const summary = (await send(cook, "GET", `/trpc/inventory.summary?input=${input}`)).json().result.data;
+    const shown = (filter: "expiring" | "low-stock") => items.filter((item) => matchesStockFilter(item, filter, today)).length;
+    expect(summary).toMatchObject({ total: 9, expiringSoonCount: shown("expiring"), lowStockCount: shown("low-stock") });
+    expect([summary.expiringSoonCount, summary.lowStockCount]).toEqual([6, 2]);
+    expect(summary.expiringSoon.map((e: { name: string; days: number }) => [e.name, e.days])).toEqual([
+      ["day 0", 0],
+      ["day 1", 1],
+      ["day 2", 2],
+      ["day 3", 3],
+      ["day 4", 4],
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { inTransaction, type Database } from "@kim/db";
-import { DASHBOARD_EXPIRING_LIMIT, EXPIRING_SOON_DAYS, LOW_STOCK_QUANTITY, type IngredientInput } from "@kim/domain";
+import { DASHBOARD_EXPIRING_LIMIT, expiringSoonRange, LOW_STOCK_QUANTITY, type IngredientInput } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 import { jsonTimestamp, type RawJson } from "../../lib/raw-json";
 import { checkQuota } from "../../lib/quotas";
@@ -36,11 +36,13 @@ const ingredientList: UserJsonArrayQuery = (userId) => sql`select coalesce(json_
 
 /**
  * The dashboard's figures, counted by PostgreSQL on the cook's calendar date: how many ingredients, how many
- * expire within the window (0 to 7 days), how many are low, and the soonest few of those expiring.
+ * expire soon and how many are low (the domain's rules, which the web's inventory filters also use), and the
+ * soonest few of those expiring.
  */
 export async function inventorySummary(db: Kysely<Database>, userId: string, today: string) {
   const days = sql<number>`(expiration_date - ${today}::date)`;
-  const expiring = sql<boolean>`${days} between 0 and ${EXPIRING_SOON_DAYS}`;
+  const soon = expiringSoonRange(today);
+  const expiring = sql<boolean>`expiration_date between ${soon.from}::date and ${soon.to}::date`;
   const [counts, soonest] = await Promise.all([
     db
       .selectFrom("ingredients")

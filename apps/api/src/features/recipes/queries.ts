@@ -1,10 +1,10 @@
 import { inTransaction, type Database } from "@kim/db";
 import {
   extractionCorrections,
-  type Cuisine,
-  type Difficulty,
+  RECIPE_FIELDS,
   type RecipeCreateInput,
-  type RecipeIngredient,
+  type RecipeInput,
+  type RecipeSummaryField,
   type RecipeUpdate,
 } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
@@ -12,45 +12,20 @@ import { jsonTimestamp, type RawJson } from "../../lib/raw-json";
 import { checkQuota } from "../../lib/quotas";
 import { userList, type ListCache, type UserJsonArrayQuery } from "../../lib/user-lists";
 
-/** What a recipe card needs: everything but the ingredients and instructions. */
-export interface RecipeSummary {
+/** The row's own fields, as clients receive them. */
+interface Stored {
   id: string;
-  title: string;
-  description: string | null;
-  imageUrl: string | null;
-  prepTime: number | null;
-  cookTime: number | null;
-  servings: number;
-  difficulty: Difficulty;
-  cuisineType: Cuisine;
-  tags: string[];
-  isAiExtracted: boolean;
   createdAt: string;
   updatedAt: string;
 }
 
-/** A whole recipe as clients receive it. */
-export interface Recipe extends RecipeSummary {
-  ingredients: RecipeIngredient[];
-  instructions: string;
-}
+/** What a recipe card needs: everything but the ingredients and instructions. */
+export type RecipeSummary = Stored & Pick<RecipeInput, RecipeSummaryField>;
 
-const summaryColumns = [
-  "id",
-  "title",
-  "description",
-  "imageUrl",
-  "prepTime",
-  "cookTime",
-  "servings",
-  "difficulty",
-  "cuisineType",
-  "tags",
-  "isAiExtracted",
-  "createdAt",
-  "updatedAt",
-] as const;
-const columns = [...summaryColumns, "ingredients", "instructions"] as const;
+/** A whole recipe as clients receive it. */
+export type Recipe = Stored & RecipeInput;
+
+const columns = ["id", ...RECIPE_FIELDS, "createdAt", "updatedAt"] as const;
 
 type RecipeRow = Omit<Recipe, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
 

@@ -1,5 +1,5 @@
 import { BookOpen, Clock, Package, TrendingDown } from "lucide-react";
-import { localDate } from "@kim/domain";
+import { EXPIRING_SOON_DAYS, localDate, LOW_STOCK_QUANTITY } from "@kim/domain";
 import { greetingName, useCurrentUser } from "../../lib/current-user";
 import { isFirstVisit } from "../../lib/first-visit";
 import { trpc } from "../../lib/trpc";
@@ -45,7 +45,7 @@ export function Dashboard() {
           to="/inventory"
           filter="expiring"
           icon={Clock}
-          hint="Within the next 7 days"
+          hint={`Within the next ${EXPIRING_SOON_DAYS} days`}
         />
         <StatCard
           title="Low Stock"
@@ -53,7 +53,7 @@ export function Dashboard() {
           to="/inventory"
           filter="low-stock"
           icon={TrendingDown}
-          hint="Quantity of 2 or less"
+          hint={`Quantity of ${LOW_STOCK_QUANTITY} or less`}
         />
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

@@ -1,4 +1,13 @@
-import { CUISINES, DIFFICULTIES, RECIPE_DEFAULTS, type Cuisine, type Difficulty, type RecipeIngredient } from "@kim/domain";
+import {
+  CUISINES,
+  DIFFICULTIES,
+  RECIPE_DEFAULTS,
+  recipeFieldsWithout,
+  type Cuisine,
+  type Difficulty,
+  type RecipeField,
+  type RecipeIngredient,
+} from "@kim/domain";
 import type { Recipe } from "./recipe-types";
 import type { RecipePrefill } from "./recipe-prefill-search";
 
@@ -12,22 +21,19 @@ export interface IngredientRowValues {
   original?: string;
 }
 
-/** What the recipe form holds: text as typed, so nothing is lost while it is invalid. */
-export interface RecipeFormValues {
-  title: string;
-  description: string;
-  imageUrl: string;
-  prepTime: string;
-  cookTime: string;
-  servings: string;
+/** The recipe fields the form holds as text typed (tags comma-separated), so nothing is lost while it is invalid. */
+export type TextField = Exclude<RecipeField, "difficulty" | "cuisineType" | "ingredients" | "isAiExtracted">;
+
+/** What the recipe form holds: each recipe field, as text or as picked (the choices, the ingredient rows, the AI flag). */
+export type RecipeFormValues = Record<TextField, string> & {
   difficulty: Difficulty;
   cuisineType: Cuisine;
   ingredients: IngredientRowValues[];
-  instructions: string;
-  /** Comma-separated, as typed. */
-  tags: string;
   isAiExtracted: boolean;
-}
+};
+
+/** The text fields a prefill link gives as text; its tags come as a JSON list. */
+const LINK_TEXT_FIELDS = recipeFieldsWithout("difficulty", "cuisineType", "ingredients", "isAiExtracted", "tags");
 
 let rowCount = 0;
 const rowKey = () => `row-${++rowCount}`;
@@ -146,8 +152,7 @@ function prefillRow(raw: unknown): IngredientRowValues | null {
 export function prefilledForm(prefill: RecipePrefill): { values: RecipeFormValues; unreadable: string[] } {
   const values = emptyRecipeForm();
   const unreadable: string[] = [];
-  const textFields = ["title", "description", "imageUrl", "prepTime", "cookTime", "servings", "instructions"] as const;
-  for (const field of textFields) {
+  for (const field of LINK_TEXT_FIELDS) {
     if (prefill[field] === undefined) continue;
     const value = text(prefill[field]);
     if (value === null) unreadable.push(field);

@@ -26,6 +26,7 @@ import {
   recipeInputFromForm,
   type IngredientRowValues,
   type RecipeFormValues,
+  type TextField,
 } from "./recipe-form-values";
 
 interface RecipeFormProps {
@@ -39,8 +40,6 @@ interface RecipeFormProps {
   /** Resolves when saved; the form stays (with what was typed) when it rejects. */
   onSubmit: (input: RecipeInput) => Promise<unknown>;
 }
-
-type TextKey = "title" | "description" | "imageUrl" | "prepTime" | "cookTime" | "servings" | "instructions" | "tags";
 
 /** Errors keyed by field, and by row for ingredients ("ingredients.2.name"), first message each. */
 function formErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
@@ -88,7 +87,7 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
     setErrors(({ [key]: _fixed, ...rest }) => rest);
   };
   // What every text box of the form is given: its name, its value, the edit that sets it and its error.
-  const textField = (key: TextKey) => ({
+  const textField = (key: TextField) => ({
     name: key,
     value: values[key],
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),

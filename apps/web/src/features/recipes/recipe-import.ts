@@ -1,4 +1,11 @@
-import { extractionOrigin, recipeInput, type ExtractionOrigin, type ExtractionSource, type RecipeInput } from "@kim/domain";
+import {
+  extractionOrigin,
+  recipeFieldsWithout,
+  recipeInput,
+  type ExtractionOrigin,
+  type ExtractionSource,
+  type RecipeInput,
+} from "@kim/domain";
 import type { RouterOutputs } from "../../lib/trpc";
 import { ingredientInput, jsonList, prefilledForm, recipeInputFromForm, type RecipePrefill } from "./recipe-form-values";
 
@@ -45,19 +52,8 @@ export function prefillFromImport(recipe: ImportedRecipe, source: ImportSource =
 /** The prefill's field names as prefilledForm reports a value it could not read. */
 const UNREADABLE_NAME: Partial<Record<keyof RecipePrefill, string>> = { cuisineType: "cuisine" };
 
-const ORIGINAL_FIELDS = [
-  "title",
-  "description",
-  "imageUrl",
-  "prepTime",
-  "cookTime",
-  "servings",
-  "difficulty",
-  "cuisineType",
-  "instructions",
-  "tags",
-  "isAiExtracted",
-] as const;
+/** The fields read back from the link as the form reads them; the ingredients are read as the form's rows (below). */
+const ORIGINAL_FIELDS = recipeFieldsWithout("ingredients");
 
 /**
  * When the form was opened from an import (the link has `sourceUrl`, or `source=pdf` for a PDF, which has no

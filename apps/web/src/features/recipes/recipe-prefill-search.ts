@@ -1,5 +1,8 @@
-// The router's validateSearch for /recipes/new runs in the app's entry chunk: this module imports nothing, so the
-// form's code (and zod, through @kim/domain) stays in the page's own chunk.
+import { RECIPE_FIELDS } from "@kim/domain";
+
+// The router's validateSearch for /recipes/new runs in the app's entry chunk: this module imports only the recipe
+// field list (a module that imports nothing), so the form's code (and zod, through @kim/domain) stays in the page's
+// own chunk.
 
 /**
  * Search parameters that prefill the form (spec: from extraction), as the router parsed them. Beyond the spec's list:
@@ -8,22 +11,7 @@
  */
 export type RecipePrefill = Partial<Record<(typeof PREFILL_KEYS)[number], unknown>>;
 
-const PREFILL_KEYS = [
-  "title",
-  "description",
-  "imageUrl",
-  "prepTime",
-  "cookTime",
-  "servings",
-  "difficulty",
-  "cuisineType",
-  "ingredients",
-  "instructions",
-  "tags",
-  "isAiExtracted",
-  "sourceUrl",
-  "source",
-] as const;
+const PREFILL_KEYS = [...RECIPE_FIELDS, "sourceUrl", "source"] as const;
 
 /** Keeps only the parameters the form reads; the router's validateSearch for /recipes/new. */
 export function recipePrefillSearch(search: Record<string, unknown>): RecipePrefill {

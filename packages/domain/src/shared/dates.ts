@@ -1,0 +1,60 @@
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
+
+// Calendar dates are worked on at UTC midnight, where no day is 23 or 25 hours long.
+const toUtc = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written yyyy-MM-dd (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/** The user's local calendar date, yyyy-MM-dd. */
+export function localDate(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** Whole calendar days from `today` to `date` (both yyyy-MM-dd): tomorrow is 1, yesterday -1. */
+export function daysBetween(today: string, date: string): number {
+  return Math.round((toUtc(date) - toUtc(today)) / DAY_MS);
+}
+
+/** The calendar date `days` after `date` (before, when negative); both yyyy-MM-dd. */
+export function addDays(date: string, days: number): string {
+  return fromUtc(toUtc(date) + days * DAY_MS);
+}
+
+/** The Monday of the week holding `date`: the planner's weeks start on Monday (spec section 9). */
+export function startOfWeek(date: string): string {
+  const weekday = (new Date(toUtc(date)).getUTCDay() + 6) % 7;
+  return addDays(date, -weekday);
+}
+
+/** The week holding `date`, Monday to Sunday. */
+export function weekOf(date: string): { from: string; to: string } {
+  const from = startOfWeek(date);
+  return { from, to: addDays(from, 6) };
+}
+
+/** The seven dates of the week starting `monday`. */
+export function weekDates(monday: string): string[] {
+  return WEEKDAYS.map((_, i) => addDays(monday, i));
+}
+
+/** The planner's label, 'Week of MMM d, yyyy' (spec section 9), in English whatever the locale. */
+export function weekLabel(monday: string): string {
+  const [year, month, day] = monday.split("-").map(Number);
+  return `Week of ${MONTHS[month! - 1]} ${day}, ${year}`;
+}
+
+/** Days from `from` to `to`, both counted: a week is 7. */
+export function daysInRange(from: string, to: string): number {
+  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS) + 1;
+}

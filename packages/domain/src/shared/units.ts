@@ -1,0 +1,180 @@
+export type UnitFamily = "mass" | "volume" | "count";
+
+/** An amount in a unit, as written ("2 cups") or as converted. */
+export interface Measured {
+  quantity: number;
+  unit: string;
+}
+
+type System = "metric" | "us";
+type Sized = { family: "mass" | "volume"; size: number; system: System };
+
+// US customary measures from their exact definitions: the cup is 236.588 ml, the avoirdupois ounce 28.3495 g.
+const CUP_ML = 236.5882365;
+const OUNCE_G = 28.349523125;
+
+/** Units with a size, in grams or millilitres. Any other unit counts things. */
+const SIZED = new Map<string, Sized>([
+  ["mg", { family: "mass", size: 0.001, system: "metric" }],
+  ["g", { family: "mass", size: 1, system: "metric" }],
+  ["kg", { family: "mass", size: 1000, system: "metric" }],
+  ["oz", { family: "mass", size: OUNCE_G, system: "us" }],
+  ["lbs", { family: "mass", size: 16 * OUNCE_G, system: "us" }],
+  ["ml", { family: "volume", size: 1, system: "metric" }],
+  ["cl", { family: "volume", size: 10, system: "metric" }],
+  ["dl", { family: "volume", size: 100, system: "metric" }],
+  ["L", { family: "volume", size: 1000, system: "metric" }],
+  ["tsp", { family: "volume", size: CUP_ML / 48, system: "us" }],
+  ["tbsp", { family: "volume", size: CUP_ML / 16, system: "us" }],
+  ["fl oz", { family: "volume", size: CUP_ML / 8, system: "us" }],
+  ["cups", { family: "volume", size: CUP_ML, system: "us" }],
+]);
+
+/** Spellings of each unit, lower case and singular (plurals are singularised before the look-up). */
+const SPELLINGS: [string, string[]][] = [
+  ["mg", ["mg", "milligram", "milligramme"]],
+  ["g", ["g", "gr", "gm", "gms", "gram", "gramme"]],
+  ["kg", ["kg", "kgs", "kilo", "kilogram", "kilogramme"]],
+  ["oz", ["oz", "ounce"]],
+  ["lbs", ["lb", "lbs", "pound"]],
+  ["ml", ["ml", "mls", "millilitre", "milliliter"]],
+  ["cl", ["cl", "centilitre", "centiliter"]],
+  ["dl", ["dl", "decilitre", "deciliter"]],
+  ["L", ["l", "ltr", "litre", "liter"]],
+  ["tsp", ["tsp", "teaspoon"]],
+  ["tbsp", ["tbsp", "tbs", "tbl", "tablespoon"]],
+  ["fl oz", ["fl oz", "floz", "fl ounce", "fluid ounce"]],
+  ["cups", ["c", "cup"]],
+  ["units", ["", "unit", "each", "ea", "none"]],
+];
+const CANONICAL = new Map(SPELLINGS.flatMap(([unit, spellings]) => spellings.map((s) => [s, unit] as const)));
+
+/** The units a sum is shown in, largest first. */
+const LADDERS: Record<System, Record<Sized["family"], string[]>> = {
+  metric: { mass: ["kg", "g"], volume: ["L", "ml"] },
+  us: { mass: ["lbs", "oz"], volume: ["cups", "tbsp", "tsp"] },
+};
+/** What a set of measuring cups measures: under a cup, other amounts read better in spoons (6 tbsp, not 0.38 cups). */
+const CUP_MEASURES = [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4];
+
+/** Plurals the rules below would get wrong, and words that only look plural. */
+const IRREGULAR = new Map([
+  ...["leaf", "loaf", "half", "calf", "shelf"].map((w) => [`${w.slice(0, -1)}ves`, w] as const),
+  ["knives", "knife"],
+  ["chilies", "chili"],
+  ["chillies", "chilli"],
+  // Singulars in -ie, -oe, -che and -sse, which the rules would cut too short (cookies is cookie, not cooky).
+  ...["cookie", "brownie", "smoothie", "veggie", "pie", "calorie", "hoagie", "aloe", "sloe", "quiche", "brioche", "ganache", "mousse"].map(
+    (w) => [`${w}s`, w] as const,
+  ),
+  ...["molasses", "series", "species", "haggis"].map((w) => [w, w] as const),
+]);
+
+/**
+ * The singular of a lower-case English noun, to match names and units: eggs, tomatoes, berries, leaves, boxes and
+ * peaches lose their plural ending; glass, asparagus, hummus, couscous and molasses are left as they are.
+ */
+export function singular(word: string): string {
+  const irregular = IRREGULAR.get(word);
+  if (irregular) return irregular;
+  if (word.length <= 3 || !word.endsWith("s") || /(?:ss|us)$/.test(word)) return word;
+  if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|x|ch|sh|[^aeiou]o)es$/.test(word)) return word.slice(0, -2);
+  return word.slice(0, -1);
+}
+
+/** The words of a name as ingredients are matched: lower case, without accents and punctuation, each singular. */
+export function keyWords(text: string): string[] {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/['’]/g, "")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map(singular);
+}
+
+function clean(unit: string): string {
+  return unit.replace(/\./g, " ").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * A unit in one spelling: "Tablespoons", "tbs" and "T" are tbsp, "t" is tsp (the case tells them apart), "pounds" is
+ * lbs, "" and "each" are units. A unit it does not know counts things and is kept singular: "Cloves" is clove.
+ */
+export function normalizeUnit(unit: string): string {
+  const text = clean(unit);
+  if (text === "T") return "tbsp";
+  if (text === "t") return "tsp";
+  const lower = text.toLowerCase();
+  const word = lower.split(" ").map(singular).join(" ");
+  return CANONICAL.get(lower) ?? CANONICAL.get(word) ?? word;
+}
+
+function unitInfo(unit: string): { unit: string; family: UnitFamily; size: number; system: System | null } {
+  const normal = normalizeUnit(unit);
+  return { unit: normal, ...(SIZED.get(normal) ?? { family: "count", size: 1, system: null }) };
+}
+
+export function unitFamily(unit: string): UnitFamily {
+  return unitInfo(unit).family;
+}
+
+/**
+ * Amounts with one measure key add up: "mass", "volume", or a count unit of its own ("count:units",
+ * "count:clove"), since 2 cloves and 3 units of garlic are not the same things counted.
+ */
+export function measureKey(unit: string): string {
+  const info = unitInfo(unit);
+  return info.family === "count" ? `count:${info.unit}` : info.family;
+}
+
+/** `value` in `from` as an amount in `to`; null when they do not convert (another family, or another count unit). */
+export function convertQuantity(value: number, from: string, to: string): number | null {
+  const [a, b] = [unitInfo(from), unitInfo(to)];
+  if (a.family === "count" || b.family === "count") return a.unit === b.unit ? value : null;
+  return a.family === b.family ? (value * a.size) / b.size : null;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** An amount as a shop sells it: to 2 decimals, and a count up to a whole one (half an onion is one onion). */
+export function roundQuantity(quantity: number, unit: string): number {
+  return unitFamily(unit) === "count" ? Math.ceil(round2(quantity)) : round2(quantity);
+}
+
+/** At least one of the unit, or a measuring cup's amount (a typed 0.33 cup is 1/3), allowing for float error. */
+function readsWell(value: number, unit: string): boolean {
+  return value >= 1 - 1e-9 || (unit === "cups" && CUP_MEASURES.some((m) => Math.abs(value - m) < 0.005));
+}
+
+function isPlural(spelling: string): boolean {
+  return normalizeUnit(spelling) !== spelling;
+}
+
+/**
+ * Amounts of one measure key added up and rounded (see roundQuantity), in the unit that reads best. Mass and
+ * volume keep to the system they were written in, metric when they mix, and take the largest unit they fill:
+ * 1500 g is 1.5 kg, 48 tsp 1 cup, 3 tsp 1 tbsp, 20 oz 1.25 lbs; under a cup only what a measuring cup holds stays
+ * in cups (1/4 cup does, 6 tbsp does not). A counted word keeps a spelling as written, plural when it fits the sum.
+ */
+export function addQuantities(parts: Measured[]): Measured {
+  const first = unitInfo(parts[0]?.unit ?? "");
+  if (first.family === "count") {
+    const quantity = roundQuantity(sum(parts.map((p) => p.quantity)), first.unit);
+    const spellings = parts.map((p) => clean(p.unit).toLowerCase());
+    const unit = first.unit === "units" ? first.unit : (spellings.find((s) => isPlural(s) === (quantity !== 1)) ?? first.unit);
+    return { quantity, unit };
+  }
+  const infos = parts.map((p) => unitInfo(p.unit));
+  const base = sum(parts.map((p, i) => p.quantity * infos[i]!.size));
+  const ladder = LADDERS[infos.some((i) => i.system === "metric") ? "metric" : "us"][first.family];
+  const sizeOf = (u: string) => SIZED.get(u)!.size;
+  // Rounded as the smallest unit would show it, so 999.999 g is 1 kg rather than 1000 g.
+  const smallest = ladder.at(-1)!;
+  const total = round2(base / sizeOf(smallest)) * sizeOf(smallest);
+  const unit = ladder.find((u) => readsWell(total / sizeOf(u), u)) ?? smallest;
+  return { quantity: round2(total / sizeOf(unit)), unit };
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { CATEGORIES } from "../shared/enums";
+import { isCalendarDate } from "../shared/dates";
+import { MAX_QUANTITY } from "../shared/quantities";
+import { storableText } from "../shared/text";
+
+/** One item of a shopping list, as kept in the shopping_lists.items jsonb column. */
+export const shoppingItemSchema = z.object({
+  name: storableText("Item name").trim().min(1, "Item name is required").max(200, "Item name must be at most 200 characters"),
+  quantity: z
+    .number({ error: "Quantity must be a number" })
+    .min(0, "Quantity must be 0 or more")
+    .max(MAX_QUANTITY, "Quantity must be at most 1,000,000"),
+  unit: storableText("Unit").trim().min(1, "Unit is required").max(30, "Unit must be at most 30 characters"),
+  checked: z.boolean({ error: "Checked must be true or false" }).default(false),
+  /** The store section, so the list can be grouped and the shopper walks the store once. */
+  category: z.enum(CATEGORIES, { error: `Category must be one of ${CATEGORIES.join(", ")}` }).optional(),
+  /** The days of the plan a generation put the item there for; generating them again replaces it. None when added by hand. */
+  plan: z
+    .object({
+      from: storableText("Plan from").refine(isCalendarDate, "Plan from must be a date written yyyy-MM-dd"),
+      to: storableText("Plan to").refine(isCalendarDate, "Plan to must be a date written yyyy-MM-dd"),
+    })
+    .optional(),
+});
+
+export type ShoppingItem = z.infer<typeof shoppingItemSchema>;
