@@ -65,6 +65,8 @@ describe("sign up, log out, log in, reset password", () => {
 
   it("resets a forgotten password through the mailed link", async () => {
     const page = await openPage();
+    // The page's clock is the test's: time still flows, and can be moved on past the sign-out delay.
+    await page.clock.install();
     await page.goto("/login");
     await page.getByRole("heading", { name: "Welcome back", exact: true }).waitFor();
     await page.getByRole("link", { name: "Forgot password?" }).click();
@@ -98,7 +100,7 @@ describe("sign up, log out, log in, reset password", () => {
     await fillLogin(page, email, password);
     await toast(page, "Login failed");
     // A wrong password is not a lost session: no Unauthorized redirect follows, and what was typed stays.
-    await page.waitForTimeout(800);
+    await page.clock.fastForward(1000);
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(await page.getByLabel("Email").inputValue()).toBe(email);
     await fillLogin(page, email, newPassword);

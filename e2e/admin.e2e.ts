@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { keepScreenshot, mailedLink, openPage, toast, uniqueEmail, useBrowser } from "./browser";
+import { keepScreenshot, mailedLink, nextFrames, openPage, toast, uniqueEmail, useBrowser } from "./browser";
 import { createUser, postmarkMails, signInAs } from "./fixtures";
 
 useBrowser();
@@ -14,7 +14,7 @@ async function pickOption(page: Page, combobox: Locator, option: string): Promis
 async function keepBothWidths(page: Page, name: string): Promise<void> {
   await keepScreenshot(page, `${name}-1280`);
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(300);
+  await nextFrames(page);
   await keepScreenshot(page, `${name}-375`);
   await page.setViewportSize({ width: 1280, height: 800 });
 }

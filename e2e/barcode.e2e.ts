@@ -20,6 +20,7 @@ describe("barcode scanner", () => {
 
   it("says once, inline, that there is no camera, and points to the picture option", async () => {
     const page = await openPage();
+    await page.clock.install();
     await signInAs(page, { firstName: "Nora" });
     await page.goto("/inventory");
     const scanner = await openScanner(page);
@@ -29,7 +30,7 @@ describe("barcode scanner", () => {
     expect(text).toContain("No camera found on this device");
     expect(text).toMatch(/picture/i);
     // Nothing else repeats it: no toast on top of the dialog.
-    await page.waitForTimeout(800);
+    await page.clock.fastForward(1000);
     expect(await page.locator('[data-slot="toast"]').filter({ hasText: "No camera found" }).count()).toBe(0);
     expect(await page.getByText("No camera found on this device").count()).toBe(1);
     await keepScreenshot(page, "barcode-no-camera-1280");

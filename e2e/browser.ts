@@ -59,6 +59,11 @@ export async function openPage(
   return page;
 }
 
+/** Waits for the page to lay out and paint twice, as after a resize or a scroll, instead of a fixed pause. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /** Keeps a screenshot of a screen for people to look at (e2e/artifacts/screens). */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(path.join(artifacts, "screens"), { recursive: true });

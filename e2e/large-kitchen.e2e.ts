@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { localDate } from "../packages/domain/src/index";
-import { artifacts, baseURL, openPage, useBrowser } from "./browser";
+import { artifacts, baseURL, nextFrames, openPage, useBrowser } from "./browser";
 import { addIngredients, createUser, setSessionCookie, type FixtureUser, type IngredientRow } from "./fixtures";
 
 useBrowser();
@@ -78,7 +78,7 @@ describe("a kitchen with 1,000 ingredients", () => {
         return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
       });
       still = atBottom ? still + 1 : 0;
-      await page.waitForTimeout(50);
+      await nextFrames(page);
     }
     const lastItem = list.locator(`[role="listitem"][aria-posinset="${COUNT}"]`);
     await lastItem.waitFor();

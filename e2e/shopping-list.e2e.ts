@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, localDate, startOfWeek } from "../packages/domain/src/index";
 import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
@@ -23,6 +23,17 @@ const listed = async (page: Page) => {
 };
 // Text content, not innerText: the headings are upper-cased by CSS only.
 const groups = (page: Page) => page.getByTestId("shopping-group").getByRole("heading").allTextContents();
+
+/** How light an element's colour property is drawn, 0 (black) to 255 (white), whatever colour syntax the CSS uses. */
+const lightness = (element: Locator, property: "backgroundColor" | "color") =>
+  element.evaluate((node, name) => {
+    const context = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+    if (!context) throw new Error("no 2D canvas");
+    context.fillStyle = getComputedStyle(node)[name];
+    context.fillRect(0, 0, 1, 1);
+    const [red = 0, green = 0, blue = 0] = context.getImageData(0, 0, 1, 1).data;
+    return (red + green + blue) / 3;
+  }, property);
 
 async function addItem(page: Page, name: string, quantity?: string, unit?: string) {
   await page.getByRole("button", { name: "Add Item" }).click();
@@ -138,6 +149,9 @@ describe("shopping list", () => {
     await signInAs(page, { firstName: "Noor" });
     await page.goto("/shopping-list");
     await page.getByText("Your shopping list is empty").waitFor();
+    // Dark: the system preference reached the page, which is drawn dark with light text.
+    expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
+    expect(await lightness(page.locator("body"), "backgroundColor")).toBeLessThan(64);
     await keepScreenshot(page, "shopping-list-empty-375-dark");
     await addItem(page, "Extra-virgin-cold-pressed-organic-olive-oil-from-the-hills-above-the-lake", "750", "ml");
     await addItem(page, "Frozen peas", "1", "bag");
@@ -145,6 +159,7 @@ describe("shopping list", () => {
     await page.getByRole("checkbox", { name: "Salmon fillets, 2 units" }).check();
     await expect.poll(() => count(page)).toBe("1 / 3 items");
     expect(await groups(page)).toEqual(["Pantry", "Seafood", "Frozen"]);
+    expect(await lightness(rows(page).first(), "color")).toBeGreaterThan(192);
     await keepScreenshot(page, "shopping-list-375-dark");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });

@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDown, migrateToLatest, migrations, migrator } from "./migrate";
@@ -18,6 +19,14 @@ async function tables(): Promise<string[]> {
 }
 
 describe("migrations", () => {
+  it("are listed once each, every file in the folder under its own name", async () => {
+    const files = readdirSync(new URL("./migrations", import.meta.url))
+      .filter((file) => file.endsWith(".ts"))
+      .map((file) => file.slice(0, -".ts".length));
+    expect(Object.keys(migrations).sort()).toEqual(files.sort());
+    for (const name of files) expect(migrations[name], name).toBe(await import(`./migrations/${name}.ts`));
+  });
+
   it("go up, down and up again", async () => {
     expect(await migrateToLatest(handle.db)).toContain("2026-11-21-0001-initial");
     expect(await tables()).toEqual([

@@ -1,5 +1,5 @@
 import type { MealType } from "@kim/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "kysely";
 import { createTestDatabase, testDatabaseKind } from "./testing";
 import { createDb, type Db } from "./create-db";
@@ -117,8 +117,7 @@ describe("connection loss", () => {
         await sql`select 1`.execute(second.db);
         await sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and pid <> pg_backend_pid()`.execute(fresh.db);
-        await new Promise((r) => setTimeout(r, 200));
-        expect(lost.length).toBeGreaterThan(0);
+        await vi.waitFor(() => expect(lost.length).toBeGreaterThan(0));
         const { rows } = await sql<{ one: number }>`select 1 as one`.execute(second.db);
         expect(rows).toEqual([{ one: 1 }]);
       } finally {
