@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { CATEGORIES, UNITS } from "@kim/domain";
 import { createDb, type Db } from "@kim/db";
-import { createSession } from "../src/features/auth/sessions";
+import { createSession } from "../src/sessions/sessions";
 import { benchDatabase, insertInBatches, wrk, wrkLoad, type Result } from "./harness";
 
 /**
