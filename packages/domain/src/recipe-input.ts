@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CUISINES, DIFFICULTIES } from "./enums";
 import { MAX_QUANTITY } from "./inventory";
+import { RECIPE_DEFAULTS, RECIPE_LIMITS } from "./recipe-constants";
 import { storableText } from "./text";
 
 /** One line of a recipe's ingredients, as kept in the recipes.ingredients jsonb column. */
@@ -28,26 +29,8 @@ export const recipeIngredientSchema = z.object({
 
 export type RecipeIngredient = z.infer<typeof recipeIngredientSchema>;
 
-/** The recipe form's defaults (spec sections 5 and 9). */
-export const RECIPE_DEFAULTS = {
-  prepTime: 30,
-  cookTime: 30,
-  servings: 4,
-  difficulty: "Medium",
-  cuisineType: "Other",
-} as const;
-
-export const RECIPE_LIMITS = {
-  title: 200,
-  description: 5_000,
-  imageUrl: 2_000,
-  minutes: 10_080,
-  servings: 1_000,
-  ingredients: 300,
-  instructions: 50_000,
-  tags: 30,
-  tag: 50,
-} as const;
+// In a file without zod, so pages that only read them (cooking mode, the recipe form before Save) don't load zod (decision 0007).
+export { RECIPE_DEFAULTS, RECIPE_LIMITS } from "./recipe-constants";
 
 const count = (n: number) => n.toLocaleString("en-US");
 
