@@ -7,18 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/
 import { Skeleton } from "@kim/ui/skeleton";
 import { useCurrentUser } from "../../lib/current-user";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
-import { lazyPart } from "../../lib/lazy-dialog";
-import type { ChartPeriod } from "./stock-chart";
-
-/** The chart's box, its size kept while Chart.js loads (or if it cannot): nothing moves when the chart arrives. */
-const chartBox = <div className="h-56 w-full sm:h-64" />;
-// Chart.js is most of the page's code: the figures and advice draw without it, and the charts follow (the table under
-// each says the same to screen readers meanwhile).
-const StockChart = lazyPart(
-  () => import("./stock-chart").then((m) => m.StockChart),
-  chartBox,
-  () => chartBox,
-);
+import { StockChart, type ChartPeriod } from "./stock-chart";
 
 type Insights = RouterOutputs["insights"]["get"];
 
