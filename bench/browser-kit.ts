@@ -126,3 +126,68 @@ export async function lighthouseRun(browser: Browser, port: number, url: string,
     si: audit("speed-index"),
   };
 }
+
+// Slow 3G
+
+/**
+ * WebPageTest's "3G Slow" (the shell e2e uses the same figures): 400 ms round trips, 400 kbit/s (50 KB/s) each way,
+ * with the CPU slowed 4x (SLOW_3G_CPU) as Lighthouse does for a phone. Chrome DevTools' own "Slow 3G" adds 2 s to every round trip, so
+ * no page could draw anything in 2 s there.
+ */
+export const SLOW_3G = { latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+const SLOW_3G_CPU = 4;
+
+export interface SlowPaint {
+  /** When something was first visible: the loading bar (shown a second after the page can first paint) or the app's first contentful paint, whichever came first, in ms from the navigation's start. */
+  drew: number;
+  /** The first contentful paint (text or an image of the app itself). */
+  fcp: number;
+}
+
+declare global {
+  interface Window {
+    __kimBootShown?: number;
+  }
+}
+
+/**
+ * Runs in the page before its scripts: notes when the loading bar of index.html / landing.html becomes visible (its
+ * show animation's start plus its delay), if React has not replaced it by then.
+ */
+function watchBootBar(): void {
+  const note = () => {
+    const bar = document.querySelector(".kim-boot");
+    const show = bar?.getAnimations().find((a) => a instanceof CSSAnimation && a.animationName === "kim-boot-show");
+    if (!bar || !show) return void requestAnimationFrame(note);
+    void show.finished.then(() => {
+      if (bar.isConnected) window.__kimBootShown = performance.now();
+    });
+  };
+  note();
+}
+
+/** One cold load of `url` over SLOW_3G in a fresh context (empty cache), signed in as `session` or out. */
+export async function slowFirstPaint(browser: Browser, url: string, session: string | undefined): Promise<SlowPaint> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 667 } });
+  try {
+    if (session) await context.addCookies([{ name: "kim_session", value: session, url }]);
+    // tsx (esbuild keepNames) wraps named functions in __name(...), which the page lacks: give it one.
+    await context.addInitScript({ content: "globalThis.__name ??= (f) => f;" });
+    await context.addInitScript(watchBootBar);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, ...SLOW_3G });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: SLOW_3G_CPU });
+    await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
+    const fcp = await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime, null, {
+      timeout: 60_000,
+      polling: 100,
+    });
+    const first = (await fcp.jsonValue()) as number;
+    const shown = await page.evaluate(() => window.__kimBootShown);
+    return { fcp: first, drew: Math.min(first, shown ?? Infinity) };
+  } finally {
+    await context.close();
+  }
+}

@@ -69,7 +69,7 @@ describe("bug reports", () => {
     expect(await report.innerText()).toContain(`Reported ${today}`);
     expect(await report.innerText()).toContain("/bug-report");
 
-    await pickOption(page, report.getByRole("combobox", { name: `Status of ${reportTitle}` }), "In Progress");
+    await report.getByRole("combobox", { name: `Status of ${reportTitle}` }).selectOption("In Progress");
     await toast(page, "Bug report updated successfully");
     await report.getByTestId("status-badge").filter({ hasText: "In Progress" }).waitFor();
 
@@ -201,7 +201,7 @@ describe("user management", () => {
     await toast(page, "Beta tester status updated successfully");
     await row.locator('[data-slot="badge"]').filter({ hasText: "Beta" }).waitFor();
 
-    await pickOption(page, row.getByRole("combobox", { name: "Role of Nina Newcomer" }), "Admin");
+    await row.getByRole("combobox", { name: "Role of Nina Newcomer" }).selectOption("Admin");
     await toast(page, "User role updated successfully");
     await row.locator('[data-slot="badge"]').filter({ hasText: "Admin" }).waitFor();
 

@@ -110,7 +110,7 @@ describe("AI Extract from a URL", () => {
     expect(await page.getByLabel("Prep Time (min)").inputValue()).toBe("10");
     expect(await page.getByLabel("Cook Time (min)").inputValue()).toBe("25");
     expect(await page.getByLabel("Servings").inputValue()).toBe("4");
-    expect(await page.getByLabel("Cuisine").innerText()).toBe("Mediterranean");
+    expect(await page.getByLabel("Cuisine").inputValue()).toBe("Mediterranean");
     expect(await page.getByLabel("Name of ingredient 4").inputValue()).toBe("eggs");
     expect(await page.getByLabel("Quantity of ingredient 4").inputValue()).toBe("6");
     await page.getByText("As printed: 2 tbsp olive oil").waitFor();

@@ -115,6 +115,29 @@ describe("a double click", () => {
     expect(writes.sentWithKeys("mealPlans.create")).toBeGreaterThan(0);
   });
 
+  it("on the Suggest dialog's Add plans each suggested meal once", async () => {
+    const page = await openPage();
+    const { userId } = await signInAs(page, { firstName: "Sue", isPro: true });
+    await addRecipes(userId, [
+      { title: "Beef stew", ingredients: [{ name: "Beef", quantity: 1, unit: "lbs" }], instructions: "Simmer." },
+      { title: "Chicken curry", ingredients: [{ name: "Chicken", quantity: 1, unit: "lbs" }], instructions: "Stir." },
+    ]);
+    const writes = watchWrites(page);
+    await page.goto("/meal-planner");
+    await page.getByRole("button", { name: "Suggest meals" }).click();
+    const dialog = page.getByRole("dialog", { name: "Suggest meals" });
+    await dialog.getByTestId("meal-suggestion").first().waitFor();
+    const suggested = await dialog.getByTestId("meal-suggestion").count();
+    await doubleClick(dialog.getByRole("button", { name: `Add ${suggested} meal` }));
+    await toast(page, "Meals added to planner");
+    await dialog.waitFor({ state: "detached" });
+    await writes.settled();
+    const monday = startOfWeek(localDate());
+    const meals = await read<unknown[]>(page, `/api/meal-plans?from=${monday}&to=${addDays(monday, 6)}`);
+    expect(meals).toHaveLength(suggested);
+    expect(writes.sentWithKeys("mealPlans.create")).toBe(suggested);
+  });
+
   it("on Import All imports each recipe once", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Dev", isPro: true });

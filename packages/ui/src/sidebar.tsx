@@ -15,6 +15,7 @@ import { PanelLeftIcon } from "lucide-react";
 import { Button } from "./button";
 import { Separator } from "./separator";
 import type { withMenuTooltip } from "./sidebar-tooltips";
+import { retryingLoader, useLoaded } from "./lib/retrying-loader";
 import { useIsMobile } from "./lib/use-mobile";
 import { cn } from "./lib/utils";
 
@@ -45,47 +46,11 @@ interface SidebarContextValue {
 
 const SidebarContext = createContext<SidebarContextValue | null>(null);
 
-/**
- * A module loaded after the page is drawn, without React.lazy: a load that fails (offline, or a file gone after a
- * redeploy) is forgotten rather than thrown into the page, whose error boundary would replace it, and is tried again
- * when `attempt` changes (the next opening) or the browser is back online.
- */
-function lateModule<T>(load: () => Promise<T>): (wanted: boolean, attempt?: unknown) => T | undefined {
-  let value: T | undefined;
-  let pending: Promise<T> | undefined;
-  const get = () =>
-    (pending ??= load().then(
-      (loaded) => (value = loaded),
-      (error: unknown) => {
-        pending = undefined;
-        throw error;
-      },
-    ));
-  return function useLateModule(wanted, attempt) {
-    const [, setLoaded] = useState(0);
-    useEffect(() => {
-      if (!wanted || value) return;
-      let current = true;
-      const attempt = () =>
-        void get().then(
-          () => current && setLoaded((n) => n + 1),
-          () => undefined,
-        );
-      attempt();
-      window.addEventListener("online", attempt);
-      return () => {
-        current = false;
-        window.removeEventListener("online", attempt);
-      };
-    }, [wanted, attempt]);
-    return value;
-  };
-}
-
 // The mobile panel (a dialog) and the collapsed sidebar's tooltips (their positioning code) load after the page is
 // drawn: a quarter of the signed-in shell's script, needed by neither its first paint nor small screens' tooltips.
-const useSidebarSheet = lateModule(() => import("./sidebar-sheet"));
-const useSidebarTooltips = lateModule(() => import("./sidebar-tooltips"));
+// A failed load (offline, or a file gone after a redeploy) leaves the page as it is and is tried again (useLoaded).
+const sidebarSheet = retryingLoader(() => import("./sidebar-sheet"));
+const sidebarTooltips = retryingLoader(() => import("./sidebar-tooltips"));
 
 /** Wraps a menu button in its tooltip, once that code has loaded (desktop only). */
 const MenuTooltipContext = createContext<typeof withMenuTooltip | null>(null);
@@ -181,7 +146,7 @@ export function Sidebar({
 }: SidebarProps) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
   // Small screens draw no tooltips, and so never need their code.
-  const tooltips = useSidebarTooltips(!isMobile);
+  const tooltips = useLoaded(sidebarTooltips, !isMobile);
 
   if (collapsible === "none") {
     return (
@@ -287,7 +252,7 @@ function MobileSidebar({
     const id = setTimeout(() => setIdle(true), 200);
     return () => clearTimeout(id);
   }, []);
-  const sheet = useSidebarSheet(idle || open, open);
+  const sheet = useLoaded(sidebarSheet, idle || open, open);
   if (!sheet) return null;
   return (
     <sheet.default open={open} onOpenChange={onOpenChange} side={side} title={title} width={SIDEBAR_WIDTH_MOBILE}>

@@ -1,7 +1,7 @@
 import { useId, type ComponentProps, type ReactNode } from "react";
 import { Input } from "@kim/ui/input";
 import { Label } from "@kim/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
+import { NativeSelect } from "@kim/ui/native-select";
 import { Textarea } from "@kim/ui/textarea";
 
 interface FieldText {
@@ -18,7 +18,7 @@ interface ControlProps {
 }
 
 /** A label, one control, an optional hint and an inline error, both announced with the control. */
-function Field({ label, hint, error, children }: FieldText & { children: (control: ControlProps) => ReactNode }) {
+export function Field({ label, hint, error, children }: FieldText & { children: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -63,7 +63,7 @@ export function TextareaField({ label, hint, error, ...textareaProps }: Omit<Com
   );
 }
 
-interface SelectFieldProps<T extends string> extends FieldText {
+export interface SelectFieldProps<T extends string> extends FieldText {
   /** Names the value in a submitted form. */
   name?: string;
   value: T;
@@ -71,24 +71,23 @@ interface SelectFieldProps<T extends string> extends FieldText {
   onChange: (value: T) => void;
 }
 
-/** A labelled choice of one of `options`, each shown as it is written. */
-export function SelectField<T extends string>({ label, hint, error, name, value, options, onChange }: SelectFieldProps<T>) {
+/**
+ * A labelled choice of one of `options` in the browser's own select (NativeSelect): no widget library to load before
+ * the form can draw, and the phone's own picker. For forms a page draws at once (the recipe form); a form in a dialog
+ * keeps SelectField (select-field.tsx), the Radix Select.
+ */
+export function NativeSelectField<T extends string>({ label, hint, error, name, value, options, onChange }: SelectFieldProps<T>) {
   const isOption = (v: string): v is T => options.some((o) => o === v);
   return (
     <Field label={label} hint={hint} error={error}>
       {(control) => (
-        <Select name={name} value={value} onValueChange={(v) => isOption(v) && onChange(v)}>
-          <SelectTrigger {...control}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((option) => (
-              <SelectItem key={option} value={option}>
-                {option}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <NativeSelect {...control} name={name} value={value} onChange={(e) => isOption(e.target.value) && onChange(e.target.value)}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </NativeSelect>
       )}
     </Field>
   );

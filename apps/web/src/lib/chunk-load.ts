@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { retryingLoader as sharedRetryingLoader, type RetryingLoader } from "@kim/ui/lib/retrying-loader";
 
 /**
  * Code that loads after the page (dialogs, pages, the toaster) can fail to arrive: the cook is offline for a moment,
@@ -52,33 +53,9 @@ export function useChunkProblem(): ChunkProblem | null {
   );
 }
 
-export interface RetryingLoader<T> {
-  /** The loaded value, once it has arrived. */
-  current: () => T | undefined;
-  /** Loads (or returns the load under way); a failure is reported, forgotten, and tried again once back online. */
-  load: () => Promise<T>;
-}
-
-/** Wraps a dynamic import so its success is kept and its failure is not. */
+/** packages/ui's retryingLoader with the notice: each failure is reported, and tried again once back online. */
 export function retryingLoader<T>(importer: () => Promise<T>): RetryingLoader<T> {
-  let value: { loaded: T } | undefined;
-  let pending: Promise<T> | undefined;
-  const load = (): Promise<T> => {
-    if (value) return Promise.resolve(value.loaded);
-    pending ??= importer().then(
-      (loaded) => {
-        value = { loaded };
-        return loaded;
-      },
-      (error: unknown) => {
-        pending = undefined;
-        reportChunkFailure(() => void load().catch(() => undefined));
-        throw error;
-      },
-    );
-    return pending;
-  };
-  return { current: () => value?.loaded, load };
+  return sharedRetryingLoader(importer, reportChunkFailure);
 }
 
 /** The browsers' messages for a dynamic import that could not be fetched. */

@@ -9,11 +9,13 @@ import type { AdminBugReport, AdminMutations } from "./use-admin";
 interface AdminNotesDialogProps {
   report: AdminBugReport | null;
   updateBugReport: AdminMutations["updateBugReport"];
-  onClose: () => void;
+  /** Called with false to close it. */
+  onOpenChange: (open: boolean) => void;
 }
 
 /** Add Notes: saving resends the report's current status with the notes (spec section 4). */
-export function AdminNotesDialog({ report, updateBugReport, onClose }: AdminNotesDialogProps) {
+export function AdminNotesDialog({ report, updateBugReport, onOpenChange }: AdminNotesDialogProps) {
+  const onClose = () => onOpenChange(false);
   return (
     <Dialog open={report !== null} onOpenChange={(open) => !open && !updateBugReport.isPending && onClose()}>
       <DialogContent>
@@ -27,7 +29,15 @@ export function AdminNotesDialog({ report, updateBugReport, onClose }: AdminNote
   );
 }
 
-function NotesForm({ report, updateBugReport, onClose }: { report: AdminBugReport } & Omit<AdminNotesDialogProps, "report">) {
+function NotesForm({
+  report,
+  updateBugReport,
+  onClose,
+}: {
+  report: AdminBugReport;
+  updateBugReport: AdminMutations["updateBugReport"];
+  onClose: () => void;
+}) {
   const [notes, setNotes] = useState(report.adminNotes ?? "");
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {

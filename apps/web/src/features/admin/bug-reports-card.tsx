@@ -5,13 +5,21 @@ import { BUG_STATUSES } from "@kim/domain";
 import { Badge, type BadgeProps } from "@kim/ui/badge";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
+import { NativeSelect } from "@kim/ui/native-select";
 import { Skeleton } from "@kim/ui/skeleton";
+import { lazyDialog } from "../../lib/lazy-dialog";
 import { trpc } from "../../lib/trpc";
-import { AdminNotesDialog } from "./admin-notes-dialog";
 import { STATUS_LABELS, asStatus, reportedLabel, statusLabel } from "./labels";
 import { Pager } from "./pager";
 import type { AdminBugReport, AdminMutations } from "./use-admin";
+
+// Loaded when first wanted, with the dialog library; pointing at or focusing Add Notes starts the download.
+const loadNotesDialog = () => import("./admin-notes-dialog");
+const AdminNotesDialog = lazyDialog(
+  () => loadNotesDialog().then((m) => m.AdminNotesDialog),
+  (props) => props.report !== null,
+);
+const preloadNotesDialog = () => void loadNotesDialog();
 
 const REPORTS_PAGE_SIZE = 20;
 type Variant = NonNullable<BadgeProps["variant"]>;
@@ -79,22 +87,25 @@ export function BugReportsCard({ mutations }: { mutations: AdminMutations }) {
                     </div>
                   ) : null}
                   <div className="flex flex-wrap items-center gap-2">
-                    <Select
+                    <NativeSelect
+                      aria-label={`Status of ${report.title}`}
+                      className="w-40 [&_select]:h-9"
                       value={report.status}
-                      onValueChange={(status) => mutations.updateBugReport.mutate({ id: report.id, status: asStatus(status) })}
+                      onChange={(e) => mutations.updateBugReport.mutate({ id: report.id, status: asStatus(e.target.value) })}
                     >
-                      <SelectTrigger aria-label={`Status of ${report.title}`} className="h-9 w-40">
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {BUG_STATUSES.map((status) => (
-                          <SelectItem key={status} value={status}>
-                            {STATUS_LABELS[status]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <Button variant="outline" size="sm" onClick={() => setNotesFor(report)}>
+                      {BUG_STATUSES.map((status) => (
+                        <option key={status} value={status}>
+                          {STATUS_LABELS[status]}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => setNotesFor(report)}
+                      onPointerEnter={preloadNotesDialog}
+                      onFocus={preloadNotesDialog}
+                    >
                       <NotebookPen aria-hidden="true" />
                       Add Notes
                     </Button>
@@ -113,7 +124,7 @@ export function BugReportsCard({ mutations }: { mutations: AdminMutations }) {
           </>
         )}
       </CardContent>
-      <AdminNotesDialog report={notesFor} updateBugReport={mutations.updateBugReport} onClose={() => setNotesFor(null)} />
+      <AdminNotesDialog report={notesFor} updateBugReport={mutations.updateBugReport} onOpenChange={(open) => !open && setNotesFor(null)} />
     </Card>
   );
 }

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from "react";
-import { UserPlus } from "lucide-react";
 import { ROLES, type Role } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
@@ -19,9 +18,14 @@ const EMPTY: { email: string; firstName: string; lastName: string; role: Role; i
   isBetaTester: false,
 };
 
+interface CreateUserDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  createUser: AdminMutations["createUser"];
+}
+
 /** Add New User: the account gets no password; the server mails a link to choose one. */
-export function CreateUserDialog({ createUser }: { createUser: AdminMutations["createUser"] }) {
-  const [open, setOpen] = useState(false);
+export function CreateUserDialog({ open, onOpenChange, createUser }: CreateUserDialogProps) {
   const [form, setForm] = useState(EMPTY);
   const ids = { role: useId(), pro: useId(), beta: useId() };
 
@@ -31,17 +35,13 @@ export function CreateUserDialog({ createUser }: { createUser: AdminMutations["c
     createUser.mutate(form, {
       onSuccess: () => {
         setForm(EMPTY);
-        setOpen(false);
+        onOpenChange(false);
       },
     });
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !createUser.isPending && setOpen(next)}>
-      <Button onClick={() => setOpen(true)} className="w-full sm:w-fit">
-        <UserPlus aria-hidden="true" />
-        Add New User
-      </Button>
+    <Dialog open={open} onOpenChange={(next) => !createUser.isPending && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Create New User</DialogTitle>

@@ -8,10 +8,12 @@ interface EditEmailDialogProps {
   /** The user whose email is edited; the dialog is open while this is set. */
   user: AdminUser | null;
   setEmail: AdminMutations["setEmail"];
-  onClose: () => void;
+  /** Called with false to close it. */
+  onOpenChange: (open: boolean) => void;
 }
 
-export function EditEmailDialog({ user, setEmail, onClose }: EditEmailDialogProps) {
+export function EditEmailDialog({ user, setEmail, onOpenChange }: EditEmailDialogProps) {
+  const onClose = () => onOpenChange(false);
   return (
     <Dialog open={user !== null} onOpenChange={(open) => !open && !setEmail.isPending && onClose()}>
       <DialogContent>

@@ -1,18 +1,33 @@
 import { useEffect, useState } from "react";
 import { keepPreviousData } from "@tanstack/react-query";
-import { Users } from "lucide-react";
+import { UserPlus, Users } from "lucide-react";
 import { ADMIN_PAGE_SIZE } from "@kim/domain";
+import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { Skeleton } from "@kim/ui/skeleton";
-import { ConfirmDeleteDialog } from "../../components/confirm-delete-dialog";
+import { LazyConfirmDeleteDialog, preloadConfirmDelete } from "../../components/lazy-confirm-delete-dialog";
 import { SearchInput } from "../../components/search-input";
 import { useCurrentUser } from "../../lib/current-user";
+import { lazyDialog } from "../../lib/lazy-dialog";
 import { trpc } from "../../lib/trpc";
-import { CreateUserDialog } from "./create-user-dialog";
-import { EditEmailDialog } from "./edit-email-dialog";
 import { Pager } from "./pager";
 import type { AdminMutations, AdminUser } from "./use-admin";
 import { UserRow } from "./user-row";
+
+// The dialogs load when first wanted, with the dialog library, not with the list: pointing at or focusing what opens
+// one starts its download.
+const loadCreateUser = () => import("./create-user-dialog");
+const CreateUserDialog = lazyDialog(
+  () => loadCreateUser().then((m) => m.CreateUserDialog),
+  (props) => props.open,
+);
+const loadEditEmail = () => import("./edit-email-dialog");
+const EditEmailDialog = lazyDialog(
+  () => loadEditEmail().then((m) => m.EditEmailDialog),
+  (props) => props.user !== null,
+);
+const preloadCreateUser = () => void loadCreateUser();
+const preloadRowDialogs = () => void Promise.all([loadEditEmail(), preloadConfirmDelete()]);
 
 /** Typing pauses this long before the server is asked, so a word typed is one request, not one per letter. */
 const SEARCH_DELAY_MS = 300;
@@ -31,6 +46,7 @@ export function UserManagementCard({ mutations }: { mutations: AdminMutations })
   const [search, setSearch] = useState("");
   // The page belongs to the search it was chosen in: a new search starts at its first page.
   const [paging, setPaging] = useState({ query: "", page: 1 });
+  const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const query = useDebounced(search.trim(), SEARCH_DELAY_MS);
@@ -54,7 +70,15 @@ export function UserManagementCard({ mutations }: { mutations: AdminMutations })
           </CardTitle>
           <CardDescription>Create users, change their access and roles</CardDescription>
         </div>
-        <CreateUserDialog createUser={mutations.createUser} />
+        <Button
+          onClick={() => setCreating(true)}
+          onPointerEnter={preloadCreateUser}
+          onFocus={preloadCreateUser}
+          className="w-full sm:w-fit"
+        >
+          <UserPlus aria-hidden="true" />
+          Add New User
+        </Button>
       </CardHeader>
       <CardContent className="grid gap-4">
         <SearchInput
@@ -78,7 +102,13 @@ export function UserManagementCard({ mutations }: { mutations: AdminMutations })
         ) : (
           // A page emptied by deletions still shows the pager, so Previous leads back to the users.
           <>
-            <ul aria-label="Users" aria-busy={users.isFetching} className="grid gap-3">
+            <ul
+              aria-label="Users"
+              aria-busy={users.isFetching}
+              className="grid gap-3"
+              onPointerOver={preloadRowDialogs}
+              onFocus={preloadRowDialogs}
+            >
               {users.data.items.map((user) => (
                 <UserRow
                   key={user.id}
@@ -101,8 +131,9 @@ export function UserManagementCard({ mutations }: { mutations: AdminMutations })
           </>
         )}
       </CardContent>
-      <EditEmailDialog user={editing} setEmail={mutations.setEmail} onClose={() => setEditing(null)} />
-      <ConfirmDeleteDialog
+      <CreateUserDialog open={creating} onOpenChange={setCreating} createUser={mutations.createUser} />
+      <EditEmailDialog user={editing} setEmail={mutations.setEmail} onOpenChange={(open) => !open && setEditing(null)} />
+      <LazyConfirmDeleteDialog
         item={deleting}
         title="Are you sure you want to delete this user?"
         describe={(u) => `${u.email} and all their ingredients, recipes, plans and lists will be deleted. This cannot be undone.`}

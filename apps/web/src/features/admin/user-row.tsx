@@ -4,7 +4,7 @@ import { ROLES } from "@kim/domain";
 import { Badge } from "@kim/ui/badge";
 import { Button } from "@kim/ui/button";
 import { Label } from "@kim/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
+import { NativeSelect } from "@kim/ui/native-select";
 import { Switch } from "@kim/ui/switch";
 import { BreakableEmail } from "../../components/breakable-email";
 import { AdminAvatar } from "./admin-avatar";
@@ -79,18 +79,21 @@ export function UserRow({ user, isSelf, mutations, onEditEmail, onDelete }: User
           />
           <Label htmlFor={ids.beta}>Beta</Label>
         </div>
-        <Select value={user.role} disabled={isSelf} onValueChange={(role) => mutations.setRole.mutate({ id: user.id, role: asRole(role) })}>
-          <SelectTrigger aria-label={`Role of ${who}`} className="h-9 w-28" {...selfNote}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {ROLES.map((role) => (
-              <SelectItem key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        {/* The browser's own select: a page of 25 rows with a Radix Select each was a long task to draw (decision 0033). */}
+        <NativeSelect
+          aria-label={`Role of ${who}`}
+          className="w-28 [&_select]:h-9"
+          value={user.role}
+          disabled={isSelf}
+          onChange={(e) => mutations.setRole.mutate({ id: user.id, role: asRole(e.target.value) })}
+          {...selfNote}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </NativeSelect>
         <Button
           variant="outline"
           size="sm"

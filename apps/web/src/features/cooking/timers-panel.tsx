@@ -16,7 +16,7 @@ import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@kim/ui/card";
 import { Input } from "@kim/ui/input";
 import { Label } from "@kim/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
+import { NativeSelect } from "@kim/ui/native-select";
 import { cn } from "@kim/ui/lib/utils";
 import type { CookingTimers } from "./use-cooking-timers";
 import { useTimerSound } from "./timer-sound-choice";
@@ -45,18 +45,19 @@ export function TimersPanel({ timers }: { timers: CookingTimers }) {
           <Label htmlFor={`${headingId}-sound`} className="mr-1 font-normal text-muted-foreground">
             Sound
           </Label>
-          <Select value={sound} onValueChange={(value) => setSound(timerSound(value))}>
-            <SelectTrigger id={`${headingId}-sound`} className="h-9 w-28">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {TIMER_SOUNDS.map((s) => (
-                <SelectItem key={s} value={s}>
-                  {SOUND_LABELS[s]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          {/* The browser's own select: the page draws without the widget library (decision 0033). */}
+          <NativeSelect
+            id={`${headingId}-sound`}
+            className="w-28 [&_select]:h-9"
+            value={sound}
+            onChange={(e) => setSound(timerSound(e.target.value))}
+          >
+            {TIMER_SOUNDS.map((s) => (
+              <option key={s} value={s}>
+                {SOUND_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect>
           <Button
             variant="ghost"
             size="icon"

@@ -3,7 +3,8 @@ import { CATEGORIES, EARLIEST_EXPIRY, UNITS, ingredientInput, isCalendarDate, la
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { DraftRestoredNotice } from "../../components/draft-restored-notice";
-import { FormField, QuantityField, SelectField, TextareaField } from "../../components/form-field";
+import { FormField, QuantityField, TextareaField } from "../../components/form-field";
+import { SelectField } from "../../components/select-field";
 import { useCurrentUser } from "../../lib/current-user";
 import { fieldErrors } from "../../lib/form";
 import { useKeepDraft, useRestoredDraft } from "../../lib/form-draft";

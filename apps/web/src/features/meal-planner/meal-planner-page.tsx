@@ -153,15 +153,6 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
         </div>
       ) : (
         <>
-          {list.data?.length === 0 ? (
-            <Card className="flex-row items-center gap-4 px-6 py-4">
-              <CalendarDays className="size-8 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <div>
-                <h3 className="font-semibold">No meals planned yet</h3>
-                <p className="text-sm text-muted-foreground">Use the + button in a slot to add a recipe to this week.</p>
-              </div>
-            </Card>
-          ) : null}
           <WeekView
             label={label}
             days={days}
@@ -175,6 +166,16 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
             onAddIntent={prepareAdd}
             onRemove={removeMeal}
           />
+          {/* Below the week, not above it: shown once the week has loaded, it moves nothing already drawn. */}
+          {list.data?.length === 0 ? (
+            <Card className="flex-row items-center gap-4 px-6 py-4">
+              <CalendarDays className="size-8 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <div>
+                <h3 className="font-semibold">No meals planned yet</h3>
+                <p className="text-sm text-muted-foreground">Use the + button in a slot to add a recipe to this week.</p>
+              </div>
+            </Card>
+          ) : null}
         </>
       )}
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { Sparkles } from "lucide-react";
 import { hasProAccess } from "@kim/domain";
@@ -9,6 +9,7 @@ import { Skeleton } from "@kim/ui/skeleton";
 import { toast } from "@kim/ui/lib/use-toast";
 import { useCurrentUser } from "../../lib/current-user";
 import { errorMessage } from "../../lib/form";
+import { IntentKeys, keyed } from "../../lib/keyed-mutation";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
 import { MEAL_LABELS, weekDays } from "./planner-week";
 
@@ -26,6 +27,8 @@ interface SuggestMealsDialogProps {
 /** "Suggest meals" (Pro): suggestions for the week's empty slots, for the cook to accept all, some or none. */
 export function SuggestMealsDialog({ monday, open, onOpenChange }: SuggestMealsDialogProps) {
   const [saving, setSaving] = useState(false);
+  // Kept across openings (the dialog stays mounted once opened): a meal whose adding failed goes again with its key.
+  const [keys] = useState(() => new IntentKeys());
   return (
     <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
@@ -34,7 +37,7 @@ export function SuggestMealsDialog({ monday, open, onOpenChange }: SuggestMealsD
           <DialogDescription>Meals from your recipes for this week's empty slots, using what expires soonest first.</DialogDescription>
         </DialogHeader>
         {/* Mounted per opening: each opening asks afresh and starts with every suggestion ticked. */}
-        {open ? <Suggestions monday={monday} saving={saving} setSaving={setSaving} onDone={() => onOpenChange(false)} /> : null}
+        {open ? <Suggestions monday={monday} keys={keys} saving={saving} setSaving={setSaving} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
@@ -42,11 +45,13 @@ export function SuggestMealsDialog({ monday, open, onOpenChange }: SuggestMealsD
 
 function Suggestions({
   monday,
+  keys,
   saving,
   setSaving,
   onDone,
 }: {
   monday: string;
+  keys: IntentKeys;
   saving: boolean;
   setSaving: (saving: boolean) => void;
   onDone: () => void;
@@ -56,6 +61,8 @@ function Suggestions({
   const suggest = trpc.mealPlans.suggest.useMutation();
   const utils = trpc.useUtils();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
+  // Set by the click itself: a second click in the same task, before `saving` has disabled the button, adds nothing.
+  const accepting = useRef(false);
   const { mutate } = suggest;
 
   useEffect(() => {
@@ -92,20 +99,24 @@ function Suggestions({
     });
 
   const accept = async () => {
+    if (accepting.current) return;
+    accepting.current = true;
     const picked = (suggestions ?? []).filter((s) => chosen.has(key(s)));
     setSaving(true);
     let added = 0;
     let failure: unknown = null;
-    // One at a time, in the week's order: each is an ordinary "add meal", with its slot's limit checked.
+    // One at a time, in the week's order: each is an ordinary "add meal" with its intent's key, its slot's limit checked.
+    const create = keyed(utils.client.mealPlans.create.mutate);
     for (const s of picked) {
       try {
-        await utils.client.mealPlans.create.mutate({ date: s.date, mealType: s.mealType, recipeId: s.recipe.id, servings: 1 });
+        await create({ date: s.date, mealType: s.mealType, recipeId: s.recipe.id, servings: 1 }, keys);
         added++;
       } catch (error) {
         failure = error;
       }
     }
     setSaving(false);
+    accepting.current = false;
     await utils.mealPlans.list.invalidate();
     if (added > 0) toast({ title: "Meals added to planner", description: `Added ${meals(added)} to your week.` });
     if (failure) toast({ title: "Failed to add meal", description: errorMessage(failure, "Please try again."), variant: "destructive" });

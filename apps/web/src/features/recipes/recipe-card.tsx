@@ -58,25 +58,25 @@ export function RecipeCard({ recipe, onDelete }: RecipeCardProps) {
 /** The recipe's photo, or the placeholder when it has none or the photo can't be loaded. */
 function RecipeImage({ url }: { url: string | null }) {
   const [failed, setFailed] = useState(false);
+  const placeholder = <ChefHat className="size-10 text-muted-foreground/60" aria-hidden="true" />;
   // A photo gets a wide frame; without one, a slim band keeps the card's text near the top.
-  if (!url || failed) {
-    return (
-      <div className="flex h-24 items-center justify-center bg-muted">
-        <ChefHat className="size-10 text-muted-foreground/60" aria-hidden="true" />
-      </div>
-    );
-  }
+  if (!url) return <div className="flex h-24 items-center justify-center bg-muted">{placeholder}</div>;
+  // One that fails keeps its frame, so the card's text does not move up under the reader.
   return (
-    <div className="aspect-[16/9] bg-muted">
-      <img
-        src={url}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        referrerPolicy="no-referrer"
-        className="size-full object-cover"
-        onError={() => setFailed(true)}
-      />
+    <div className="flex aspect-[16/9] items-center justify-center bg-muted">
+      {failed ? (
+        placeholder
+      ) : (
+        <img
+          src={url}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          referrerPolicy="no-referrer"
+          className="size-full object-cover"
+          onError={() => setFailed(true)}
+        />
+      )}
     </div>
   );
 }

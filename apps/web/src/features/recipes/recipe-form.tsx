@@ -1,24 +1,16 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { Link, useBlocker, useNavigate } from "@tanstack/react-router";
 import { Plus, Scale, Trash2 } from "lucide-react";
-import { CUISINES, DIFFICULTIES, UNITS, recipeInput, scaleQuantity, type RecipeInput } from "@kim/domain";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@kim/ui/alert-dialog";
-import { Button, buttonVariants } from "@kim/ui/button";
+import { CUISINES, DIFFICULTIES, UNITS, scaleQuantity, type RecipeInput } from "@kim/domain";
+import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@kim/ui/card";
 import { Input } from "@kim/ui/input";
 import { DraftRestoredNotice } from "../../components/draft-restored-notice";
-import { FormField, SelectField, TextareaField } from "../../components/form-field";
+import { FormField, NativeSelectField, TextareaField } from "../../components/form-field";
+import { retryingLoader } from "../../lib/chunk-load";
 import { useCurrentUser } from "../../lib/current-user";
 import { forgetDraft, useKeepDraft, useRestoredWork } from "../../lib/form-draft";
+import { lazyDialog } from "../../lib/lazy-dialog";
 import { isSessionLost } from "../../lib/session-lost";
 import {
   newIngredientRow,
@@ -40,6 +32,14 @@ interface RecipeFormProps {
   /** Resolves when saved; the form stays (with what was typed) when it rejects. */
   onSubmit: (input: RecipeInput) => Promise<unknown>;
 }
+
+// What the page does not need to draw loads after it: the schema that checks the form (with zod), wanted on Save, and
+// the dialog asked when leaving with changes (with the dialog library).
+const validation = retryingLoader(() => import("./recipe-validation"));
+const LeaveUnsavedDialog = lazyDialog(
+  () => import("./leave-unsaved-dialog").then((m) => m.LeaveUnsavedDialog),
+  (props) => props.open,
+);
 
 /** Errors keyed by field, and by row for ingredients ("ingredients.2.name"), first message each. */
 function formErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
@@ -124,14 +124,26 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
     setQuantitiesFor(servings);
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  // The schema's download starts once the form has drawn, at the browser's first idle moment.
+  useEffect(() => {
+    const start = () => void validation.load().catch(() => undefined);
+    if (typeof window.requestIdleCallback !== "function") return void setTimeout(start, 200);
+    const idle = window.requestIdleCallback(start, { timeout: 2000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = recipeInput.safeParse(recipeInputFromForm(values));
+    const form = event.currentTarget;
+    // Not arrived (offline, or a redeploy): the notice says why, and the form stays as it is for another try.
+    const schema = await validation.load().catch(() => undefined);
+    if (!schema) return;
+    const parsed = schema.recipeInput.safeParse(recipeInputFromForm(values));
     if (!parsed.success) {
       const next = formErrors(parsed.error.issues);
       setErrors(next);
       // Take the cook to the first field to fix.
-      requestAnimationFrame(() => event.currentTarget?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+      requestAnimationFrame(() => form.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
       return;
     }
     setErrors({});
@@ -146,7 +158,12 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-6" aria-label={mode === "create" ? "Create recipe" : "Edit recipe"}>
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="grid gap-6"
+      aria-label={mode === "create" ? "Create recipe" : "Edit recipe"}
+    >
       {restored && restoredShown ? <DraftRestoredNotice reason={restored.reason} onDiscard={discardDraft} /> : null}
       {notice}
       <Card>
@@ -170,14 +187,14 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
             <FormField label="Prep Time (min)" type="number" inputMode="numeric" min={0} step={1} {...textField("prepTime")} />
             <FormField label="Cook Time (min)" type="number" inputMode="numeric" min={0} step={1} {...textField("cookTime")} />
             <FormField label="Servings" type="number" inputMode="numeric" min={1} step={1} {...textField("servings")} />
-            <SelectField
+            <NativeSelectField
               label="Difficulty"
               value={values.difficulty}
               options={DIFFICULTIES}
               onChange={(v) => set("difficulty", v)}
               error={errors.difficulty}
             />
-            <SelectField
+            <NativeSelectField
               label="Cuisine"
               value={values.cuisineType}
               options={CUISINES}
@@ -273,22 +290,11 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
         </Button>
       </div>
 
-      <AlertDialog open={blocker.status === "blocked"} onOpenChange={(open) => !open && blocker.reset?.()}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Your changes to this recipe are not saved. They stay as a draft in this tab: open the form again to finish them.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel onClick={() => blocker.reset?.()}>Keep Editing</AlertDialogCancel>
-            <AlertDialogAction className={buttonVariants({ variant: "outline" })} onClick={() => blocker.proceed?.()}>
-              Leave
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <LeaveUnsavedDialog
+        open={blocker.status === "blocked"}
+        onOpenChange={(open) => !open && blocker.reset?.()}
+        onLeave={() => blocker.proceed?.()}
+      />
     </form>
   );
 }

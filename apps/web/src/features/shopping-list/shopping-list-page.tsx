@@ -4,14 +4,35 @@ import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
 import { toast } from "@kim/ui/lib/use-toast";
 import { Skeleton } from "@kim/ui/skeleton";
-import { BarcodeScannerDialog } from "../barcode/barcode-scanner-dialog";
-import { useBarcodeProductLookup } from "../inventory/use-barcode-product-lookup";
 import { localDate, startOfWeek, unconvertedText } from "@kim/domain";
-import { AddItemDialog } from "./add-item-dialog";
-import { GenerateDialog, type GenerateOutcome } from "./generate-dialog";
+import { lazyDialog } from "../../lib/lazy-dialog";
+import { useBarcodeProductLookup } from "../inventory/use-barcode-product-lookup";
+import type { GenerateOutcome } from "./generate-dialog";
 import { ShoppingItemGroups } from "./shopping-item-groups";
 import { addItem, groupByCategory, removeItem, scanOutcome, scanProduct, setChecked, type ItemEntry } from "./shopping-items";
 import { useShoppingList } from "./use-shopping-list";
+
+// The dialogs load when first wanted, not with the list, so the page draws sooner: the add form with zod, which checks
+// it, the scanner, and all three with the dialog library. Pointing at or focusing what opens one starts its download.
+const loadAddDialog = () => import("./add-item-dialog");
+const AddItemDialog = lazyDialog(
+  () => loadAddDialog().then((m) => m.AddItemDialog),
+  (props) => props.open,
+);
+const loadGenerateDialog = () => import("./generate-dialog");
+const GenerateDialog = lazyDialog(
+  () => loadGenerateDialog().then((m) => m.GenerateDialog),
+  (props) => props.open,
+);
+const loadScannerDialog = () => import("../barcode/barcode-scanner-dialog");
+const BarcodeScannerDialog = lazyDialog(
+  () => loadScannerDialog().then((m) => m.BarcodeScannerDialog),
+  (props) => props.open,
+);
+// A scan with no product name opens the add form.
+const preloadScanDialogs = () => void Promise.all([loadScannerDialog(), loadAddDialog()]);
+const preloadGenerateDialog = () => void loadGenerateDialog();
+const preloadAddDialog = () => void loadAddDialog();
 
 // Failures are toasted by useShoppingList; a caller with nothing more to do lets them go.
 const ignore = () => undefined;
@@ -76,15 +97,27 @@ export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
           <p className="mt-2 text-muted-foreground">Everything to buy, by store section</p>
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-          <Button variant="outline" onClick={onScanItem}>
+          <Button variant="outline" onClick={onScanItem} onPointerEnter={preloadScanDialogs} onFocus={preloadScanDialogs}>
             <ScanBarcode aria-hidden="true" />
             Scan Item
           </Button>
-          <Button variant="outline" className="col-span-2 row-start-2 sm:row-start-auto" onClick={() => setGenerating(true)}>
+          <Button
+            variant="outline"
+            className="col-span-2 row-start-2 sm:row-start-auto"
+            onClick={() => setGenerating(true)}
+            onPointerEnter={preloadGenerateDialog}
+            onFocus={preloadGenerateDialog}
+          >
             <CalendarPlus aria-hidden="true" />
             Generate from Meal Plan
           </Button>
-          <Button ref={addButtonRef} className="sm:ml-auto" onClick={() => setAdding({ open: true })}>
+          <Button
+            ref={addButtonRef}
+            className="sm:ml-auto"
+            onClick={() => setAdding({ open: true })}
+            onPointerEnter={preloadAddDialog}
+            onFocus={preloadAddDialog}
+          >
             <Plus aria-hidden="true" />
             Add Item
           </Button>

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EditRecipePage } from "../../../features/recipes/recipe-form-pages";
+import { EditRecipePage } from "../../../features/recipes/edit-recipe-page";
 import { pageTitle } from "../../../lib/page-title";
 
 export const Route = createFileRoute("/_authed/recipes/$id")({

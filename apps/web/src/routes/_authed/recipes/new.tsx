@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NewRecipePage } from "../../../features/recipes/recipe-form-pages";
+import { NewRecipePage } from "../../../features/recipes/new-recipe-page";
 import { recipePrefillSearch } from "../../../features/recipes/recipe-prefill-search";
 import { pageTitle } from "../../../lib/page-title";
 

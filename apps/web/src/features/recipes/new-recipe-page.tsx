@@ -1,28 +1,9 @@
-import { Link } from "@tanstack/react-router";
-import { ArrowLeft, ChefHat, Sparkles, TriangleAlert } from "lucide-react";
-import { Button } from "@kim/ui/button";
-import { isBadRequestError, isNotFoundError } from "../../lib/errors";
-import { trpc } from "../../lib/trpc";
+import { Sparkles, TriangleAlert } from "lucide-react";
 import { RecipeForm } from "./recipe-form";
-import { formValuesFromRecipe, prefilledForm, type RecipePrefill } from "./recipe-form-values";
+import { RecipeFormHeader } from "./recipe-form-header";
+import { prefilledForm, type RecipePrefill } from "./recipe-form-values";
 import { extractionFromPrefill, webAddress } from "./recipe-import";
-import { RecipeLoading, RecipeNotFound } from "./recipe-not-found";
 import { useRecipeMutations } from "./use-recipe-mutations";
-
-function FormHeader({ title, children }: { title: string; children?: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-      <div>
-        <Link to="/recipes" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Recipes
-        </Link>
-        <h1 className="mt-1 text-3xl font-bold tracking-tight">{title}</h1>
-      </div>
-      {children}
-    </div>
-  );
-}
 
 /**
  * /recipes/new: an empty form, or one prefilled from the link's parameters (spec: from extraction). Opened from an
@@ -35,7 +16,7 @@ export function NewRecipePage({ prefill }: { prefill: RecipePrefill }) {
   const source = extraction?.sourceUrl ? webAddress(extraction.sourceUrl) : null;
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
-      <FormHeader title="Create Recipe" />
+      <RecipeFormHeader title="Create Recipe" />
       <RecipeForm
         mode="create"
         draftScope={`new:${JSON.stringify(prefill)}`}
@@ -70,43 +51,6 @@ export function NewRecipePage({ prefill }: { prefill: RecipePrefill }) {
         }
         pending={create.isPending}
         onSubmit={(input) => create.mutateAsync(extraction ? { ...input, extraction } : input)}
-      />
-    </div>
-  );
-}
-
-/** /recipes/{id}: the same form, filled with the saved recipe. */
-export function EditRecipePage({ id }: { id: string }) {
-  const recipe = trpc.recipes.get.useQuery({ id });
-  const { update } = useRecipeMutations();
-  if (recipe.isPending) return <RecipeLoading />;
-  if (recipe.isError) {
-    if (isNotFoundError(recipe.error) || isBadRequestError(recipe.error)) return <RecipeNotFound />;
-    return (
-      <p role="alert" className="text-destructive">
-        Could not load this recipe: {recipe.error.message}
-      </p>
-    );
-  }
-  const data = recipe.data;
-  return (
-    <div className="mx-auto grid max-w-3xl gap-6">
-      <FormHeader title="Edit Recipe">
-        <Button asChild variant="outline">
-          <Link to="/cooking/$id" params={{ id }}>
-            <ChefHat aria-hidden="true" />
-            Cook This
-          </Link>
-        </Button>
-      </FormHeader>
-      <RecipeForm
-        // A saved change is a new opening: the form starts again from what was saved.
-        key={data.updatedAt}
-        mode="edit"
-        draftScope={`edit:${id}:${data.updatedAt}`}
-        initialValues={formValuesFromRecipe(data)}
-        pending={update.isPending}
-        onSubmit={(input) => update.mutateAsync({ id, data: input })}
       />
     </div>
   );

@@ -1,0 +1,48 @@
+import { Link } from "@tanstack/react-router";
+import { ChefHat } from "lucide-react";
+import { Button } from "@kim/ui/button";
+import { isBadRequestError, isNotFoundError } from "../../lib/errors";
+import { trpc } from "../../lib/trpc";
+import { RecipeForm } from "./recipe-form";
+import { RecipeFormHeader } from "./recipe-form-header";
+import { formValuesFromRecipe } from "./recipe-form-values";
+import { RecipeLoading, RecipeNotFound } from "./recipe-not-found";
+import { useRecipeMutations } from "./use-recipe-mutations";
+
+// Apart from the new-recipe page, which reads an import's link with zod: editing loads no zod before it draws.
+/** /recipes/{id}: the same form, filled with the saved recipe. */
+export function EditRecipePage({ id }: { id: string }) {
+  const recipe = trpc.recipes.get.useQuery({ id });
+  const { update } = useRecipeMutations();
+  if (recipe.isPending) return <RecipeLoading />;
+  if (recipe.isError) {
+    if (isNotFoundError(recipe.error) || isBadRequestError(recipe.error)) return <RecipeNotFound />;
+    return (
+      <p role="alert" className="text-destructive">
+        Could not load this recipe: {recipe.error.message}
+      </p>
+    );
+  }
+  const data = recipe.data;
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <RecipeFormHeader title="Edit Recipe">
+        <Button asChild variant="outline">
+          <Link to="/cooking/$id" params={{ id }}>
+            <ChefHat aria-hidden="true" />
+            Cook This
+          </Link>
+        </Button>
+      </RecipeFormHeader>
+      <RecipeForm
+        // A saved change is a new opening: the form starts again from what was saved.
+        key={data.updatedAt}
+        mode="edit"
+        draftScope={`edit:${id}:${data.updatedAt}`}
+        initialValues={formValuesFromRecipe(data)}
+        pending={update.isPending}
+        onSubmit={(input) => update.mutateAsync({ id, data: input })}
+      />
+    </div>
+  );
+}
