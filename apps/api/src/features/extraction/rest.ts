@@ -1,5 +1,5 @@
 import { body, PendingUpload, type RestRoute } from "../../lib/rest";
-import { PDF_LIMITS } from "./pdf-reader";
+import { PDF_LIMITS } from "./pdf/pdf-reader";
 
 export const extractionRestRoutes: RestRoute[] = [
   { method: "POST", url: "/api/recipes/extract-from-url", call: (caller, req) => caller.extraction.fromUrl(body(req)) },

@@ -1,5 +1,5 @@
 import type { PdfLine } from "./pdf-lines";
-import type { ExtractedRecipe } from "./recipe-draft";
+import type { ExtractedRecipe } from "../recipe-draft";
 
 export type { PdfLine } from "./pdf-lines";
 

@@ -8,7 +8,7 @@ import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { linesOfPage, type PdfItem, type PdfLine } from "./pdf-lines";
 import { pastDecodeLimits } from "./pdf-streams";
 import { recipesFromPdf } from "./pdf-recipes";
-import { finishDraft } from "./recipe-draft";
+import { finishDraft } from "../recipe-draft";
 import { PDF_LIMITS, REFUSALS, type PdfImport, type PdfJob, type PdfText } from "./pdf-text";
 
 const BOLD_NAME = /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,]bd\b|-sb\b/i;

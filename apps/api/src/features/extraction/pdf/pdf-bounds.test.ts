@@ -1,6 +1,6 @@
 import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { makePdf, pdfWithStream, recipePage } from "../../testing/make-pdf";
+import { makePdf, pdfWithStream, recipePage } from "../../../testing/make-pdf";
 import { PdfWorkerPool, readPdf } from "./pdf-reader";
 import { pastDecodeLimits } from "./pdf-streams";
 import { PDF_LIMITS, REFUSALS } from "./pdf-text";
