@@ -5,6 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { sharedData } from "../src/testing/shared-data";
 import { extractRecipesFromHtml, type ExtractedRecipe } from "../src/features/extraction/html/html-recipes";
 import { decodeEntities } from "../src/features/extraction/text";
+import { PARSERS, TREES, type ParserName } from "./html-parser-trees";
 
 /**
  * Recipe extraction without AI on the saved pages in shared/data/recipe-pages (211 pages, 118 sites), against the
@@ -23,7 +24,8 @@ import { decodeEntities } from "../src/features/extraction/text";
  * text. Nothing else is forgiven: letters, digits, fractions ("½" is not "1/2") and the marks themselves must match.
  *
  * Environment: BENCH_ROUNDS (default 5), BENCH_VERBOSE=1 (print every failure in full), BENCH_PAGES (the shared folder
- * of pages: recipe-pages by default, or recipe-pages-more, the second development set).
+ * of pages: recipe-pages by default, or recipe-pages-more, the second development set), BENCH_PARSER (the tree the
+ * extraction reads: kim, Kim's own, by default; htmlparser2 or linkedom, for decision 0030).
  */
 
 interface Expected {
@@ -46,6 +48,15 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const VERBOSE = process.env.BENCH_VERBOSE === "1";
 const SIMILAR = 0.9;
 const PAGES = process.env.BENCH_PAGES ?? "recipe-pages";
+const PARSER = (process.env.BENCH_PARSER ?? "kim") as ParserName;
+if (!PARSERS.includes(PARSER)) throw new Error(`BENCH_PARSER is one of ${PARSERS.join(", ")}`);
+
+/** The page's recipes, its tree (when one is needed) made by the parser measured. */
+function extract(html: string, url: string): ExtractedRecipe[] {
+  if (PARSER === "kim") return extractRecipesFromHtml(html, url);
+  let tree: ReturnType<(typeof TREES)[ParserName]> | undefined;
+  return extractRecipesFromHtml(html, url, () => (tree ??= TREES[PARSER](html)));
+}
 
 function loadPages(): Page[] {
   const root = sharedData(PAGES);
@@ -154,7 +165,7 @@ const asInData: string[] = [];
 const none: string[] = [];
 const several: string[] = [];
 
-for (const page of pages) extractRecipesFromHtml(page.html, page.expected.canonical_url ?? "https://example.com/");
+for (const page of pages) extract(page.html, page.expected.canonical_url ?? "https://example.com/");
 
 for (const page of pages) {
   const url = page.expected.canonical_url ?? `https://${page.name.split("/")[0]}/`;
@@ -162,7 +173,7 @@ for (const page of pages) {
   let recipes: ExtractedRecipe[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const start = performance.now();
-    recipes = extractRecipesFromHtml(page.html, url);
+    recipes = extract(page.html, url);
     times.push(performance.now() - start);
   }
   perPage.push(median(times));
@@ -202,7 +213,7 @@ for (const page of pages) {
 const percent = (part: number, whole: number) => `${((100 * part) / Math.max(whole, 1)).toFixed(1)}%`;
 const row = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(44) : cell.padStart(16))).join(""));
 
-console.log(`Recipe extraction without AI: ${pages.length} saved pages (${PAGES}), ${ROUNDS} runs each\n`);
+console.log(`Recipe extraction without AI: ${pages.length} saved pages (${PAGES}), ${ROUNDS} runs each, trees by ${PARSER}\n`);
 row(["", "Kim", "target", "recipe-scrapers"]);
 const targets: Record<string, string> = { [title.label]: "98%", [ingredients.label]: "90%", [instructions.label]: "90%" };
 for (const result of [title, ingredients, instructions, servings]) {

@@ -55,6 +55,10 @@ export const REFUSALS = {
     422,
     "This PDF holds more than Kim can read in one file (too much packed data or drawing). Please try a smaller or simpler file.",
   ),
+  pageTooComplex: refusal(
+    422,
+    "A page of this PDF holds more than Kim can read at once (too many or too large pictures, fonts or packed data). Please try a smaller or simpler file.",
+  ),
   tooManyRecipes: refusal(
     422,
     `This PDF holds more than ${PDF_LIMITS.recipes} recipes. Please split it into files of up to ${PDF_LIMITS.recipes} recipes.`,

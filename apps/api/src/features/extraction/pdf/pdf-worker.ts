@@ -26,7 +26,8 @@ class TooComplex extends Error {}
 
 export async function readPdfBytes(bytes: Uint8Array): Promise<PdfText> {
   // Before pdf.js: what it would decode is held outside the heap cap, so its size is measured first.
-  if (await pastDecodeLimits(bytes)) return REFUSALS.tooComplex;
+  const past = await pastDecodeLimits(bytes);
+  if (past) return past === "page" ? REFUSALS.pageTooComplex : REFUSALS.tooComplex;
   let doc: PDFDocumentProxy;
   try {
     doc = await getDocument({
