@@ -2,12 +2,12 @@ import { defineConfig } from "tsup";
 
 // Workspace packages are bundled in; npm dependencies stay in node_modules.
 export default defineConfig({
-  // The PDF and HTML workers are files of their own: worker_threads start them by path.
+  // The PDF and HTML workers are files of their own, named as their sources: worker_threads start them by path.
   entry: {
     main: "src/main.ts",
     cli: "src/cli.ts",
-    "pdf-worker": "src/features/extraction/pdf-worker.ts",
-    "html-worker": "src/features/extraction/html-worker.ts",
+    "pdf-worker": "src/features/extraction/pdf/pdf-worker.ts",
+    "html-worker": "src/features/extraction/html/html-worker.ts",
     "write-pglite-template": "../../packages/db/src/write-pglite-template.ts",
   },
   format: "esm",

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
-import { readPdf } from "../src/features/extraction/pdf-reader";
-import { foundRecipes, scoreFile, sharedPdfs, type FileScore } from "../src/features/extraction/pdf-score";
+import { readPdf } from "../src/features/extraction/pdf/pdf-reader";
+import { foundRecipes, scoreFile, sharedPdfs, type FileScore } from "./pdf-score";
 
 /**
  * PDF import without AI on the shared development set (../shared/data/recipe-pdfs): recipes found (recall and

@@ -16,20 +16,24 @@ export function makePdf(pages: [number, number, number, string][][]): Buffer {
       ),
     );
   }
-  const all = [
+  return pdfOfObjects([
     `<< /Type /Catalog /Pages 2 0 R >>`,
     `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`,
     ...objects,
-  ];
+  ]);
+}
+
+/** A PDF of the given objects' bodies, numbered from 1 (the first is the catalog), with its cross-reference table. */
+export function pdfOfObjects(objects: string[]): Buffer {
   let out = "%PDF-1.4\n";
   const offsets: number[] = [];
-  all.forEach((body, i) => {
+  objects.forEach((body, i) => {
     offsets.push(Buffer.byteLength(out, "latin1"));
     out += `${i + 1} 0 obj\n${body}\nendobj\n`;
   });
   const xref = Buffer.byteLength(out, "latin1");
-  out += `xref\n0 ${all.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  out += `trailer\n<< /Size ${all.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, "latin1");
 }
 
@@ -70,14 +74,5 @@ export function pdfWithStream(entries: string, data: Buffer, more: string[] = []
     ...more,
     `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F 3 0 R >> /XObject << /X 5 0 R >> >> /Contents [4 0 R${entries.includes("/Image") ? "" : " 5 0 R"}] >>`,
   ];
-  let out = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, "latin1"));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, "latin1");
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
+  return pdfOfObjects(objects);
 }

@@ -4,7 +4,7 @@ import { pollHealth } from "../../testing/health-poller";
 import { headingsPage } from "../../testing/hostile-page";
 import { recipeSiteStandIn } from "../../testing/recipe-site-stand-in";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
-import { HTML_LIMITS } from "./html-reader";
+import { HTML_LIMITS } from "./html/html-reader";
 
 const site = recipeSiteStandIn();
 let t: TestApp;

@@ -4,9 +4,9 @@ import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makePdf, pdfWithStream, recipePage } from "../../testing/make-pdf";
 import { openAiStandIn } from "../../testing/openai-stand-in";
+import { sharedData } from "../../testing/shared-data";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
-import { RECIPE_PDFS } from "./pdf-score";
-import { REFUSALS } from "./pdf-text";
+import { REFUSALS } from "./pdf/pdf-text";
 
 const model = openAiStandIn();
 let t: TestApp;
@@ -24,6 +24,7 @@ beforeEach(async () => {
   await t.deps.db.deleteFrom("rateLimits").execute();
 });
 
+const RECIPE_PDFS = sharedData("recipe-pdfs");
 const pdf = (name: string) => readFileSync(path.join(RECIPE_PDFS, name));
 
 /** A multipart body with one file part, as a browser's FormData sends it. */

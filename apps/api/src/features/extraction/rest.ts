@@ -1,6 +1,6 @@
 import { body, PendingUpload, type RestRoute } from "../../lib/rest";
 import type { CallerOf } from "../../trpc/init";
-import { PDF_LIMITS } from "./pdf-reader";
+import { PDF_LIMITS } from "./pdf/pdf-reader";
 import type { extractionRouter } from "./router";
 
 export const extractionRestRoutes: RestRoute<CallerOf<"extraction", typeof extractionRouter>>[] = [

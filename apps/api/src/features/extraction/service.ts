@@ -4,10 +4,9 @@ import { appError } from "../../lib/errors";
 import type { PendingUpload } from "../../lib/rest";
 import { spend, type Limit } from "../../lib/rate-limit";
 import type { Context } from "../../trpc/context";
-import type { ExtractedRecipe } from "./html-recipes";
-import { readHtml } from "./html-reader";
-import { importPdf, type PdfImport } from "./pdf-reader";
-import { finishDraft } from "./recipe-draft";
+import { readHtml } from "./html/html-reader";
+import { importPdf, type PdfImport } from "./pdf/pdf-reader";
+import { finishDraft, type ExtractedRecipe } from "./recipe-draft";
 import { recipesFromModel, type ModelAnswer } from "./recipe-model";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { headingsPage } from "../../testing/hostile-page";
-import { HTML_REFUSALS, type HtmlJob, type HtmlReading } from "./html-text";
+import { HTML_REFUSALS, type HtmlJob, type HtmlReading } from "./html/html-text";
 import { WorkerPool } from "./worker-pool";
 
 // The pool runs the HTML reader's worker: a real worker, with its 1 MB heading page as the job that holds it.
@@ -11,7 +11,7 @@ const quick = job("<html><body><h1>Toast</h1></body></html>");
 /** One worker, and one job that may wait for it. */
 function onePool(limits: { maxQueued: number; maxWaitMs?: number }): WorkerPool<HtmlJob, HtmlReading> {
   return new WorkerPool<HtmlJob, HtmlReading>({
-    entry: "html-worker",
+    worker: new URL("./html/html-worker", import.meta.url),
     maxWorkers: 1,
     memoryMb: 512,
     idleMs: 1_000,

@@ -9,8 +9,11 @@ import { Worker, type Transferable } from "node:worker_threads";
  * The PDF reader's and the HTML reader's.
  */
 export interface WorkerPoolOptions<Answer> {
-  /** The worker's file name without its extension, beside this module: built `<entry>.js` or source `<entry>.ts`. */
-  entry: string;
+  /**
+   * The worker's file without its extension, resolved against the reader's module (`new URL("./html-worker",
+   * import.meta.url)`): the built `.js` (a tsup entry of the same name, beside the bundle), else the source `.ts`.
+   */
+  worker: URL;
   maxWorkers: number;
   /** The heap a worker may use; a job that needs more is answered `broken` and its worker stopped. */
   memoryMb: number;
@@ -44,12 +47,12 @@ interface Queued<Job, Answer> {
  * The worker's code: the built file beside the API's bundle in production (a tsup entry of its own), else the
  * TypeScript source through tsx's loader (tsx, vitest).
  */
-function workerSource(entry: string): { code: URL | string; eval: boolean } {
-  const built = new URL(`./${entry}.js`, import.meta.url);
+function workerSource(worker: URL): { code: URL | string; eval: boolean } {
+  const built = new URL(`${worker.href}.js`);
   if (existsSync(fileURLToPath(built))) return { code: built, eval: false };
-  const source = new URL(`./${entry}.ts`, import.meta.url);
+  const source = new URL(`${worker.href}.ts`);
   if (!existsSync(fileURLToPath(source))) {
-    throw new Error(`${entry}.js is missing beside the API's build: add src/features/extraction/${entry}.ts as tsup entry '${entry}'`);
+    throw new Error(`${fileURLToPath(built)} is missing beside the API's build: make its source a tsup entry of that name`);
   }
   // Node 20 does not hand `--import` loaders to a worker's entry, so the worker registers tsx itself, then loads the
   // source (tsx's ESM API, not the CommonJS one that require.resolve finds first).
@@ -99,7 +102,7 @@ export class WorkerPool<Job, Answer> {
   }
 
   private start(): Entry {
-    const source = workerSource(this.options.entry);
+    const source = workerSource(this.options.worker);
     const worker = new Worker(source.code, {
       eval: source.eval,
       resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb },

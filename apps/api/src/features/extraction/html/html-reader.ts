@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { HTML_LIMITS, HTML_REFUSALS, type HtmlJob, type HtmlReading } from "./html-text";
-import { WorkerPool } from "./worker-pool";
+import { WorkerPool } from "../worker-pool";
 
 export { HTML_LIMITS, HTML_REFUSALS, type HtmlReading, type HtmlRefusal } from "./html-text";
 
@@ -22,7 +22,7 @@ export interface ReadHtmlOptions {
 export const HTML_WORKERS = Math.min(2, Math.max(1, availableParallelism() - 1));
 
 const pool = new WorkerPool<HtmlJob, HtmlReading>({
-  entry: "html-worker",
+  worker: new URL("./html-worker", import.meta.url),
   maxWorkers: HTML_WORKERS,
   memoryMb: HTML_LIMITS.memoryMb,
   idleMs: 30_000,

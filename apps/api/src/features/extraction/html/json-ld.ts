@@ -1,4 +1,4 @@
-import { isRecipe, type RecipeDraft } from "./recipe-draft";
+import { isRecipe, type RecipeDraft } from "../recipe-draft";
 import { draftFromSchema, isNode, isRecipeNode, type SchemaNode } from "./schema-recipe";
 
 const SCRIPT_START = /<script\b/gi;

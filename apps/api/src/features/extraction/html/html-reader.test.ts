@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headingsPage } from "../../testing/hostile-page";
+import { headingsPage } from "../../../testing/hostile-page";
 import { HTML_LIMITS, HTML_REFUSALS, HTML_WORKERS, readHtml } from "./html-reader";
 import { extractRecipesFromHtml } from "./html-recipes";
 

@@ -1,4 +1,4 @@
-import { collapseSpace, decodeEntities } from "./text";
+import { collapseSpace, decodeEntities } from "../text";
 
 /** An element of a parsed page. Text children are kept as written (entities still encoded) and decoded when read. */
 export interface HtmlElement {
@@ -204,6 +204,15 @@ export function findFirst(root: HtmlElement, test: (element: HtmlElement) => boo
     if (test(element)) found = element;
   });
   return found;
+}
+
+/** The elements that are inside none of the others. */
+export function outermost(elements: HtmlElement[]): HtmlElement[] {
+  const set = new Set(elements);
+  return elements.filter((el) => {
+    for (let up = el.parent; up; up = up.parent) if (set.has(up)) return false;
+    return true;
+  });
 }
 
 export function classesOf(element: HtmlElement): string[] {

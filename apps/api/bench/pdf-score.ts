@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { recipeIngredientFromLine } from "@kim/domain";
-import { recipesFromPdf } from "./pdf-recipes";
-import type { PdfLine } from "./pdf-text";
-import { sharedData } from "../../testing/shared-data";
-import { finishDraft } from "./recipe-draft";
+import { recipesFromPdf } from "../src/features/extraction/pdf/pdf-recipes";
+import type { PdfLine } from "../src/features/extraction/pdf/pdf-text";
+import { sharedData } from "../src/testing/shared-data";
+import { finishDraft } from "../src/features/extraction/recipe-draft";
 
 /**
  * Scoring of PDF import against the shared development set's expected values, as its README says: a recipe is found

@@ -1,6 +1,6 @@
-import { emptyDraft, type RecipeDraft } from "./recipe-draft";
-import { minutesFrom, servingsFrom } from "./recipe-fields";
-import { cleanLines, cleanText } from "./text";
+import { emptyDraft, type RecipeDraft } from "../recipe-draft";
+import { minutesFrom, servingsFrom } from "../recipe-fields";
+import { cleanLines, cleanText } from "../text";
 
 /** A schema.org node as JSON-LD has it (microdata is read into the same shape). */
 export type SchemaNode = Record<string, unknown>;

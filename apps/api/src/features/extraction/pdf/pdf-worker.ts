@@ -8,7 +8,7 @@ import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { linesOfPage, type PdfItem, type PdfLine } from "./pdf-lines";
 import { pastDecodeLimits } from "./pdf-streams";
 import { recipesFromPdf } from "./pdf-recipes";
-import { finishDraft } from "./recipe-draft";
+import { finishDraft } from "../recipe-draft";
 import { PDF_LIMITS, REFUSALS, type PdfImport, type PdfJob, type PdfText } from "./pdf-text";
 
 const BOLD_NAME = /bold|black|heavy|semibold|demibold|extrabold|ultrabold|[-,]bd\b|-sb\b/i;
@@ -26,7 +26,8 @@ class TooComplex extends Error {}
 
 export async function readPdfBytes(bytes: Uint8Array): Promise<PdfText> {
   // Before pdf.js: what it would decode is held outside the heap cap, so its size is measured first.
-  if (await pastDecodeLimits(bytes)) return REFUSALS.tooComplex;
+  const past = await pastDecodeLimits(bytes);
+  if (past) return past === "page" ? REFUSALS.pageTooComplex : REFUSALS.tooComplex;
   let doc: PDFDocumentProxy;
   try {
     doc = await getDocument({

@@ -1,7 +1,7 @@
 import { recipeInput } from "@kim/domain";
 import { describe, expect, it } from "vitest";
 import { extractRecipesFromHtml, type ExtractedRecipe } from "./html-recipes";
-import { minutesFrom, servingsFrom, cuisineFrom } from "./recipe-fields";
+import { minutesFrom, servingsFrom, cuisineFrom } from "../recipe-fields";
 
 const PAGE_URL = "https://cooks.example/recipes/pad-thai";
 

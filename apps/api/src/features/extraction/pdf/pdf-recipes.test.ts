@@ -3,8 +3,8 @@ import type { PdfItem, PdfLine } from "./pdf-lines";
 import { linesOfPage } from "./pdf-lines";
 import { readPdf } from "./pdf-reader";
 import { ingredientLines, recipesFromPdf, stepLines, withoutFurniture } from "./pdf-recipes";
-import { foundRecipes, scoreFile, sharedPdfs } from "./pdf-score";
-import { makePdf, recipePage } from "../../testing/make-pdf";
+import { foundRecipes, scoreFile, sharedPdfs } from "../../../../bench/pdf-score";
+import { makePdf, recipePage } from "../../../testing/make-pdf";
 
 describe("readPdf and recipesFromPdf on the shared PDFs", () => {
   for (const { name, bytes, expected } of sharedPdfs()) {

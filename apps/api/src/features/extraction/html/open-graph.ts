@@ -1,5 +1,5 @@
 import { readAttributes } from "./html-tree";
-import { cleanText } from "./text";
+import { cleanText } from "../text";
 
 export interface PageMeta {
   title: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headingsPage } from "../../testing/hostile-page";
+import { headingsPage } from "../../../testing/hostile-page";
 import { extractRecipesFromHtml } from "./html-recipes";
 
 // The work a page costs, as CPU time: the wall clock also counts the time other processes hold the cores.

@@ -1,5 +1,5 @@
 import type { PdfLine } from "./pdf-lines";
-import type { ExtractedRecipe } from "./recipe-draft";
+import type { ExtractedRecipe } from "../recipe-draft";
 
 export type { PdfLine } from "./pdf-lines";
 
@@ -54,6 +54,10 @@ export const REFUSALS = {
   tooComplex: refusal(
     422,
     "This PDF holds more than Kim can read in one file (too much packed data or drawing). Please try a smaller or simpler file.",
+  ),
+  pageTooComplex: refusal(
+    422,
+    "A page of this PDF holds more than Kim can read at once (too many or too large pictures, fonts or packed data). Please try a smaller or simpler file.",
   ),
   tooManyRecipes: refusal(
     422,

@@ -1,5 +1,5 @@
 import { linesOf, textOf, walk, type HtmlElement } from "./html-tree";
-import { isRecipe, type RecipeDraft } from "./recipe-draft";
+import { isRecipe, type RecipeDraft } from "../recipe-draft";
 import { draftFromSchema, type SchemaNode } from "./schema-recipe";
 
 const RECIPE_TYPE = /(?:^|[/:#])Recipe$/i;

@@ -2,11 +2,13 @@ import { findFirst, parseHtml, type HtmlElement } from "./html-tree";
 import { jsonLdRecipes } from "./json-ld";
 import { microdataRecipes } from "./microdata";
 import { pageMeta } from "./open-graph";
-import { factsOf, mayHaveRecipeCard, pageStructureRecipes, printedIngredients } from "./page-structure";
-import { fillDraft, finishDraft, isRecipe, type ExtractedRecipe, type RecipeDraft } from "./recipe-draft";
+import { factsOf } from "./page-facts";
+import { pageStructureRecipes, printedIngredients } from "./page-structure";
+import { mayHaveRecipeCard } from "./recipe-cards";
+import { fillDraft, finishDraft, isRecipe, type ExtractedRecipe, type RecipeDraft } from "../recipe-draft";
 import { fullerIngredientList } from "./visible-ingredients";
 
-export type { ExtractedRecipe } from "./recipe-draft";
+export type { ExtractedRecipe } from "../recipe-draft";
 
 // More than any real page holds (a round-up has a few dozen recipes); the rest of a generated page is left out.
 const MAX_RECIPES = 100;

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { PDF_LIMITS, REFUSALS, type PdfImport, type PdfJob, type PdfText } from "./pdf-text";
-import { WorkerPool } from "./worker-pool";
+import { WorkerPool } from "../worker-pool";
 
 export { PDF_LIMITS, REFUSALS, type PdfImport, type PdfLine, type PdfRefusal, type PdfText } from "./pdf-text";
 
@@ -64,7 +64,7 @@ function inWorker(bytes: Uint8Array, recipes: boolean, options: ReadPdfOptions):
 export class PdfWorkerPool extends WorkerPool<PdfJob, PdfText | PdfImport> {
   constructor(size: PoolSize = POOL_SIZE) {
     super({
-      entry: "pdf-worker",
+      worker: new URL("./pdf-worker", import.meta.url),
       maxWorkers: size.workers,
       memoryMb: WORKER_MEMORY_MB,
       idleMs: IDLE_MS,

@@ -1,4 +1,4 @@
-import type { ExtractedRecipe } from "./recipe-draft";
+import type { ExtractedRecipe } from "../recipe-draft";
 
 /** What the HTML reader sends its worker: the fetched page and its address (image links are resolved against it). */
 export interface HtmlJob {

@@ -1,7 +1,7 @@
 import type { PdfLine } from "./pdf-lines";
-import { emptyDraft, type RecipeDraft } from "./recipe-draft";
-import { minutesFrom, servingsFrom } from "./recipe-fields";
-import { collapseSpace } from "./text";
+import { emptyDraft, type RecipeDraft } from "../recipe-draft";
+import { minutesFrom, servingsFrom } from "../recipe-fields";
+import { collapseSpace } from "../text";
 
 /**
  * Recipes in a PDF's lines, without AI: general rules of print only (sizes, weights, positions, headings, list

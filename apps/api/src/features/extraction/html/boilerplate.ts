@@ -1,0 +1,29 @@
+import { classesOf, type HtmlElement } from "./html-tree";
+
+// Where a page keeps what is not its content: navigation, sidebars, sharing, comments, related posts. A class is one of
+// these words with at most one word before and after it ("site-footer", "related-posts"), not a long list of terms.
+const BOILERPLATE_CLASS =
+  /^(?:[a-z0-9]+[-_]{1,2})?(?:nav|navbar|navigation|menu|sidebar|widget|footer|breadcrumbs?|share|sharing|social|related|comments?|newsletter|subscribe|advert|promo|popup|modal|cookie|post-views)(?:[-_]{1,2}[a-z0-9]+)?$/i;
+const BOILERPLATE_TAG = new Set(["nav", "aside", "footer", "form"]);
+
+// A class naming the recipe ("recipe__sidebar-title") is the recipe's own, wherever the page puts it.
+export const isBoilerplateElement = (el: HtmlElement) =>
+  BOILERPLATE_TAG.has(el.name) || classesOf(el).some((c) => BOILERPLATE_CLASS.test(c) && !/recipe/i.test(c));
+
+const isSidebar = (el: HtmlElement) => !BOILERPLATE_TAG.has(el.name) && classesOf(el).some((c) => /sidebar/i.test(c));
+
+/**
+ * Whether an element is in navigation, a sidebar, a footer and the like (looked for up to the article, main or body).
+ * A sidebar inside the article or the main content is its own (the ingredients beside the steps), not the page's.
+ */
+export function isBoilerplate(element: HtmlElement): boolean {
+  let inSidebar = false;
+  let el: HtmlElement | null = element;
+  for (; el && !/^(?:article|main|body)$/.test(el.name); el = el.parent) {
+    if (el.attrs.get("role") === "navigation" || el.attrs.get("role") === "complementary") return true;
+    if (!isBoilerplateElement(el)) continue;
+    if (!isSidebar(el)) return true;
+    inSidebar = true;
+  }
+  return inSidebar && el?.name !== "article" && el?.name !== "main";
+}

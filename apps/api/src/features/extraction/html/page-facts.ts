@@ -1,0 +1,48 @@
+import { type RecipeDraft } from "../recipe-draft";
+import { minutesFrom, servingsFrom } from "../recipe-fields";
+import { isUnread, leadingLines, linesOf, walk, type HtmlElement } from "./html-tree";
+
+const SERVINGS_WORDS =
+  "serves|servings?|yields?|makes|portions?|personen|portionen|porties|personer|adag|porcj[aei]|porzioni|porciones|raciones";
+const SERVINGS_LABEL = new RegExp(`^(?:${SERVINGS_WORDS})\\b\\s*:?\\s*(.+)$`, "i");
+// An icon standing for the label, in its alternative text ("number of servings", "ilość porcji").
+const SERVINGS_ICON = new RegExp(`(?:^|\\s)(?:${SERVINGS_WORDS})(?:$|\\s)`, "i");
+// Icons looked at for the servings: a page's stats have a handful, a gallery many more.
+const MAX_ICONS = 50;
+
+/** Servings and times the page states in short lines ("Serves: 4", "Prep time | 15 minutes"), or beside an icon. */
+export function factsOf(region: HtmlElement): Pick<RecipeDraft, "servings" | "prepTime" | "cookTime" | "totalTime"> {
+  const facts = linesOf(region).filter((line) => line.length < 80);
+  return {
+    servings: servingsFrom(fact(facts, SERVINGS_LABEL)) ?? servingsBesideIcon(region),
+    prepTime: minutesFrom(fact(facts, /^prep(?:aration)?(?: time)?\s*[:|]?\s*(.+)$/i)),
+    cookTime: minutesFrom(fact(facts, /^cook(?:ing)?(?: time)?\s*[:|]?\s*(.+)$/i)),
+    totalTime: minutesFrom(fact(facts, /^total(?: time)?\s*[:|]?\s*(.+)$/i)),
+  };
+}
+
+/** The count printed next to an icon whose alternative text names the servings: "[icon: servings] 8 people". */
+function servingsBesideIcon(region: HtmlElement): number | null {
+  let servings: number | null = null;
+  let icons = 0;
+  walk(region, (el) => {
+    if (servings !== null || icons >= MAX_ICONS || isUnread(el)) return false;
+    if (el.name !== "img") return;
+    icons++;
+    if (!SERVINGS_ICON.test(el.attrs.get("alt") ?? "")) return;
+    // The smallest element around the icon that has text: the icon's label and its value.
+    let box = el.parent;
+    for (let climbs = 0; box && climbs < 3 && leadingLines(box, 1).length === 0; climbs++) box = box.parent;
+    const text = box ? leadingLines(box, 40).join(" ") : "";
+    if (text.length < 40 && /^\d/.test(text)) servings = servingsFrom(text);
+  });
+  return servings;
+}
+
+function fact(lines: string[], pattern: RegExp): string | undefined {
+  for (const line of lines) {
+    const match = pattern.exec(line);
+    if (match?.[1] && /\d/.test(match[1])) return match[1];
+  }
+  return undefined;
+}

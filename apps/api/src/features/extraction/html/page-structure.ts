@@ -1,0 +1,78 @@
+import { emptyDraft, type RecipeDraft } from "../recipe-draft";
+import { isBoilerplate } from "./boilerplate";
+import { findAll, findFirst, textOf, type HtmlElement } from "./html-tree";
+import { factsOf } from "./page-facts";
+import { ingredientsIn, instructionsIn } from "./part-lists";
+import { cardTitle, recipeCards } from "./recipe-cards";
+import { paragraphsAfter, stepsUnderDishName } from "./section-lines";
+
+/**
+ * Recipes read from a page's markup when it has no structured data: the cards of common recipe plugins (WP Recipe Maker,
+ * Tasty Recipes, Mediavine Create, WP Ultimate Recipe, Cooked, Zip Recipes, hrecipe, ...) found by their classes, each
+ * a recipe; else one recipe from the page's best ingredient and step lists, found under headings such as Ingredients
+ * and Method, Directions, Instructions or Steps, or in elements whose classes name them. A recipe needs both.
+ */
+export function pageStructureRecipes(root: HtmlElement, pageTitle: string): RecipeDraft[] {
+  const fromCards = recipeCards(root).map((card) => readRegion(card, cardTitle(card)));
+  const found = fromCards.filter(hasBoth);
+  if (found.length > 0) return found;
+  const body = findFirst(root, (el) => el.name === "body") ?? root;
+  return [readRegion(body, pageHeading(root, pageTitle))].filter(hasBoth);
+}
+
+const hasBoth = (draft: RecipeDraft) => draft.ingredients.length > 0 && draft.instructions.length > 0;
+
+const STEP_WORD = "(?:step|schritt|stap|étape|etape|paso|passo|steg|trin|krok)";
+// A step's number or bullet before its text ("1.", "STEP 2 |", "•"), and a line that is only a step's label.
+const STEP_NUMBER = new RegExp(`^(?:[•·▪◦●○■□▢✓✔*\\-–—]|\\d{1,2}[.)](?!\\d)|${STEP_WORD}\\s*\\d+\\s*[|:.)\\-–—])\\s*`, "i");
+const STEP_LABEL = new RegExp(`^${STEP_WORD}\\s*\\d+\\s*[.:]?$`, "i");
+
+/**
+ * The ingredient list a person sees on a page without a recipe card: its best list under an Ingredients heading, in
+ * an element whose class names them, or a list that reads as ingredients.
+ */
+export function printedIngredients(root: HtmlElement): string[] {
+  const body = findFirst(root, (el) => el.name === "body") ?? root;
+  return ingredientsIn(body).lines.map((line) => line.text);
+}
+
+function readRegion(region: HtmlElement, title: string): RecipeDraft {
+  const ingredients = ingredientsIn(region);
+  let instructions = instructionsIn(region);
+  // Steps under no heading we know ("The recipe", the dish's name again) usually follow the ingredients; where the
+  // ingredients stand beside the text (in the article's sidebar), under a heading that names the dish.
+  if (instructions.length === 0 && ingredients.end) instructions = paragraphsAfter(ingredients.end);
+  if (instructions.length === 0 && ingredients.end) instructions = stepsUnderDishName(region, title);
+  return {
+    ...emptyDraft(),
+    ...factsOf(region),
+    title,
+    ingredients: ingredients.lines.map((line) => line.text),
+    instructions: stepLines(instructions.map((line) => line.text)),
+  };
+}
+
+const NOTE_LINE = /^(?:notes?|tips?|recipe notes?|anmerkung|hinweis)\s*[:|]/i;
+
+/** Steps without their numbers or bare "Step 2" labels, up to a note that follows them. */
+function stepLines(lines: string[]): string[] {
+  const steps = lines.map((line) => line.replace(STEP_NUMBER, "")).filter((line) => line !== "" && !STEP_LABEL.test(line));
+  const note = steps.findIndex((line) => NOTE_LINE.test(line));
+  return note > 0 ? steps.slice(0, note) : steps;
+}
+
+// A wiki's namespace before a page's name, written without a space ("Cookbook:Pumpkin Pie"): no part of the dish's name.
+const NAMESPACE = /^\p{Lu}\p{L}+:(?=[\p{Lu}\d])/u;
+
+/**
+ * The page's heading for its recipe: the h1 that the page's title repeats (so not a site name or "Navigation"), else
+ * its only h1, else the page's title; without a wiki's namespace.
+ */
+function pageHeading(root: HtmlElement, pageTitle: string): string {
+  const title = pageTitle.toLowerCase();
+  const h1s = findAll(root, (el) => el.name === "h1" && !isBoilerplate(el))
+    .map(textOf)
+    .filter(Boolean);
+  const heading = h1s.find((h1) => title.includes(h1.toLowerCase())) ?? (h1s.length === 1 ? h1s[0] : undefined) ?? pageTitle;
+  return heading.replace(NAMESPACE, "");
+}

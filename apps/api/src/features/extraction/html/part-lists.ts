@@ -1,0 +1,104 @@
+import { isBoilerplate } from "./boilerplate";
+import { classesOf, findAll, isUnread, outermost, walk, type HtmlElement } from "./html-tree";
+import { HEADING, headings, INGREDIENT_HEADING, INSTRUCTION_HEADING, MAX_CANDIDATES } from "./part-headings";
+import { itemLines, sectionAfter, type Found, type Line } from "./section-lines";
+
+/**
+ * A page's ingredient and step lists: the best-scoring of those under a heading such as Ingredients or Method,
+ * Directions, Instructions or Steps, and of those in elements whose classes name them; for ingredients, else a list
+ * that reads as ingredients.
+ */
+
+const INGREDIENT_CLASS = /ingredient|zutaten/i;
+const INSTRUCTION_CLASS = /instruction|direction|preparation|method|(?:^|[-_])steps?$|zubereitung/i;
+// Parts of one line or of a list's furniture, never the list itself.
+const PART_CLASS =
+  /(?:amount|unit|name|notes?|quantity|qty|check|checkbox|image|img|link|group|header|heading|title|label|count|button|toggle|icon|media|video|tip|text|number|list-item|item)s?$/i;
+
+/**
+ * The ingredient list a person sees in a region: its best list under an Ingredients heading, in an element whose class
+ * names them, or a list that reads as ingredients.
+ */
+export function ingredientsIn(region: HtmlElement): Found {
+  // An element whose class names the steps too ("ingredients-directions") holds both parts, not the list.
+  const named = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, INSTRUCTION_CLASS, ingredientScore);
+  return named.lines.length > 0 ? named : unnamedIngredients(region);
+}
+
+/** The steps in a region: its best list under a Method (Directions, ...) heading or in an element whose class names them. */
+export function instructionsIn(region: HtmlElement): Line[] {
+  return best(region, INSTRUCTION_HEADING, INSTRUCTION_CLASS, INGREDIENT_CLASS, instructionScore).lines;
+}
+
+/** The best-scoring list among those under a matching heading and those in elements whose class names the part. */
+function best(
+  region: HtmlElement,
+  heading: RegExp,
+  classWords: RegExp,
+  notClass: RegExp | undefined,
+  score: (lines: Line[]) => number,
+): Found {
+  const candidates: Found[] = [
+    ...headings(region, heading).map(sectionAfter),
+    ...classContainers(region, classWords, notClass).map((container) => ({ lines: itemLines([container]), end: container })),
+  ];
+  let found: Found = { lines: [], end: undefined };
+  let bestScore = 0;
+  for (const candidate of candidates) {
+    const value = score(candidate.lines);
+    if (value > bestScore) [found, bestScore] = [candidate, value];
+  }
+  return found;
+}
+
+// A line that starts with an amount and a unit or size, as most ingredient lines do ("1/4 tsp. salt", "2 large eggs").
+const MEASURED =
+  /^(?:\d+(?:[.,/]\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\s*(?:[½⅓⅔¼¾⅛]\s*)?(?:-\s*\d+\s*)?(?:cups?|c\.|tbsp?s?|tbs|tablespoons?|teaspoons?|tsp|g|grams?|kg|ml|l|litres?|liters?|dl|cl|oz|ounces?|lbs?|pounds?|pinch|cloves?|cans?|pieces?|slices?|sticks?|large|medium|small|whole|bunch|handful|el|tl|stk|st)\b/i;
+
+/**
+ * A list under no heading and in no class we know, that reads as ingredients: at least three items, most of them
+ * measured. Not in navigation or sidebars.
+ */
+function unnamedIngredients(region: HtmlElement): Found {
+  let found: Found = { lines: [], end: undefined };
+  let bestScore = 0;
+  const lists: HtmlElement[] = [];
+  walk(region, (el) => {
+    if (isUnread(el)) return false;
+    if (el.name !== "ul" && el.name !== "ol") return;
+    lists.push(el);
+    return false;
+  });
+  for (const list of lists) {
+    const lines = itemLines([list]);
+    if (lines.length < 3 || lines.filter((line) => MEASURED.test(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
+    const value = ingredientScore(lines);
+    if (value > bestScore) [found, bestScore] = [{ lines, end: list }, value];
+  }
+  return found;
+}
+
+const HAS_QUANTITY = /\d|[½⅓⅔¼¾⅛⅜⅝⅞]/;
+
+function ingredientScore(lines: Line[]): number {
+  if (lines.length === 0 || lines.length > 150) return 0;
+  const length = lines.reduce((sum, line) => sum + line.text.length, 0) / lines.length;
+  const value = lines.reduce((sum, line) => sum + (line.link ? -1 : HAS_QUANTITY.test(line.text) ? 2 : 1), 0);
+  // Paragraphs are no list of ingredients.
+  return length > 150 ? value / 4 : value;
+}
+
+function instructionScore(lines: Line[]): number {
+  return lines.reduce((sum, line) => sum + (line.link ? -5 : Math.min(line.text.split(" ").length, 80)), 0);
+}
+
+function classContainers(region: HtmlElement, words: RegExp, not: RegExp | undefined): HtmlElement[] {
+  const matches = (el: HtmlElement) =>
+    !HEADING.test(el.name) &&
+    el.name !== "body" &&
+    el.name !== "html" &&
+    [...classesOf(el), el.attrs.get("id") ?? ""].some((c) => words.test(c) && !PART_CLASS.test(c) && !(not?.test(c) ?? false));
+  return outermost(findAll(region, matches))
+    .filter((el) => !isBoilerplate(el))
+    .slice(0, MAX_CANDIDATES);
+}
