@@ -7,7 +7,7 @@ import type { Context } from "../../trpc/context";
 import { readHtml } from "./html/html-reader";
 import { importPdf, type PdfImport } from "./pdf/pdf-reader";
 import { finishDraft, type ExtractedRecipe } from "./recipe-draft";
-import { recipesFromModel, type ModelAnswer } from "./recipe-model";
+import { recipesFromModel, type ModelAnswer } from "./model/recipe-model";
 
 /**
  * A recipe as the recipe form takes it: each ingredient parsed, with the line as printed kept as `original`;

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { answerShape, type JsonModel, type ModelUnavailable } from "../../outside/json-model";
-import { emptyDraft, type RecipeDraft } from "./recipe-draft";
-import { minutesFrom, servingsFrom } from "./recipe-fields";
-import { cleanText } from "./text";
+import { answerShape, type JsonModel, type ModelUnavailable } from "../../../outside/json-model";
+import { emptyDraft, type RecipeDraft } from "../recipe-draft";
+import { minutesFrom, servingsFrom } from "../recipe-fields";
+import { cleanText } from "../text";
 
 export type ModelAnswer = { kind: "ok"; drafts: RecipeDraft[] } | ModelUnavailable;
 
