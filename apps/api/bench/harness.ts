@@ -13,7 +13,7 @@ import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createSession, hashToken } from "../src/features/auth/sessions";
 import { consoleTransport } from "../src/lib/email";
-import type { ListName } from "../src/lib/user-lists";
+import type { ListName } from "../src/lists";
 
 /**
  * What the list benches share: GET one user's list at 50 connections on the two paths clients use, the REST path

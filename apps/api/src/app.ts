@@ -18,7 +18,7 @@ import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
 import { toHttpError } from "./lib/errors";
 import { clientErrorHandler, frameworkErrorHandler } from "./lib/framework-errors";
 import { scheduleHousekeeping } from "./lib/housekeeping";
-import { ListCache } from "./lib/user-lists";
+import { ListCache } from "./lists";
 import { fastifyExchange } from "./lib/exchange";
 import { BODY_LIMITS, BODY_REFUSALS, BodyBudget, declaredLength, guardedBody, hasBody, type BodyLimits } from "./lib/request-bodies";
 import { contextFactory, outsideClients, type AppDeps } from "./trpc/context";

@@ -11,7 +11,7 @@ import { rankWithModel, type RankingRequest } from "../features/meal-plans/meal-
 import type { Mail, MailTransport } from "../lib/email";
 import { fastifyExchange, memoryExchange, type Exchange } from "../lib/exchange";
 import { fetchPage, type FetchedPage } from "../lib/safe-fetch";
-import { ListCache } from "../lib/user-lists";
+import { ListCache } from "../lists";
 
 /** What the app is built from; tests build it with their own database and transports. */
 export interface AppDeps {

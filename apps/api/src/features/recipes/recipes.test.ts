@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listRecipes } from "./queries";
-import { ListCache } from "../../lib/user-lists";
+import { ListCache } from "../../lists";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
 
 let t: TestApp;
