@@ -124,7 +124,9 @@ for (let l = 0; l < 3; l++) {
     .execute();
 }
 await sql`analyze`.execute(db);
-console.log(`seeded ${USERS} cooks of ${ITEMS} ingredients, one of ${BIG}, a planner, in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+console.log(
+  `seeded ${USERS} cooks of ${ITEMS} ingredients, one of ${BIG}, a planner, in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`,
+);
 
 // --- The bare routes: Fastify and pg, the same session statement, the list's JSON written by PostgreSQL.
 const pool = new pg.Pool({ connectionString: database.url, max: 10, Client: PreparingClient });
@@ -166,7 +168,10 @@ function bareApp(): FastifyInstance {
     const userId = await sessionUser(req);
     if (!userId) return reply.code(401).send({ message: "Unauthorized" });
     const cached = cache.get(userId);
-    const row = (await pool.query(versionedIngredients, [userId, cached?.version ?? null])).rows[0] as { version: string; json: string | null };
+    const row = (await pool.query(versionedIngredients, [userId, cached?.version ?? null])).rows[0] as {
+      version: string;
+      json: string | null;
+    };
     let entry = cached;
     if (!entry || row.json !== null) {
       const text = row.json ?? "[]";
@@ -184,9 +189,18 @@ function bareApp(): FastifyInstance {
       const row = (await pool.query(statement, params(req, userId))).rows[0] as { json: string };
       return sendText(req, reply, row.json);
     };
-  app.get("/uncached/ingredients", uncached(ingredientsJson, (_req, userId) => [userId]));
-  app.get("/meal-plans", uncached(mealPlansJson, (_req, userId) => [userId, week.from, week.to]));
-  app.get("/shopping-lists", uncached(shoppingListsJson, (_req, userId) => [userId]));
+  app.get(
+    "/uncached/ingredients",
+    uncached(ingredientsJson, (_req, userId) => [userId]),
+  );
+  app.get(
+    "/meal-plans",
+    uncached(mealPlansJson, (_req, userId) => [userId, week.from, week.to]),
+  );
+  app.get(
+    "/shopping-lists",
+    uncached(shoppingListsJson, (_req, userId) => [userId]),
+  );
   return app;
 }
 
@@ -213,7 +227,8 @@ async function data(url: string, cookie: string): Promise<unknown> {
 
 async function checkSame(bareTarget: string, kimTarget: string, cookie: string): Promise<void> {
   const [a, b] = await Promise.all([data(bareTarget, cookie), data(kimTarget, cookie)]);
-  if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${bareTarget} and ${kimTarget} answer differently: update the bare statement`);
+  if (JSON.stringify(a) !== JSON.stringify(b))
+    throw new Error(`${bareTarget} and ${kimTarget} answer differently: update the bare statement`);
 }
 
 await checkSame(`${bareUrl}/uncached/ingredients`, `${kimUrl}${inventoryPath}`, many.cookies[0]!);
@@ -271,9 +286,10 @@ const bigId = big.ids[0]!;
 async function writeThenRead(url: string): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
-    await writer.query("update ingredients set quantity = quantity + 1 where id = (select id from ingredients where user_id = $1 limit 1)", [
-      bigId,
-    ]);
+    await writer.query(
+      "update ingredients set quantity = quantity + 1 where id = (select id from ingredients where user_id = $1 limit 1)",
+      [bigId],
+    );
     times.push(await timedGet(url, big.cookies[0]!));
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
@@ -281,7 +297,7 @@ async function writeThenRead(url: string): Promise<number[]> {
 }
 
 const other = many.cookies[1]!;
-const otherSeconds = Math.ceil((SAMPLES * 0.35) + 2);
+const otherSeconds = Math.ceil(SAMPLES * 0.35 + 2);
 async function otherCook(url: string, during: ((url: string) => Promise<number[]>) | null, bigUrl: string) {
   const load = wrkLoad(otherSeconds, ["-c4", ...headers(other), url]);
   const times = during ? await during(bigUrl) : [];
@@ -289,7 +305,9 @@ async function otherCook(url: string, during: ((url: string) => Promise<number[]
 }
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const pct = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
-console.log(`\n2. ${BIG} ingredients: the first read after a write (${SAMPLES} times), another cook's p99 (wrk, 4 connections, ${ITEMS} items)`);
+console.log(
+  `\n2. ${BIG} ingredients: the first read after a write (${SAMPLES} times), another cook's p99 (wrk, 4 connections, ${ITEMS} items)`,
+);
 for (const [name, base, otherPath, bigPath] of [
   ["Kim", kimUrl, inventoryPath, inventoryPath],
   ["bare, no cache", bareUrl, "/uncached/ingredients", "/uncached/ingredients"],

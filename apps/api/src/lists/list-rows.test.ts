@@ -80,7 +80,10 @@ beforeAll(async () => {
     { name: "Eggs", quantity: 6, unit: "pcs", checked: false, category: "Dairy", plan: week },
     { name: "Bread", quantity: 1, unit: "loaf", checked: true },
   ];
-  await db.insertInto("shoppingLists").values({ userId, name: "Groceries", items: JSON.stringify(items) }).execute();
+  await db
+    .insertInto("shoppingLists")
+    .values({ userId, name: "Groceries", items: JSON.stringify(items) })
+    .execute();
 });
 afterAll(() => handle.close());
 
@@ -100,7 +103,16 @@ describe("list rows", () => {
   it("give rows written before validation the domain's defaults", async () => {
     await handle.db
       .insertInto("recipes")
-      .values({ userId, title: "Older", servings: null, difficulty: null, cuisineType: null, tags: null, ingredients: "[]", instructions: "." })
+      .values({
+        userId,
+        title: "Older",
+        servings: null,
+        difficulty: null,
+        cuisineType: null,
+        tags: null,
+        ingredients: "[]",
+        instructions: ".",
+      })
       .execute();
     const recipes = (await listRecipes(handle.db, new ListCache(), userId)).toJSON();
     const older = recipeSummary.parse(recipes.find((r) => r.title === "Older"));

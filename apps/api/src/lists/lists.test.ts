@@ -72,7 +72,12 @@ describe("readList", () => {
   const query: UserListQuery<{ name: string }> = (db, user) =>
     db
       .selectFrom("ingredients")
-      .select((eb) => eb.fn.jsonAgg(jsonBuildObject({ name: eb.ref("name") })).orderBy("name").as("list"))
+      .select((eb) =>
+        eb.fn
+          .jsonAgg(jsonBuildObject({ name: eb.ref("name") }))
+          .orderBy("name")
+          .as("list"),
+      )
       .where("userId", "=", user);
   const names = (lists: ListCache) => readList(handle.db, lists, { userId, list: "ingredients", query: query(handle.db, sql`${userId}`) });
 
