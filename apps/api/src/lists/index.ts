@@ -21,22 +21,22 @@ export type ListName = "ingredients" | "recipes" | "meal-plans" | "shopping-list
 export type ListExpression<T> = Expression<{ list: T[] | null }>;
 
 /**
- * A list's statement written once for every user: given the user's id as an expression, the statement. It is compiled
- * once per database (building and compiling it cost more than the rest of a cached list request in Kim's own code);
- * a statement that needs other values per request is given as a `ListExpression` instead.
+ * A list's statement, written once for every request: given the user's id and the request's other values as
+ * expressions, the statement. It is compiled once per database (building and compiling it cost more than the rest
+ * of a cached list request in Kim's own code).
  */
-export type UserListQuery<T> = (db: Kysely<Database>, userId: Expression<string>) => ListExpression<T>;
+export type UserListQuery<T> = (db: Kysely<Database>, userId: Expression<string>, values: Expression<string>[]) => ListExpression<T>;
 
 export interface ListRequest<T> {
   userId: string;
   /**
-   * The list's name in list_versions: the answer is kept per version. Without it the list is read on every request
-   * (one drawn from more than one table: meal plans show their recipes' titles).
+   * The lists in list_versions the answer is drawn from (meal plans show their recipes' titles): it is kept under the
+   * sum of their versions, which moves whenever any of them does.
    */
-  list?: ListName;
-  /** Names the statement's other values (a date range, say), so each variant is kept apart under the same version. */
-  variant?: string;
-  query: UserListQuery<T> | ListExpression<T>;
+  lists: readonly ListName[];
+  query: UserListQuery<T>;
+  /** The request's other values (a date range, say), in the order the query takes them; each is kept apart. */
+  values?: readonly string[];
 }
 
 /** A timestamptz as JavaScript writes dates in JSON: 2026-11-21T05:57:00.123Z. */
@@ -44,63 +44,56 @@ export function jsonTimestamp(column: Expression<Date>): RawBuilder<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-const asText = (query: ListExpression<unknown>) => sql<string>`(select coalesce(l.list, '[]')::text from (${query}) l)`;
-
-function versionedList(list: ListName, userId: unknown, cachedVersion: unknown, query: ListExpression<unknown>) {
-  return sql<{ version: number; json: string | null }>`
-    select v.version, case when v.version is distinct from ${cachedVersion}::bigint then ${asText(query)} end as json
-    from (select coalesce(
-      (select version from list_versions where user_id = ${userId} and list = ${list}), 0
-    ) as version) v`;
-}
-
 // Stand-ins compiled into a statement where each request's values go.
 const USER_ID = Symbol("userId");
 const CACHED_VERSION = Symbol("cachedVersion");
+const VALUES = Array.from({ length: 4 }, (_, i) => Symbol(`value ${i}`));
 
 type Compiled = CompiledQuery<{ version: number; json: string | null }>;
-const compiledLists = new WeakMap<Kysely<Database>, WeakMap<UserListQuery<unknown>, Map<ListName | undefined, Compiled>>>();
+const compiledLists = new WeakMap<Kysely<Database>, WeakMap<object, Map<string, Compiled>>>();
 
-function compiledList(db: Kysely<Database>, list: ListName | undefined, query: UserListQuery<unknown>): Compiled {
+function compile(db: Kysely<Database>, lists: readonly ListName[], query: UserListQuery<unknown>, arity: number) {
+  const placeholders = VALUES.slice(0, arity).map((value) => sql<string>`${value}`);
+  return sql<{ version: number; json: string | null }>`
+    select v.version, case when v.version is distinct from ${CACHED_VERSION}::bigint
+      then (select coalesce(l.list, '[]')::text from (${query(db, sql`${USER_ID}`, placeholders)}) l) end as json
+    from (select coalesce(sum(version), 0)::bigint as version from list_versions
+      where user_id = ${USER_ID} and list in (${sql.join(lists)})) v`.compile(db);
+}
+
+function compiledList(db: Kysely<Database>, request: ListRequest<unknown>): Compiled {
   let byQuery = compiledLists.get(db);
   if (!byQuery) compiledLists.set(db, (byQuery = new WeakMap()));
-  let byList = byQuery.get(query);
-  if (!byList) byQuery.set(query, (byList = new Map()));
-  let compiled = byList.get(list);
-  if (!compiled) byList.set(list, (compiled = statement(list, USER_ID, CACHED_VERSION, query(db, sql`${USER_ID}`)).compile(db)));
+  let byLists = byQuery.get(request.query);
+  if (!byLists) byQuery.set(request.query, (byLists = new Map()));
+  const names = request.lists.join(",");
+  let compiled = byLists.get(names);
+  if (!compiled) byLists.set(names, (compiled = compile(db, request.lists, request.query, request.values?.length ?? 0)));
   return compiled;
 }
 
-function statement(list: ListName | undefined, userId: unknown, cachedVersion: unknown, query: ListExpression<unknown>) {
-  return list
-    ? versionedList(list, userId, cachedVersion, query)
-    : sql<{ version: number; json: string | null }>`select 0 as version, ${asText(query)} as json`;
-}
-
 /**
- * One user's list. With a `list` name, from this process's cache while its version is current: one statement reads
- * the version and, only when it differs from the cached one, the list itself, both from the same snapshot. Without,
- * the list from PostgreSQL, every time.
+ * One user's list, from this process's cache while its version is current: one statement reads the version and, only
+ * when it differs from the cached one, the list itself, both from the same snapshot.
  */
 export async function readList<T>(db: Kysely<Database>, cache: ListCache, request: ListRequest<T>): Promise<RawJson<T[]>> {
-  const { userId, list, query } = request;
-  const key = list && `${list}:${userId}:${request.variant ?? ""}`;
-  const cached = key ? cache.get(key) : undefined;
-  const cachedVersion = cached?.version ?? null;
-  let compiled: Compiled;
-  if (typeof query === "function") {
-    const once = compiledList(db, list, query);
-    const parameters: unknown[] = [];
-    for (const p of once.parameters) parameters.push(p === USER_ID ? userId : p === CACHED_VERSION ? cachedVersion : p);
-    compiled = { ...once, parameters };
-  } else compiled = statement(list, userId, cachedVersion, query).compile(db);
-  const row = (await directRows(db, compiled))[0]!;
-  if (!key) return new RawJson<T[]>(row.json ?? "[]");
-  if (row.json === null && cached?.version === row.version) return cached.value as RawJson<T[]>;
+  const { userId, lists, values = [] } = request;
+  const key = `${lists.join(",")}:${userId}:${values.join(",")}`;
+  const cached = cache.get(key);
+  const once = compiledList(db, request);
+  const parameters: unknown[] = [];
+  for (const p of once.parameters) {
+    const at = typeof p === "symbol" ? VALUES.indexOf(p) : -1;
+    parameters.push(p === USER_ID ? userId : p === CACHED_VERSION ? (cached?.version ?? null) : at >= 0 ? values[at] : p);
+  }
+  const statement: Compiled = { ...once, parameters };
+  const row = (await directRows(db, statement))[0]!;
+  const version = Number(row.version);
+  if (row.json === null && cached?.version === version) return cached.value as RawJson<T[]>;
   // Requests that missed together share the first one's value, and so its gzip, made once.
   const meanwhile = cache.get(key);
-  if (meanwhile?.version === row.version) return meanwhile.value as RawJson<T[]>;
+  if (meanwhile?.version === version) return meanwhile.value as RawJson<T[]>;
   const value = new RawJson<T[]>(row.json ?? "[]");
-  cache.set(key, row.version, value);
+  cache.set(key, version, value);
   return value;
 }

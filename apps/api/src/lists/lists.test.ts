@@ -79,7 +79,7 @@ describe("readList", () => {
           .as("list"),
       )
       .where("userId", "=", user);
-  const names = (lists: ListCache) => readList(handle.db, lists, { userId, list: "ingredients", query: query(handle.db, sql`${userId}`) });
+  const names = (lists: ListCache) => readList(handle.db, lists, { userId, lists: ["ingredients"], query });
 
   it("serves the kept list while the version holds, and the new one after any change", async () => {
     const lists = new ListCache();
@@ -98,7 +98,7 @@ describe("readList", () => {
       .id;
     await handle.db.insertInto("ingredients").values({ userId: other, name: "Flour", category: "Baking" }).execute();
     const lists = new ListCache();
-    const list = (id: string) => readList(handle.db, lists, { userId: id, list: "ingredients", query });
+    const list = (id: string) => readList(handle.db, lists, { userId: id, lists: ["ingredients"], query });
     expect((await list(userId)).toJSON()).toEqual([{ name: "Oat milk" }]);
     expect((await list(other)).toJSON()).toEqual([{ name: "Flour" }]);
     const kept = await list(other);
@@ -114,11 +114,26 @@ describe("readList", () => {
     for (const value of others) expect(value).toBe(first);
   });
 
-  it("reads a list without a name every time", async () => {
+  it("keeps a list drawn from several under the sum of their versions, each request's values apart", async () => {
     const lists = new ListCache();
-    const list = () => readList(handle.db, lists, { userId, query });
-    const first = await list();
-    expect(first.toJSON()).toEqual([{ name: "Oat milk" }]);
-    expect(await list()).not.toBe(first);
+    const titled: UserListQuery<{ name: string; title: string }> = (db, user, [prefix]) =>
+      db
+        .selectFrom("ingredients as i")
+        .crossJoin("recipes as r")
+        .select((eb) => eb.fn.jsonAgg(jsonBuildObject({ name: eb.ref("i.name"), title: eb.ref("r.title") })).as("list"))
+        .where("i.userId", "=", user)
+        .where("r.userId", "=", user)
+        .where("i.name", "like", sql<string>`${prefix!} || '%'`);
+    const list = (prefix: string) =>
+      readList(handle.db, lists, { userId, lists: ["ingredients", "recipes"], query: titled, values: [prefix] });
+    expect((await list("Oat")).toJSON()).toEqual([]);
+    await handle.db.insertInto("recipes").values({ userId, title: "Porridge", ingredients: "[]", instructions: "." }).execute();
+    const first = await list("Oat");
+    expect(first.toJSON()).toEqual([{ name: "Oat milk", title: "Porridge" }]);
+    expect(await list("Oat")).toBe(first);
+    expect((await list("Rye")).toJSON()).toEqual([]);
+    // A change to either list is seen.
+    await handle.db.updateTable("recipes").set({ title: "Oats" }).where("userId", "=", userId).execute();
+    expect((await list("Oat")).toJSON()).toEqual([{ name: "Oat milk", title: "Oats" }]);
   });
 });

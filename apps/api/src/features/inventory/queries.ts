@@ -23,7 +23,7 @@ export interface Ingredient {
 
 /** The user's ingredients, soonest expiry first (no date last), then by name, as JSON built by PostgreSQL. */
 export function listIngredients(db: Kysely<Database>, lists: ListCache, userId: string): Promise<RawJson<Ingredient[]>> {
-  return readList(db, lists, { userId, list: "ingredients", query: ingredientList });
+  return readList(db, lists, { userId, lists: ["ingredients"], query: ingredientList });
 }
 
 // Written for every user, so readList compiles it once per database rather than building it on every request.

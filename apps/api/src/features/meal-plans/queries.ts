@@ -3,7 +3,7 @@ import { MAX_MEALS_PER_SLOT, MAX_QUANTITY, type MealPlanInput, type MealType, ty
 import { sql, type Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
 import { checkQuota } from "../../lib/quotas";
-import { jsonTimestamp, readList, type ListCache, type ListExpression } from "../../lists";
+import { jsonTimestamp, readList, type ListCache, type UserListQuery } from "../../lists";
 
 /** A planned meal as clients receive it: the spec's fields, and its recipe with its title (null once the recipe is deleted). */
 export interface MealPlan {
@@ -22,14 +22,14 @@ const mealOrder = sql`array_position(array['breakfast', 'lunch', 'dinner'], mp.m
 
 /**
  * The user's meals from `from` to `to` (both included), by day, then breakfast, lunch, dinner, then as added, as JSON
- * built by PostgreSQL. Read every time rather than kept per version: a meal shows its recipe's title, from another list.
+ * built by PostgreSQL. Kept under the meal plans' and the recipes' versions: a meal shows its recipe's title.
  */
 export function listMealPlans(db: Kysely<Database>, lists: ListCache, userId: string, range: { from: string; to: string }) {
-  return readList(db, lists, { userId, query: mealPlanList(db, userId, range) });
+  return readList(db, lists, { userId, lists: ["meal-plans", "recipes"], query: mealPlanList, values: [range.from, range.to] });
 }
 
-function mealPlanList(db: Kysely<Database>, userId: string, range: { from: string; to: string }): ListExpression<MealPlan> {
-  return db
+const mealPlanList: UserListQuery<MealPlan> = (db, userId, [from, to]) =>
+  db
     .selectFrom("mealPlans as mp")
     .leftJoin("recipes as r", (join) => join.onRef("r.id", "=", "mp.recipeId").on("r.userId", "=", userId))
     .select((eb) =>
@@ -60,9 +60,8 @@ function mealPlanList(db: Kysely<Database>, userId: string, range: { from: strin
         .as("list"),
     )
     .where("mp.userId", "=", userId)
-    .where("mp.date", ">=", range.from)
-    .where("mp.date", "<=", range.to);
-}
+    .where("mp.date", ">=", from!)
+    .where("mp.date", "<=", to!);
 
 export type AddMealResult = { ok: true; meal: MealPlan } | { ok: false; reason: "no-recipe" | "slot-full" };
 

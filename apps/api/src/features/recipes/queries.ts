@@ -69,7 +69,7 @@ function toRecipe(row: Record<(typeof columns)[number], unknown>): Recipe {
 
 /** The user's recipes for the list, newest first, as JSON built by PostgreSQL in one statement. */
 export function listRecipes(db: Kysely<Database>, lists: ListCache, userId: string): Promise<RawJson<RecipeSummary[]>> {
-  return readList(db, lists, { userId, list: "recipes", query: recipeSummaries });
+  return readList(db, lists, { userId, lists: ["recipes"], query: recipeSummaries });
 }
 
 const recipeSummaries: UserListQuery<RecipeSummary> = (db, userId) =>

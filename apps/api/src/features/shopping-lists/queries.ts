@@ -23,7 +23,7 @@ function toList(row: Omit<ShoppingList, "createdAt" | "updatedAt"> & { createdAt
 
 /** The user's lists, oldest first (the web uses the first), as JSON built by PostgreSQL. */
 export function listShoppingLists(db: Kysely<Database>, lists: ListCache, userId: string): Promise<RawJson<ShoppingList[]>> {
-  return readList(db, lists, { userId, list: "shopping-lists", query: shoppingListList });
+  return readList(db, lists, { userId, lists: ["shopping-lists"], query: shoppingListList });
 }
 
 const shoppingListList: UserListQuery<ShoppingList> = (db, userId) =>
