@@ -281,7 +281,9 @@ const onePass = async (url: string) => {
   const started = performance.now();
   const result = await wrkLoad(60, ["-s", passScript, url]);
   const used = process.cpuUsage(before);
-  return { ...result, cpu: (used.user + used.system) / 1000 / (result.rps * ((performance.now() - started) / 1000)) };
+  // wrk divides by the -d it was given, not the time until its thread stopped.
+  const rps = USERS / ((performance.now() - started) / 1000);
+  return { ...result, rps, cpu: (used.user + used.system) / 1000 / USERS };
 };
 // Both caches hold every list before the rounds.
 await onePass(randomTargets.cached);
