@@ -42,7 +42,7 @@ export interface ListBench {
   seed(db: Kysely<Database>, userId: string): Promise<void>;
 }
 
-/** A timestamptz as Kim's lib/raw-json.ts jsonTimestamp writes it (2026-11-21T05:57:00.123Z), for `fields`. */
+/** A timestamptz as Kim's lists/ jsonTimestamp writes it (2026-11-21T05:57:00.123Z), for `fields`. */
 export const jsonTimestamp = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const CONNECTIONS = 50;

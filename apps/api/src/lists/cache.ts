@@ -4,7 +4,7 @@ import type { RawJson } from "./raw-json";
  * Lists kept in memory per process, each under the version it was read at. The database owns the version (a
  * trigger bumps it in the same transaction as every change), so a process serves a kept list only while the version
  * it reads with the request still matches: processes never serve each other's stale data. A kept list is its gzip
- * (RawJson lets its text go once compressed), so 32 MB holds about 4,000 lists of 200 ingredients. Least recently
+ * (RawJson lets its text go once compressed), so 32 MB holds about 3,000 lists of 200 ingredients. Least recently
  * used entries go first once `maxBytes` or `maxEntries` is reached (the count bounds the keys and bookkeeping that
  * many small lists would cost beyond their bytes).
  */

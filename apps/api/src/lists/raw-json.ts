@@ -4,9 +4,8 @@ import { gunzipSync, gzip } from "node:zlib";
 const gzipAsync = promisify(gzip);
 
 /**
- * zlib's fastest level: a list of 200 ingredients is made in about a third of the time level 6 takes, for an answer
- * about a fifth larger (decision 0029). A list is compressed once per version, but after every change it is on the
- * way of the cook who made it.
+ * zlib's fastest level: 10,000 ingredients in 43 ms against level 6's 100 ms, for 16% more bytes (decision 0029). A
+ * list is compressed once per version, but after every change it is on the way of the cook who made it.
  */
 export const GZIP_LEVEL = 1;
 
