@@ -9,7 +9,9 @@ import type { RawJson } from "./raw-json";
  * many small lists would cost beyond their bytes).
  */
 export class ListCache {
-  private readonly entries = new Map<string, { version: number; value: RawJson<unknown> }>();
+  private readonly entries = new Map<string, Entry>();
+  /** The entries' bytes, kept as they change: a miss costs the same however many lists are kept. */
+  private bytes = 0;
 
   constructor(
     private readonly maxBytes = 32 * 1024 * 1024,
@@ -30,18 +32,35 @@ export class ListCache {
   }
 
   set(key: string, version: number, value: RawJson<unknown>): void {
-    this.entries.delete(key);
+    this.remove(key);
     this.newest = undefined;
     if (value.size > this.maxBytes) return;
-    this.entries.set(key, { version, value });
+    const entry: Entry = { version, value, bytes: value.size };
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
     this.newest = key;
-    // Sizes are read here rather than kept: a value shrinks once compressed.
-    let bytes = 0;
-    for (const entry of this.entries.values()) bytes += entry.value.size;
-    for (const [oldest, entry] of this.entries) {
-      if (bytes <= this.maxBytes && this.entries.size <= this.maxEntries) break;
-      bytes -= entry.value.size;
-      this.entries.delete(oldest);
+    // A value shrinks once compressed (its text let go).
+    value.onResize = () => {
+      if (this.entries.get(key) !== entry) return;
+      this.bytes += value.size - entry.bytes;
+      entry.bytes = value.size;
+    };
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes && this.entries.size <= this.maxEntries) break;
+      this.remove(oldest);
     }
   }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(key);
+  }
+}
+
+interface Entry {
+  version: number;
+  value: RawJson<unknown>;
+  bytes: number;
 }

@@ -14,7 +14,7 @@ describe("ListCache", () => {
     const cache = new ListCache();
     const first = json("[1]");
     cache.set("a", 3, first);
-    expect(cache.get("a")).toEqual({ version: 3, value: first });
+    expect(cache.get("a")).toMatchObject({ version: 3, value: first });
     cache.set("a", 4, json("[1,2]"));
     expect(cache.get("a")?.version).toBe(4);
     expect(cache.get("b")).toBeUndefined();
@@ -32,6 +32,17 @@ describe("ListCache", () => {
     cache.set("huge", 1, json("x".repeat(100)));
     expect(cache.get("huge")).toBeUndefined();
     expect(cache.get("a")).toBeDefined();
+  });
+
+  it("counts a kept list at its gzip's size once compressed", async () => {
+    const cache = new ListCache(450);
+    const first = json(`[${"1,".repeat(99)}1]`);
+    cache.set("a", 1, first);
+    await first.gzip("plain");
+    expect(first.size).toBeLessThan(50);
+    cache.set("b", 1, json(`[${"2,".repeat(99)}2]`));
+    cache.set("c", 1, json(`[${"3,".repeat(99)}3]`));
+    expect(cache.get("a")?.value).toBe(first);
   });
 
   it("keeps at most its number of entries, however small they are", () => {

@@ -28,6 +28,8 @@ export class RawJson<T> {
   private kept: string | undefined;
   private readonly zipped = new Map<Envelope, Buffer>();
   private readonly zipping = new Map<Envelope, Promise<Buffer>>();
+  /** Called when `size` changes (a cache keeps its byte count with it). */
+  onResize: (() => void) | undefined;
 
   constructor(text: string) {
     this.kept = text;
@@ -50,6 +52,7 @@ export class RawJson<T> {
         (zipped) => {
           this.zipped.set(envelope, zipped);
           this.kept = undefined;
+          this.onResize?.();
           return zipped;
         },
         (error: unknown) => {
