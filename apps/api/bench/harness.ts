@@ -13,7 +13,7 @@ import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createSession, hashToken } from "../src/sessions/sessions";
 import { consoleTransport } from "../src/lib/email";
-import type { ListName } from "../src/lib/user-lists";
+import type { ListName } from "../src/lists";
 
 /**
  * What the list benches share: GET one user's list at 50 connections on the two paths clients use, the REST path
@@ -42,7 +42,7 @@ export interface ListBench {
   seed(db: Kysely<Database>, userId: string): Promise<void>;
 }
 
-/** A timestamptz as Kim's lib/raw-json.ts jsonTimestamp writes it (2026-11-21T05:57:00.123Z), for `fields`. */
+/** A timestamptz as Kim's lists/ jsonTimestamp writes it (2026-11-21T05:57:00.123Z), for `fields`. */
 export const jsonTimestamp = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const CONNECTIONS = 50;

@@ -8,7 +8,7 @@ import { getHTTPStatusCode, resolveResponse } from "@trpc/server/http";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { RestRoute } from "./lib/rest";
-import { RawJson, rawJsonBodyText, RawJsonSplicer, type RawJsonBody } from "./lib/raw-json";
+import { ENVELOPES, RawJson, type Envelope } from "./lists";
 import type { Context, ContextFactory } from "./trpc/context";
 import { appRouter, createCaller, type Caller } from "./router";
 
@@ -22,20 +22,27 @@ const COMPRESS_FROM_BYTES = 1024;
 
 const gzipAsync = promisify(gzip);
 
+/** An answer that is one list as PostgreSQL wrote it, in one of the bodies it is sent in. */
+interface ListBody {
+  value: RawJson<unknown>;
+  envelope: Envelope;
+}
+
 /**
- * Sends JSON, gzipped when the client takes gzip and it is worth it: from the RawJson's cache when the body holds one
- * (its text is then never built), else made now off the event loop (no brotli per request: it costs too much time
- * and memory).
+ * Sends JSON, gzipped when the client takes gzip: a list from the gzip its RawJson keeps for that envelope (made once,
+ * off the main thread), any other answer of 1 KB or more gzipped now off the event loop (no brotli per request: it
+ * costs too much time and memory).
  */
-function sendJson(req: FastifyRequest, reply: FastifyReply, body: string | RawJsonBody): FastifyReply | Promise<FastifyReply> {
+async function sendJson(req: FastifyRequest, reply: FastifyReply, body: string | ListBody): Promise<FastifyReply> {
   reply.type("application/json; charset=utf-8").header("vary", "accept-encoding");
-  const raw = typeof body === "string" ? null : body;
-  const length = raw ? raw.prefix.length + raw.value.text.length + raw.suffix.length : (body as string).length;
-  if (length < COMPRESS_FROM_BYTES || !GZIP.test(req.headers["accept-encoding"] ?? "")) {
-    return reply.send(raw ? rawJsonBodyText(raw) : body);
+  const gzipped = GZIP.test(req.headers["accept-encoding"] ?? "");
+  if (typeof body !== "string") {
+    if (gzipped) return reply.header("content-encoding", "gzip").send(await body.value.gzip(body.envelope));
+    const [prefix, suffix] = ENVELOPES[body.envelope];
+    return reply.send(prefix + body.value.text + suffix);
   }
-  if (raw) return reply.header("content-encoding", "gzip").send(raw.value.gzip(raw.prefix, raw.suffix));
-  return gzipAsync(body as string).then((zipped) => reply.header("content-encoding", "gzip").send(zipped));
+  if (body.length < COMPRESS_FROM_BYTES || !gzipped) return reply.send(body);
+  return reply.header("content-encoding", "gzip").send(await gzipAsync(body));
 }
 
 export interface TrpcOptions {
@@ -54,7 +61,6 @@ interface Call {
   path: string;
   isBatch: boolean;
   calls: number;
-  splicer: RawJsonSplicer;
   options: TrpcOptions;
 }
 
@@ -112,7 +118,7 @@ async function answerOne(
  * query sent by POST, unreadable input, oversized batches) returns null and goes through resolveResponse, which
  * answers it as tRPC does.
  */
-async function answerCalls({ req, reply, path, isBatch, calls, splicer, options }: Call): Promise<string | RawJsonBody | null> {
+async function answerCalls({ req, reply, path, isBatch, calls, options }: Call): Promise<string | ListBody | null> {
   const type: ProcedureType | null = req.method === "GET" ? "query" : req.method === "POST" ? "mutation" : null;
   if (!type || calls > MAX_BATCH_SIZE) return null;
   const paths = isBatch ? path.split(",") : [path];
@@ -136,19 +142,24 @@ async function answerCalls({ req, reply, path, isBatch, calls, splicer, options 
       ? [await answerOne(ctx, type, paths[0]!, inputs[0], 0, options)]
       : await Promise.all(paths.map((p, i) => answerOne(ctx, type, p, inputs[i], i, options)));
   reply.code(getHTTPStatusCode(items));
-  // One list, what list pages ask for: tRPC's envelope written around its text, with nothing to stringify or splice.
-  const [only] = items;
-  if (items.length === 1 && passesThrough && only && "result" in only && only.result.data instanceof RawJson) {
-    const value: RawJson<unknown> = only.result.data;
-    return isBatch ? { value, prefix: '[{"result":{"data":', suffix: "}}]" } : { value, prefix: '{"result":{"data":', suffix: "}}" };
+  if (!passesThrough) {
+    const answer = isBatch ? items : items[0]!;
+    return JSON.stringify(transformTRPCResponse(config, answer));
   }
-  splicer.mark(items);
-  const answer = isBatch ? items : items[0]!;
-  return splicer.splice(JSON.stringify(passesThrough ? answer : transformTRPCResponse(config, answer)));
+  // One list, what list pages ask for: its gzip in tRPC's envelope, with nothing to stringify.
+  const [only] = items;
+  if (items.length === 1 && only && "result" in only && only.result.data instanceof RawJson) {
+    return { value: only.result.data, envelope: isBatch ? "trpc-batch" : "trpc" };
+  }
+  // Lists in a batch of several calls go in as PostgreSQL wrote them, never parsed.
+  const texts = items.map((item) =>
+    "result" in item && item.result.data instanceof RawJson ? `{"result":{"data":${item.result.data.text}}}` : JSON.stringify(item),
+  );
+  return isBatch ? `[${texts.join(",")}]` : texts[0]!;
 }
 
 /** Every other tRPC request, through tRPC's own resolveResponse. */
-async function answerAny({ req, reply, path, calls, splicer, options }: Call): Promise<string> {
+async function answerAny({ req, reply, path, calls, options }: Call): Promise<string> {
   const incoming: IncomingMessage & { body?: unknown } = req.raw;
   incoming.body = req.body ?? "";
   const response = await resolveResponse({
@@ -159,10 +170,6 @@ async function answerAny({ req, reply, path, calls, splicer, options }: Call): P
     maxBatchSize: MAX_BATCH_SIZE,
     createContext: () => options.createContext(req, reply, calls),
     onError: ({ error, path }) => reportUnexpected(options, error, path),
-    responseMeta: ({ data }) => {
-      splicer.mark(data);
-      return {};
-    },
   });
   reply.code(response.status);
   response.headers.forEach((value, name) => {
@@ -174,7 +181,7 @@ async function answerAny({ req, reply, path, calls, splicer, options }: Call): P
 /**
  * tRPC at /trpc, with Fastify's body handling rather than the adapter's: JSON bodies only, capped like every other
  * body before any byte is read (the stock adapter reads multipart bodies whole, whatever their size), batches
- * capped, and RawJson results spliced into the answer as PostgreSQL wrote them.
+ * capped, and lists sent as PostgreSQL wrote them.
  */
 export async function registerTrpc(app: FastifyInstance, options: TrpcOptions): Promise<void> {
   await app.register(async (scope) => {
@@ -195,16 +202,9 @@ export async function registerTrpc(app: FastifyInstance, options: TrpcOptions): 
           path,
           isBatch,
           calls: isBatch ? path.split(",").length : 1,
-          splicer: new RawJsonSplicer(),
           options,
         };
-        let body: string | RawJsonBody;
-        try {
-          body = (await answerCalls(call)) ?? call.splicer.splice(await answerAny(call));
-        } finally {
-          call.splicer.release();
-        }
-        return sendJson(req, reply, body);
+        return sendJson(req, reply, (await answerCalls(call)) ?? (await answerAny(call)));
       },
     });
   });
@@ -218,7 +218,7 @@ export function registerRestRoutes(app: FastifyInstance, createContext: ContextF
       const result = await route.call(caller, req, reply);
       if (reply.sent) return reply;
       reply.code(route.status ?? 200);
-      if (result instanceof RawJson) return sendJson(req, reply, { value: result, prefix: "", suffix: "" });
+      if (result instanceof RawJson) return sendJson(req, reply, { value: result, envelope: "plain" });
       return sendJson(req, reply, JSON.stringify(result ?? { ok: true }));
     };
     const { upload } = route;

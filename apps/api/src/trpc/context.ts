@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import { servedOverHttps, type Config } from "../config";
 import type { Mail, MailTransport } from "../lib/email";
 import { fastifyExchange, memoryExchange, type Exchange } from "../lib/exchange";
-import { ListCache } from "../lib/user-lists";
+import { ListCache } from "../lists";
 import { outsideClients, type OutsideClients } from "../outside/clients";
 import { loadSession, type SessionUser } from "../sessions/sessions";
 

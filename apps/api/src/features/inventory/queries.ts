@@ -1,9 +1,9 @@
 import { inTransaction, type Database } from "@kim/db";
 import { DASHBOARD_EXPIRING_LIMIT, expiringSoonRange, LOW_STOCK_QUANTITY, type IngredientInput } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
-import { jsonTimestamp, type RawJson } from "../../lib/raw-json";
+import { jsonBuildObject } from "kysely/helpers/postgres";
 import { checkQuota } from "../../lib/quotas";
-import { userList, type ListCache, type UserJsonArrayQuery } from "../../lib/user-lists";
+import { jsonTimestamp, readList, type ListCache, type RawJson, type UserListQuery } from "../../lists";
 import { recordStockEvents } from "../insights/stock-events";
 
 const columns = ["id", "name", "quantity", "unit", "category", "expirationDate", "notes", "createdAt", "updatedAt"] as const;
@@ -23,16 +23,33 @@ export interface Ingredient {
 
 /** The user's ingredients, soonest expiry first (no date last), then by name, as JSON built by PostgreSQL. */
 export function listIngredients(db: Kysely<Database>, lists: ListCache, userId: string): Promise<RawJson<Ingredient[]>> {
-  return userList<Ingredient>(db, lists, { userId, list: "ingredients", query: ingredientList });
+  return readList(db, lists, { userId, lists: ["ingredients"], query: ingredientList });
 }
 
-// Written for every user, so userList compiles it once per database rather than building it on every request.
-const ingredientList: UserJsonArrayQuery = (userId) => sql`select coalesce(json_agg(json_build_object(
-    'id', id, 'name', name, 'quantity', quantity, 'unit', unit, 'category', category,
-    'expirationDate', expiration_date, 'notes', notes,
-    'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}
-  ) order by expiration_date asc nulls last, name), '[]')::text
-  from ingredients where user_id = ${userId}`;
+// Written for every user, so readList compiles it once per database rather than building it on every request.
+const ingredientList: UserListQuery<Ingredient> = (db, userId) =>
+  db
+    .selectFrom("ingredients")
+    .select((eb) =>
+      eb.fn
+        .jsonAgg(
+          jsonBuildObject({
+            id: eb.ref("id"),
+            name: eb.ref("name"),
+            quantity: eb.ref("quantity"),
+            unit: eb.ref("unit"),
+            category: eb.ref("category"),
+            expirationDate: eb.ref("expirationDate"),
+            notes: eb.ref("notes"),
+            createdAt: jsonTimestamp(eb.ref("createdAt")),
+            updatedAt: jsonTimestamp(eb.ref("updatedAt")),
+          }),
+        )
+        .orderBy(sql`expiration_date asc nulls last`)
+        .orderBy("name")
+        .as("list"),
+    )
+    .where("userId", "=", userId);
 
 /**
  * The dashboard's figures, counted by PostgreSQL on the cook's calendar date: how many ingredients, how many

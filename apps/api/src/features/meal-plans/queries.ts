@@ -1,7 +1,9 @@
 import { inTransaction, type Database } from "@kim/db";
 import { MAX_MEALS_PER_SLOT, MAX_QUANTITY, type MealPlanInput, type MealType, type StockItem } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
+import { jsonBuildObject } from "kysely/helpers/postgres";
 import { checkQuota } from "../../lib/quotas";
+import { jsonTimestamp, readList, type ListCache, type UserListQuery } from "../../lists";
 
 /** A planned meal as clients receive it: the spec's fields, and its recipe with its title (null once the recipe is deleted). */
 export interface MealPlan {
@@ -18,35 +20,48 @@ export interface MealPlan {
 
 const mealOrder = sql`array_position(array['breakfast', 'lunch', 'dinner'], mp.meal_type)`;
 
-/** The user's meals from `from` to `to` (both included), by day, then breakfast, lunch, dinner, then as added. */
-export async function listMealPlans(db: Kysely<Database>, userId: string, range: { from: string; to: string }): Promise<MealPlan[]> {
-  const rows = await db
+/**
+ * The user's meals from `from` to `to` (both included), by day, then breakfast, lunch, dinner, then as added, as JSON
+ * built by PostgreSQL. Kept under the meal plans' and the recipes' versions: a meal shows its recipe's title.
+ */
+export function listMealPlans(db: Kysely<Database>, lists: ListCache, userId: string, range: { from: string; to: string }) {
+  return readList(db, lists, { userId, lists: ["meal-plans", "recipes"], query: mealPlanList, values: [range.from, range.to] });
+}
+
+const mealPlanList: UserListQuery<MealPlan> = (db, userId, [from, to]) =>
+  db
     .selectFrom("mealPlans as mp")
     .leftJoin("recipes as r", (join) => join.onRef("r.id", "=", "mp.recipeId").on("r.userId", "=", userId))
-    .select([
-      "mp.id",
-      "mp.userId",
-      "mp.date",
-      "mp.mealType",
-      "mp.servings",
-      "mp.notes",
-      "mp.createdAt",
-      "r.id as recipeId",
-      "r.title as recipeTitle",
-    ])
+    .select((eb) =>
+      eb.fn
+        .jsonAgg(
+          jsonBuildObject({
+            id: eb.ref("mp.id"),
+            userId: eb.ref("mp.userId"),
+            date: eb.ref("mp.date"),
+            mealType: eb.ref("mp.mealType"),
+            servings: eb.ref("mp.servings"),
+            notes: eb.ref("mp.notes"),
+            // The recipe's, not the meal's: null once the recipe is deleted.
+            recipeId: eb.ref("r.id"),
+            recipe: eb
+              .case()
+              .when("r.id", "is", null)
+              .then(null)
+              .else(jsonBuildObject({ id: eb.ref("r.id").$notNull(), title: eb.ref("r.title").$notNull() }))
+              .end(),
+            createdAt: jsonTimestamp(eb.ref("mp.createdAt")),
+          }),
+        )
+        .orderBy("mp.date")
+        .orderBy(mealOrder)
+        .orderBy("mp.createdAt")
+        .orderBy("mp.id")
+        .as("list"),
+    )
     .where("mp.userId", "=", userId)
-    .where("mp.date", ">=", range.from)
-    .where("mp.date", "<=", range.to)
-    .orderBy("mp.date")
-    .orderBy(mealOrder)
-    .orderBy("mp.createdAt")
-    .orderBy("mp.id")
-    .execute();
-  return rows.map(({ recipeId, recipeTitle, createdAt, ...meal }) => {
-    const recipe = recipeId && recipeTitle !== null ? { id: recipeId, title: recipeTitle } : null;
-    return { ...meal, recipeId: recipe?.id ?? null, recipe, createdAt: createdAt.toISOString() };
-  });
-}
+    .where("mp.date", ">=", from!)
+    .where("mp.date", "<=", to!);
 
 export type AddMealResult = { ok: true; meal: MealPlan } | { ok: false; reason: "no-recipe" | "slot-full" };
 

@@ -11,7 +11,7 @@ export const mealPlansRouter = {
   // Without a range, the current week by the server's date; the web always sends the week the cook is looking at.
   list: authedProcedure
     .input(dateRange.optional())
-    .query(({ ctx, input }) => listMealPlans(ctx.db, ctx.user.id, input ?? weekOf(ctx.now().toISOString().slice(0, 10)))),
+    .query(({ ctx, input }) => listMealPlans(ctx.db, ctx.lists, ctx.user.id, input ?? weekOf(ctx.now().toISOString().slice(0, 10)))),
   create: idempotentProcedure.input(mealPlanInput).mutation(async ({ ctx, input }) => {
     const result = await addMealPlan(ctx.db, ctx.user.id, input);
     if (result.ok) return result.meal;

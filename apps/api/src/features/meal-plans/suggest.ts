@@ -16,7 +16,7 @@ export async function suggestMeals(ctx: Context, userId: string, week: string, t
   const today = zonedDate(ctx.now(), timeZone);
   const range = weekOf(week);
   const [planned, recipes, stock, history] = await Promise.all([
-    listMealPlans(ctx.db, userId, range),
+    listMealPlans(ctx.db, ctx.lists, userId, range).then((meals) => meals.toJSON()),
     recipesForSuggestions(ctx.db, userId),
     stockForSuggestions(ctx.db, userId),
     mealTypeHistory(ctx.db, userId),

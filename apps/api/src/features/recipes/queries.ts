@@ -1,16 +1,19 @@
 import { inTransaction, type Database } from "@kim/db";
 import {
   extractionCorrections,
+  RECIPE_DEFAULTS,
   RECIPE_FIELDS,
+  type Cuisine,
+  type Difficulty,
   type RecipeCreateInput,
   type RecipeInput,
   type RecipeSummaryField,
   type RecipeUpdate,
 } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
-import { jsonTimestamp, type RawJson } from "../../lib/raw-json";
+import { jsonBuildObject } from "kysely/helpers/postgres";
 import { checkQuota } from "../../lib/quotas";
-import { userList, type ListCache, type UserJsonArrayQuery } from "../../lib/user-lists";
+import { jsonTimestamp, readList, type ListCache, type RawJson, type UserListQuery } from "../../lists";
 
 /** The row's own fields, as clients receive them. */
 interface Stored {
@@ -43,17 +46,37 @@ function toRecipe(row: Record<(typeof columns)[number], unknown>): Recipe {
 
 /** The user's recipes for the list, newest first, as JSON built by PostgreSQL in one statement. */
 export function listRecipes(db: Kysely<Database>, lists: ListCache, userId: string): Promise<RawJson<RecipeSummary[]>> {
-  return userList<RecipeSummary>(db, lists, { userId, list: "recipes", query: recipeSummaries });
+  return readList(db, lists, { userId, lists: ["recipes"], query: recipeSummaries });
 }
 
-const recipeSummaries: UserJsonArrayQuery = (userId) => sql`select coalesce(json_agg(json_build_object(
-    'id', id, 'title', title, 'description', description, 'imageUrl', image_url,
-    'prepTime', prep_time, 'cookTime', cook_time, 'servings', coalesce(servings, 4),
-    'difficulty', difficulty, 'cuisineType', cuisine_type, 'tags', coalesce(tags, '[]'::jsonb),
-    'isAiExtracted', is_ai_extracted,
-    'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}
-  ) order by created_at desc, id desc), '[]')::text
-  from recipes where user_id = ${userId}`;
+const recipeSummaries: UserListQuery<RecipeSummary> = (db, userId) =>
+  db
+    .selectFrom("recipes")
+    .select((eb) =>
+      eb.fn
+        .jsonAgg(
+          jsonBuildObject({
+            id: eb.ref("id"),
+            title: eb.ref("title"),
+            description: eb.ref("description"),
+            imageUrl: eb.ref("imageUrl"),
+            prepTime: eb.ref("prepTime"),
+            cookTime: eb.ref("cookTime"),
+            // Rows written before validation existed may hold nulls where the schema now requires a value.
+            servings: eb.fn.coalesce("servings", sql.lit(RECIPE_DEFAULTS.servings)),
+            difficulty: sql<Difficulty>`coalesce(difficulty, ${sql.lit(RECIPE_DEFAULTS.difficulty)})`,
+            cuisineType: sql<Cuisine>`coalesce(cuisine_type, ${sql.lit(RECIPE_DEFAULTS.cuisineType)})`,
+            tags: eb.fn.coalesce("tags", sql<string[]>`'[]'::jsonb`),
+            isAiExtracted: eb.ref("isAiExtracted"),
+            createdAt: jsonTimestamp(eb.ref("createdAt")),
+            updatedAt: jsonTimestamp(eb.ref("updatedAt")),
+          }),
+        )
+        .orderBy("createdAt", "desc")
+        .orderBy("id", "desc")
+        .as("list"),
+    )
+    .where("userId", "=", userId);
 
 export async function getRecipe(db: Kysely<Database>, userId: string, id: string): Promise<Recipe | undefined> {
   const row = await db.selectFrom("recipes").select(columns).where("id", "=", id).where("userId", "=", userId).executeTakeFirst();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listRecipes } from "./queries";
-import { ListCache } from "../../lib/user-lists";
+import { ListCache } from "../../lists";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
 
 let t: TestApp;
@@ -105,11 +105,12 @@ describe("recipes", () => {
     expect(titles.indexOf("Second")).toBeLessThan(titles.indexOf("First"));
     expect(recipes.every((r: object) => !("ingredients" in r) && !("instructions" in r))).toBe(true);
 
-    // Every statement the list takes, counted by a plugin on the same database; a fresh cache, so nothing is kept.
+    // Every statement the list runs, counted as its result passes a plugin on the same database; a fresh cache, so
+    // nothing is kept.
     let statements = 0;
     const counted = t.deps.db.withPlugin({
-      transformQuery: (args) => (statements++, args.node),
-      transformResult: async (args) => args.result,
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => (statements++, args.result),
     });
     const fresh = await listRecipes(counted, new ListCache(), ann.id);
     expect(JSON.parse(fresh.text)).toEqual(recipes);

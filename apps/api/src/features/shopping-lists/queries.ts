@@ -1,7 +1,9 @@
 import type { Database } from "@kim/db";
 import type { PlannedMeal, ShoppingItem, ShoppingLine, ShoppingListUpdate } from "@kim/domain";
 import type { Kysely } from "kysely";
+import { jsonBuildObject } from "kysely/helpers/postgres";
 import { checkQuota } from "../../lib/quotas";
+import { jsonTimestamp, readList, type ListCache, type RawJson, type UserListQuery } from "../../lists";
 
 /** A shopping list as clients receive it; `version` goes back with the next save. */
 export interface ShoppingList {
@@ -19,17 +21,31 @@ function toList(row: Omit<ShoppingList, "createdAt" | "updatedAt"> & { createdAt
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-/** The user's lists, oldest first: the web uses the first. */
-export async function listShoppingLists(db: Kysely<Database>, userId: string): Promise<ShoppingList[]> {
-  const rows = await db
-    .selectFrom("shoppingLists")
-    .select(columns)
-    .where("userId", "=", userId)
-    .orderBy("createdAt")
-    .orderBy("id")
-    .execute();
-  return rows.map(toList);
+/** The user's lists, oldest first (the web uses the first), as JSON built by PostgreSQL. */
+export function listShoppingLists(db: Kysely<Database>, lists: ListCache, userId: string): Promise<RawJson<ShoppingList[]>> {
+  return readList(db, lists, { userId, lists: ["shopping-lists"], query: shoppingListList });
 }
+
+const shoppingListList: UserListQuery<ShoppingList> = (db, userId) =>
+  db
+    .selectFrom("shoppingLists")
+    .select((eb) =>
+      eb.fn
+        .jsonAgg(
+          jsonBuildObject({
+            id: eb.ref("id"),
+            name: eb.ref("name"),
+            items: eb.ref("items"),
+            version: eb.ref("version"),
+            createdAt: jsonTimestamp(eb.ref("createdAt")),
+            updatedAt: jsonTimestamp(eb.ref("updatedAt")),
+          }),
+        )
+        .orderBy("createdAt")
+        .orderBy("id")
+        .as("list"),
+    )
+    .where("userId", "=", userId);
 
 export async function createShoppingList(db: Kysely<Database>, userId: string, name: string): Promise<ShoppingList> {
   await checkQuota(db, userId, "shoppingLists");

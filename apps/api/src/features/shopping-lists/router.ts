@@ -15,7 +15,7 @@ import { authedProcedure, idempotentProcedure, PRO_ONLY } from "../../trpc/init"
 import { createShoppingList, listShoppingLists, plannedMeals, saveShoppingList, stockOnHand } from "./queries";
 
 export const shoppingListsRouter = {
-  list: authedProcedure.query(({ ctx }) => listShoppingLists(ctx.db, ctx.user.id)),
+  list: authedProcedure.query(({ ctx }) => listShoppingLists(ctx.db, ctx.lists, ctx.user.id)),
   create: idempotentProcedure.input(shoppingListInput).mutation(({ ctx, input }) => createShoppingList(ctx.db, ctx.user.id, input.name)),
   update: idempotentProcedure.input(idInput.extend({ data: shoppingListUpdate })).mutation(async ({ ctx, input }) => {
     const result = await saveShoppingList(ctx.db, ctx.user.id, input.id, input.data);

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gunzipSync } from "node:zlib";
 import { sql } from "kysely";
+import { jsonBuildObject } from "kysely/helpers/postgres";
 import type { Db } from "@kim/db";
 import { createTestDatabase } from "@kim/db/testing";
-import { RawJson, rawJsonBodyText, RawJsonSplicer, type RawJsonBody } from "./raw-json";
-import { ListCache, userList, type UserJsonArrayQuery } from "./user-lists";
+import { ListCache, readList, type UserListQuery } from ".";
+import { RawJson } from "./raw-json";
 
 const json = (text: string) => new RawJson<unknown>(text);
 
@@ -13,14 +14,14 @@ describe("ListCache", () => {
     const cache = new ListCache();
     const first = json("[1]");
     cache.set("a", 3, first);
-    expect(cache.get("a")).toEqual({ version: 3, value: first });
+    expect(cache.get("a")).toMatchObject({ version: 3, value: first });
     cache.set("a", 4, json("[1,2]"));
     expect(cache.get("a")?.version).toBe(4);
     expect(cache.get("b")).toBeUndefined();
   });
 
   it("drops the least recently used entries beyond its size", () => {
-    const cache = new ListCache(25);
+    const cache = new ListCache(12);
     cache.set("a", 1, json("aaaaa"));
     cache.set("b", 1, json("bbbbb"));
     cache.get("a");
@@ -31,6 +32,17 @@ describe("ListCache", () => {
     cache.set("huge", 1, json("x".repeat(100)));
     expect(cache.get("huge")).toBeUndefined();
     expect(cache.get("a")).toBeDefined();
+  });
+
+  it("counts a kept list at its gzip's size once compressed", async () => {
+    const cache = new ListCache(450);
+    const first = json(`[${"1,".repeat(99)}1]`);
+    cache.set("a", 1, first);
+    await first.gzip("plain");
+    expect(first.size).toBeLessThan(50);
+    cache.set("b", 1, json(`[${"2,".repeat(99)}2]`));
+    cache.set("c", 1, json(`[${"3,".repeat(99)}3]`));
+    expect(cache.get("a")?.value).toBe(first);
   });
 
   it("keeps at most its number of entries, however small they are", () => {
@@ -46,36 +58,20 @@ describe("RawJson", () => {
     expect(JSON.stringify({ list: json('[{"a":1}]') })).toBe('{"list":[{"a":1}]}');
   });
 
-  it("goes into a tRPC answer as written, and keeps that answer's gzip", () => {
+  it("keeps one gzip per envelope, made once, and lets its text go once compressed", async () => {
     const value = json('[{"a":"x"}]');
-    const splicer = new RawJsonSplicer();
-    const answer = [{ result: { data: value } }];
-    splicer.mark(answer);
-    const rendered = splicer.splice(JSON.stringify(answer));
-    expect(rendered).toEqual({ value, prefix: '[{"result":{"data":', suffix: "}}]" });
-    const raw = rendered as RawJsonBody;
-    expect(rawJsonBodyText(raw)).toBe('[{"result":{"data":[{"a":"x"}]}}]');
-    const zipped = value.gzip(raw.prefix, raw.suffix);
-    expect(gunzipSync(zipped).toString()).toBe(rawJsonBodyText(raw));
-    expect(value.gzip(raw.prefix, raw.suffix)).toBe(zipped);
-    // Marked for one answer only: the next serialization sees the value again.
+    const [batch, again] = await Promise.all([value.gzip("trpc-batch"), value.gzip("trpc-batch")]);
+    expect(again).toBe(batch);
+    expect(gunzipSync(batch).toString()).toBe('[{"result":{"data":[{"a":"x"}]}}]');
+    expect(value.size).toBe(batch.length);
+    // The text, when still asked for, comes back from the gzip.
+    expect(value.text).toBe('[{"a":"x"}]');
+    expect(gunzipSync(await value.gzip("plain")).toString()).toBe('[{"a":"x"}]');
     expect(JSON.stringify(value)).toBe('[{"a":"x"}]');
-  });
-
-  it("leaves user text that looks like its placeholder alone, and forgets marks an answer never wrote", () => {
-    const value = json("[1]");
-    const splicer = new RawJsonSplicer();
-    splicer.mark([{ result: { data: value } }]);
-    // Stored text can't hold the NUL the placeholder starts with (input schemas refuse it).
-    const lookalike = value.markers[0]!.slice(1);
-    const rendered = splicer.splice(JSON.stringify([{ result: { data: { note: lookalike, also: `\\${lookalike}` } } }]));
-    expect(JSON.parse(rendered as string)).toEqual([{ result: { data: { note: lookalike, also: `\\${lookalike}` } } }]);
-    splicer.release();
-    expect(JSON.stringify(value)).toBe("[1]");
   });
 });
 
-describe("userList", () => {
+describe("readList", () => {
   let handle: Db;
   let userId: string;
   beforeAll(async () => {
@@ -84,12 +80,17 @@ describe("userList", () => {
   });
   afterAll(() => handle.close());
 
-  const names = (lists: ListCache) =>
-    userList<{ name: string }>(handle.db, lists, {
-      userId,
-      list: "ingredients",
-      query: sql`select coalesce(json_agg(json_build_object('name', name) order by name), '[]')::text from ingredients where user_id = ${userId}`,
-    });
+  const query: UserListQuery<{ name: string }> = (db, user) =>
+    db
+      .selectFrom("ingredients")
+      .select((eb) =>
+        eb.fn
+          .jsonAgg(jsonBuildObject({ name: eb.ref("name") }))
+          .orderBy("name")
+          .as("list"),
+      )
+      .where("userId", "=", user);
+  const names = (lists: ListCache) => readList(handle.db, lists, { userId, lists: ["ingredients"], query });
 
   it("serves the kept list while the version holds, and the new one after any change", async () => {
     const lists = new ListCache();
@@ -107,10 +108,8 @@ describe("userList", () => {
     const other = (await handle.db.insertInto("users").values({ email: "lists-2@example.com" }).returning("id").executeTakeFirstOrThrow())
       .id;
     await handle.db.insertInto("ingredients").values({ userId: other, name: "Flour", category: "Baking" }).execute();
-    const query: UserJsonArrayQuery = (user) =>
-      sql`select coalesce(json_agg(json_build_object('name', name) order by name), '[]')::text from ingredients where user_id = ${user}`;
     const lists = new ListCache();
-    const list = (id: string) => userList<{ name: string }>(handle.db, lists, { userId: id, list: "ingredients", query });
+    const list = (id: string) => readList(handle.db, lists, { userId: id, lists: ["ingredients"], query });
     expect((await list(userId)).toJSON()).toEqual([{ name: "Oat milk" }]);
     expect((await list(other)).toJSON()).toEqual([{ name: "Flour" }]);
     const kept = await list(other);
@@ -124,5 +123,28 @@ describe("userList", () => {
     const lists = new ListCache();
     const [first, ...others] = await Promise.all(Array.from({ length: 5 }, () => names(lists)));
     for (const value of others) expect(value).toBe(first);
+  });
+
+  it("keeps a list drawn from several under the sum of their versions, each request's values apart", async () => {
+    const lists = new ListCache();
+    const titled: UserListQuery<{ name: string; title: string }> = (db, user, [prefix]) =>
+      db
+        .selectFrom("ingredients as i")
+        .crossJoin("recipes as r")
+        .select((eb) => eb.fn.jsonAgg(jsonBuildObject({ name: eb.ref("i.name"), title: eb.ref("r.title") })).as("list"))
+        .where("i.userId", "=", user)
+        .where("r.userId", "=", user)
+        .where("i.name", "like", sql<string>`${prefix!} || '%'`);
+    const list = (prefix: string) =>
+      readList(handle.db, lists, { userId, lists: ["ingredients", "recipes"], query: titled, values: [prefix] });
+    expect((await list("Oat")).toJSON()).toEqual([]);
+    await handle.db.insertInto("recipes").values({ userId, title: "Porridge", ingredients: "[]", instructions: "." }).execute();
+    const first = await list("Oat");
+    expect(first.toJSON()).toEqual([{ name: "Oat milk", title: "Porridge" }]);
+    expect(await list("Oat")).toBe(first);
+    expect((await list("Rye")).toJSON()).toEqual([]);
+    // A change to either list is seen.
+    await handle.db.updateTable("recipes").set({ title: "Oats" }).where("userId", "=", userId).execute();
+    expect((await list("Oat")).toJSON()).toEqual([{ name: "Oat milk", title: "Oats" }]);
   });
 });

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { Db } from "@kim/db";
+import { createTestDatabase } from "@kim/db/testing";
+import { ingredientInput, mealPlanInput, recipeInput, shoppingItemSchema, shoppingListInput } from "@kim/domain";
+import { listIngredients } from "../features/inventory/queries";
+import { listMealPlans } from "../features/meal-plans/queries";
+import { listRecipes } from "../features/recipes/queries";
+import { listShoppingLists } from "../features/shopping-lists/queries";
+import { ListCache } from ".";
+
+// The lists' JSON is written by PostgreSQL and sent untouched: these hold what it writes to the domain's own schemas,
+// on real rows (older ones too), on whichever database the suite runs on.
+const timestamp = z.string().refine((s) => new Date(s).toISOString() === s, "a timestamp as JavaScript writes it");
+const stored = { id: z.uuid(), createdAt: timestamp };
+const ingredient = ingredientInput.extend({ ...stored, updatedAt: timestamp }).strict();
+const recipeSummary = recipeInput
+  .omit({ ingredients: true, instructions: true })
+  .extend({ ...stored, updatedAt: timestamp })
+  .strict();
+const mealPlan = mealPlanInput
+  .extend({
+    ...stored,
+    userId: z.uuid(),
+    recipeId: z.uuid().nullable(),
+    recipe: z.object({ id: z.uuid(), title: z.string() }).strict().nullable(),
+  })
+  .strict();
+const shoppingList = shoppingListInput
+  .extend({ ...stored, updatedAt: timestamp, items: z.array(shoppingItemSchema.strict()), version: z.number().int() })
+  .strict();
+
+let handle: Db;
+let userId: string;
+const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+const week = { from: soon, to: soon };
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  const { db } = handle;
+  userId = (await db.insertInto("users").values({ email: "rows@example.com" }).returning("id").executeTakeFirstOrThrow()).id;
+  await db
+    .insertInto("ingredients")
+    .values([
+      { userId, name: "Milk", quantity: 1.5, unit: "L", category: "Dairy", expirationDate: soon, notes: "Organic" },
+      { userId, name: "Salt", quantity: 0, unit: "g", category: "Spices", expirationDate: null, notes: null },
+    ])
+    .execute();
+  const ingredients = JSON.stringify([{ name: "Flour", quantity: 200, unit: "g" }]);
+  const [kept, gone] = await db
+    .insertInto("recipes")
+    .values([
+      {
+        userId,
+        title: "Pancakes",
+        description: "Sunday",
+        prepTime: 5,
+        cookTime: 10,
+        servings: 2,
+        difficulty: "Easy",
+        cuisineType: "American",
+        tags: JSON.stringify(["breakfast"]),
+        ingredients,
+        instructions: "Mix. Fry.",
+      },
+      // Written before validation existed: no servings, difficulty, cuisine or tags.
+      { userId, title: "Old soup", servings: null, difficulty: null, cuisineType: null, tags: null, ingredients, instructions: "Boil." },
+    ])
+    .returning("id")
+    .execute();
+  await db
+    .insertInto("mealPlans")
+    .values([
+      { userId, recipeId: kept!.id, date: soon, mealType: "breakfast", servings: 2, notes: "Double" },
+      { userId, recipeId: gone!.id, date: soon, mealType: "dinner", servings: 1, notes: null },
+    ])
+    .execute();
+  await db.deleteFrom("recipes").where("id", "=", gone!.id).execute();
+  const items = [
+    { name: "Eggs", quantity: 6, unit: "pcs", checked: false, category: "Dairy", plan: week },
+    { name: "Bread", quantity: 1, unit: "loaf", checked: true },
+  ];
+  await db
+    .insertInto("shoppingLists")
+    .values({ userId, name: "Groceries", items: JSON.stringify(items) })
+    .execute();
+});
+afterAll(() => handle.close());
+
+describe("list rows", () => {
+  it("match the domain's schemas, field for field", async () => {
+    const lists = new ListCache();
+    const ingredients = (await listIngredients(handle.db, lists, userId)).toJSON();
+    expect(ingredients.map((i) => ingredient.parse(i).name)).toEqual(["Milk", "Salt"]);
+    const recipes = (await listRecipes(handle.db, lists, userId)).toJSON();
+    expect(recipes.map((r) => recipeSummary.parse(r).title)).toEqual(["Pancakes"]);
+    const meals = (await listMealPlans(handle.db, lists, userId, week)).toJSON();
+    expect(meals.map((m) => mealPlan.parse(m).recipe)).toEqual([{ id: meals[0]!.recipeId, title: "Pancakes" }, null]);
+    const shopping = (await listShoppingLists(handle.db, lists, userId)).toJSON();
+    expect(shopping.map((l) => shoppingList.parse(l).items.length)).toEqual([2]);
+  });
+
+  it("give rows written before validation the domain's defaults", async () => {
+    await handle.db
+      .insertInto("recipes")
+      .values({
+        userId,
+        title: "Older",
+        servings: null,
+        difficulty: null,
+        cuisineType: null,
+        tags: null,
+        ingredients: "[]",
+        instructions: ".",
+      })
+      .execute();
+    const recipes = (await listRecipes(handle.db, new ListCache(), userId)).toJSON();
+    const older = recipeSummary.parse(recipes.find((r) => r.title === "Older"));
+    expect(older).toMatchObject({ servings: 4, difficulty: "Medium", cuisineType: "Other", tags: [] });
+  });
+});
