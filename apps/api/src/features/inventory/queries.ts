@@ -2,7 +2,7 @@ import { inTransaction, type Database } from "@kim/db";
 import { DASHBOARD_EXPIRING_LIMIT, EXPIRING_SOON_DAYS, LOW_STOCK_QUANTITY, type IngredientInput } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 import { jsonTimestamp, type RawJson } from "../../lib/raw-json";
-import { checkQuota } from "../../lib/quotas";
+import { createOnce, type KeyedRequest, type OneRowCreate } from "../../lib/idempotency";
 import { userList, type ListCache, type UserJsonArrayQuery } from "../../lib/user-lists";
 import { recordStockEvents } from "../insights/stock-events";
 
@@ -26,12 +26,15 @@ export function listIngredients(db: Kysely<Database>, lists: ListCache, userId: 
   return userList<Ingredient>(db, lists, { userId, list: "ingredients", query: ingredientList });
 }
 
-// Written for every user, so userList compiles it once per database rather than building it on every request.
-const ingredientList: UserJsonArrayQuery = (userId) => sql`select coalesce(json_agg(json_build_object(
+/** An ingredient as JSON, written by PostgreSQL from its row: in the list, and as a create's answer. */
+const ingredientJson = sql`json_build_object(
     'id', id, 'name', name, 'quantity', quantity, 'unit', unit, 'category', category,
     'expirationDate', expiration_date, 'notes', notes,
-    'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}
-  ) order by expiration_date asc nulls last, name), '[]')::text
+    'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")})`;
+
+// Written for every user, so userList compiles it once per database rather than building it on every request.
+const ingredientList: UserJsonArrayQuery = (userId) => sql`select coalesce(json_agg(${ingredientJson}
+  order by expiration_date asc nulls last, name), '[]')::text
   from ingredients where user_id = ${userId}`;
 
 /**
@@ -64,13 +67,22 @@ export async function inventorySummary(db: Kysely<Database>, userId: string, tod
   return { ...counts, expiringSoon: soonest };
 }
 
-export async function createIngredient(db: Kysely<Database>, userId: string, input: IngredientInput) {
-  await checkQuota(db, userId, "ingredients");
-  return db
-    .insertInto("ingredients")
-    .values({ ...input, userId })
-    .returning(columns)
-    .executeTakeFirstOrThrow();
+const ingredientCreate: OneRowCreate = {
+  table: "ingredients",
+  columns: ["user_id", "name", "quantity", "unit", "category", "expiration_date", "notes"],
+  quota: "ingredients",
+  answer: ingredientJson,
+};
+
+/** Adds an ingredient in one statement, within the quota, with its idempotency key when it has one. */
+export function createIngredient(
+  db: Kysely<Database>,
+  userId: string,
+  input: IngredientInput,
+  keyed?: KeyedRequest,
+): Promise<RawJson<Ingredient>> {
+  const { name, quantity, unit, category, expirationDate, notes } = input;
+  return createOnce(db, ingredientCreate, [userId, name, quantity, unit, category, expirationDate, notes], keyed);
 }
 
 /**
