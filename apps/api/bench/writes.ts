@@ -59,7 +59,17 @@ function bareApp(pool: pg.Pool): FastifyInstance {
     if (!session) return reply.code(401).send({ message: "Unauthorized" });
     const b = req.body as typeof ingredient;
     const fingerprint = createHash("sha256").update(JSON.stringify(b)).digest("base64url");
-    const values = [session.id, b.name, b.quantity, b.unit, b.category, b.expirationDate, b.notes, req.headers["idempotency-key"], fingerprint];
+    const values = [
+      session.id,
+      b.name,
+      b.quantity,
+      b.unit,
+      b.category,
+      b.expirationDate,
+      b.notes,
+      req.headers["idempotency-key"],
+      fingerprint,
+    ];
     const { rows } = await pool.query(KEYED_SQL, values);
     return reply.code(201).type("application/json").send(rows[0].answer);
   });

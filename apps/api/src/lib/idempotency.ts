@@ -86,17 +86,16 @@ export async function applyOnce<R extends CallResult>(
 }
 
 /** The answer first recorded under the request's key, as it was written; a 422 when the key named another request. */
-async function firstAnswer(db: Kysely<Database>, request: KeyedRequest): Promise<string | undefined> {
-  const [first] = await directRows(db, firstAnswerQuery(request));
-  if (first && first.fingerprint !== request.fingerprint) throw appError("UNPROCESSABLE_CONTENT", KEY_REUSED);
+async function firstAnswer(db: Kysely<Database>, { userId, key, fingerprint }: KeyedRequest): Promise<string | undefined> {
+  const [first] = await directRows<Database, { fingerprint: string; answer: string }>(
+    db,
+    CompiledQuery.raw(FIRST_ANSWER_SQL, [userId, key]),
+  );
+  if (first && first.fingerprint !== fingerprint) throw appError("UNPROCESSABLE_CONTENT", KEY_REUSED);
   return first?.answer;
 }
 
-const firstAnswerQuery = ({ userId, key }: KeyedRequest) =>
-  CompiledQuery.raw("select fingerprint, answer::text as answer from idempotency_keys where user_id = $1 and key = $2", [userId, key]) as CompiledQuery<{
-    fingerprint: string;
-    answer: string;
-  }>;
+const FIRST_ANSWER_SQL = "select fingerprint, answer::text as answer from idempotency_keys where user_id = $1 and key = $2";
 
 /**
  * Keyed creates that are one INSERT and record their key in it (`createOnce`), by procedure path: the middleware opens
@@ -141,6 +140,17 @@ function createStatement(db: Kysely<Database>, create: OneRowCreate, keyed: bool
   return keyed ? texts.keyed : texts.plain;
 }
 
+/** The unique violation of a key recorded by a duplicate a moment before (not of any other unique index the row meets). */
+function isKeyTaken(error: unknown): boolean {
+  return (
+    isUniqueViolation(error) &&
+    typeof error === "object" &&
+    error !== null &&
+    "constraint" in error &&
+    error.constraint === "idempotency_keys_pkey"
+  );
+}
+
 /**
  * Creates one row in a single statement, the quota checked in it (403 past it), answering the row as PostgreSQL wrote
  * it. Keyed, the key and that same answer go in with the row, in the same statement: no transaction, nothing read
@@ -155,12 +165,12 @@ export async function createOnce<T>(
   keyed: KeyedRequest | undefined,
 ): Promise<RawJson<T>> {
   const parameters = keyed ? [...values, keyed.key, keyed.fingerprint] : values;
-  const statement = CompiledQuery.raw(createStatement(db, create, !!keyed), [...parameters]) as CompiledQuery<{ answer: string }>;
+  const statement = CompiledQuery.raw(createStatement(db, create, !!keyed), [...parameters]);
   let created: { answer: string } | undefined;
   try {
-    [created] = await directRows(db, statement);
+    [created] = await directRows<Database, { answer: string }>(db, statement);
   } catch (error) {
-    if (!keyed || !isUniqueViolation(error) || (error as { constraint?: unknown }).constraint !== "idempotency_keys_pkey") throw error;
+    if (!keyed || !isKeyTaken(error)) throw error;
   }
   const answer = created?.answer ?? (keyed && (await firstAnswer(db, keyed)));
   if (!answer) throw quotaReached(create.quota);

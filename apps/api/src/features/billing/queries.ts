@@ -43,7 +43,13 @@ export const TRIAL_CHECKOUT_MINUTES = 60;
  * checkout holds it (none, one past its time, or `replacing`, which Stripe has just expired). One statement, so of
  * checkouts opened at once one claims it. False when refused.
  */
-export async function claimTrialCheckout(db: Kysely<Database>, userId: string, now: Date, until: Date, replacing?: string): Promise<boolean> {
+export async function claimTrialCheckout(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+  until: Date,
+  replacing?: string,
+): Promise<boolean> {
   const result = await db
     .updateTable("users")
     .set({ trialCheckoutId: "", trialCheckoutUntil: until })

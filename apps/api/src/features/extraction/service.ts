@@ -51,7 +51,8 @@ async function recipesFromText(ctx: Context, text: string, sourceUrl: string): P
 }
 
 const importKey = (userId: string) => `extraction:user:${userId}`;
-const spendImport = (ctx: Context, userId: string) => spend(ctx, { key: importKey(userId), limit: LIMITS.importsPerUser, refusal: TOO_MANY });
+const spendImport = (ctx: Context, userId: string) =>
+  spend(ctx, { key: importKey(userId), limit: LIMITS.importsPerUser, refusal: TOO_MANY });
 
 /** A reader too busy to take the import (503) gives the import back: the cook did nothing wrong. */
 async function refuseRead(ctx: Context, userId: string, status: keyof typeof READ_STATUS, message: string): Promise<never> {
