@@ -36,11 +36,12 @@ const KEYED_SQL = `with created as (
     select $1, $2, $3, $4, $5, $6, $7
     where coalesce((select row_count from list_versions where user_id = $1 and list = 'ingredients'), 0) < 5000
       and not exists (select 1 from idempotency_keys where user_id = $1 and key = $8)
-    returning json_build_object('id', id, 'name', name, 'quantity', quantity, 'unit', unit, 'category', category,
-      'expirationDate', expiration_date, 'notes', notes,
-      'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")})::text as answer),
-  recorded as (insert into idempotency_keys (user_id, key, fingerprint, answer) select $1, $8, $9, answer::json from created)
-  select answer from created`;
+    returning *),
+  answered as (select row_to_json(a)::text as answer from (select id, name, quantity, unit, category,
+    expiration_date as "expirationDate", notes, ${jsonTimestamp("created_at")} as "createdAt",
+    ${jsonTimestamp("updated_at")} as "updatedAt" from created) a),
+  recorded as (insert into idempotency_keys (user_id, key, fingerprint, answer) select $1, $8, $9, answer::json from answered)
+  select answer from answered`;
 
 function bareApp(pool: pg.Pool): FastifyInstance {
   const app = Fastify({ logger: false });

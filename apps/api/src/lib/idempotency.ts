@@ -109,7 +109,7 @@ export interface OneRowCreate {
   /** The row's columns as PostgreSQL names, in the order `createOnce` is handed their values; `user_id` among them. */
   columns: readonly string[];
   quota: QuotaName;
-  /** The answer, built by PostgreSQL from the new row's columns (a json_build_object). */
+  /** The answer's fields: a select list over the new row's columns, each named as clients see it. */
   answer: RawBuilder<unknown>;
 }
 
@@ -128,12 +128,15 @@ function createStatement(db: Kysely<Database>, create: OneRowCreate, keyed: bool
     const insert = (condition: string) => `insert into ${create.table} (${create.columns.join(", ")})
       select ${create.columns.map((_, i) => `$${i + 1}`).join(", ")}
       where ${underQuotaSql(create.quota, user)}${condition}
-      returning ${create.answer.compile(db).sql}::text as answer`;
+      returning *`;
+    // row_to_json writes compact JSON, as JSON.stringify does: the answer is the same text whichever path sends it.
+    const answered = `answered as (select row_to_json(a)::text as answer from (select ${create.answer.compile(db).sql} from created) a)`;
     texts = {
-      plain: `with created as (${insert("")}) select answer from created`,
+      plain: `with created as (${insert("")}), ${answered} select answer from answered`,
       keyed: `with created as (${insert(` and not exists (select 1 from idempotency_keys where user_id = $${user} and key = $${key})`)}),
-        recorded as (insert into idempotency_keys (user_id, key, fingerprint, answer) select $${user}, $${key}, $${fingerprint}, answer::json from created)
-        select answer from created`,
+        ${answered},
+        recorded as (insert into idempotency_keys (user_id, key, fingerprint, answer) select $${user}, $${key}, $${fingerprint}, answer::json from answered)
+        select answer from answered`,
     };
     byCreate.set(create, texts);
   }

@@ -26,15 +26,12 @@ export function listIngredients(db: Kysely<Database>, lists: ListCache, userId: 
   return userList<Ingredient>(db, lists, { userId, list: "ingredients", query: ingredientList });
 }
 
-/** An ingredient as JSON, written by PostgreSQL from its row: in the list, and as a create's answer. */
-const ingredientJson = sql`json_build_object(
+// Written for every user, so userList compiles it once per database rather than building it on every request.
+const ingredientList: UserJsonArrayQuery = (userId) => sql`select coalesce(json_agg(json_build_object(
     'id', id, 'name', name, 'quantity', quantity, 'unit', unit, 'category', category,
     'expirationDate', expiration_date, 'notes', notes,
-    'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")})`;
-
-// Written for every user, so userList compiles it once per database rather than building it on every request.
-const ingredientList: UserJsonArrayQuery = (userId) => sql`select coalesce(json_agg(${ingredientJson}
-  order by expiration_date asc nulls last, name), '[]')::text
+    'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}
+  ) order by expiration_date asc nulls last, name), '[]')::text
   from ingredients where user_id = ${userId}`;
 
 /**
@@ -71,7 +68,8 @@ const ingredientCreate: OneRowCreate = {
   table: "ingredients",
   columns: ["user_id", "name", "quantity", "unit", "category", "expiration_date", "notes"],
   quota: "ingredients",
-  answer: ingredientJson,
+  answer: sql`id, name, quantity, unit, category, expiration_date as "expirationDate", notes,
+    ${jsonTimestamp("created_at")} as "createdAt", ${jsonTimestamp("updated_at")} as "updatedAt"`,
 };
 
 /** Adds an ingredient in one statement, within the quota, with its idempotency key when it has one. */
