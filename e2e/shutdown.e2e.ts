@@ -30,8 +30,9 @@ function get(url: string, agent: Agent, cookie: string): Promise<Outcome> {
 
 describe("shutdown", () => {
   it("answers the requests sent while it listens when SIGTERM comes under 50 connections of load, never a 503, then exits cleanly", async () => {
-    // At info level the server logs when it stops listening.
-    const server = await startServer({ LOG_LEVEL: "info" });
+    // At info level the server logs when it stops listening. SHUTDOWN_DATABASE_URL (an empty database) runs it on
+    // PostgreSQL instead of the embedded one.
+    const server = await startServer({ LOG_LEVEL: "info", DATABASE_URL: process.env.SHUTDOWN_DATABASE_URL ?? "" });
     const signup = await fetch(`${server.url}/api/signup`, {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -13,7 +13,7 @@ import type { Feature, FeatureDeps } from "./features/feature";
 import { healthRoutes } from "./features/health/routes";
 import { appPages } from "./lib/app-pages";
 import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
-import { toHttpError } from "./lib/errors";
+import { toHttpError, unauthorized } from "./lib/errors";
 import { clientErrorHandler, frameworkErrorHandler } from "./lib/framework-errors";
 import { ListCache } from "./lists";
 import { fastifyExchange } from "./lib/exchange";
@@ -23,7 +23,7 @@ import { BODY_LIMITS, BODY_REFUSALS, BodyBudget, declaredLength, guardedBody, ha
 import { JSON_BODY_LIMIT, registerRestRoutes, registerTrpc } from "./http";
 import { outsideClients } from "./outside/clients";
 import { loadSession, SESSION_COOKIE } from "./sessions/sessions";
-import { contextFactory, type AppDeps } from "./trpc/context";
+import { contextFactory, sessionBeforeBody, type AppDeps } from "./trpc/context";
 
 export interface BuildOptions {
   /** Where structured logs go (tests capture them); stdout by default. */
@@ -118,15 +118,22 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   app.decorate("bodies", bodies);
   // Every body Fastify parses (JSON, the webhook's bytes) is counted and timed as it arrives; a request without a
   // session cookie may send only a small one. Uploads are read by their procedure after its checks (lib/rest).
-  app.addHook("preParsing", (req, _reply, payload, done) => {
+  app.addHook("preParsing", (req, reply, payload, done) => {
     if (!hasBody(req) || /^multipart\//i.test(req.headers["content-type"] ?? "")) return done(null, payload);
     const stranger = !req.headers.cookie?.includes(`${SESSION_COOKIE}=`);
-    const cap = stranger ? (req.routeOptions.config.strangerBodyBytes ?? bodies.limits.strangerBytes) : Infinity;
+    const strangerCap = req.routeOptions.config.strangerBodyBytes ?? bodies.limits.strangerBytes;
+    const cap = stranger ? strangerCap : Infinity;
     const declared = declaredLength(req);
     if (declared !== null && declared > cap) return done(BODY_REFUSALS.tooLarge());
-    const guard = guardedBody(payload, bodies, cap);
-    guards.set(req, guard);
-    done(null, guard);
+    const read = () => {
+      const guard = guardedBody(payload, bodies, cap);
+      guards.set(req, guard);
+      done(null, guard);
+    };
+    // More than a stranger may send is read only for a valid session: the lookup every request with a cookie makes,
+    // made before the body rather than after it, and kept for the request's context (a forged cookie gets 401 unread).
+    if (stranger || (declared !== null && declared <= strangerCap)) return read();
+    sessionBeforeBody(deps, req, reply).then((user) => (user ? read() : done(unauthorized())), done);
   });
   app.addHook("onResponse", (req, _reply, done) => {
     guards.get(req)?.destroy();

@@ -41,6 +41,28 @@ describe("@kim/api/client", () => {
     expect(stored.firstName).toBe("Scripted");
   });
 
+  it("applies a create once per idempotency key a script passes, answering a retry with the first answer", async () => {
+    const email = await scriptUser();
+    const kim = await createKimClient({ url, email, password: "script password" });
+    const item = { name: "Leek", quantity: 2, unit: "units", category: "Produce" } as const;
+    const idempotencyKey = crypto.randomUUID();
+    const first = await kim.inventory.create.mutate(item, { context: { idempotencyKey } });
+    const retry = await kim.inventory.create.mutate(item, { context: { idempotencyKey } });
+    expect(retry).toEqual(first);
+    await kim.inventory.create.mutate(item);
+    const leeks = await t.deps.db
+      .selectFrom("ingredients")
+      .innerJoin("users", "users.id", "ingredients.userId")
+      .select("ingredients.id")
+      .where("users.email", "=", email)
+      .execute();
+    expect(leeks.map((l) => l.id)).toContain(first.id);
+    expect(leeks).toHaveLength(2);
+    await expect(kim.inventory.create.mutate({ ...item, quantity: 3 }, { context: { idempotencyKey } })).rejects.toThrow(
+      "This Idempotency-Key was already used for a different request",
+    );
+  });
+
   it("says why signing in failed", async () => {
     const email = await scriptUser();
     await expect(createKimClient({ url, email, password: "wrong password" })).rejects.toThrow(

@@ -1,4 +1,4 @@
-import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from "@trpc/client";
 import type { AppRouter, RouterOutputs } from "./router";
 
 export type { AppRouter, CurrentUser, RouterOutputs } from "./router";
@@ -11,9 +11,19 @@ export interface PdfImport {
   extractFromPdf(file: Uint8Array | Blob, filename?: string): Promise<PdfExtraction>;
 }
 
+/** The per-call context a script passes to make a create or stock change apply once (see `createKimClient`). */
+export interface KeyedCall {
+  idempotencyKey?: string;
+}
+
+const idempotencyKeyOf = (context: KeyedCall) => (typeof context.idempotencyKey === "string" ? context.idempotencyKey : undefined);
+
 /**
  * A typed Kim client for scripts: signs in with email and password, then calls any procedure as the user,
- * e.g. `await kim.auth.user.query()`, and imports PDFs with `await kim.extractFromPdf(bytes)`.
+ * e.g. `await kim.auth.user.query()`, and imports PDFs with `await kim.extractFromPdf(bytes)`. A create or stock
+ * change applies once per key when the call carries one, as the web app's do:
+ * `await kim.inventory.create.mutate(item, { context: { idempotencyKey: crypto.randomUUID() } })`; sent again with
+ * the same key (a retry after a lost answer), it answers the first answer and changes nothing more.
  */
 export async function createKimClient(options: { url: string; email: string; password: string }) {
   const base = options.url.replace(/\/$/, "");
@@ -30,7 +40,17 @@ export async function createKimClient(options: { url: string; email: string; pas
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
-  const trpc = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${base}/trpc`, headers: { cookie } })] });
+  const url = `${base}/trpc`;
+  const trpc = createTRPCClient<AppRouter>({
+    links: [
+      // The Idempotency-Key header names one call, so a keyed call goes alone, never in a batch (decision 0022).
+      splitLink({
+        condition: (op) => idempotencyKeyOf(op.context) !== undefined,
+        true: httpLink({ url, headers: ({ op }) => ({ cookie, "idempotency-key": idempotencyKeyOf(op.context) ?? "" }) }),
+        false: httpBatchLink({ url, headers: { cookie } }),
+      }),
+    ],
+  });
   const extractFromPdf: PdfImport["extractFromPdf"] = async (file, filename = "recipes.pdf") => {
     const form = new FormData();
     form.append("file", file instanceof Blob ? file : new Blob([file], { type: "application/pdf" }), filename);

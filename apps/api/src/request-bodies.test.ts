@@ -105,6 +105,35 @@ describe("uploads are checked before their body is read", () => {
     expect(t.app.bodies.held).toBe(0);
     chunked.end();
   });
+
+  it("reads a JSON body larger than a stranger may send only for a valid session: a forged cookie gets 401 before it", async () => {
+    const forged = "kim_session=forged-token";
+    for (const length of [100 * 1024, "chunked"] as const) {
+      const refused = rawRequest(port, jsonHead("/trpc/recipes.create", length, forged), length === "chunked" ? "400\r\n" : "");
+      refused.send("x".repeat(1024));
+      expectRefusal(await refused.answer, 401, "UNAUTHORIZED");
+      await refused.closed;
+    }
+    expect(t.app.bodies.held).toBe(0);
+    // A signed-in cook's large recipe is read and saved, its session looked up once.
+    const cook = await createUser(t);
+    const ingredients = Array.from({ length: 60 }, (_, i) => ({
+      name: `Bean ${i}`,
+      quantity: 1,
+      unit: "kg",
+      original: `1 kg bean ${i} `.repeat(20),
+    }));
+    const recipe = { title: "Long stew", instructions: "Stir the pot.\n".repeat(3_500), ingredients };
+    const body = JSON.stringify(recipe);
+    expect(body.length).toBeGreaterThan(BODY_LIMITS.strangerBytes);
+    const saved = await t.app.inject({
+      method: "POST",
+      url: "/trpc/recipes.create",
+      headers: { cookie: cook.cookie, "content-type": "application/json" },
+      payload: body,
+    });
+    expect(saved.json()).toMatchObject({ result: { data: { title: "Long stew" } } });
+  });
 });
 
 describe("bodies no parser reads", () => {

@@ -16,6 +16,7 @@ import * as adminAudit from "./migrations/2026-11-25-0008-admin-audit";
 import * as oneTrialPerAccount from "./migrations/2026-11-26-0018-one-trial-per-account";
 import * as ownAvatarsAndUserSearch from "./migrations/2026-11-26-0019-own-avatars-and-user-search";
 import * as listRowCounts from "./migrations/2026-11-27-0020-list-row-counts";
+import * as trialCheckout from "./migrations/2026-11-27-0035-trial-checkout";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
 export const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-0018-one-trial-per-account": oneTrialPerAccount,
   "2026-11-26-0019-own-avatars-and-user-search": ownAvatarsAndUserSearch,
   "2026-11-27-0020-list-row-counts": listRowCounts,
+  "2026-11-27-0035-trial-checkout": trialCheckout,
 };
 
 export function migrator(db: Kysely<Database>): Migrator {

@@ -32,6 +32,12 @@ export interface UsersTable {
   trialWarningSentAt: Date | null;
   /** When the account's one free trial started; set once, so a later checkout has no trial. */
   trialUsedAt: Date | null;
+  /**
+   * The open Stripe Checkout offering the trial ('' while it is being made) and when it closes: until then no other
+   * checkout offers one (decision 0035).
+   */
+  trialCheckoutId: string | null;
+  trialCheckoutUntil: Date | null;
   /** Names and email lowered, kept by PostgreSQL (a generated column): what the admin search matches. */
   searchText: GeneratedAlways<string>;
   createdAt: CreatedAt;

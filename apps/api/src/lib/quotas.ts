@@ -11,6 +11,20 @@ const LISTS = {
   shoppingLists: "shopping-lists",
 } as const satisfies Record<QuotaName, string>;
 
+/** The refusal of a create past a quota: 403, naming it. */
+export function quotaReached(name: QuotaName): Error {
+  return appError("FORBIDDEN", quotaMessage(name));
+}
+
+/**
+ * The quota as a condition of an INSERT ... SELECT (`where` it), for a create that is one statement: true while the
+ * user whose id is the statement's parameter `userIdParam` ($n) is under the quota. The same kept row count as
+ * `checkQuota`, read in the insert, so the check costs no statement of its own.
+ */
+export function underQuotaSql(name: QuotaName, userIdParam: number): string {
+  return `coalesce((select row_count from list_versions where user_id = $${userIdParam} and list = '${LISTS[name]}'), 0) < ${QUOTAS[name].max}`;
+}
+
 /**
  * Refuses (403, naming the quota) a create that would take the user past a quota, before the insert. It reads the
  * user's row count that the list's trigger keeps (one row by its key, however full the kitchen), rather than counting
@@ -24,5 +38,5 @@ export async function checkQuota(db: Kysely<Database>, userId: string, name: Quo
     .where("userId", "=", userId)
     .where("list", "=", LISTS[name])
     .executeTakeFirst();
-  if ((row?.rowCount ?? 0) >= QUOTAS[name].max) throw appError("FORBIDDEN", quotaMessage(name));
+  if ((row?.rowCount ?? 0) >= QUOTAS[name].max) throw quotaReached(name);
 }

@@ -71,6 +71,17 @@ export async function withinLimit(db: Kysely<Database>, key: string, limit: Limi
   return hit!.count <= limit.max;
 }
 
+/** Gives back one event spent on the key in its current window: for work refused for the server's reasons (busy), not the caller's. */
+export async function refund(db: Kysely<Database>, key: string): Promise<void> {
+  await db
+    .updateTable("rateLimits")
+    .set({ count: sql`count - 1` })
+    .where("key", "=", key)
+    .where("count", ">", 0)
+    .where("resetAt", ">", sql<Date>`now()`)
+    .execute();
+}
+
 /** Forgets a counter, e.g. the failed sign-ins of an account at an address once the right password came. */
 export async function clearHits(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom("rateLimits").where("key", "=", key).execute();

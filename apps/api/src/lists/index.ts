@@ -6,7 +6,7 @@ import { RawJson } from "./raw-json";
 /**
  * Serving a cook's lists (decisions 0006 and 0029): PostgreSQL writes the list's JSON, typed by Kysely's JSON helpers,
  * and it travels as a RawJson that no layer parses, kept per list version in a ListCache as its gzip. `readList` is
- * the way in; the HTTP side (trpc/http.ts) sends a RawJson's gzip for its envelope.
+ * the way in; the HTTP side (src/http.ts) sends a RawJson's gzip for its envelope.
  */
 export { ListCache } from "./cache";
 export { ENVELOPES, RawJson, type Envelope } from "./raw-json";

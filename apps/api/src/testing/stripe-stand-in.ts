@@ -117,12 +117,24 @@ export function stripeStandIn() {
         success_url: params.success_url ?? null,
         cancel_url: params.cancel_url ?? null,
         payment_method_collection: params.payment_method_collection ?? "always",
+        expires_at: Number(params.expires_at ?? Math.floor(Date.now() / 1000) + 24 * 60 * 60),
         url: `https://checkout.stripe.com/c/pay/${id}`,
         price,
         trialDays: Number(params["subscription_data[trial_period_days]"] ?? 0),
       };
       sessions.set(id, session);
       return remember(session);
+    }
+    const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)?.[1];
+    if (req.method === "POST" && expiring) {
+      const session = sessions.get(expiring);
+      if (!session) return missing(res, "checkout.session", expiring);
+      if (session.status !== "open") {
+        const message = `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`;
+        return answer(res, 400, { error: { type: "invalid_request_error", message } });
+      }
+      session.status = "expired";
+      return remember({ ...session });
     }
     if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
       const customer = params.customer ?? "";
@@ -158,6 +170,7 @@ export function stripeStandIn() {
   function completeCheckout(sessionId: string, at = new Date()) {
     const session = sessions.get(sessionId);
     if (!session) throw new Error(`no checkout session ${sessionId}`);
+    if (session.status !== "open") throw new Error(`checkout session ${sessionId} is ${String(session.status)}, not open`);
     const start = Math.floor(at.getTime() / 1000);
     const trialEnd = session.trialDays > 0 ? start + session.trialDays * DAY_S : null;
     const subscription: StandInSubscription = {

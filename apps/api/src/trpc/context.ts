@@ -33,12 +33,25 @@ export interface Context {
 
 export type ContextFactory = (req: FastifyRequest, res: FastifyReply, calls?: number) => Promise<Context>;
 
+/** Signed-in users whose session was looked up before their request's body was read (see `sessionBeforeBody`). */
+const earlyUsers = new WeakMap<FastifyRequest, SessionUser>();
+
+/**
+ * The request's signed-in user, looked up before its body is read (app.ts does it for a body larger than a stranger
+ * may send) and kept for its context, so the lookup is still made once.
+ */
+export async function sessionBeforeBody(deps: AppDeps, req: FastifyRequest, res: FastifyReply): Promise<SessionUser | null> {
+  const user = await loadSession(deps.db, fastifyExchange(req, res, servedOverHttps(deps.config)));
+  if (user) earlyUsers.set(req, user);
+  return user;
+}
+
 /** The HTTP context: the session's user (its cookie re-sent when the session was renewed) around the inner one. */
 export function contextFactory(deps: AppDeps, inner: Pick<Context, "sendMail" | "lists" | "clients">): ContextFactory {
   const secure = servedOverHttps(deps.config);
   return async (req, res, calls) => {
     const http = fastifyExchange(req, res, secure, calls);
-    const user = await loadSession(deps.db, http);
+    const user = earlyUsers.get(req) ?? (await loadSession(deps.db, http));
     return { config: deps.config, db: deps.db, user, now, wait, http, ...inner };
   };
 }

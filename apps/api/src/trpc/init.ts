@@ -1,7 +1,7 @@
 import { hasProAccess } from "@kim/domain";
 import { initTRPC, type TRPCRouterRecord } from "@trpc/server";
 import { appError, describeTrpcError, unauthorized } from "../lib/errors";
-import { applyOnce, keyedRequest } from "../lib/idempotency";
+import { applyOnce, KEYED_IN_THEIR_STATEMENT, keyedRequest } from "../lib/idempotency";
 import type { SessionUser } from "../sessions/sessions";
 import type { Context } from "./context";
 
@@ -37,9 +37,10 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
  */
 export const idempotentProcedure = authedProcedure.use(async ({ ctx, path, getRawInput, next }) => {
   const key = ctx.http.idempotencyKey;
-  if (key === undefined) return next();
-  const request = keyedRequest(ctx.user.id, key, ctx.http.calls, path, await getRawInput());
-  const { result, replay } = await applyOnce(ctx.db, request, (db) => next({ ctx: { db } }));
+  const request = key === undefined ? undefined : keyedRequest(ctx.user.id, key, ctx.http.calls, path, await getRawInput());
+  // Unkeyed, or a create that is one INSERT and records its key in it (lib/idempotency createOnce): no transaction.
+  if (!request || KEYED_IN_THEIR_STATEMENT.has(path)) return next({ ctx: { keyed: request } });
+  const { result, replay } = await applyOnce(ctx.db, request, (db) => next({ ctx: { db, keyed: undefined } }));
   // tRPC wants each middleware's answer to come from next(): the replay is the answer of the call that was rolled back.
   return replay ? { ok: true, data: replay.answer, marker: result.marker } : result;
 });

@@ -282,6 +282,37 @@ describe("with Stripe (official client against the local stand-in)", () => {
     expect(paid).toMatchObject({ status: "active", trial_end: null });
   });
 
+  const sessionCalls = () => stripe.requests.filter((r) => r.path === "/v1/checkout/sessions");
+  const carriesTrial = (call: { params: Record<string, string> }) => call.params["subscription_data[trial_period_days]"] === "14";
+  const sessionId = (res: { json(): { url: string } }) => res.json().url.split("/").at(-1)!;
+
+  it("starts one trial from two checkouts opened at once: the other offers none, or is closed", async () => {
+    const user = await createUser(t);
+    stripe.requests.length = 0;
+    const answers = await Promise.all([checkout(t.app, user.cookie, "pro"), checkout(t.app, user.cookie, "pro")]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const completed = answers.flatMap((r) => {
+      try {
+        return [stripe.completeCheckout(sessionId(r)).subscription.status];
+      } catch {
+        return []; // expired by the other checkout, which took the trial over
+      }
+    });
+    expect(completed.filter((status) => status === "trialing")).toHaveLength(1);
+    expect(sessionCalls().filter(carriesTrial).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("offers the trial again when the cook goes back and opens checkout again, closing the first one", async () => {
+    const user = await createUser(t);
+    const first = await checkout(t.app, user.cookie, "basic");
+    stripe.requests.length = 0;
+    const again = await checkout(t.app, user.cookie, "pro");
+    expect(sessionCalls().map(carriesTrial)).toEqual([true]);
+    expect(stripe.requests.filter((r) => r.path === `/v1/checkout/sessions/${sessionId(first)}/expire`)).toHaveLength(1);
+    expect(() => stripe.completeCheckout(sessionId(first))).toThrow(/expired, not open/);
+    expect(stripe.completeCheckout(sessionId(again)).subscription.status).toBe("trialing");
+  });
+
   it("creates one customer when a new user starts two checkouts at once", async () => {
     const user = await createUser(t);
     stripe.requests.length = 0;

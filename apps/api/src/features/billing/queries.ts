@@ -32,6 +32,60 @@ export function hasUsedTrial(db: Kysely<Database>, userId: string): Promise<bool
     .then((row) => !!row?.trialUsedAt);
 }
 
+/** How long a Checkout offering the trial stays open (Stripe takes 30 minutes to 24 hours): a checkout left unfinished frees the trial then. */
+export const TRIAL_CHECKOUT_MINUTES = 60;
+
+/**
+ * Claims the account's trial for a Stripe Checkout about to open, until `until`: when the trial is unused and no open
+ * checkout holds it (none, one past its time, or `replacing`, which Stripe has just expired). One statement, so of
+ * checkouts opened at once one claims it. False when refused.
+ */
+export async function claimTrialCheckout(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+  until: Date,
+  replacing?: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ trialCheckoutId: "", trialCheckoutUntil: until })
+    .where("id", "=", userId)
+    .where("trialUsedAt", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb("trialCheckoutUntil", "is", null),
+        eb("trialCheckoutUntil", "<=", now),
+        ...(replacing ? [eb("trialCheckoutId", "=", replacing)] : []),
+      ]),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The claim ending at `until` gets its Checkout Session (`sessionId`), or is let go (null: the session was not made). */
+export async function settleTrialCheckout(db: Kysely<Database>, userId: string, until: Date, sessionId: string | null): Promise<void> {
+  await db
+    .updateTable("users")
+    .set(sessionId ? { trialCheckoutId: sessionId } : { trialCheckoutId: null, trialCheckoutUntil: null })
+    .where("id", "=", userId)
+    .where("trialCheckoutUntil", "=", until)
+    .where("trialCheckoutId", "=", "")
+    .execute();
+}
+
+/** The open Checkout Session holding the account's unused trial, once made. */
+export function trialCheckoutHolder(db: Kysely<Database>, userId: string, now: Date): Promise<string | null> {
+  return db
+    .selectFrom("users")
+    .select("trialCheckoutId")
+    .where("id", "=", userId)
+    .where("trialUsedAt", "is", null)
+    .where("trialCheckoutUntil", ">", now)
+    .executeTakeFirst()
+    .then((row) => row?.trialCheckoutId || null);
+}
+
 /**
  * Local trial mode: starts the plan's trial now, unless the user has a current plan or had a trial already (checked
  * in the same statement, so two parallel requests start one trial). False when refused.

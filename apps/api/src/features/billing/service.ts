@@ -3,7 +3,18 @@ import type Stripe from "stripe";
 import { appError } from "../../lib/errors";
 import type { Context } from "../../trpc/context";
 import type { SessionUser } from "../../sessions/sessions";
-import { cancelLocalPlan, findStripeCustomerId, hasUsedTrial, keepStripeCustomer, startLocalTrial, switchLocalPlan } from "./queries";
+import {
+  cancelLocalPlan,
+  claimTrialCheckout,
+  findStripeCustomerId,
+  hasUsedTrial,
+  keepStripeCustomer,
+  settleTrialCheckout,
+  startLocalTrial,
+  switchLocalPlan,
+  TRIAL_CHECKOUT_MINUTES,
+  trialCheckoutHolder,
+} from "./queries";
 import { callStripe } from "../../outside/stripe";
 
 export const COMPLIMENTARY = "Admins and beta testers have every Pro feature for free: no subscription is needed.";
@@ -38,25 +49,50 @@ export async function createCheckoutSession(ctx: Context, user: SessionUser, pla
     throw appError("CONFLICT", (await hasUsedTrial(ctx.db, user.id)) ? TRIAL_USED : ALREADY_SUBSCRIBED);
   }
   const customer = await stripeCustomer(ctx, stripe, user);
-  const trial = !(await hasUsedTrial(ctx.db, user.id));
-  const session = await callStripe(() =>
-    stripe.checkout.sessions.create({
-      mode: "subscription",
-      customer,
-      client_reference_id: user.id,
-      line_items: [{ price: stripeConfig.prices[plan], quantity: 1 }],
-      subscription_data: {
-        metadata: { userId: user.id },
-        // The spec's "no credit card required": Stripe asks for a card only when the trial ends, and a trial that
-        // ends without one cancels the subscription. Without a trial Checkout takes the card (its default).
-        ...(trial ? { trial_period_days: TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: "cancel" } } } : {}),
-      },
-      ...(trial ? { payment_method_collection: "if_required" as const } : {}),
-      success_url: `${ctx.config.appUrl}/profile?checkout=success`,
-      cancel_url: `${ctx.config.appUrl}/pricing`,
-    }),
-  );
+  const trialUntil = await claimTrial(ctx, stripe, user.id);
+  const trial = trialUntil !== null;
+  let session: Stripe.Checkout.Session | null = null;
+  try {
+    session = await callStripe(() =>
+      stripe.checkout.sessions.create({
+        mode: "subscription",
+        customer,
+        client_reference_id: user.id,
+        line_items: [{ price: stripeConfig.prices[plan], quantity: 1 }],
+        subscription_data: {
+          metadata: { userId: user.id },
+          // The spec's "no credit card required": Stripe asks for a card only when the trial ends, and a trial that
+          // ends without one cancels the subscription. Without a trial Checkout takes the card (its default).
+          ...(trial ? { trial_period_days: TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: "cancel" } } } : {}),
+        },
+        // A checkout with the trial closes when its claim ends, so it cannot start a trial another checkout took since.
+        ...(trial ? { payment_method_collection: "if_required" as const, expires_at: Math.floor(trialUntil.getTime() / 1000) } : {}),
+        success_url: `${ctx.config.appUrl}/profile?checkout=success`,
+        cancel_url: `${ctx.config.appUrl}/pricing`,
+      }),
+    );
+  } finally {
+    if (trialUntil) await settleTrialCheckout(ctx.db, user.id, trialUntil, session?.id ?? null);
+  }
   return { url: session.url };
+}
+
+/**
+ * Until when this checkout may offer the account's one trial, or null. One open checkout holds it at a time, so two
+ * opened before either completes cannot both start a trial (decision 0035). One still open from before (the cook went
+ * back and chose again) is expired at Stripe first, and then no longer can.
+ */
+async function claimTrial(ctx: Context, stripe: Stripe, userId: string): Promise<Date | null> {
+  const now = ctx.now();
+  const until = new Date(now.getTime() + TRIAL_CHECKOUT_MINUTES * 60_000);
+  if (await claimTrialCheckout(ctx.db, userId, now, until)) return until;
+  const holder = await trialCheckoutHolder(ctx.db, userId, now);
+  if (!holder) return null;
+  const expired = await stripe.checkout.sessions.expire(holder).then(
+    (session) => session.status === "expired",
+    () => false,
+  );
+  return expired && (await claimTrialCheckout(ctx.db, userId, now, until, holder)) ? until : null;
 }
 
 /**

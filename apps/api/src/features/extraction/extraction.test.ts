@@ -2,7 +2,9 @@ import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openAiStandIn, type ModelRecipe } from "../../testing/openai-stand-in";
 import { recipeSiteStandIn } from "../../testing/recipe-site-stand-in";
+import { headingsPage } from "../../testing/hostile-page";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
+import { HTML_LIMITS, HTML_WORKERS, readHtml } from "./html/html-reader";
 
 const site = recipeSiteStandIn();
 const model = openAiStandIn();
@@ -323,6 +325,18 @@ describe("POST /api/recipes/extract-from-url", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(60);
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
     expect(answers.find((r) => r.statusCode === 429)?.json().message).toMatch(/^Too many recipe imports\. Try again in/);
+  });
+
+  it("gives the import back when the page reader is too busy to take it (503)", { timeout: 60_000 }, async () => {
+    const { cookie, id } = await createUser(t, { isPro: true });
+    const url = site.page("/busy", page("", jsonLd(soup)));
+    // Every worker busy and every place in the queue taken, by pages that take a while to read.
+    const busy = Array.from({ length: HTML_WORKERS + HTML_LIMITS.queued }, () => readHtml(headingsPage(300_000), url));
+    const refused = await t.app.inject({ method: "POST", url: "/api/recipes/extract-from-url", headers: { cookie }, payload: { url } });
+    await Promise.all(busy);
+    expect(refused.statusCode).toBe(503);
+    const spent = await t.deps.db.selectFrom("rateLimits").select("count").where("key", "=", `extraction:user:${id}`).executeTakeFirst();
+    expect(spent?.count ?? 0).toBe(0);
   });
 });
 

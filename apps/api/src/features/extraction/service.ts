@@ -2,7 +2,7 @@ import { recipeIngredientFromLine, type RecipeIngredient } from "@kim/domain";
 import { TRPCError } from "@trpc/server";
 import { appError } from "../../lib/errors";
 import type { PendingUpload } from "../../lib/rest";
-import { spend, type Limit } from "../../lib/rate-limit";
+import { refund, spend, type Limit } from "../../lib/rate-limit";
 import type { Context } from "../../trpc/context";
 import { readHtml } from "./html/html-reader";
 import { importPdf, type PdfImport } from "./pdf/pdf-reader";
@@ -49,8 +49,15 @@ async function recipesFromText(ctx: Context, text: string, sourceUrl: string): P
   return answer.drafts.map((draft) => ({ ...finishDraft(draft, sourceUrl), isAiExtracted: true }));
 }
 
+const importKey = (userId: string) => `extraction:user:${userId}`;
 const spendImport = (ctx: Context, userId: string) =>
-  spend(ctx, { key: `extraction:user:${userId}`, limit: LIMITS.importsPerUser, refusal: TOO_MANY });
+  spend(ctx, { key: importKey(userId), limit: LIMITS.importsPerUser, refusal: TOO_MANY });
+
+/** A reader too busy to take the import (503) gives the import back: the cook did nothing wrong. */
+async function refuseRead(ctx: Context, userId: string, status: keyof typeof READ_STATUS, message: string): Promise<never> {
+  if (status === 503) await refund(ctx.db, importKey(userId));
+  throw appError(READ_STATUS[status], message);
+}
 
 /** The recipes on the web page at `url`: read from its structure, or, when that finds none and a model is set up, by the model. */
 export async function extractFromUrl(ctx: Context, userId: string, url: string): Promise<Extraction> {
@@ -61,12 +68,12 @@ export async function extractFromUrl(ctx: Context, userId: string, url: string):
 
   // Read in a worker, so a big or hostile page holds up no other request.
   const read = await readHtml(page.html, page.url, { wantText: ctx.clients.model !== null });
-  if (read.kind === "refused") throw appError(read.status === 503 ? "SERVICE_UNAVAILABLE" : "UNPROCESSABLE_CONTENT", read.message);
+  if (read.kind === "refused") return refuseRead(ctx, userId, read.status, read.message);
   return extraction(read.recipes.length > 0 ? read.recipes : await recipesFromText(ctx, read.text, page.url), page.url);
 }
 
 const NO_FILE = "Please select a PDF file";
-const PDF_STATUS = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 422: "UNPROCESSABLE_CONTENT", 503: "SERVICE_UNAVAILABLE" } as const;
+const READ_STATUS = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 422: "UNPROCESSABLE_CONTENT", 503: "SERVICE_UNAVAILABLE" } as const;
 
 /**
  * The recipes in an uploaded PDF: found by its layout (read in a worker), or by the model for a file where layout
@@ -82,7 +89,7 @@ export async function extractFromPdf(ctx: Context, userId: string, file: Pending
   } finally {
     upload.release();
   }
-  if (pdf.kind === "refused") throw appError(PDF_STATUS[pdf.status], pdf.message);
+  if (pdf.kind === "refused") return refuseRead(ctx, userId, pdf.status, pdf.message);
   const recipes = pdf.recipes.length > 0 ? pdf.recipes : await recipesFromText(ctx, pdf.text, "about:blank");
   return extraction(recipes, null);
 }

@@ -2,7 +2,7 @@ import { inTransaction, type Database } from "@kim/db";
 import { DASHBOARD_EXPIRING_LIMIT, expiringSoonRange, LOW_STOCK_QUANTITY, type IngredientInput } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
-import { checkQuota } from "../../lib/quotas";
+import { createOnce, type KeyedRequest, type OneRowCreate } from "../../lib/idempotency";
 import { jsonTimestamp, readList, type ListCache, type RawJson, type UserListQuery } from "../../lists";
 import { recordStockEvents } from "../insights/stock-events";
 
@@ -83,13 +83,23 @@ export async function inventorySummary(db: Kysely<Database>, userId: string, tod
   return { ...counts, expiringSoon: soonest };
 }
 
-export async function createIngredient(db: Kysely<Database>, userId: string, input: IngredientInput) {
-  await checkQuota(db, userId, "ingredients");
-  return db
-    .insertInto("ingredients")
-    .values({ ...input, userId })
-    .returning(columns)
-    .executeTakeFirstOrThrow();
+const ingredientCreate: OneRowCreate = {
+  table: "ingredients",
+  columns: ["user_id", "name", "quantity", "unit", "category", "expiration_date", "notes"],
+  quota: "ingredients",
+  answer: sql`id, name, quantity, unit, category, expiration_date as "expirationDate", notes,
+    ${jsonTimestamp(sql.ref<Date>("created_at"))} as "createdAt", ${jsonTimestamp(sql.ref<Date>("updated_at"))} as "updatedAt"`,
+};
+
+/** Adds an ingredient in one statement, within the quota, with its idempotency key when it has one. */
+export function createIngredient(
+  db: Kysely<Database>,
+  userId: string,
+  input: IngredientInput,
+  keyed?: KeyedRequest,
+): Promise<RawJson<Ingredient>> {
+  const { name, quantity, unit, category, expirationDate, notes } = input;
+  return createOnce(db, ingredientCreate, [userId, name, quantity, unit, category, expirationDate, notes], keyed);
 }
 
 /**
