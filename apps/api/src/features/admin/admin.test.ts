@@ -1,4 +1,5 @@
 import { testDatabaseKind } from "@kim/db/testing";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anotherProcess, createTestApp, createUser, freshAddress, type TestApp } from "../../testing/test-app";
 import { EXACT_TOTAL_MAX } from "./queries";
@@ -76,8 +77,13 @@ describe("who may use the admin paths", () => {
 describe("GET /api/admin/users", () => {
   it("pages newest first with the total, and searches emails, domains and names in any case", async () => {
     const tag = `pager${Date.now()}`;
-    for (let i = 0; i < 5; i++) await createUser(t, { email: `${tag}-${i}@example.com`, firstName: i === 3 ? "Zelda" : "Pat" });
-    await createUser(t, { email: "someone@else.example", firstName: "Olga", lastName: `${tag.toUpperCase()} Smith` });
+    // Made a second apart: rows written within one tick of the database's clock would tie, and ties go by id.
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await createUser(t, { email: `${tag}-${i}@example.com`, firstName: i === 3 ? "Zelda" : "Pat" }));
+    made.push(await createUser(t, { email: "someone@else.example", firstName: "Olga", lastName: `${tag.toUpperCase()} Smith` }));
+    for (const [i, user] of made.entries()) {
+      await sql`update users set created_at = now() - ${`${60 - i} seconds`}::interval where id = ${user.id}`.execute(t.deps.db);
+    }
 
     const first = (await asAdmin("GET", `/api/admin/users?search=${tag}&pageSize=4`)).json();
     expect(first).toMatchObject({ total: 6, totalIsExact: true, page: 1, pageSize: 4 });
@@ -98,8 +104,8 @@ describe("GET /api/admin/users", () => {
       isBetaTester: false,
       createdAt: expect.any(String),
     });
-    const second = (await asAdmin("GET", `/api/admin/users?search=${tag}&pageSize=4&page=2`)).json();
-    expect(second.items.map((u: { email: string }) => u.email)).toEqual([`${tag}-1@example.com`, `${tag}-0@example.com`]);
+    const next = (await asAdmin("GET", `/api/admin/users?search=${tag}&pageSize=4&page=2`)).json();
+    expect(next.items.map((u: { email: string }) => u.email)).toEqual([`${tag}-1@example.com`, `${tag}-0@example.com`]);
 
     const byName = (await asAdmin("GET", `/api/admin/users?search=${encodeURIComponent(`olga ${tag}`)}`)).json();
     expect(byName.items.map((u: { firstName: string }) => u.firstName)).toEqual(["Olga"]);
