@@ -34,12 +34,39 @@ async function openPdfTab(page: Page): Promise<void> {
   await dialog(page).getByText("Drop a PDF here or choose a file").waitFor();
 }
 
-/** Holds the server's answer to the PDF upload back for `ms`, as a big file on a slow line would. */
-async function slowUploads(page: Page, ms: number): Promise<void> {
-  await page.route("**/api/recipes/extract-from-pdf", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue().catch(() => {});
+/**
+ * Holds PDF uploads back, as a big file on a slow line would, until `release` lets them all through; `release` answers
+ * once each has finished or failed (a cancelled one is aborted by the page) and the page has drawn what followed.
+ */
+function holdUploads(page: Page): { release: () => Promise<void> } {
+  const held: (() => Promise<void>)[] = [];
+  const settled: Promise<unknown>[] = [];
+  void page.route("**/api/recipes/extract-from-pdf", (route) => {
+    const request = route.request();
+    settled.push(
+      Promise.race([
+        page.waitForEvent("requestfinished", { predicate: (r) => r === request, timeout: 0 }),
+        page.waitForEvent("requestfailed", { predicate: (r) => r === request, timeout: 0 }),
+      ]),
+    );
+    return new Promise<void>((resolve) =>
+      held.push(() =>
+        route
+          .continue()
+          .catch(() => {})
+          .then(resolve),
+      ),
+    );
   });
+  return {
+    async release() {
+      await page.unroute("**/api/recipes/extract-from-pdf");
+      await Promise.all(held.splice(0).map((go) => go()));
+      await Promise.all(settled);
+      // Two frames: the page's answer handlers have run and React has drawn what they did.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    },
+  };
 }
 
 /** Every PDF upload the page sends. */
@@ -75,7 +102,7 @@ describe("AI Extract from a PDF", () => {
     await openPdfTab(page);
     await shot(page, "pdf-tab-idle-1280");
 
-    await slowUploads(page, 2000);
+    const upload = holdUploads(page);
     await fileInput(page).setInputFiles(pdf("print-weeknight-pan.pdf"));
     await dialog(page).getByText("Reading the PDF…").waitFor();
     await dialog(page).getByText("print-weeknight-pan.pdf").waitFor();
@@ -83,6 +110,7 @@ describe("AI Extract from a PDF", () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await shot(page, "pdf-tab-reading-375");
     await page.setViewportSize({ width: 1280, height: 800 });
+    await upload.release();
 
     await page.waitForURL("**/recipes/new?**");
     expect(new URL(page.url()).searchParams.get("source")).toBe("pdf");
@@ -199,7 +227,7 @@ describe("AI Extract from a PDF", () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Kit", isPro: true });
     await openPdfTab(page);
-    await slowUploads(page, 1500);
+    const upload = holdUploads(page);
     await fileInput(page).setInputFiles(pdf("print-weeknight-pan.pdf"));
     await dialog(page).getByText("Reading the PDF…").waitFor();
     await dialog(page).getByRole("button", { name: "Cancel" }).click();
@@ -209,7 +237,8 @@ describe("AI Extract from a PDF", () => {
     await dialog(page).getByText("Reading the PDF…").waitFor();
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "detached" });
-    await page.waitForTimeout(2500);
+    // Both answers arrive only now, after the cancel and the close: the page must drop them.
+    await upload.release();
     expect(page.url()).toMatch(/\/recipes$/);
     expect(await toasts(page).count()).toBe(0);
   });

@@ -11,10 +11,12 @@ export type OffLookup =
   | { kind: "unavailable"; reason: "timeout" | "error"; detail: string };
 
 /** Open Food Facts asks API users to name themselves; each call also gets a hard time limit. */
-function kimFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const headers = new Headers(init?.headers);
-  headers.set("User-Agent", USER_AGENT);
-  return fetch(input, { ...init, headers, signal: AbortSignal.timeout(OFF_TIMEOUT_MS) });
+function kimFetch(timeoutMs: number) {
+  return (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const headers = new Headers(init?.headers);
+    headers.set("User-Agent", USER_AGENT);
+    return fetch(input, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+  };
 }
 
 /** A field Kim asked for: a product without it leaves it out (or null). */
@@ -32,10 +34,11 @@ const noProductAnswer = z.object({ status: z.literal(0) });
 
 /**
  * Looks up products on Open Food Facts' v2 product endpoint, through its official client (one per process), asking
- * only for what Kim uses. An answer in any other shape is "unavailable", as a failing service is.
+ * only for what Kim uses, each call cut off after `timeoutMs`. An answer in any other shape is "unavailable", as a
+ * failing service is.
  */
-export function productLookup(baseUrl: string): (code: string) => Promise<OffLookup> {
-  const off = new OpenFoodFacts(kimFetch, { host: baseUrl });
+export function productLookup(baseUrl: string, timeoutMs = OFF_TIMEOUT_MS): (code: string) => Promise<OffLookup> {
+  const off = new OpenFoodFacts(kimFetch(timeoutMs), { host: baseUrl });
   return async (code) => {
     try {
       const { data, response } = await off.apiv2.client.GET("/api/v2/product/{code}", {

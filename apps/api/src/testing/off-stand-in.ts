@@ -33,7 +33,8 @@ export function openFoodFactsStandIn() {
     const url = new URL(req.url ?? "/", "http://stand-in");
     requests.push({ path: url.pathname, fields: url.searchParams.get("fields"), userAgent: req.headers["user-agent"] });
     res.setHeader("content-type", "application/json");
-    if (mode === "slow") return void setTimeout(() => res.end("{}"), 5000);
+    // A hang: no answer until the client gives up (or the stand-in stops).
+    if (mode === "slow") return;
     if (mode === "down") {
       res.statusCode = 503;
       return res.end(JSON.stringify({ error: "Service Unavailable" }));

@@ -2,6 +2,7 @@ import { testDatabaseKind } from "@kim/db/testing";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { productLookup } from "../../outside/open-food-facts";
 import { openFoodFactsStandIn } from "../../testing/off-stand-in";
 import { anotherProcess, callerFor, createTestApp, createUser, type TestApp } from "../../testing/test-app";
 
@@ -123,12 +124,16 @@ describe("GET /api/barcode/{code}", () => {
   });
 
   it("answers 504 when Open Food Facts is too slow, and caches nothing", async () => {
-    const lookup = await scanner();
+    const user = await createUser(t);
+    const { caller, ctx } = callerFor(t, user);
+    // The real client with a 50 ms limit in place of its 3 s one; the stand-in never answers, so a 504 is the limit at work.
+    ctx.clients = { ...ctx.clients, openFoodFacts: productLookup(t.deps.config.offApiUrl, 50) };
     off.setMode("slow");
-    // The stand-in answers only after 5 s, so a 504 is the time limit at work.
-    const res = await lookup("036000291452");
-    expect(res.statusCode).toBe(504);
-    expect(res.json()).toMatchObject({ code: "GATEWAY_TIMEOUT", message: expect.stringContaining("did not answer in time") });
+    const error = await caller.barcode.lookup({ code: "036000291452" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect(getHTTPStatusCodeFromError(error as TRPCError)).toBe(504);
+    expect((error as TRPCError).message).toContain("did not answer in time");
+    expect(off.requests).toHaveLength(1);
     const row = await t.deps.db.selectFrom("barcodeProducts").select("code").where("code", "=", "036000291452").executeTakeFirst();
     expect(row).toBeUndefined();
   });
