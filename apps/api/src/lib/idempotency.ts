@@ -97,12 +97,6 @@ async function firstAnswer(db: Kysely<Database>, { userId, key, fingerprint }: K
 
 const FIRST_ANSWER_SQL = "select fingerprint, answer::text as answer from idempotency_keys where user_id = $1 and key = $2";
 
-/**
- * Keyed creates that are one INSERT and record their key in it (`createOnce`), by procedure path: the middleware opens
- * no transaction for them. Each must call `createOnce` with the request it is handed.
- */
-export const KEYED_IN_THEIR_STATEMENT: ReadonlySet<string> = new Set(["inventory.create"]);
-
 /** A create that is one INSERT of one row (see `createOnce`). */
 export interface OneRowCreate {
   table: string;

@@ -1,7 +1,7 @@
 import { hasProAccess } from "@kim/domain";
 import { initTRPC, type TRPCRouterRecord } from "@trpc/server";
 import { appError, describeTrpcError, unauthorized } from "../lib/errors";
-import { applyOnce, KEYED_IN_THEIR_STATEMENT, keyedRequest } from "../lib/idempotency";
+import { applyOnce, keyedRequest } from "../lib/idempotency";
 import type { SessionUser } from "../sessions/sessions";
 import type { Context } from "./context";
 
@@ -31,19 +31,32 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   return next() as ReturnType<typeof next<{ user: SessionUser }>>;
 });
 
+/** The call as an idempotency key names it, or undefined when it was sent without an Idempotency-Key header. */
+async function keyedCall(ctx: Context & { user: SessionUser }, path: string, getRawInput: () => Promise<unknown>) {
+  const key = ctx.http.idempotencyKey;
+  return key === undefined ? undefined : keyedRequest(ctx.user.id, key, ctx.http.calls, path, await getRawInput());
+}
+
 /**
  * For every create and stock change: a call sent with an Idempotency-Key header applies once per key and user, and
  * a retry answers the first answer (see lib/idempotency). Without the header (scripts) it runs as it always did.
  */
 export const idempotentProcedure = authedProcedure.use(async ({ ctx, path, getRawInput, next }) => {
-  const key = ctx.http.idempotencyKey;
-  const request = key === undefined ? undefined : keyedRequest(ctx.user.id, key, ctx.http.calls, path, await getRawInput());
-  // Unkeyed, or a create that is one INSERT and records its key in it (lib/idempotency createOnce): no transaction.
-  if (!request || KEYED_IN_THEIR_STATEMENT.has(path)) return next({ ctx: { keyed: request } });
-  const { result, replay } = await applyOnce(ctx.db, request, (db) => next({ ctx: { db, keyed: undefined } }));
+  const request = await keyedCall(ctx, path, getRawInput);
+  if (!request) return next();
+  const { result, replay } = await applyOnce(ctx.db, request, (db) => next({ ctx: { db } }));
   // tRPC wants each middleware's answer to come from next(): the replay is the answer of the call that was rolled back.
   return replay ? { ok: true, data: replay.answer, marker: result.marker } : result;
 });
+
+/**
+ * For a create that is one INSERT and records its key in that statement (`createOnce`, lib/idempotency): the same
+ * promise as `idempotentProcedure` without a transaction around it. The procedure must hand `ctx.keyed` to
+ * `createOnce`.
+ */
+export const keyedCreateProcedure = authedProcedure.use(async ({ ctx, path, getRawInput, next }) =>
+  next({ ctx: { keyed: await keyedCall(ctx, path, getRawInput) } }),
+);
 
 export const proProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!hasProAccess(ctx.user, ctx.now())) throw appError("FORBIDDEN", PRO_ONLY);
