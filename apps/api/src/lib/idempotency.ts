@@ -1,17 +1,17 @@
 import { createHash } from "node:crypto";
 import { directRows, type Database } from "@kim/db";
 import type { QuotaName } from "@kim/domain";
-import { CompiledQuery, type Kysely, type RawBuilder } from "kysely";
+import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely } from "kysely";
 import { isUniqueViolation } from "./db-errors";
 import { appError } from "./errors";
-import { quotaReached, underQuotaSql } from "./quotas";
+import { quotaReached, underQuota } from "./quotas";
 import { RawJson } from "../lists";
 
 /** How long a key's first answer is kept: far longer than any client goes on retrying one request. */
 export const IDEMPOTENCY_KEY_HOURS = 24;
 
 /** A UUID is what the web app sends; any other key of up to 255 visible ASCII characters is taken too (the IETF draft's). */
-const KEY = /^[\x21-\x7e]{1,255}$/;
+const KEY_FORM = /^[\x21-\x7e]{1,255}$/;
 
 export const KEY_REUSED = "This Idempotency-Key was already used for a different request: send a new key for a new request";
 
@@ -24,7 +24,7 @@ export interface KeyedRequest {
 
 /** The request a key names, checked before any work: a bad key or a key on a batch of calls is a 400. */
 export function keyedRequest(userId: string, key: string, calls: number, procedure: string, input: unknown): KeyedRequest {
-  if (!KEY.test(key)) throw appError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 visible ASCII characters");
+  if (!KEY_FORM.test(key)) throw appError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 visible ASCII characters");
   if (calls > 1) throw appError("BAD_REQUEST", "An Idempotency-Key names one call: send the call alone, not in a batch");
   const fingerprint = createHash("sha256")
     .update(procedure)
@@ -97,44 +97,87 @@ async function firstAnswer(db: Kysely<Database>, { userId, key, fingerprint }: K
 
 const FIRST_ANSWER_SQL = "select fingerprint, answer::text as answer from idempotency_keys where user_id = $1 and key = $2";
 
-/** A create that is one INSERT of one row (see `createOnce`). */
-export interface OneRowCreate {
-  table: string;
-  /** The row's columns as PostgreSQL names, in the order `createOnce` is handed their values; `user_id` among them. */
-  columns: readonly string[];
+/** The tables a cook creates rows in, one row a create. */
+type CreateTable = { [T in keyof Database]: Database[T] extends { userId: string; id: unknown } ? T : never }[keyof Database];
+
+/**
+ * A create that is one INSERT of one row (see `createOnce`): the table, the columns it is handed (`userId` among
+ * them), its quota, and its answer, the JSON PostgreSQL writes over the new row (`jsonBuildObject`, typed as clients
+ * receive it: the list of the same rows uses the same expression).
+ */
+export interface OneRowCreate<TB extends CreateTable, C extends keyof Insertable<Database[TB]> & string, A> {
+  table: TB;
+  columns: readonly C[];
   quota: QuotaName;
-  /** The answer's fields: a select list over the new row's columns, each named as clients see it. */
-  answer: RawBuilder<unknown>;
+  answer: (eb: ExpressionBuilder<Database, TB>) => Expression<A>;
 }
 
-/** Each create's two statements (without a key, with one), written once per database. */
-const createStatements = new WeakMap<Kysely<Database>, Map<OneRowCreate, { plain: string; keyed: string }>>();
+// Stand-ins compiled into a create's statement where each request's values go (as src/lists does).
+const KEY = Symbol("key");
+const FINGERPRINT = Symbol("fingerprint");
+const columnStandIns = new Map<string, symbol>();
+const standIn = (column: string) => {
+  let symbol = columnStandIns.get(column);
+  if (!symbol) columnStandIns.set(column, (symbol = Symbol(column)));
+  return symbol;
+};
 
-function createStatement(db: Kysely<Database>, create: OneRowCreate, keyed: boolean): string {
+/** Any create, as the statement sees it: the same shape whatever the table. */
+interface AnyCreate {
+  table: string;
+  columns: readonly string[];
+  quota: QuotaName;
+  answer: (eb: ExpressionBuilder<Database, CreateTable>) => Expression<unknown>;
+}
+/** The tables and columns as `compileCreate` names them: any, as the create hands them. */
+type Tables = Record<string, Record<string, unknown>>;
+type Answered = CompiledQuery<{ answer: string }>;
+/** Each create's two statements (without a key, with one), compiled once per database. */
+const createStatements = new WeakMap<Kysely<Database>, Map<AnyCreate, { plain: Answered; keyed: Answered }>>();
+
+/**
+ * `with created as (insert ... select <values> where <under quota> [and the key is new] returning *), answered as
+ * (select <answer>::text from created) [, recorded as (insert into idempotency_keys ... from answered)] select answer`.
+ */
+function compileCreate(db: Kysely<Database>, create: AnyCreate, keyed: boolean): Answered {
+  const value = (column: string) => sql<unknown>`${standIn(column)}`;
+  const userId = sql<string>`${standIn("userId")}`;
+  const key = sql<string>`${KEY}`;
+  const answered = (db as unknown as Kysely<Tables>)
+    .with("created", (qc) => {
+      let row = qc
+        .selectNoFrom(create.columns.map((column) => value(column).as(column)))
+        .where((eb) => underQuota(eb, create.quota, userId));
+      if (keyed) {
+        const recorded = qc.selectFrom("idempotencyKeys").select(sql.lit(1).as("one")).where("userId", "=", userId).where("key", "=", key);
+        row = row.where((eb) => eb.not(eb.exists(recorded)));
+      }
+      return qc.insertInto(create.table).columns(create.columns).expression(row).returningAll();
+    })
+    // The new row has the table's columns (returning *): its answer is the table's JSON.
+    .with("answered", (qc) =>
+      qc
+        .selectFrom("created")
+        .select((eb) => sql<string>`${create.answer(eb as unknown as ExpressionBuilder<Database, CreateTable>)}::text`.as("answer")),
+    );
+  const recorded = answered.with("recorded", (qc) =>
+    qc
+      .insertInto("idempotencyKeys")
+      .columns(["userId", "key", "fingerprint", "answer"])
+      .expression((eb) =>
+        eb.selectFrom("answered").select([userId.as("userId"), key.as("key"), sql`${FINGERPRINT}`.as("fingerprint"), sql`answer::json`.as("answer")]),
+      ),
+  );
+  const statement = keyed ? recorded.selectFrom("answered").select("answer") : answered.selectFrom("answered").select("answer");
+  return statement.compile();
+}
+
+function createStatement(db: Kysely<Database>, create: AnyCreate, keyed: boolean): CompiledQuery<{ answer: string }> {
   let byCreate = createStatements.get(db);
   if (!byCreate) createStatements.set(db, (byCreate = new Map()));
-  let texts = byCreate.get(create);
-  if (!texts) {
-    const n = create.columns.length;
-    const user = create.columns.indexOf("user_id") + 1;
-    if (user === 0) throw new Error(`${create.table}: a create names its user_id`);
-    const [key, fingerprint] = [n + 1, n + 2];
-    const insert = (condition: string) => `insert into ${create.table} (${create.columns.join(", ")})
-      select ${create.columns.map((_, i) => `$${i + 1}`).join(", ")}
-      where ${underQuotaSql(create.quota, user)}${condition}
-      returning *`;
-    // row_to_json writes compact JSON, as JSON.stringify does: the answer is the same text whichever path sends it.
-    const answered = `answered as (select row_to_json(a)::text as answer from (select ${create.answer.compile(db).sql} from created) a)`;
-    texts = {
-      plain: `with created as (${insert("")}), ${answered} select answer from answered`,
-      keyed: `with created as (${insert(` and not exists (select 1 from idempotency_keys where user_id = $${user} and key = $${key})`)}),
-        ${answered},
-        recorded as (insert into idempotency_keys (user_id, key, fingerprint, answer) select $${user}, $${key}, $${fingerprint}, answer::json from answered)
-        select answer from answered`,
-    };
-    byCreate.set(create, texts);
-  }
-  return keyed ? texts.keyed : texts.plain;
+  let compiled = byCreate.get(create);
+  if (!compiled) byCreate.set(create, (compiled = { plain: compileCreate(db, create, false), keyed: compileCreate(db, create, true) }));
+  return keyed ? compiled.keyed : compiled.plain;
 }
 
 /** The unique violation of a key recorded by a duplicate a moment before (not of any other unique index the row meets). */
@@ -155,21 +198,28 @@ function isKeyTaken(error: unknown): boolean {
  * duplicate sent at the same moment waits on the key's index for the first to commit, then fails as a whole, and
  * answers the first's answer too.
  */
-export async function createOnce<T>(
+export async function createOnce<TB extends CreateTable, C extends keyof Insertable<Database[TB]> & string, A>(
   db: Kysely<Database>,
-  create: OneRowCreate,
-  values: readonly unknown[],
+  create: OneRowCreate<TB, C, A>,
+  values: Pick<Insertable<Database[TB]>, C> & { userId: string },
   keyed: KeyedRequest | undefined,
-): Promise<RawJson<T>> {
-  const parameters = keyed ? [...values, keyed.key, keyed.fingerprint] : values;
-  const statement = CompiledQuery.raw(createStatement(db, create, !!keyed), [...parameters]);
+): Promise<RawJson<A>> {
+  const once = createStatement(db, create as unknown as AnyCreate, !!keyed);
+  const byColumn = values as Record<string, unknown>;
+  const parameters: unknown[] = [];
+  for (const p of once.parameters) {
+    if (p === KEY) parameters.push(keyed!.key);
+    else if (p === FINGERPRINT) parameters.push(keyed!.fingerprint);
+    else if (typeof p === "symbol") parameters.push(byColumn[p.description!] ?? null);
+    else parameters.push(p);
+  }
   let created: { answer: string } | undefined;
   try {
-    [created] = await directRows<Database, { answer: string }>(db, statement);
+    [created] = await directRows(db, { ...once, parameters });
   } catch (error) {
     if (!keyed || !isKeyTaken(error)) throw error;
   }
   const answer = created?.answer ?? (keyed && (await firstAnswer(db, keyed)));
   if (!answer) throw quotaReached(create.quota);
-  return new RawJson<T>(answer);
+  return new RawJson<A>(answer);
 }

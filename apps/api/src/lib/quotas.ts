@@ -1,6 +1,6 @@
 import type { Database } from "@kim/db";
 import { QUOTAS, quotaMessage, type QuotaName } from "@kim/domain";
-import type { Kysely } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { appError } from "./errors";
 
 /** Each quota's list, as list_versions names it. */
@@ -18,11 +18,20 @@ export function quotaReached(name: QuotaName): Error {
 
 /**
  * The quota as a condition of an INSERT ... SELECT (`where` it), for a create that is one statement: true while the
- * user whose id is the statement's parameter `userIdParam` ($n) is under the quota. The same kept row count as
- * `checkQuota`, read in the insert, so the check costs no statement of its own.
+ * user is under the quota. The same kept row count as `checkQuota`, read in the insert, so the check costs no
+ * statement of its own.
  */
-export function underQuotaSql(name: QuotaName, userIdParam: number): string {
-  return `coalesce((select row_count from list_versions where user_id = $${userIdParam} and list = '${LISTS[name]}'), 0) < ${QUOTAS[name].max}`;
+export function underQuota<DB extends Database, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  name: QuotaName,
+  userId: Expression<string>,
+): Expression<SqlBool> {
+  const count = (eb as unknown as ExpressionBuilder<Database, never>)
+    .selectFrom("listVersions")
+    .select("rowCount")
+    .where("userId", "=", userId)
+    .where("list", "=", LISTS[name]);
+  return sql<SqlBool>`coalesce((${count}), 0) < ${sql.lit(QUOTAS[name].max)}`;
 }
 
 /**

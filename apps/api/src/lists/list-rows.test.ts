@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@kim/db";
 import { createTestDatabase } from "@kim/db/testing";
 import { ingredientInput, mealPlanInput, recipeInput, shoppingItemSchema, shoppingListInput } from "@kim/domain";
-import { listIngredients } from "../features/inventory/queries";
+import { createIngredient, listIngredients } from "../features/inventory/queries";
 import { listMealPlans } from "../features/meal-plans/queries";
 import { listRecipes } from "../features/recipes/queries";
 import { listShoppingLists } from "../features/shopping-lists/queries";
@@ -98,6 +98,19 @@ describe("list rows", () => {
     expect(meals.map((m) => mealPlan.parse(m).recipe)).toEqual([{ id: meals[0]!.recipeId, title: "Pancakes" }, null]);
     const shopping = (await listShoppingLists(handle.db, lists, userId)).toJSON();
     expect(shopping.map((l) => shoppingList.parse(l).items.length)).toEqual([2]);
+  });
+
+  it("answer a create with the row its list then holds (createOnce), keyed or not", async () => {
+    const input = { name: "Crème \"fraîche\" 🍋", quantity: 0.25, unit: "L", category: "Dairy", expirationDate: soon, notes: null };
+    const plain = await createIngredient(handle.db, userId, input);
+    const keyed = await createIngredient(handle.db, userId, { ...input, notes: "a\\b" }, { userId, key: "k-1", fingerprint: "f" });
+    const listed = (await listIngredients(handle.db, new ListCache(), userId)).toJSON();
+    for (const created of [plain.toJSON(), keyed.toJSON()]) {
+      expect(ingredient.parse(created)).toEqual(listed.find((i) => i.id === created.id));
+    }
+    // A retry answers the first answer, the same text.
+    const again = await createIngredient(handle.db, userId, { ...input, notes: "a\\b" }, { userId, key: "k-1", fingerprint: "f" });
+    expect(again.text).toBe(keyed.text);
   });
 
   it("give rows written before validation the domain's defaults", async () => {

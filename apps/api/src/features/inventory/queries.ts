@@ -1,6 +1,6 @@
 import { inTransaction, type Database } from "@kim/db";
 import { DASHBOARD_EXPIRING_LIMIT, expiringSoonRange, LOW_STOCK_QUANTITY, type IngredientInput } from "@kim/domain";
-import { sql, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
 import { createOnce, type KeyedRequest, type OneRowCreate } from "../../lib/idempotency";
 import { jsonTimestamp, readList, type ListCache, type RawJson, type UserListQuery } from "../../lists";
@@ -26,25 +26,27 @@ export function listIngredients(db: Kysely<Database>, lists: ListCache, userId: 
   return readList(db, lists, { userId, lists: ["ingredients"], query: ingredientList });
 }
 
+/** An ingredient as clients receive it, written by PostgreSQL over its row: the list's items and a create's answer. */
+const ingredientJson = (eb: ExpressionBuilder<Database, "ingredients">) =>
+  jsonBuildObject({
+    id: eb.ref("id"),
+    name: eb.ref("name"),
+    quantity: eb.ref("quantity"),
+    unit: eb.ref("unit"),
+    category: eb.ref("category"),
+    expirationDate: eb.ref("expirationDate"),
+    notes: eb.ref("notes"),
+    createdAt: jsonTimestamp(eb.ref("createdAt")),
+    updatedAt: jsonTimestamp(eb.ref("updatedAt")),
+  });
+
 // Written for every user, so readList compiles it once per database rather than building it on every request.
 const ingredientList: UserListQuery<Ingredient> = (db, userId) =>
   db
     .selectFrom("ingredients")
     .select((eb) =>
       eb.fn
-        .jsonAgg(
-          jsonBuildObject({
-            id: eb.ref("id"),
-            name: eb.ref("name"),
-            quantity: eb.ref("quantity"),
-            unit: eb.ref("unit"),
-            category: eb.ref("category"),
-            expirationDate: eb.ref("expirationDate"),
-            notes: eb.ref("notes"),
-            createdAt: jsonTimestamp(eb.ref("createdAt")),
-            updatedAt: jsonTimestamp(eb.ref("updatedAt")),
-          }),
-        )
+        .jsonAgg(ingredientJson(eb))
         .orderBy(sql`expiration_date asc nulls last`)
         .orderBy("name")
         .as("list"),
@@ -83,13 +85,12 @@ export async function inventorySummary(db: Kysely<Database>, userId: string, tod
   return { ...counts, expiringSoon: soonest };
 }
 
-const ingredientCreate: OneRowCreate = {
+const ingredientCreate = {
   table: "ingredients",
-  columns: ["user_id", "name", "quantity", "unit", "category", "expiration_date", "notes"],
+  columns: ["userId", "name", "quantity", "unit", "category", "expirationDate", "notes"],
   quota: "ingredients",
-  answer: sql`id, name, quantity, unit, category, expiration_date as "expirationDate", notes,
-    ${jsonTimestamp(sql.ref<Date>("created_at"))} as "createdAt", ${jsonTimestamp(sql.ref<Date>("updated_at"))} as "updatedAt"`,
-};
+  answer: ingredientJson,
+} as const satisfies OneRowCreate<"ingredients", "userId" | keyof IngredientInput, Ingredient>;
 
 /** Adds an ingredient in one statement, within the quota, with its idempotency key when it has one. */
 export function createIngredient(
@@ -99,7 +100,7 @@ export function createIngredient(
   keyed?: KeyedRequest,
 ): Promise<RawJson<Ingredient>> {
   const { name, quantity, unit, category, expirationDate, notes } = input;
-  return createOnce(db, ingredientCreate, [userId, name, quantity, unit, category, expirationDate, notes], keyed);
+  return createOnce(db, ingredientCreate, { userId, name, quantity, unit, category, expirationDate, notes }, keyed);
 }
 
 /**
