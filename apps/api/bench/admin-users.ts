@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -7,12 +6,8 @@ import { createDb, migrateToLatest, type Db } from "@kim/db";
 import { BUG_PRIORITIES, BUG_STATUSES } from "@kim/domain";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import pg from "pg";
-import { buildApp } from "../src/app";
-import { loadConfig } from "../src/config";
 import { createSession } from "../src/sessions/sessions";
-import { consoleTransport } from "../src/lib/email";
-import { insertInBatches } from "./harness";
+import { benchDatabase, insertInBatches, percentile, postgresReachable, startKim } from "./harness";
 
 /**
  * The admin dashboard's lists with 20,000 users and 5,000 bug reports, on PostgreSQL: GET /api/admin/users (the
@@ -25,7 +20,6 @@ import { insertInBatches } from "./harness";
  */
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 30);
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const USERS = 20_000;
 const REPORTS = 5_000;
 const TARGET_P99_MS = 50;
@@ -71,13 +65,6 @@ async function seed({ db }: Db): Promise<string> {
   return `kim_session=${await createSession(db, admin.id)}`;
 }
 
-async function startKim(handle: Db): Promise<{ app: FastifyInstance; url: string }> {
-  const config = { ...loadConfig({ LOG_LEVEL: "silent" }), webDistDir: null };
-  const app = await buildApp({ config, db: handle.db, mailTransport: consoleTransport() });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
-}
-
 interface Path {
   label: string;
   url: string;
@@ -96,23 +83,14 @@ async function get(baseUrl: string, cookie: string, url: string): Promise<{ ms: 
   return { ms, body: JSON.parse(text) };
 }
 
-/** Nearest rank. */
-const percentile = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
-
 async function main(): Promise<void> {
-  const server = new pg.Client({ connectionString: DATABASE_URL });
-  try {
-    await server.connect();
-  } catch {
+  if (!(await postgresReachable())) {
     console.log("admin users: PostgreSQL not reachable (set TEST_DATABASE_URL), skipped");
     return;
   }
-  const name = `kim_bench_admin_${Date.now()}`;
-  await server.query(`CREATE DATABASE ${name}`);
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
+  const database = await benchDatabase("admin");
   const dataDir = mkdtempSync(path.join(tmpdir(), "kim-bench-"));
-  const handle = createDb({ databaseUrl: url.toString(), dataDir });
+  const handle = createDb({ databaseUrl: database.url, dataDir });
   let app: FastifyInstance | undefined;
   try {
     const cookie = await seed(handle);
@@ -164,8 +142,7 @@ async function main(): Promise<void> {
   } finally {
     await app?.close();
     await handle.close();
-    await server.query(`DROP DATABASE IF EXISTS ${name}`);
-    await server.end();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

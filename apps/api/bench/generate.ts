@@ -8,13 +8,9 @@ import { createDb, migrateToLatest, type Db } from "@kim/db";
 import { addDays, guessCategory, MEAL_TYPES, startOfWeek, type RecipeIngredient } from "@kim/domain";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import pg from "pg";
-import { buildApp } from "../src/app";
-import { loadConfig } from "../src/config";
 import { createSession } from "../src/sessions/sessions";
-import { consoleTransport } from "../src/lib/email";
-import { insertInBatches } from "./harness";
-import { benchRecipe } from "./recipe-rows";
+import { benchDatabase, insertInBatches, percentile, postgresReachable, startKim } from "./harness";
+import { benchRecipe, random } from "./recipe-rows";
 
 /**
  * Generate-from-meal-plan for a Pro cook with a full week planned (21 meals, 3 a day, each a recipe of 15
@@ -38,7 +34,6 @@ import { benchRecipe } from "./recipe-rows";
  */
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const TARGET_P99_MS = 100;
 const TARGET_STATEMENTS = 5;
 
@@ -47,18 +42,6 @@ const INGREDIENTS_PER_RECIPE = 15;
 /** A Thursday: the web sends the cook's local date, the server plans the week (Monday to Sunday) holding it. */
 const TODAY = "2026-11-26";
 const MONDAY = startOfWeek(TODAY);
-
-/** mulberry32, as recipe-rows.ts: the same data every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A food as recipes write it: the ways they name it, and the amounts they give in each unit. */
 interface Food {
@@ -387,31 +370,15 @@ async function generate(baseUrl: string, cookie: string, smartMode: boolean): Pr
   return { ms, answer: first.result.data };
 }
 
-async function startKim(handle: Db): Promise<{ app: FastifyInstance; url: string }> {
-  const config = { ...loadConfig({ LOG_LEVEL: "silent" }), webDistDir: null };
-  const app = await buildApp({ config, db: handle.db, mailTransport: consoleTransport() });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  return { app, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
-}
-
-/** Nearest rank. */
-const percentile = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
-
 async function main(): Promise<void> {
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  try {
-    await admin.connect();
-  } catch {
+  if (!(await postgresReachable())) {
     console.log("generate: PostgreSQL not reachable (set TEST_DATABASE_URL), skipped");
     return;
   }
-  const name = `kim_bench_generate_${Date.now()}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
+  const database = await benchDatabase("generate");
   const dataDir = mkdtempSync(path.join(tmpdir(), "kim-bench-"));
-  const handle = createDb({ databaseUrl: url.toString(), dataDir });
-  const counter = await statementCounter(url);
+  const handle = createDb({ databaseUrl: database.url, dataDir });
+  const counter = await statementCounter(new URL(database.url));
   const countedHandle = createDb({ databaseUrl: counter.url, dataDir });
   const apps: FastifyInstance[] = [];
   try {
@@ -470,8 +437,7 @@ async function main(): Promise<void> {
     await countedHandle.close();
     await handle.close();
     await counter.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.end();
+    await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

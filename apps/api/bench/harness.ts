@@ -1,17 +1,17 @@
 import { spawn } from "node:child_process";
 import { gzipSync } from "node:zlib";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDb, migrateToLatest, openPglite, PreparingClient, type Database, type Db } from "@kim/db";
 import Fastify, { type FastifyInstance } from "fastify";
-import type { Insertable, Kysely } from "kysely";
+import { sql, type Insertable, type Kysely } from "kysely";
 import pg from "pg";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { createSession, hashToken } from "../src/sessions/sessions";
+import { createSession, hashToken, newToken } from "../src/sessions/sessions";
 import { consoleTransport } from "../src/lib/email";
 import type { ListName } from "../src/lists";
 
@@ -141,9 +141,9 @@ function load(url: string, cookie: string): Promise<Result> {
   return warmedLoad((seconds) => measure(url, cookie, seconds));
 }
 
-/** A new database on the PostgreSQL server for one bench run, and how to drop it after. */
-export async function benchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `kim_bench_${Date.now()}`;
+/** A new database on the PostgreSQL server for one bench run (`kim_bench_<kind>_<time>`), and how to drop it after. */
+export async function benchDatabase(kind = ""): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `kim_bench_${kind ? `${kind}_` : ""}${Date.now()}`;
   const admin = new pg.Client({ connectionString: DATABASE_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -156,6 +156,59 @@ export async function benchDatabase(): Promise<{ url: string; drop(): Promise<vo
       await admin.end();
     },
   };
+}
+
+/** `count` cooks, each with a session; answers their ids and session cookies. */
+export async function addCooks(db: Kysely<Database>, count: number, prefix = "cook"): Promise<{ ids: string[]; cookies: string[] }> {
+  const { rows } = await sql<{ id: string }>`insert into users (email)
+    select ${prefix} || g || '@example.com' from generate_series(1, ${count}) g returning id`.execute(db);
+  const ids = rows.map((r) => r.id);
+  const tokens = ids.map(() => newToken());
+  const expire = new Date(Date.now() + 30 * 86_400_000);
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .insertInto("sessions")
+      .values(ids.slice(i, i + 500).map((userId, j) => ({ sid: hashToken(tokens[i + j]!), userId, expire })))
+      .execute();
+  }
+  return { ids, cookies: tokens.map((t) => `kim_session=${t}`) };
+}
+
+/** Lua for one wrk request sent as the script's `cookie`: `headers` (a Lua table's entries) beside the cookie. */
+export function luaRequest(method: "GET" | "POST", path: string | null, headers = "", body?: string): string {
+  const table = `{ ["cookie"] = cookie${headers ? `, ${headers}` : ""} }`;
+  return `return wrk.format("${method}", ${path === null ? "nil" : JSON.stringify(path)}, ${table}${body === undefined ? "" : `, ${JSON.stringify(body)}`})`;
+}
+
+/** Lua for a JSON POST of `body` to `path`, with `headers` (a Lua table's entries) beside its content type and cookie. */
+export const luaPost = (path: string, body: string, headers = "") =>
+  luaRequest("POST", path, `["content-type"] = "application/json"${headers ? `, ${headers}` : ""}`, body);
+
+/** Lua for a GET of `path` (nil: wrk's URL) asking for gzip as browsers do. */
+export const luaGet = (path: string | null) => luaRequest("GET", path, `["accept-encoding"] = "gzip, deflate, br"`);
+
+let scriptSeed = 0;
+/**
+ * A wrk script (written to `file`) whose requests are sent as one cook after another (`pick: "turn"`: each once
+ * before any comes again) or at random; `request` is Lua that returns the request, seeing `cookie` and `n` (the
+ * request's number). Each script draws its own random sequence.
+ */
+export function cooksScript(file: string, cookies: string[], request: string, pick: "turn" | "random" = "turn"): string {
+  const cookie = pick === "turn" ? "i = i % #cookies + 1\n  local cookie = cookies[i]" : "local cookie = cookies[math.random(#cookies)]";
+  writeFileSync(
+    file,
+    `local cookies = {${cookies.map((c) => JSON.stringify(c)).join(",")}}
+local i = 0
+local n = 0
+math.randomseed(os.time() * 100 + ${scriptSeed++})
+request = function()
+  n = n + 1
+  ${cookie}
+  ${request}
+end
+`,
+  );
+  return file;
 }
 
 /** A user with a session and the bench's rows; answers the session cookie. */
@@ -210,7 +263,8 @@ function bareApp(bench: ListBench, query: Query): FastifyInstance {
   return app;
 }
 
-async function listen(app: FastifyInstance): Promise<string> {
+/** Listens on a free loopback port; answers the base URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: "127.0.0.1" });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
@@ -247,10 +301,8 @@ async function measure(bench: ListBench, kind: "pglite" | "postgres"): Promise<v
     bare = bareApp(bench, (sql, params) => pglite.query(sql, params));
   }
   const cookie = await seed(handle, bench);
-  const config = { ...loadConfig({ LOG_LEVEL: "silent" }), webDistDir: null };
-  const kim = await buildApp({ config, db: handle.db, mailTransport: consoleTransport() });
+  const { app: kim, url: kimUrl } = await startKim(handle);
   const bareUrl = await listen(bare);
-  const kimUrl = await listen(kim);
 
   const targets = { bare: `${bareUrl}${restPath(bench)}`, rest: `${kimUrl}${restPath(bench)}`, trpc: `${kimUrl}${trpcPath(bench)}` };
   const size = await checkSameAnswer(targets.bare, targets.rest, cookie);
@@ -281,7 +333,17 @@ export async function alternatingRounds<K extends string>(names: K[], load: (nam
   return runs;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Nearest rank, over sorted values. */
+export const percentile = (sorted: number[], q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
+
+/** Kim on `handle`, quiet and without the web app, listening on a free port. */
+export async function startKim(handle: Db): Promise<{ app: FastifyInstance; url: string }> {
+  const config = { ...loadConfig({ LOG_LEVEL: "silent" }), webDistDir: null };
+  const app = await buildApp({ config, db: handle.db, mailTransport: consoleTransport() });
+  return { app, url: await listen(app) };
+}
 
 /**
  * Prints each target's medians, the first target's (the bare route) as the others' baseline, then every round: on this
@@ -309,7 +371,8 @@ export function printRounds<K extends string>(labels: Record<K, string>, runs: R
   return medians;
 }
 
-async function postgresReachable(): Promise<boolean> {
+/** Whether the PostgreSQL server (TEST_DATABASE_URL) answers. */
+export async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: DATABASE_URL });
   try {
     await client.connect();

@@ -6,9 +6,9 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createDeflate } from "node:zlib";
 import { createDb } from "@kim/db";
-import pg from "pg";
 import { createSession } from "../src/sessions/sessions";
 import { pdfWithStream } from "../src/testing/make-pdf";
+import { benchDatabase } from "./harness";
 
 /**
  * What hostile uploads cost the server: Kim started as in production (its own process, PostgreSQL), its resident
@@ -20,7 +20,6 @@ import { pdfWithStream } from "../src/testing/make-pdf";
  */
 
 const MIB = 1024 * 1024;
-const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/postgres";
 const PORT = 20_000 + (process.pid % 20_000);
 const BOUNDARY = "kim-bench-boundary";
 
@@ -103,23 +102,18 @@ async function upload(pdf: Buffer, cookie: string): Promise<{ status: number; ms
   return { status: response.status, ms: performance.now() - started, message: body.message ?? `${body.count} recipes` };
 }
 
-const name = `kim_bench_hostile_${Date.now()}`;
-const admin = new pg.Client({ connectionString: DATABASE_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(DATABASE_URL);
-url.pathname = `/${name}`;
+const database = await benchDatabase("hostile");
 const dataDir = mkdtempSync(path.join(tmpdir(), "kim-bench-hostile-"));
 // The production build, as deployed: the PDF worker starts from its built file, not through tsx (seconds slower).
 const built = path.join(import.meta.dirname, "..", "dist", "main.js");
 if (!existsSync(built)) throw new Error("build the API first: pnpm --filter @kim/api build");
 const server = spawn(process.execPath, [built], {
   cwd: path.join(import.meta.dirname, ".."),
-  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: url.toString(), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
   stdio: ["ignore", "inherit", "inherit"],
 });
 const pid = server.pid!;
-const handle = createDb({ databaseUrl: url.toString(), dataDir });
+const handle = createDb({ databaseUrl: database.url, dataDir });
 try {
   for (let tries = 0; ; tries++) {
     const ok = await fetch(`http://127.0.0.1:${PORT}/healthz`).then(
@@ -174,8 +168,7 @@ try {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
   await handle.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.end();
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(0);

@@ -1,6 +1,5 @@
 import { request } from "node:http";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -12,9 +11,22 @@ import { sql } from "kysely";
 import pg from "pg";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import { hashToken, newToken } from "../src/sessions/sessions";
+import { hashToken } from "../src/sessions/sessions";
 import { consoleTransport } from "../src/lib/email";
-import { alternatingRounds, benchDatabase, jsonTimestamp, printRounds, SESSION_SQL, warmedLoad, wrk, wrkLoad } from "./harness";
+import {
+  addCooks,
+  alternatingRounds,
+  benchDatabase,
+  cooksScript,
+  jsonTimestamp,
+  listen,
+  luaGet,
+  printRounds,
+  SESSION_SQL,
+  warmedLoad,
+  wrk,
+  wrkLoad,
+} from "./harness";
 import { benchRecipe } from "./recipe-rows";
 
 /**
@@ -49,20 +61,7 @@ const ingredientFields = `'id', id, 'name', name, 'quantity', quantity, 'unit', 
   'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}`;
 const ingredientOrder = "expiration_date asc nulls last, name";
 
-async function addUsers(count: number, prefix: string): Promise<{ ids: string[]; cookies: string[] }> {
-  const { rows } = await sql<{ id: string }>`insert into users (email)
-    select ${prefix} || g || '@example.com' from generate_series(1, ${count}) g returning id`.execute(db);
-  const ids = rows.map((r) => r.id);
-  const tokens = ids.map(() => newToken());
-  const expire = new Date(Date.now() + 30 * 86_400_000);
-  for (let i = 0; i < ids.length; i += 500) {
-    await db
-      .insertInto("sessions")
-      .values(ids.slice(i, i + 500).map((userId, j) => ({ sid: hashToken(tokens[i + j]!), userId, expire })))
-      .execute();
-  }
-  return { ids, cookies: tokens.map((t) => `kim_session=${t}`) };
-}
+const addUsers = (count: number, prefix: string) => addCooks(db, count, prefix);
 
 async function addIngredients(userIds: string[], perUser: number): Promise<void> {
   const units = UNITS.map((u) => `'${u}'`).join(",");
@@ -204,11 +203,6 @@ function bareApp(): FastifyInstance {
   return app;
 }
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
 const config = { ...loadConfig({ LOG_LEVEL: "silent" }), webDistDir: null };
 const kim = await buildApp({ config, db, mailTransport: consoleTransport() });
 const bare = bareApp();
@@ -237,37 +231,13 @@ await checkSame(`${bareUrl}/meal-plans`, `${kimUrl}${trpc("mealPlans.list", week
 await checkSame(`${bareUrl}/shopping-lists`, `${kimUrl}${trpc("shoppingLists.list", {})}`, planner.cookies[0]!);
 
 const scriptDir = mkdtempSync(path.join(tmpdir(), "kim-bench-lua-"));
-/** A wrk script that sends each request with one of `cookies`, picked at random. */
-function randomCookieScript(cookies: string[]): string {
-  const file = path.join(scriptDir, "random-cookie.lua");
-  writeFileSync(
-    file,
-    `local cookies = {${cookies.map((c) => JSON.stringify(c)).join(",")}}
-math.randomseed(os.time())
-request = function()
-  return wrk.format("GET", nil, { ["cookie"] = cookies[math.random(#cookies)], ["accept-encoding"] = "gzip, deflate, br" })
-end
-`,
-  );
-  return file;
-}
 const headers = (cookie: string) => ["-H", `cookie: ${cookie}`, "-H", "accept-encoding: gzip, deflate, br"];
 
 // --- 1. 2,000 cooks, a random one per request, every list kept; then every request a miss.
-const randomScript = randomCookieScript(many.cookies);
-const passScript = path.join(scriptDir, "in-order.lua");
+const randomScript = cooksScript(path.join(scriptDir, "random-cookie.lua"), many.cookies, luaGet(null), "random");
 // The cooks in order, each once before any comes again: after every list's version moved on, each request is a miss
 // for Kim until the pass is over (2,000 requests).
-writeFileSync(
-  passScript,
-  `local cookies = {${many.cookies.map((c) => JSON.stringify(c)).join(",")}}
-local next = 0
-request = function()
-  next = next % #cookies + 1
-  return wrk.format("GET", nil, { ["cookie"] = cookies[next], ["accept-encoding"] = "gzip, deflate, br" })
-end
-`,
-);
+const passScript = cooksScript(path.join(scriptDir, "in-order.lua"), many.cookies, luaGet(null));
 const randomTargets = {
   cached: `${bareUrl}/cached/ingredients`,
   uncached: `${bareUrl}/uncached/ingredients`,

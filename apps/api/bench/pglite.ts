@@ -1,12 +1,23 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CATEGORIES, UNITS } from "@kim/domain";
 import { createDb, type Db } from "@kim/db";
-import { createSession } from "../src/sessions/sessions";
-import { benchDatabase, insertInBatches, wrk, wrkLoad, type Result } from "./harness";
+import { freePort } from "../../../e2e/server";
+import {
+  addCooks,
+  benchDatabase,
+  cooksScript,
+  insertInBatches,
+  luaGet,
+  luaPost,
+  median,
+  postgresReachable,
+  wrk,
+  wrkLoad,
+  type Result,
+} from "./harness";
 
 /**
  * The embedded default as a new user meets it, beside PostgreSQL in the same run: the built API (`node
@@ -48,17 +59,6 @@ interface Figures {
   /** MB resident after the loads, and the peak of the whole life. */
   loadedRss: number;
   loadedPeak: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 /** VmRSS and VmHWM of a process, in MB. */
@@ -112,16 +112,10 @@ async function startKim(target: Target, env: Record<string, string>): Promise<Se
 
 /** 200 cooks with a session and 100 ingredients each; answers their cookies. */
 async function seed(handle: Db): Promise<string[]> {
-  const cookies: string[] = [];
-  for (let cook = 0; cook < COOKS; cook++) {
-    const { db } = handle;
-    const user = await db
-      .insertInto("users")
-      .values({ email: `cook-${cook}@example.com` })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+  const { ids, cookies } = await addCooks(handle.db, COOKS);
+  for (const userId of ids) {
     const rows = Array.from({ length: ITEMS }, (_, i) => ({
-      userId: user.id,
+      userId,
       name: `Ingredient ${String(i).padStart(3, "0")}`,
       quantity: (i % 50) / 4,
       unit: UNITS[i % UNITS.length]!,
@@ -129,35 +123,16 @@ async function seed(handle: Db): Promise<string[]> {
       expirationDate: i % 5 === 0 ? null : `2027-0${1 + (i % 9)}-1${i % 10}`,
       notes: i % 3 === 0 ? "Bought at the market" : null,
     }));
-    await insertInBatches(db, "ingredients", rows);
-    cookies.push(`kim_session=${await createSession(db, user.id)}`);
+    await insertInBatches(handle.db, "ingredients", rows);
   }
   return cookies;
 }
 
 /** A wrk script: each request as the next cook; with `writeEvery`, every so many requests adds an ingredient. */
 function wrkScript(dir: string, name: string, cookies: string[], writeEvery: number | null): string {
-  const file = path.join(dir, `${name}.lua`);
   const body = JSON.stringify({ name: "Flour", quantity: 1.5, unit: "kg", category: "Pantry", expirationDate: null, notes: null });
-  const write = writeEvery
-    ? `if n % ${writeEvery} == 0 then
-    return wrk.format("POST", "/api/ingredients", { ["content-type"] = "application/json", ["cookie"] = cookies[i] }, ${JSON.stringify(body)})
-  end`
-    : "";
-  writeFileSync(
-    file,
-    `local cookies = {${cookies.map((c) => JSON.stringify(c)).join(",")}}
-local i = 0
-local n = 0
-request = function()
-  i = i % #cookies + 1
-  n = n + 1
-  ${write}
-  return wrk.format("GET", "/api/ingredients", { ["cookie"] = cookies[i], ["accept-encoding"] = "gzip, deflate, br" })
-end
-`,
-  );
-  return file;
+  const write = writeEvery ? `if n % ${writeEvery} == 0 then ${luaPost("/api/ingredients", body)} end\n  ` : "";
+  return cooksScript(path.join(dir, `${name}.lua`), cookies, `${write}${luaGet("/api/ingredients")}`);
 }
 
 async function load(url: string, script: string): Promise<Omit<Result, "cpu">> {
@@ -199,7 +174,6 @@ async function measure(target: Target): Promise<Figures> {
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function print(target: Target, runs: Figures[]): void {
   const m = (pick: (f: Figures) => number) => median(runs.map(pick));
@@ -220,16 +194,6 @@ function print(target: Target, runs: Figures[]): void {
   console.log(wrkLine("GET ingredients", (f) => f.read));
   console.log(wrkLine("mixed, 1 in 5 a POST", (f) => f.mixed));
   console.log(`  ${"after the loads".padEnd(26)}RSS ${m((f) => f.loadedRss)} MB   peak ${m((f) => f.loadedPeak)} MB`);
-}
-
-async function postgresReachable(): Promise<boolean> {
-  try {
-    const database = await benchDatabase();
-    await database.drop();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 if (!wrk) {

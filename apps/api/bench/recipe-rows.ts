@@ -36,8 +36,8 @@ const TAGS =
     ",",
   );
 
-/** mulberry32: a small seeded generator, so a recipe's index decides all of it. */
-function random(seed: number): () => number {
+/** mulberry32: a small seeded generator, so a recipe's index decides all of it (and the same data every run). */
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,16 +1,26 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDb, migrateToLatest, PreparingClient } from "@kim/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import pg from "pg";
-import { buildApp } from "../src/app";
-import { loadConfig } from "../src/config";
-import { createSession, hashToken } from "../src/sessions/sessions";
-import { consoleTransport } from "../src/lib/email";
-import { alternatingRounds, benchDatabase, jsonTimestamp, SESSION_SQL, printRounds, warmedLoad, wrk, wrkLoad } from "./harness";
+import { hashToken } from "../src/sessions/sessions";
+import {
+  addCooks,
+  alternatingRounds,
+  benchDatabase,
+  cooksScript,
+  jsonTimestamp,
+  listen,
+  luaPost,
+  printRounds,
+  SESSION_SQL,
+  startKim,
+  warmedLoad,
+  wrk,
+  wrkLoad,
+} from "./harness";
 
 /**
  * Writes at 50 connections on PostgreSQL: "Add Ingredient" as the web app sends it (tRPC `inventory.create` with its
@@ -37,9 +47,9 @@ const KEYED_SQL = `with created as (
     where coalesce((select row_count from list_versions where user_id = $1 and list = 'ingredients'), 0) < 5000
       and not exists (select 1 from idempotency_keys where user_id = $1 and key = $8)
     returning *),
-  answered as (select row_to_json(a)::text as answer from (select id, name, quantity, unit, category,
-    expiration_date as "expirationDate", notes, ${jsonTimestamp("created_at")} as "createdAt",
-    ${jsonTimestamp("updated_at")} as "updatedAt" from created) a),
+  answered as (select json_build_object('id', id, 'name', name, 'quantity', quantity, 'unit', unit, 'category', category,
+    'expirationDate', expiration_date, 'notes', notes, 'createdAt', ${jsonTimestamp("created_at")},
+    'updatedAt', ${jsonTimestamp("updated_at")})::text as answer from created),
   recorded as (insert into idempotency_keys (user_id, key, fingerprint, answer) select $1, $8, $9, answer::json from answered)
   select answer from answered`;
 
@@ -77,33 +87,13 @@ function bareApp(pool: pg.Pool): FastifyInstance {
   return app;
 }
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
 /** A wrk script that POSTs `body` to `path`, each request as the next cook, with a new Idempotency-Key when `keyed`. */
-let seed = 0;
 function wrkScript(dir: string, name: string, path: string, body: string, cookies: string[], keyed: boolean): string {
-  const file = `${dir}/${name}.lua`;
+  // A new sequence of keys for each target and run: keys already recorded would be answered as retries.
   const key = keyed
-    ? `, ["idempotency-key"] = string.format("%08x-%04x-4%03x-8%03x-%012x", math.random(0, 0xffffffff), math.random(0, 0xffff), math.random(0, 0xfff), math.random(0, 0xfff), n)`
+    ? `["idempotency-key"] = string.format("%08x-%04x-4%03x-8%03x-%012x", math.random(0, 0xffffffff), math.random(0, 0xffff), math.random(0, 0xfff), math.random(0, 0xfff), n)`
     : "";
-  writeFileSync(
-    file,
-    `local cookies = {${cookies.map((c) => JSON.stringify(c)).join(",")}}
-local i = 0
-local n = 0
--- A new sequence of keys for each target and run: keys already recorded would be answered as retries.
-math.randomseed(os.time() * 100 + ${seed++})
-request = function()
-  i = i % #cookies + 1
-  n = n + 1
-  return wrk.format("POST", ${JSON.stringify(path)}, { ["content-type"] = "application/json", ["cookie"] = cookies[i]${key} }, ${JSON.stringify(body)})
-end
-`,
-  );
-  return file;
+  return cooksScript(`${dir}/${name}.lua`, cookies, luaPost(path, body, key));
 }
 
 if (!wrk) {
@@ -115,20 +105,11 @@ const database = await benchDatabase();
 const dataDir = mkdtempSync(path.join(tmpdir(), "kim-bench-"));
 const handle = createDb({ databaseUrl: database.url, dataDir });
 await migrateToLatest(handle.db);
-const cookies: string[] = [];
-for (let i = 0; i < COOKS; i++) {
-  const user = await handle.db
-    .insertInto("users")
-    .values({ email: `cook-${i}@example.com` })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  cookies.push(`kim_session=${await createSession(handle.db, user.id)}`);
-}
+const { cookies } = await addCooks(handle.db, COOKS);
 const pool = new pg.Pool({ connectionString: database.url, max: 10, Client: PreparingClient });
 const bare = bareApp(pool);
-const config = { ...loadConfig({ LOG_LEVEL: "silent" }), webDistDir: null };
-const kim = await buildApp({ config, db: handle.db, mailTransport: consoleTransport() });
-const [bareUrl, kimUrl] = [await listen(bare), await listen(kim)];
+const { app: kim, url: kimUrl } = await startKim(handle);
+const bareUrl = await listen(bare);
 
 const body = JSON.stringify(ingredient);
 const trpcPath = "/trpc/inventory.create";
