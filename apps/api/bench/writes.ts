@@ -14,6 +14,7 @@ import {
   jsonTimestamp,
   listen,
   luaPost,
+  median,
   printRounds,
   SESSION_SQL,
   startKim,
@@ -129,6 +130,43 @@ for (const [target, { url: base }] of Object.entries(targets)) {
     body,
   });
   if (!response.ok) throw new Error(`${target} answered ${response.status}: ${await response.text()}`);
+}
+// BENCH_COUNT=N: instead of wrk, N requests a target sent in this process (app.inject, 20 at a time), and the process's
+// CPU per request: counted work, which a loaded machine moves far less than req/s (no sockets: what each app adds).
+const counted = Number(process.env.BENCH_COUNT ?? 0);
+if (counted) {
+  const apps = { bare, bareKeyed: bare, trpc: kim, rest: kim };
+  const paths = { bare: "/api/ingredients", bareKeyed: "/api/ingredients/keyed", trpc: trpcPath, rest: "/api/ingredients" };
+  const cpu: Record<keyof typeof apps, number[]> = { bare: [], bareKeyed: [], trpc: [], rest: [] };
+  const send = async (name: keyof typeof apps, n: number) => {
+    let sent = 0;
+    const worker = async () => {
+      while (sent < n) {
+        const headers = { "content-type": "application/json", cookie: cookies[sent++ % COOKS]!, "idempotency-key": crypto.randomUUID() };
+        const res = await apps[name].inject({ method: "POST", url: paths[name], headers, payload: body });
+        if (res.statusCode >= 300) throw new Error(`${name} answered ${res.statusCode}: ${res.body}`);
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, worker));
+  };
+  const names = Object.keys(apps) as (keyof typeof apps)[];
+  for (const name of names) await send(name, 500);
+  for (let round = 0; round < Number(process.env.BENCH_ROUNDS ?? 5); round++) {
+    for (const name of [...names.slice(round % 4), ...names.slice(0, round % 4)]) {
+      const before = process.cpuUsage();
+      await send(name, counted);
+      const used = process.cpuUsage(before);
+      cpu[name].push((used.user + used.system) / 1000 / counted);
+    }
+  }
+  console.log(`POST an ingredient, ${counted} requests a round through app.inject, CPU per request (median of rounds):`);
+  for (const name of names) console.log(`  ${name.padEnd(10)} ${median(cpu[name]).toFixed(3)} ms   rounds: ${cpu[name].map((c) => c.toFixed(3)).join(", ")}`);
+  console.log(`  Kim tRPC keyed minus the bare INSERT: ${(median(cpu.trpc) - median(cpu.bare)).toFixed(3)} ms`);
+  await Promise.all([bare.close(), kim.close()]);
+  await pool.end();
+  await handle.close();
+  await database.drop();
+  process.exit(0);
 }
 // BENCH_TARGETS=trpc,bare runs only those (for a profile of one path: node --cpu-prof).
 const chosen = process.env.BENCH_TARGETS?.split(",");

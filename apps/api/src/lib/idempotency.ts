@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { directRows, type Database } from "@kim/db";
 import type { QuotaName } from "@kim/domain";
 import { CompiledQuery, sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely } from "kysely";
@@ -26,11 +26,8 @@ export interface KeyedRequest {
 export function keyedRequest(userId: string, key: string, calls: number, procedure: string, input: unknown): KeyedRequest {
   if (!KEY_FORM.test(key)) throw appError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 visible ASCII characters");
   if (calls > 1) throw appError("BAD_REQUEST", "An Idempotency-Key names one call: send the call alone, not in a batch");
-  const fingerprint = createHash("sha256")
-    .update(procedure)
-    .update("\n")
-    .update(JSON.stringify(input) ?? "")
-    .digest("base64url");
+  // One-shot, as the session's hash: no Hash object per call. The same digest as hashing the parts in turn.
+  const fingerprint = hash("sha256", `${procedure}\n${JSON.stringify(input) ?? ""}`, "base64url");
   return { userId, key, fingerprint };
 }
 

@@ -6,7 +6,7 @@ import { ingredientInput, mealPlanInput, recipeInput, shoppingItemSchema, shoppi
 import { createIngredient, listIngredients } from "../features/inventory/queries";
 import { listMealPlans } from "../features/meal-plans/queries";
 import { listRecipes } from "../features/recipes/queries";
-import { listShoppingLists } from "../features/shopping-lists/queries";
+import { createShoppingList, listShoppingLists } from "../features/shopping-lists/queries";
 import { ListCache } from ".";
 
 // The lists' JSON is written by PostgreSQL and sent untouched: these hold what it writes to the domain's own schemas,
@@ -108,6 +108,9 @@ describe("list rows", () => {
     for (const created of [plain.toJSON(), keyed.toJSON()]) {
       expect(ingredient.parse(created)).toEqual(listed.find((i) => i.id === created.id));
     }
+    const list = (await createShoppingList(handle.db, userId, "Weekend \u00e9", { userId, key: "k-2", fingerprint: "f" })).toJSON();
+    const lists = (await listShoppingLists(handle.db, new ListCache(), userId)).toJSON();
+    expect(shoppingList.parse(list)).toEqual(lists.find((l) => l.id === list.id));
     // A retry answers the first answer, the same text.
     const again = await createIngredient(handle.db, userId, { ...input, notes: "a\\b" }, { userId, key: "k-1", fingerprint: "f" });
     expect(again.text).toBe(keyed.text);

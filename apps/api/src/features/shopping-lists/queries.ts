@@ -1,8 +1,8 @@
 import type { Database } from "@kim/db";
 import type { PlannedMeal, ShoppingItem, ShoppingLine, ShoppingListUpdate } from "@kim/domain";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
-import { checkQuota } from "../../lib/quotas";
+import { createOnce, type KeyedRequest, type OneRowCreate } from "../../lib/idempotency";
 import { jsonTimestamp, readList, type ListCache, type RawJson, type UserListQuery } from "../../lists";
 
 /** A shopping list as clients receive it; `version` goes back with the next save. */
@@ -26,30 +26,33 @@ export function listShoppingLists(db: Kysely<Database>, lists: ListCache, userId
   return readList(db, lists, { userId, lists: ["shopping-lists"], query: shoppingListList });
 }
 
+/** A shopping list as clients receive it, written by PostgreSQL over its row: the list's items and a create's answer. */
+const shoppingListJson = (eb: ExpressionBuilder<Database, "shoppingLists">) =>
+  jsonBuildObject({
+    id: eb.ref("id"),
+    name: eb.ref("name"),
+    items: eb.ref("items"),
+    version: eb.ref("version"),
+    createdAt: jsonTimestamp(eb.ref("createdAt")),
+    updatedAt: jsonTimestamp(eb.ref("updatedAt")),
+  });
+
 const shoppingListList: UserListQuery<ShoppingList> = (db, userId) =>
   db
     .selectFrom("shoppingLists")
-    .select((eb) =>
-      eb.fn
-        .jsonAgg(
-          jsonBuildObject({
-            id: eb.ref("id"),
-            name: eb.ref("name"),
-            items: eb.ref("items"),
-            version: eb.ref("version"),
-            createdAt: jsonTimestamp(eb.ref("createdAt")),
-            updatedAt: jsonTimestamp(eb.ref("updatedAt")),
-          }),
-        )
-        .orderBy("createdAt")
-        .orderBy("id")
-        .as("list"),
-    )
+    .select((eb) => eb.fn.jsonAgg(shoppingListJson(eb)).orderBy("createdAt").orderBy("id").as("list"))
     .where("userId", "=", userId);
 
-export async function createShoppingList(db: Kysely<Database>, userId: string, name: string): Promise<ShoppingList> {
-  await checkQuota(db, userId, "shoppingLists");
-  return toList(await db.insertInto("shoppingLists").values({ userId, name }).returning(columns).executeTakeFirstOrThrow());
+const shoppingListCreate = {
+  table: "shoppingLists",
+  columns: ["userId", "name"],
+  quota: "shoppingLists",
+  answer: shoppingListJson,
+} as const satisfies OneRowCreate<"shoppingLists", "userId" | "name", ShoppingList>;
+
+/** Adds a list in one statement, within the quota, with its idempotency key when it has one. */
+export function createShoppingList(db: Kysely<Database>, userId: string, name: string, keyed?: KeyedRequest): Promise<RawJson<ShoppingList>> {
+  return createOnce(db, shoppingListCreate, { userId, name }, keyed);
 }
 
 export type SaveResult = { ok: true; list: ShoppingList } | { ok: false; reason: "not-found" | "stale" };
