@@ -60,7 +60,8 @@ function prepare(label: string, revision: string, work: string): void {
   builds.push({ label, commit, dir });
   console.log(`\n== ${label}: ${commit} in ${dir}: install and build`);
   run(dir, "pnpm", ["install", "--frozen-lockfile", "--prefer-offline"]);
-  run(dir, "pnpm", ["exec", "turbo", "run", "build", "--filter=@kim/api...", "--filter=@kim/web"]);
+  // A cache of its own: turbo would otherwise share the main checkout's cache between worktrees.
+  run(dir, "pnpm", ["exec", "turbo", "run", "build", "--filter=@kim/api...", "--filter=@kim/web", "--cache-dir", ".turbo-ab"]);
 }
 
 const benchFile = (build: Build, name: string) => path.join(build.dir, "apps/api/bench", `${name}.ts`);

@@ -220,18 +220,51 @@ function routePages(): Plugin {
   }));
 }
 
-const BOOT_INDICATOR = "<!-- boot-indicator.html: a sign of life on a slow link (drawn by the kim:boot-indicator build step) -->";
+/**
+ * What both pages run and draw before their code arrives, each written once and inlined in their head where its
+ * comment stands: the theme (a classic script, so the page never paints in the wrong theme; the API allows it by its
+ * hash, apps/api/src/lib/app-pages.ts) and the loading bar's style.
+ */
+const INLINED = [
+  { comment: "<!-- theme-init.js: sets the theme class before first paint (inlined by the kim:inline-head build step) -->", file: "./theme-init.js", tag: "script" },
+  { comment: "<!-- boot-indicator.html: a sign of life on a slow link (drawn by the kim:boot-indicator build step) -->", file: "./boot-indicator.html", tag: null },
+] as const;
 
-/** Both pages draw the same loading bar before their code runs: its style is written once, inlined into each. */
-function bootIndicator(): Plugin {
+function inlineHead(): Plugin {
   return {
-    name: "kim:boot-indicator",
+    name: "kim:inline-head",
     transformIndexHtml: {
       order: "pre",
       async handler(html, ctx) {
-        if (!html.includes(BOOT_INDICATOR)) throw new Error(`kim:boot-indicator: ${ctx.filename} has no place for the loading bar`);
-        const style = await readFile(page("./boot-indicator.html"), "utf8");
-        return html.replace(BOOT_INDICATOR, style.trimEnd().replaceAll("\n", "\n    "));
+        for (const { comment, file, tag } of INLINED) {
+          if (!html.includes(comment)) throw new Error(`kim:inline-head: ${ctx.filename} has no place for ${file}`);
+          const text = (await readFile(page(file), "utf8")).trimEnd();
+          html = html.replace(comment, () => (tag ? `<${tag}>${text}</${tag}>` : text.replaceAll("\n", "\n    ")));
+        }
+        return html;
+      },
+    },
+  };
+}
+
+const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
+
+/**
+ * Moves the page's stylesheets from its head to the end of its body. In the head they would keep the page from painting
+ * anything until they arrive (over slow 3G, a round trip and more after the HTML); after #root, Chromium paints what
+ * comes before them (the loading bar) at once, and the app's scripts still wait for them before they run.
+ */
+function stylesheetsAfterRoot(): Plugin {
+  return {
+    name: "kim:stylesheets-after-root",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const [head = "", body = ""] = html.split("</head>");
+        const links = head.match(STYLESHEET) ?? [];
+        if (!links.length || !body.includes("</body>")) throw new Error(`kim:stylesheets-after-root: ${ctx.filename} has no stylesheet to move`);
+        return `${head.replace(STYLESHEET, "")}</head>${body.replace("</body>", `${links.map((l) => `  ${l.trim()}`).join("\n")}\n  </body>`)}`;
       },
     },
   };
@@ -334,8 +367,9 @@ export default defineConfig({
     react(),
     tailwindcss(),
     collectPageModules(),
-    bootIndicator(),
+    inlineHead(),
     preloadSignedInShell(),
+    stylesheetsAfterRoot(),
     routePages(),
     compileHints(),
     precompress(),

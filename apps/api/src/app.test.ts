@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -7,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redactQuery } from "./app";
 import { createTestApp, createUser, type TestApp } from "./testing/test-app";
 
+/** An inline script of the built page, as the theme's (kim:inline-head in apps/web/vite.config.ts). */
+const THEME = 'document.documentElement.classList.toggle("dark", false);';
+
 let t: TestApp;
 let webDir: string;
 const asset = `console.log(${JSON.stringify("x".repeat(4000))});`;
@@ -14,7 +18,7 @@ const asset = `console.log(${JSON.stringify("x".repeat(4000))});`;
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), "kim-web-"));
   mkdirSync(path.join(webDir, "assets"));
-  writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Kim</title><div id=root></div>");
+  writeFileSync(path.join(webDir, "index.html"), `<!doctype html><title>Kim</title><script>${THEME}</script><div id=root></div>`);
   writeFileSync(path.join(webDir, "landing.html"), "<!doctype html><title>Kim</title><div id=root data-page=landing></div>");
   // Like the web build: a page per route, "$id" standing for one segment.
   mkdirSync(path.join(webDir, "pages", "recipes"), { recursive: true });
@@ -110,7 +114,10 @@ describe("app shell", () => {
 
   it("sends security headers on every response", async () => {
     const res = await t.app.inject({ method: "GET", url: "/" });
-    expect(res.headers["content-security-policy"]).toContain("script-src 'self'");
+    // The page's own inline script (the theme, set before the first paint) runs by its hash; no other inline script.
+    const themeHash = createHash("sha256").update(THEME).digest("base64");
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers["content-security-policy"]))?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${themeHash}'`);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });

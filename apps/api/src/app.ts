@@ -11,7 +11,7 @@ import { servedOverHttps } from "./config";
 import { features, restRoutes } from "./features";
 import type { Feature, FeatureDeps } from "./features/feature";
 import { healthRoutes } from "./features/health/routes";
-import { appPages } from "./lib/app-pages";
+import { appPages, inlineScriptSources } from "./lib/app-pages";
 import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
 import { toHttpError, unauthorized } from "./lib/errors";
 import { clientErrorHandler, frameworkErrorHandler } from "./lib/framework-errors";
@@ -51,12 +51,13 @@ const API_PATH = /^\/(api|trpc)(\/|\?|$)/;
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const https = servedOverHttps(config);
+  const webDist = config.webDistDir && existsSync(path.join(config.webDistDir, "index.html")) ? config.webDistDir : null;
   const security = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptSources(webDist)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         mediaSrc: ["'self'", "blob:"],
@@ -193,7 +194,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   for (const routes of parts.flatMap((f) => f.routes ?? [])) await routes(app, featureDeps);
   healthRoutes(app, deps, () => draining);
 
-  const webDist = config.webDistDir && existsSync(path.join(config.webDistDir, "index.html")) ? config.webDistDir : null;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,

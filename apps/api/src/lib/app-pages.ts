@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from "node:fs";
+import { hash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -22,4 +23,17 @@ export function appPages(webDist: string): (urlPath: string) => string {
     );
     return route ? `${route.file}.html` : "index.html";
   };
+}
+
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * The CSP sources that allow the inline scripts of the web build's pages (the theme, set before the first paint; see
+ * kim:inline-head in apps/web/vite.config.ts): each script's own SHA-256, so no other inline script runs.
+ */
+export function inlineScriptSources(webDist: string | null): string[] {
+  if (!webDist) return [];
+  const pages = ["index.html", "landing.html"].map((file) => path.join(webDist, file)).filter((file) => existsSync(file));
+  const scripts = new Set(pages.flatMap((file) => [...readFileSync(file, "utf8").matchAll(INLINE_SCRIPT)].map((m) => m[1]!)));
+  return [...scripts].map((script) => `'sha256-${hash("sha256", script, "base64")}'`);
 }
