@@ -226,8 +226,16 @@ function routePages(): Plugin {
  * hash, apps/api/src/lib/app-pages.ts) and the loading bar's style.
  */
 const INLINED = [
-  { comment: "<!-- theme-init.js: sets the theme class before first paint (inlined by the kim:inline-head build step) -->", file: "./theme-init.js", tag: "script" },
-  { comment: "<!-- boot-indicator.html: a sign of life on a slow link (drawn by the kim:boot-indicator build step) -->", file: "./boot-indicator.html", tag: null },
+  {
+    comment: "<!-- theme-init.js: sets the theme class before first paint (inlined by the kim:inline-head build step) -->",
+    file: "./theme-init.js",
+    tag: "script",
+  },
+  {
+    comment: "<!-- boot-indicator.html: a sign of life on a slow link (drawn by the kim:boot-indicator build step) -->",
+    file: "./boot-indicator.html",
+    tag: null,
+  },
 ] as const;
 
 function inlineHead(): Plugin {
@@ -263,7 +271,8 @@ function stylesheetsAfterRoot(): Plugin {
       handler(html, ctx) {
         const [head = "", body = ""] = html.split("</head>");
         const links = head.match(STYLESHEET) ?? [];
-        if (!links.length || !body.includes("</body>")) throw new Error(`kim:stylesheets-after-root: ${ctx.filename} has no stylesheet to move`);
+        if (!links.length || !body.includes("</body>"))
+          throw new Error(`kim:stylesheets-after-root: ${ctx.filename} has no stylesheet to move`);
         return `${head.replace(STYLESHEET, "")}</head>${body.replace("</body>", `${links.map((l) => `  ${l.trim()}`).join("\n")}\n  </body>`)}`;
       },
     },

@@ -174,7 +174,6 @@ async function measure(target: Target): Promise<Figures> {
   }
 }
 
-
 function print(target: Target, runs: Figures[]): void {
   const m = (pick: (f: Figures) => number) => median(runs.map(pick));
   const start = (name: string, pick: (f: Figures) => Start) =>

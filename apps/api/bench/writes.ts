@@ -160,7 +160,8 @@ if (counted) {
     }
   }
   console.log(`POST an ingredient, ${counted} requests a round through app.inject, CPU per request (median of rounds):`);
-  for (const name of names) console.log(`  ${name.padEnd(10)} ${median(cpu[name]).toFixed(3)} ms   rounds: ${cpu[name].map((c) => c.toFixed(3)).join(", ")}`);
+  for (const name of names)
+    console.log(`  ${name.padEnd(10)} ${median(cpu[name]).toFixed(3)} ms   rounds: ${cpu[name].map((c) => c.toFixed(3)).join(", ")}`);
   console.log(`  Kim tRPC keyed minus the bare INSERT: ${(median(cpu.trpc) - median(cpu.bare)).toFixed(3)} ms`);
   await Promise.all([bare.close(), kim.close()]);
   await pool.end();

@@ -162,7 +162,9 @@ function compileCreate(db: Kysely<Database>, create: AnyCreate, keyed: boolean):
       .insertInto("idempotencyKeys")
       .columns(["userId", "key", "fingerprint", "answer"])
       .expression((eb) =>
-        eb.selectFrom("answered").select([userId.as("userId"), key.as("key"), sql`${FINGERPRINT}`.as("fingerprint"), sql`answer::json`.as("answer")]),
+        eb
+          .selectFrom("answered")
+          .select([userId.as("userId"), key.as("key"), sql`${FINGERPRINT}`.as("fingerprint"), sql`answer::json`.as("answer")]),
       ),
   );
   const statement = keyed ? recorded.selectFrom("answered").select("answer") : answered.selectFrom("answered").select("answer");

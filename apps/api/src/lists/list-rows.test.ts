@@ -101,7 +101,7 @@ describe("list rows", () => {
   });
 
   it("answer a create with the row its list then holds (createOnce), keyed or not", async () => {
-    const input = { name: "Crème \"fraîche\" 🍋", quantity: 0.25, unit: "L", category: "Dairy", expirationDate: soon, notes: null } as const;
+    const input = { name: 'Crème "fraîche" 🍋', quantity: 0.25, unit: "L", category: "Dairy", expirationDate: soon, notes: null } as const;
     const plain = await createIngredient(handle.db, userId, input);
     const keyed = await createIngredient(handle.db, userId, { ...input, notes: "a\\b" }, { userId, key: "k-1", fingerprint: "f" });
     const listed = (await listIngredients(handle.db, new ListCache(), userId)).toJSON();

@@ -51,7 +51,12 @@ const shoppingListCreate = {
 } as const satisfies OneRowCreate<"shoppingLists", "userId" | "name", ShoppingList>;
 
 /** Adds a list in one statement, within the quota, with its idempotency key when it has one. */
-export function createShoppingList(db: Kysely<Database>, userId: string, name: string, keyed?: KeyedRequest): Promise<RawJson<ShoppingList>> {
+export function createShoppingList(
+  db: Kysely<Database>,
+  userId: string,
+  name: string,
+  keyed?: KeyedRequest,
+): Promise<RawJson<ShoppingList>> {
   return createOnce(db, shoppingListCreate, { userId, name }, keyed);
 }
 
