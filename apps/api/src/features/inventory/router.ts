@@ -3,7 +3,7 @@ import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
-import { authedProcedure, idempotentProcedure, keyedCreateProcedure } from "../../trpc/init";
+import { authedProcedure, idempotentProcedure, keyedCreateProcedure, publishes } from "../../trpc/init";
 import { createIngredient, deleteIngredient, inventorySummary, listIngredients, updateIngredient } from "./queries";
 
 const NOT_FOUND = "Ingredient not found";
@@ -13,13 +13,13 @@ export const inventoryRouter = {
   summary: authedProcedure
     .input(z.object({ today: z.string().refine(isCalendarDate, "today must be the cook's date, yyyy-MM-dd") }))
     .query(({ ctx, input }) => inventorySummary(ctx.db, ctx.user.id, input.today)),
-  create: keyedCreateProcedure.input(ingredientInput).mutation(({ ctx, input }) => createIngredient(ctx.db, ctx.user.id, input, ctx.keyed)),
-  update: idempotentProcedure.input(idInput.extend({ data: ingredientUpdate })).mutation(async ({ ctx, input }) => {
+  create: keyedCreateProcedure.use(publishes("inventory")).input(ingredientInput).mutation(({ ctx, input }) => createIngredient(ctx.db, ctx.user.id, input, ctx.keyed)),
+  update: idempotentProcedure.use(publishes("inventory")).input(idInput.extend({ data: ingredientUpdate })).mutation(async ({ ctx, input }) => {
     const row = await updateIngredient(ctx.db, ctx.user.id, input.id, input.data, ctx.now());
     if (!row) throw notFound(NOT_FOUND);
     return row;
   }),
-  delete: idempotentProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+  delete: idempotentProcedure.use(publishes("inventory")).input(idInput).mutation(async ({ ctx, input }) => {
     if (!(await deleteIngredient(ctx.db, ctx.user.id, input.id, ctx.now()))) throw notFound(NOT_FOUND);
     return { id: input.id };
   }),

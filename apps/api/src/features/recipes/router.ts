@@ -2,7 +2,7 @@ import { recipeCreateInput, recipeUpdate } from "@kim/domain";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
-import { authedProcedure, idempotentProcedure } from "../../trpc/init";
+import { authedProcedure, idempotentProcedure, publishes } from "../../trpc/init";
 import { countRecipes, createRecipe, deleteRecipe, getRecipe, listRecipes, updateRecipe } from "./queries";
 
 const NOT_FOUND = "Recipe not found";
@@ -15,13 +15,13 @@ export const recipesRouter = {
     if (!recipe) throw notFound(NOT_FOUND);
     return recipe;
   }),
-  create: idempotentProcedure.input(recipeCreateInput).mutation(({ ctx, input }) => createRecipe(ctx.db, ctx.user.id, input)),
-  update: authedProcedure.input(idInput.extend({ data: recipeUpdate })).mutation(async ({ ctx, input }) => {
+  create: idempotentProcedure.use(publishes("recipes")).input(recipeCreateInput).mutation(({ ctx, input }) => createRecipe(ctx.db, ctx.user.id, input)),
+  update: authedProcedure.use(publishes("recipes")).input(idInput.extend({ data: recipeUpdate })).mutation(async ({ ctx, input }) => {
     const recipe = await updateRecipe(ctx.db, ctx.user.id, input.id, input.data);
     if (!recipe) throw notFound(NOT_FOUND);
     return recipe;
   }),
-  delete: authedProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+  delete: authedProcedure.use(publishes("recipes")).input(idInput).mutation(async ({ ctx, input }) => {
     if (!(await deleteRecipe(ctx.db, ctx.user.id, input.id))) throw notFound(NOT_FOUND);
     return { id: input.id };
   }),

@@ -11,13 +11,13 @@ import {
 import type { TRPCRouterRecord } from "@trpc/server";
 import { appError, notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
-import { authedProcedure, idempotentProcedure, PRO_ONLY } from "../../trpc/init";
+import { authedProcedure, idempotentProcedure, PRO_ONLY, publishes } from "../../trpc/init";
 import { createShoppingList, listShoppingLists, plannedMeals, saveShoppingList, stockOnHand } from "./queries";
 
 export const shoppingListsRouter = {
   list: authedProcedure.query(({ ctx }) => listShoppingLists(ctx.db, ctx.lists, ctx.user.id)),
-  create: idempotentProcedure.input(shoppingListInput).mutation(({ ctx, input }) => createShoppingList(ctx.db, ctx.user.id, input.name)),
-  update: idempotentProcedure.input(idInput.extend({ data: shoppingListUpdate })).mutation(async ({ ctx, input }) => {
+  create: idempotentProcedure.use(publishes("shoppingList")).input(shoppingListInput).mutation(({ ctx, input }) => createShoppingList(ctx.db, ctx.user.id, input.name)),
+  update: idempotentProcedure.use(publishes("shoppingList")).input(idInput.extend({ data: shoppingListUpdate })).mutation(async ({ ctx, input }) => {
     const result = await saveShoppingList(ctx.db, ctx.user.id, input.id, input.data);
     if (result.ok) return result.list;
     if (result.reason === "not-found") throw notFound("Shopping list not found");
