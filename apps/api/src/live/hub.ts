@@ -45,7 +45,9 @@ export class LiveHub {
     this.listener = await listen(this.db, this.log, {
       payload: (payload) => {
         const change = parseChange(payload);
-        if (change) for (const stream of this.byScope.get(change.scope) ?? []) stream.receive(change);
+        if (!change) return;
+        const { scope, ...told } = change;
+        for (const stream of this.byScope.get(scope) ?? []) stream.receive(told);
       },
       resumed: () => void this.catchUp(),
     });
@@ -60,8 +62,10 @@ export class LiveHub {
   open(scope: string, userId: string, now: number): LiveStream {
     if (this.stopped) throw appError("SERVICE_UNAVAILABLE", "The server is restarting; reconnect in a moment");
     const users = this.perUser.get(userId) ?? 0;
-    if (users >= this.limits.perUser) throw appError("TOO_MANY_REQUESTS", `At most ${this.limits.perUser} live update streams per person; close a tab`);
-    if (this.count >= this.limits.perProcess) throw appError("TOO_MANY_REQUESTS", "Too many live update streams on this server; try again shortly");
+    if (users >= this.limits.perUser)
+      throw appError("TOO_MANY_REQUESTS", `At most ${this.limits.perUser} live update streams per person; close a tab`);
+    if (this.count >= this.limits.perProcess)
+      throw appError("TOO_MANY_REQUESTS", "Too many live update streams on this server; try again shortly");
     const stream = new LiveStream(scope, userId, now);
     this.count++;
     this.perUser.set(userId, users + 1);
