@@ -41,6 +41,7 @@ export class LiveHub {
     });
   }
 
+  /** Listens on the channel; a failure is logged (streams then hear only the catch-up when they reconnect). */
   async start(): Promise<void> {
     this.listener = await listen(this.db, this.log, {
       payload: (payload) => {
@@ -50,6 +51,9 @@ export class LiveHub {
         for (const stream of this.byScope.get(scope) ?? []) stream.receive(told);
       },
       resumed: () => void this.catchUp(),
+    }).catch((err: unknown) => {
+      this.log.error({ err }, "live updates: could not listen");
+      return null;
     });
     this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
