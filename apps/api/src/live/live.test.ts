@@ -157,7 +157,7 @@ describe("GET /api/events", () => {
 
   it("holds at most 10 streams a person and the configured number a process, refusing more with 429", async () => {
     const ann = await createUser(t);
-    const held = [];
+    const held: EventStream[] = [];
     for (let i = 0; i < 10; i++) held.push((await ready(ann.cookie)).stream);
     const refused = await open(ann.cookie);
     expect(refused.status).toBe(429);

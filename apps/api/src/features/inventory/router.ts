@@ -7,19 +7,22 @@ import { authedProcedure, idempotentProcedure, keyedCreateProcedure, publishes }
 import { createIngredient, deleteIngredient, inventorySummary, listIngredients, updateIngredient } from "./queries";
 
 const NOT_FOUND = "Ingredient not found";
+// Each change reaches the open screens of everyone sharing the data (live updates, decision 0037).
+const stockCreate = keyedCreateProcedure.use(publishes("inventory"));
+const stockChange = idempotentProcedure.use(publishes("inventory"));
 
 export const inventoryRouter = {
   list: authedProcedure.query(({ ctx }) => listIngredients(ctx.db, ctx.lists, ctx.user.id)),
   summary: authedProcedure
     .input(z.object({ today: z.string().refine(isCalendarDate, "today must be the cook's date, yyyy-MM-dd") }))
     .query(({ ctx, input }) => inventorySummary(ctx.db, ctx.user.id, input.today)),
-  create: keyedCreateProcedure.use(publishes("inventory")).input(ingredientInput).mutation(({ ctx, input }) => createIngredient(ctx.db, ctx.user.id, input, ctx.keyed)),
-  update: idempotentProcedure.use(publishes("inventory")).input(idInput.extend({ data: ingredientUpdate })).mutation(async ({ ctx, input }) => {
+  create: stockCreate.input(ingredientInput).mutation(({ ctx, input }) => createIngredient(ctx.db, ctx.user.id, input, ctx.keyed)),
+  update: stockChange.input(idInput.extend({ data: ingredientUpdate })).mutation(async ({ ctx, input }) => {
     const row = await updateIngredient(ctx.db, ctx.user.id, input.id, input.data, ctx.now());
     if (!row) throw notFound(NOT_FOUND);
     return row;
   }),
-  delete: idempotentProcedure.use(publishes("inventory")).input(idInput).mutation(async ({ ctx, input }) => {
+  delete: stockChange.input(idInput).mutation(async ({ ctx, input }) => {
     if (!(await deleteIngredient(ctx.db, ctx.user.id, input.id, ctx.now()))) throw notFound(NOT_FOUND);
     return { id: input.id };
   }),

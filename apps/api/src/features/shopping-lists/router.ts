@@ -14,10 +14,13 @@ import { idInput } from "../../lib/ids";
 import { authedProcedure, idempotentProcedure, PRO_ONLY, publishes } from "../../trpc/init";
 import { createShoppingList, listShoppingLists, plannedMeals, saveShoppingList, stockOnHand } from "./queries";
 
+// Each change reaches the open screens of everyone sharing the data (live updates, decision 0037).
+const listChange = idempotentProcedure.use(publishes("shoppingList"));
+
 export const shoppingListsRouter = {
   list: authedProcedure.query(({ ctx }) => listShoppingLists(ctx.db, ctx.lists, ctx.user.id)),
-  create: idempotentProcedure.use(publishes("shoppingList")).input(shoppingListInput).mutation(({ ctx, input }) => createShoppingList(ctx.db, ctx.user.id, input.name)),
-  update: idempotentProcedure.use(publishes("shoppingList")).input(idInput.extend({ data: shoppingListUpdate })).mutation(async ({ ctx, input }) => {
+  create: listChange.input(shoppingListInput).mutation(({ ctx, input }) => createShoppingList(ctx.db, ctx.user.id, input.name)),
+  update: listChange.input(idInput.extend({ data: shoppingListUpdate })).mutation(async ({ ctx, input }) => {
     const result = await saveShoppingList(ctx.db, ctx.user.id, input.id, input.data);
     if (result.ok) return result.list;
     if (result.reason === "not-found") throw notFound("Shopping list not found");
