@@ -22,8 +22,7 @@ const COOKS = 100;
 const TABS = 10;
 const ROUNDS = Number(process.env.LIVE_ROUNDS ?? 300);
 const BURSTS = Number(process.env.LIVE_BURSTS ?? 10);
-const root = path.resolve(import.meta.dirname, "../../..");
-const main = path.join(root, "apps/api/dist/main.js");
+const main = path.resolve(import.meta.dirname, "../dist/main.js");
 
 interface Server {
   url: string;
@@ -98,13 +97,13 @@ const handle = createDb({ databaseUrl: database.url, dataDir: "" });
 const servers: Server[] = [];
 try {
   await migrateToLatest(handle.db);
+  const users = await handle.db
+    .insertInto("users")
+    .values(Array.from({ length: COOKS }, (_, i) => ({ email: `live-${i}@example.com` })))
+    .returning("id")
+    .execute();
   const cooks: Cook[] = [];
-  for (let i = 0; i < COOKS; i++) {
-    const user = await handle.db
-      .insertInto("users")
-      .values({ email: `live-${i}@example.com` })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+  for (const user of users) {
     const list = await handle.db
       .insertInto("shoppingLists")
       .values({ userId: user.id, name: "Groceries" })
