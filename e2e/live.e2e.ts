@@ -62,7 +62,7 @@ describe("live updates", () => {
     await stream;
     const loads = countLoads(page);
     const added = await elsewhere.request.post("/api/ingredients", {
-      data: { name: "Sourdough loaf", quantity: 1, unit: "units", category: "Bakery" },
+      data: { name: "Sourdough loaf", quantity: 1, unit: "units", category: "Pantry" },
     });
     expect(added.status()).toBe(201);
     await page.getByText("Sourdough loaf").first().waitFor();
