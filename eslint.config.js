@@ -33,7 +33,7 @@ const domainPaths = [
 const restrictImports = (patterns, paths = []) => ({ "@typescript-eslint/no-restricted-imports": ["error", { patterns, paths }] });
 
 // Layers inside apps/api run one way (docs/architecture.md): main.ts, cli.ts -> app.ts -> http.ts -> router.ts ->
-// features/index.ts -> features/<name>/ -> features/feature.ts, trpc/ -> outside/, sessions/ -> lib/ -> config.ts.
+// features/index.ts -> features/<name>/ -> features/feature.ts, trpc/ -> live/ -> outside/, sessions/ -> lib/ -> config.ts.
 // Specifiers are matched as written, so each rule names what lies above the files it covers. Tests and testing/ may
 // reach anywhere.
 const apiSelf = [
@@ -47,6 +47,7 @@ const notAbove = (layer, names) => ({
 const TOP = ["app", "http", "router", "main", "cli", "client"];
 const apiLayers = [
   { files: ["apps/api/src/trpc/**"], names: [...TOP, "features"], layer: "trpc/ (procedures and their context)" },
+  { files: ["apps/api/src/live/**"], names: [...TOP, "features", "trpc"], layer: "live/ (live updates)" },
   { files: ["apps/api/src/outside/**"], names: [...TOP, "features", "trpc", "sessions"], layer: "outside/ (clients of other services)" },
   { files: ["apps/api/src/sessions/**"], names: [...TOP, "features", "trpc", "outside"], layer: "sessions/ (the signed-in user)" },
   { files: ["apps/api/src/lib/**"], names: [...TOP, "features", "trpc", "outside", "sessions"], layer: "lib/" },

@@ -16,6 +16,7 @@ import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
 import { toHttpError, unauthorized } from "./lib/errors";
 import { clientErrorHandler, frameworkErrorHandler } from "./lib/framework-errors";
 import { ListCache } from "./lists";
+import { LiveHub, registerLiveEvents } from "./live";
 import { fastifyExchange } from "./lib/exchange";
 import { housekeeping } from "./lib/housekeeping";
 import { scheduleJobs } from "./lib/jobs";
@@ -43,6 +44,8 @@ declare module "fastify" {
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** When to try again after a refusal for uploads or PDFs in flight: about as long as one takes. */
 const BUSY_RETRY_SECONDS = "30";
+/** Open live update streams of one person in a process: a tab each. */
+const LIVE_STREAMS_PER_USER = 10;
 /** Paths that never fall back to the SPA. */
 const NON_SPA_PATH = /^\/(api|trpc|healthz|assets)(\/|$)/;
 /** Answers of the API: per user, never to be kept by a browser or a proxy. */
@@ -103,8 +106,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   );
   const appOrigin = new URL(config.appUrl).origin;
   let draining = false;
+  const live = new LiveHub(deps.db, app.log, { perProcess: config.liveMaxStreams, perUser: LIVE_STREAMS_PER_USER });
   app.decorate("startDraining", () => {
     draining = true;
+    live.drain();
   });
   // Callback-style hooks: every request passes them, and they need no promise.
   app.addHook("onRequest", (req, reply, done) => {
@@ -159,13 +164,17 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const parts: Feature[] = Object.values(features);
   let stopJobs = () => {};
   app.addHook("onReady", async () => {
+    await live.start();
     mailSender.start();
     stopJobs = scheduleJobs([housekeeping, ...parts.flatMap((f) => f.jobs ?? [])], featureDeps, app.log);
     if (config.postmarkServerToken && !config.mailLinkSecretIsSet) {
       app.log.warn("MAIL_LINK_SECRET is unset: unsubscribe links in mail stop working when this process restarts");
     }
   });
+  // Open streams never finish on their own: they end before the server waits for its requests.
+  app.addHook("preClose", async () => live.drain());
   app.addHook("onClose", async () => {
+    await live.stop();
     stopJobs();
     await mailSender.stop();
   });
@@ -191,6 +200,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     onError: (err, procedure) => app.log.error({ err, procedure }, "procedure failed"),
   });
   registerRestRoutes(app, createContext, restRoutes);
+  registerLiveEvents(app, live, deps.db, https);
   for (const routes of parts.flatMap((f) => f.routes ?? [])) await routes(app, featureDeps);
   healthRoutes(app, deps, () => draining);
 

@@ -36,6 +36,7 @@ const schema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     MAIL_LINK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    LIVE_MAX_STREAMS: z.coerce.number().int().min(0).max(100_000).default(2000),
     KIM_ADMIN_EMAIL: z.email().optional(),
     KIM_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   })
@@ -70,6 +71,8 @@ const schema = z
      */
     mailLinkSecret: e.MAIL_LINK_SECRET ?? PROCESS_SECRET,
     mailLinkSecretIsSet: e.MAIL_LINK_SECRET !== undefined,
+    /** Open live update streams (GET /api/events) a process holds; past it, 429. */
+    liveMaxStreams: e.LIVE_MAX_STREAMS,
     /** Created or promoted to admin at start. */
     admin: adminFrom(e.KIM_ADMIN_EMAIL, e.KIM_ADMIN_PASSWORD),
   }));

@@ -6,6 +6,7 @@ import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely"
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock";
 import { allowDirectRows } from "./direct-rows";
+import { allowNotifications } from "./notifications";
 import { PreparingClient } from "./prepared-statements";
 import type { Database } from "./schema";
 
@@ -122,11 +123,13 @@ export function createDb(config: DbConfig): Db {
     pool.on("error", config.onConnectionError ?? ((error) => console.error("database connection lost:", error.message)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
     allowDirectRows(db, (sql, parameters) => pool.query(sql, parameters));
+    allowNotifications(db, { kind: "postgres", connectionString: config.databaseUrl });
     return { db, kind: "postgres", close: () => db.destroy() };
   }
 
   const pglite = config.pglite ?? openPglite(config.dataDir, { template: config.pgliteTemplate });
   // Kysely's PGlite driver closes the PGlite instance on destroy.
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+  allowNotifications(db, { kind: "pglite", pglite });
   return { db, kind: "pglite", close: () => db.destroy() };
 }

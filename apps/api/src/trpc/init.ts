@@ -2,6 +2,7 @@ import { hasProAccess } from "@kim/domain";
 import { initTRPC, type TRPCRouterRecord } from "@trpc/server";
 import { appError, describeTrpcError, unauthorized } from "../lib/errors";
 import { applyOnce, keyedRequest } from "../lib/idempotency";
+import { publishChange, type LiveKind } from "../live";
 import type { SessionUser } from "../sessions/sessions";
 import type { Context } from "./context";
 
@@ -67,3 +68,15 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== "admin") throw appError("FORBIDDEN", ADMINS_ONLY);
   return next();
 });
+
+/**
+ * For a procedure that changes shared data: once it succeeds, the open screens of everyone sharing it hear that `kind`
+ * changed (live/), in the procedure's transaction when it runs in one, so only a committed change is told. A keyed
+ * retry answered from its key runs nothing, so tells nothing again.
+ */
+export const publishes = (kind: LiveKind) =>
+  t.middleware(async ({ ctx, next }) => {
+    const result = await next();
+    if (result.ok && ctx.user) await publishChange({ db: ctx.db, user: ctx.user }, kind);
+    return result;
+  });

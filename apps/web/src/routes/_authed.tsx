@@ -1,6 +1,7 @@
 import { Outlet, createFileRoute, redirect } from "@tanstack/react-router";
 import { AppLayout } from "../components/app-layout";
 import { currentUserQueryKey, currentUserQueryOptions } from "../lib/current-user";
+import { useLiveUpdates } from "../lib/live";
 
 export const Route = createFileRoute("/_authed")({
   // A tab that knows it is signed out goes to /login at once.
@@ -20,6 +21,7 @@ export const Route = createFileRoute("/_authed")({
 });
 
 function AuthedLayout() {
+  useLiveUpdates();
   return (
     <AppLayout>
       <Outlet />

@@ -2,10 +2,13 @@ import { recipeCreateInput, recipeUpdate } from "@kim/domain";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
-import { authedProcedure, idempotentProcedure } from "../../trpc/init";
+import { authedProcedure, idempotentProcedure, publishes } from "../../trpc/init";
 import { countRecipes, createRecipe, deleteRecipe, getRecipe, listRecipes, updateRecipe } from "./queries";
 
 const NOT_FOUND = "Recipe not found";
+// Each change reaches the open screens of everyone sharing the data (live updates, decision 0037).
+const recipeCreate = idempotentProcedure.use(publishes("recipes"));
+const recipeChange = authedProcedure.use(publishes("recipes"));
 
 export const recipesRouter = {
   list: authedProcedure.query(({ ctx }) => listRecipes(ctx.db, ctx.lists, ctx.user.id)),
@@ -15,13 +18,13 @@ export const recipesRouter = {
     if (!recipe) throw notFound(NOT_FOUND);
     return recipe;
   }),
-  create: idempotentProcedure.input(recipeCreateInput).mutation(({ ctx, input }) => createRecipe(ctx.db, ctx.user.id, input)),
-  update: authedProcedure.input(idInput.extend({ data: recipeUpdate })).mutation(async ({ ctx, input }) => {
+  create: recipeCreate.input(recipeCreateInput).mutation(({ ctx, input }) => createRecipe(ctx.db, ctx.user.id, input)),
+  update: recipeChange.input(idInput.extend({ data: recipeUpdate })).mutation(async ({ ctx, input }) => {
     const recipe = await updateRecipe(ctx.db, ctx.user.id, input.id, input.data);
     if (!recipe) throw notFound(NOT_FOUND);
     return recipe;
   }),
-  delete: authedProcedure.input(idInput).mutation(async ({ ctx, input }) => {
+  delete: recipeChange.input(idInput).mutation(async ({ ctx, input }) => {
     if (!(await deleteRecipe(ctx.db, ctx.user.id, input.id))) throw notFound(NOT_FOUND);
     return { id: input.id };
   }),

@@ -11,15 +11,19 @@ import {
 import type { TRPCRouterRecord } from "@trpc/server";
 import { appError, notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
-import { authedProcedure, idempotentProcedure, keyedCreateProcedure, PRO_ONLY } from "../../trpc/init";
+import { authedProcedure, idempotentProcedure, keyedCreateProcedure, PRO_ONLY, publishes } from "../../trpc/init";
 import { createShoppingList, listShoppingLists, plannedMeals, saveShoppingList, stockOnHand } from "./queries";
+
+// Each change reaches the open screens of everyone sharing the data (live updates, decision 0037).
+const listCreate = keyedCreateProcedure.use(publishes("shoppingList"));
+const listChange = idempotentProcedure.use(publishes("shoppingList"));
 
 export const shoppingListsRouter = {
   list: authedProcedure.query(({ ctx }) => listShoppingLists(ctx.db, ctx.lists, ctx.user.id)),
-  create: keyedCreateProcedure
+  create: listCreate
     .input(shoppingListInput)
     .mutation(({ ctx, input }) => createShoppingList(ctx.db, ctx.user.id, input.name, ctx.keyed)),
-  update: idempotentProcedure.input(idInput.extend({ data: shoppingListUpdate })).mutation(async ({ ctx, input }) => {
+  update: listChange.input(idInput.extend({ data: shoppingListUpdate })).mutation(async ({ ctx, input }) => {
     const result = await saveShoppingList(ctx.db, ctx.user.id, input.id, input.data);
     if (result.ok) return result.list;
     if (result.reason === "not-found") throw notFound("Shopping list not found");

@@ -1,0 +1,127 @@
+import type { Database } from "@kim/db";
+import { sql, type Kysely } from "kysely";
+import type { ListName } from "../lists";
+
+/** The one PostgreSQL channel every process listens on; a change names its scope in its payload. */
+export const CHANNEL = "kim_live";
+
+export const LIVE_KINDS = ["shoppingList", "mealPlan", "inventory", "recipes"] as const;
+export type LiveKind = (typeof LIVE_KINDS)[number];
+
+/** The list in list_versions whose version a change of each kind carries (bumped by a trigger with every change). */
+const LISTS: Record<LiveKind, ListName> = {
+  shoppingList: "shopping-lists",
+  mealPlan: "meal-plans",
+  inventory: "ingredients",
+  recipes: "recipes",
+};
+
+/**
+ * Whose open screens hear a person's changes: the people sharing the data. The one place that says who they are
+ * (today each person alone: the user's id; a household's id once people share one).
+ */
+export function liveScope(ctx: { user: { id: string } }): string {
+  return ctx.user.id;
+}
+
+/** What a browser is told of a change: what changed, its list's new version and who changed it; never the data. */
+export interface LiveChange {
+  kind: LiveKind;
+  version: number;
+  /** The user who made it; null for a change a stream catches up on. */
+  by: string | null;
+}
+
+/** A change as it travels between processes. */
+export interface ScopedChange extends LiveChange {
+  scope: string;
+}
+
+type Publication = Omit<ScopedChange, "version">;
+
+/** Each kind's list version in a scope. */
+export type Versions = Record<LiveKind, number>;
+
+/**
+ * NOTIFY for each change, its version read from list_versions in the same statement: within a transaction, the
+ * version the transaction wrote, sent when it commits.
+ */
+export async function notify(db: Kysely<Database>, changes: readonly Publication[]): Promise<void> {
+  const rows = JSON.stringify(changes.map((c) => ({ ...c, list: LISTS[c.kind] })));
+  await sql`select pg_notify(${CHANNEL}, json_build_object('scope', c.scope, 'kind', c.kind, 'by', c.by, 'version',
+      (select coalesce(sum(v.version), 0) from list_versions v where v.user_id = c.scope::uuid and v.list = c.list))::text)
+    from json_to_recordset(${rows}::json) as c(scope text, kind text, list text, by text)`.execute(db);
+}
+
+/** Each database's sender of committed changes (a LiveHub registers one), which sends them together, unawaited. */
+const senders = new WeakMap<Kysely<Database>, (change: Publication) => void>();
+
+export function registerSender(db: Kysely<Database>, send: (change: Publication) => void): void {
+  senders.set(db, send);
+}
+
+/**
+ * Tells the open screens of everyone sharing the user's data that `kind` changed, once the change is committed:
+ * called after a mutation's write, in its transaction if it runs in one (PostgreSQL sends NOTIFY at commit, and not
+ * at all on rollback). A change already committed (no transaction) goes to this process's hub, which sends it with
+ * the others of the moment in one statement without the request waiting: a keyed create stays one statement
+ * (decision 0035).
+ */
+export async function publishChange(ctx: { db: Kysely<Database>; user: { id: string } }, kind: LiveKind): Promise<void> {
+  const change = { scope: liveScope(ctx), kind, by: ctx.user.id };
+  const send = ctx.db.isTransaction ? undefined : senders.get(ctx.db);
+  if (send) send(change);
+  else await notify(ctx.db, [change]);
+}
+
+/** The current versions of each scope's lists (0 for a list never changed), in one statement. */
+export async function versionsOf(db: Kysely<Database>, scopes: readonly string[]): Promise<Map<string, Versions>> {
+  const versions = new Map(scopes.map((scope) => [scope, noVersions()]));
+  if (scopes.length === 0) return versions;
+  const kindOf = new Map(LIVE_KINDS.map((kind) => [LISTS[kind] as string, kind]));
+  const rows = await db
+    .selectFrom("listVersions")
+    .select(["userId", "list", "version"])
+    .where("userId", "in", scopes)
+    .where("list", "in", Object.values(LISTS))
+    .execute();
+  for (const row of rows) {
+    const kind = kindOf.get(row.list);
+    const scoped = versions.get(row.userId);
+    if (kind && scoped) scoped[kind] = Number(row.version);
+  }
+  return versions;
+}
+
+export function noVersions(): Versions {
+  return { shoppingList: 0, mealPlan: 0, inventory: 0, recipes: 0 };
+}
+
+/**
+ * A stream's event id: the versions its browser has been told of, in LIVE_KINDS' order ("12.4.30.2"). A reconnecting
+ * EventSource sends it back as Last-Event-ID, and the stream catches up on every kind whose version moved.
+ */
+export function eventId(versions: Versions): string {
+  return LIVE_KINDS.map((kind) => versions[kind]).join(".");
+}
+
+const EVENT_ID = /^\d{1,15}(\.\d{1,15}){3}$/;
+
+/** Versions from an event id; null when it is not one (the stream then tells of every kind). */
+export function parseEventId(id: string): Versions | null {
+  if (!EVENT_ID.test(id)) return null;
+  const numbers = id.split(".").map(Number);
+  return Object.fromEntries(LIVE_KINDS.map((kind, i) => [kind, numbers[i]!])) as Versions;
+}
+
+/** A change from a NOTIFY payload; null for anything else on the channel. */
+export function parseChange(payload: string): ScopedChange | null {
+  try {
+    const c = JSON.parse(payload) as Partial<ScopedChange>;
+    const known = (LIVE_KINDS as readonly unknown[]).includes(c.kind);
+    if (!known || typeof c.scope !== "string" || typeof c.version !== "number") return null;
+    return { scope: c.scope, kind: c.kind!, version: c.version, by: typeof c.by === "string" ? c.by : null };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,150 @@
+import type { Database } from "@kim/db";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import { appError } from "../lib/errors";
+import { LIVE_KINDS, notify, parseChange, registerSender, versionsOf, type ScopedChange, type Versions } from "./changes";
+import { listen, type Listener } from "./listener";
+import { LiveStream } from "./stream";
+
+export interface LiveLimits {
+  /** Open streams in this process. */
+  perProcess: number;
+  /** Open streams of one user in this process (a tab each). */
+  perUser: number;
+}
+
+/** A comment on every stream this often: proxies close connections quiet for a minute or so. */
+export const HEARTBEAT_MS = 25_000;
+/** A stream ends after this long; its browser reconnects at once, its session checked again. */
+export const MAX_STREAM_AGE_MS = 15 * 60_000;
+
+/**
+ * This process's live updates: the open streams by scope, fed by what the channel carries from every process; the
+ * sender of this process's committed changes; and the heartbeat.
+ */
+export class LiveHub {
+  private readonly byScope = new Map<string, Set<LiveStream>>();
+  private readonly perUser = new Map<string, number>();
+  private count = 0;
+  private outgoing: Omit<ScopedChange, "version">[] = [];
+  private listener: Listener | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: FastifyBaseLogger,
+    readonly limits: LiveLimits,
+  ) {
+    registerSender(db, (change) => {
+      if (this.outgoing.push(change) === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  /** Listens on the channel; a failure is logged (streams then hear only the catch-up when they reconnect). */
+  async start(): Promise<void> {
+    this.listener = await listen(this.db, this.log, {
+      payload: (payload) => {
+        const change = parseChange(payload);
+        if (!change) return;
+        const { scope, ...told } = change;
+        for (const stream of this.byScope.get(scope) ?? []) stream.receive(told);
+      },
+      resumed: () => void this.catchUp(),
+    }).catch((err: unknown) => {
+      this.log.error({ err }, "live updates: could not listen");
+      return null;
+    });
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /**
+   * A stream for a signed-in user, counted against the limits (429 past them, with the app's Retry-After, 503 once the process is stopping); it
+   * is let go when its body closes.
+   */
+  open(scope: string, userId: string, now: number): LiveStream {
+    if (this.stopped) throw appError("SERVICE_UNAVAILABLE", "The server is restarting; reconnect in a moment");
+    const users = this.perUser.get(userId) ?? 0;
+    if (users >= this.limits.perUser)
+      throw appError("TOO_MANY_REQUESTS", `At most ${this.limits.perUser} live update streams per person; close a tab`);
+    if (this.count >= this.limits.perProcess)
+      throw appError("TOO_MANY_REQUESTS", "Too many live update streams on this server; try again shortly");
+    const stream = new LiveStream(scope, userId, now);
+    this.count++;
+    this.perUser.set(userId, users + 1);
+    let streams = this.byScope.get(scope);
+    if (!streams) this.byScope.set(scope, (streams = new Set()));
+    streams.add(stream);
+    stream.body.once("close", () => this.release(stream));
+    return stream;
+  }
+
+  /** Starts a stream from the scope's versions now (see LiveStream.begin). */
+  async begin(stream: LiveStream, since: Versions | "unknown" | null): Promise<void> {
+    const versions = await versionsOf(this.db, [stream.scope]);
+    stream.begin(versions.get(stream.scope)!, since);
+  }
+
+  get openStreams(): number {
+    return this.count;
+  }
+
+  /** Ends every stream and refuses new ones: the process is stopping (browsers reconnect to another). */
+  drain(): void {
+    this.stopped = true;
+    for (const streams of this.byScope.values()) for (const stream of streams) stream.end();
+  }
+
+  async stop(): Promise<void> {
+    this.drain();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    await this.listener?.close();
+    await this.flush();
+  }
+
+  private release(stream: LiveStream): void {
+    const streams = this.byScope.get(stream.scope);
+    if (!streams?.delete(stream)) return;
+    if (streams.size === 0) this.byScope.delete(stream.scope);
+    this.count--;
+    const users = this.perUser.get(stream.userId)! - 1;
+    if (users === 0) this.perUser.delete(stream.userId);
+    else this.perUser.set(stream.userId, users);
+  }
+
+  private async flush(): Promise<void> {
+    const changes = this.outgoing;
+    if (changes.length === 0) return;
+    this.outgoing = [];
+    try {
+      await notify(this.db, changes);
+    } catch (err) {
+      this.log.error({ err, changes: changes.length }, "live updates: could not send changes");
+    }
+  }
+
+  /** After the channel was lost: tells every stream of what moved meanwhile, reading all their scopes at once. */
+  private async catchUp(): Promise<void> {
+    try {
+      const versions = await versionsOf(this.db, [...this.byScope.keys()]);
+      for (const [scope, current] of versions) {
+        for (const stream of this.byScope.get(scope) ?? []) {
+          for (const kind of LIVE_KINDS) stream.receive({ kind, version: current[kind], by: null });
+        }
+      }
+    } catch (err) {
+      this.log.error({ err }, "live updates: could not catch up after listening again");
+    }
+  }
+
+  private beat(): void {
+    const oldest = Date.now() - MAX_STREAM_AGE_MS;
+    for (const streams of this.byScope.values()) {
+      for (const stream of streams) {
+        if (stream.openedAt <= oldest) stream.end();
+        else stream.heartbeat();
+      }
+    }
+  }
+}
