@@ -1,0 +1,82 @@
+// Kim's service worker (decision 0038). The build (kim:service-worker in vite.config.ts) writes it to dist/sw.js with
+// PRECACHE, the build's files, and VERSION, a hash of them, filled in. Plain JavaScript: it is not part of the app's
+// bundle and runs in a worker's global scope.
+/// <reference lib="webworker" />
+/* global self, caches */
+
+/** @type {string[]} */
+const PRECACHE = []; /* kim:precache */
+const VERSION = "dev"; /* kim:version */
+
+const CODE_CACHE = `kim-code-${VERSION}`;
+/** The last answer of each tRPC query, kept across deploys; emptied when the cook signs out (lib/offline/data-cache). */
+const DATA_CACHE = "kim-data";
+/** A page asked for over a slow link gets the stored app after this long: it is the same app, served from the phone. */
+const NAVIGATION_TIMEOUT_MS = 5000;
+
+self.addEventListener("install", (event) => {
+  // The new code is stored, but the old service worker stays in charge of open pages until the cook reloads
+  // (see the "skip-waiting" message): the old code keeps running against its own files.
+  event.waitUntil(caches.open(CODE_CACHE).then((cache) => cache.addAll(PRECACHE.map((file) => `/${file}`))));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => n.startsWith("kim-code-") && n !== CODE_CACHE).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  // The cook chose "Reload" on the new-version prompt.
+  if (event.data === "skip-waiting") void self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") event.respondWith(page(request));
+  else if (url.pathname.startsWith("/trpc/")) event.respondWith(data(request));
+  else if (PRECACHE.includes(url.pathname.slice(1))) event.respondWith(code(request));
+});
+
+/** The build's files never change under one name: from the cache, else (not yet stored) the network. */
+async function code(request) {
+  return (await caches.match(request, { cacheName: CODE_CACHE, ignoreVary: true })) ?? fetch(request);
+}
+
+/** A page from the server (it picks the landing page or the app, and renews the session), else the stored app. */
+async function page(request) {
+  const network = fetch(request);
+  const stored = await caches.match("/index.html", { cacheName: CODE_CACHE, ignoreVary: true });
+  if (!stored) return network;
+  let timer;
+  const late = new Promise((resolve) => (timer = setTimeout(() => resolve(stored.clone()), NAVIGATION_TIMEOUT_MS)));
+  try {
+    return await Promise.race([network, late]);
+  } catch {
+    return stored;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A query's answer from the server, kept for offline use; offline, the kept answer. */
+async function data(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const copy = response.clone();
+      void caches.open(DATA_CACHE).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  } catch (error) {
+    const stored = await caches.match(request, { cacheName: DATA_CACHE });
+    if (stored) return stored;
+    throw error;
+  }
+}
