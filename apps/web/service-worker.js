@@ -9,7 +9,7 @@ const PRECACHE = []; /* kim:precache */
 const VERSION = "dev"; /* kim:version */
 
 const CODE_CACHE = `kim-code-${VERSION}`;
-/** The last answer of each tRPC query, kept across deploys; emptied when the cook signs out (lib/offline/data-cache). */
+/** The last answer of each tRPC query the page had, kept across deploys; emptied when the cook signs out. */
 const DATA_CACHE = "kim-data";
 /** A page asked for over a slow link gets the stored app after this long: it is the same app, served from the phone. */
 const NAVIGATION_TIMEOUT_MS = 5000;
@@ -65,18 +65,26 @@ async function page(request) {
   }
 }
 
-/** A query's answer from the server, kept for offline use; offline, the kept answer. */
+/**
+ * The address the page keeps a query's last answer under (lib/offline/kept-answers.ts writes them, with the same
+ * key): per procedure and input, so an offline batch is answered however its calls were grouped.
+ */
+const answerKey = (procedure, input) => `/kim-answer/${procedure}?input=${encodeURIComponent(JSON.stringify(input ?? null))}`;
+
+/** A batch of queries from the server; offline, their kept answers (all of them, or the failure). */
 async function data(request) {
   try {
-    const response = await fetch(request);
-    if (response.ok) {
-      const copy = response.clone();
-      void caches.open(DATA_CACHE).then((cache) => cache.put(request, copy));
-    }
-    return response;
+    return await fetch(request);
   } catch (error) {
-    const stored = await caches.match(request, { cacheName: DATA_CACHE });
-    if (stored) return stored;
-    throw error;
+    const url = new URL(request.url);
+    const procedures = url.pathname.slice("/trpc/".length).split(",");
+    const inputs = JSON.parse(url.searchParams.get("input") ?? "{}");
+    const cache = await caches.open(DATA_CACHE);
+    const kept = await Promise.all(procedures.map((p, i) => cache.match(answerKey(decodeURIComponent(p), inputs[i]))));
+    if (kept.some((answer) => !answer)) throw error;
+    const answers = await Promise.all(kept.map((answer) => answer.json()));
+    return new Response(JSON.stringify(answers.map((data) => ({ result: { data } }))), {
+      headers: { "content-type": "application/json" },
+    });
   }
 }

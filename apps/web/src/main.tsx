@@ -6,6 +6,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { createAppRouter } from "./router";
 import { currentUserQueryOptions } from "./lib/current-user";
 import { createQueryClient } from "./lib/query-client";
+import { keepAnswers } from "./lib/offline/kept-answers";
 import { registerServiceWorker } from "./lib/offline/service-worker";
 import { createTrpcClient, createTrpcUtils, trpc } from "./lib/trpc";
 import "./styles.css";
@@ -28,7 +29,8 @@ setTimeout(
   () => void router.preloadRoute({ to: ".", href: `${window.location.pathname}${window.location.search}${window.location.hash}` }),
 );
 
-// Offline use (decision 0038): registered once the page has loaded, so it never delays the page.
+// Offline use (decision 0038): the service worker is registered once the page has loaded, so it never delays the page.
+keepAnswers(queryClient);
 window.addEventListener("load", registerServiceWorker, { once: true });
 
 const root = document.getElementById("root");

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { clearAll } from "./idb";
+import { ANSWERS_CACHE } from "./kept-answers";
 
 /** The new version's service worker, installed and waiting for the open pages to let it take over. */
 let waiting: ServiceWorker | null = null;
@@ -52,7 +53,7 @@ export function useNewVersion(): { ready: boolean; reload: () => void } {
 /** Signing out: the kept answers and waiting changes of this account leave the device with it. */
 export async function forgetOfflineData(): Promise<void> {
   await Promise.all([
-    "caches" in window ? caches.delete("kim-data") : undefined,
+    "caches" in window ? caches.delete(ANSWERS_CACHE) : undefined,
     clearAll().catch(() => undefined),
   ]);
 }
