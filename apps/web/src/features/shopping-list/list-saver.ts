@@ -17,6 +17,8 @@ export interface ListStore<L extends SavedList> {
   save(list: L, items: ShoppingItem[]): Promise<L>;
   show(list: L): void;
   isConflict(error: unknown): boolean;
+  /** Told each list the server saved (to keep it for offline use). */
+  saved?(list: L): void;
   /** Where the device can keep changes while offline (list-outbox.ts); without it an offline change fails. */
   offline?: OfflineStore<L>;
 }
@@ -60,7 +62,7 @@ export function createListSaver<L extends SavedList>(store: ListStore<L>) {
     if (!offline) return;
     try {
       const saved = await offline.send();
-      if (saved) confirmed = saved;
+      if (saved) store.saved?.((confirmed = saved));
       waiting = [];
     } catch (error) {
       if (offline.isOffline(error)) throw error;
@@ -77,7 +79,9 @@ export function createListSaver<L extends SavedList>(store: ListStore<L>) {
     let list = (confirmed ??= await store.load());
     for (let attempt = 1; ; attempt++) {
       try {
-        return (confirmed = await store.save(list, change(list.items)));
+        confirmed = await store.save(list, change(list.items));
+        store.saved?.(confirmed);
+        return confirmed;
       } catch (error) {
         if (!store.isConflict(error) || attempt === SAVE_ATTEMPTS) throw error;
         list = confirmed = await store.load();

@@ -5,6 +5,7 @@ import { toast } from "@kim/ui/lib/use-toast";
 import { IntentKeys } from "../../lib/keyed-mutation";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
+import { keepAnswer } from "../../lib/offline/kept-answers";
 import { onReconnect } from "../../lib/offline/network";
 import { listOutbox } from "./list-outbox";
 import { createListSaver, type ListSaver } from "./list-saver";
@@ -41,6 +42,8 @@ function saverFor(queryClient: QueryClient, utils: Utils): ListSaver<ShoppingLis
           lists.some((l) => l.id === list.id) ? lists.map((l) => (l.id === list.id ? list : l)) : [list, ...lists],
         ),
       isConflict,
+      saved: (list) =>
+        keepAnswer("shoppingLists.list", undefined, [list, ...(utils.shoppingLists.list.getData() ?? []).filter((l) => l.id !== list.id)]),
       offline: listOutbox({
         load,
         update: (input, idempotencyKey) => utils.client.shoppingLists.update.mutate(input, { context: { idempotencyKey } }),

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from "react";
-import { TRPCClientError } from "@trpc/client";
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener("online", onChange);
@@ -19,6 +18,9 @@ export function onReconnect(f: () => void): () => void {
   return () => window.removeEventListener("online", f);
 }
 
-/** A call that never reached the server (no network, or it dropped on the way), as opposed to one it refused. */
-export const isOfflineError = (error: unknown) =>
-  !navigator.onLine || (error instanceof TRPCClientError && error.cause instanceof TypeError && error.data === undefined);
+/**
+ * A call that failed while the browser has no network: the change can wait for it. A call that failed online (a
+ * dropped request, a refusal) fails as before, so the cook hears of it at once rather than waiting for an "online"
+ * that never comes.
+ */
+export const isOfflineError = () => !navigator.onLine;
