@@ -112,7 +112,9 @@ describe("offline", () => {
     // The changes are on the device, not in the page: a reload offline still shows and counts them.
     await reload(page);
     await expect.poll(() => status(page).innerText()).toBe("Offline: 4 changes waiting");
-    await expect.poll(() => rowNames(page)).toEqual(["Apples, 1 unit", "Bread, 1 unit [x]", "Butter, 1 unit", "Eggs, 1 unit [x]", "Milk, 1 unit [x]"].sort());
+    await expect
+      .poll(() => rowNames(page))
+      .toEqual(["Apples, 1 unit", "Bread, 1 unit [x]", "Butter, 1 unit", "Eggs, 1 unit [x]", "Milk, 1 unit [x]"].sort());
 
     // Meanwhile the cook's other phone adds cheese on the server.
     const before = await server.list();
@@ -136,13 +138,20 @@ describe("offline", () => {
 
     const second = await cookOnPhone(token);
     await second.page.goto("/shopping-list");
-    await expect.poll(() => rowNames(second.page)).toEqual(["Apples, 1 unit", "Bread, 1 unit [x]", "Butter, 1 unit", "Cheese, 1 unit", "Eggs, 1 unit [x]", "Milk, 1 unit [x]"].sort());
+    await expect
+      .poll(() => rowNames(second.page))
+      .toEqual(["Apples, 1 unit", "Bread, 1 unit [x]", "Butter, 1 unit", "Cheese, 1 unit", "Eggs, 1 unit [x]", "Milk, 1 unit [x]"].sort());
   });
 
   it("keeps cooking-mode timers running across a reload offline", async () => {
     const { userId, token } = await createUser({ firstName: "Stove" });
     const [recipeId] = await addRecipes(userId, [
-      { title: "Boiled Eggs", servings: 2, ingredients: [{ name: "eggs", quantity: 4, unit: "" }], instructions: "Boil the eggs for 8 minutes." },
+      {
+        title: "Boiled Eggs",
+        servings: 2,
+        ingredients: [{ name: "eggs", quantity: 4, unit: "" }],
+        instructions: "Boil the eggs for 8 minutes.",
+      },
     ]);
     const { page, context } = await cookOnPhone(token);
     await page.clock.install();

@@ -91,7 +91,9 @@ function applyOp(op: ListOp, items: ShoppingItem[]): ShoppingItem[] {
   if (op.kind === "add") return [...items, { ...op.item, checked: false, category: guessCategory(op.item.name) }];
   const i = findItem(items, op.entry);
   if (i < 0) return items;
-  return op.kind === "check" ? items.map((item, n) => (n === i ? { ...item, checked: op.checked } : item)) : items.filter((_, n) => n !== i);
+  return op.kind === "check"
+    ? items.map((item, n) => (n === i ? { ...item, checked: op.checked } : item))
+    : items.filter((_, n) => n !== i);
 }
 
 /** The change an op makes. Checking and removing find the item as it was seen, so after other changes they still hit it. */

@@ -3,7 +3,8 @@ import type { Query, QueryClient } from "@tanstack/react-query";
 /** The service worker's store of kept answers (DATA_CACHE in service-worker.js). */
 export const ANSWERS_CACHE = "kim-data";
 /** Same key as answerKey in service-worker.js. */
-const answerKey = (procedure: string, input: unknown) => `/kim-answer/${procedure}?input=${encodeURIComponent(JSON.stringify(input ?? null))}`;
+const answerKey = (procedure: string, input: unknown) =>
+  `/kim-answer/${procedure}?input=${encodeURIComponent(JSON.stringify(input ?? null))}`;
 /**
  * Queries whose cached answer shows changes not yet saved (the shopping list, decision 0038): their changes are kept
  * on the device apart, so only their fetched answers are kept here, and each list the server saved (keepAnswer).
@@ -17,7 +18,11 @@ const put = (cache: Cache, procedure: string, input: unknown, data: unknown) =>
 
 /** Keeps `data` as the answer of a query the page shows with unsaved changes (SHOWS_UNSAVED), once the server saved it. */
 export function keepAnswer(procedure: string, input: unknown, data: unknown): void {
-  if ("caches" in window) void caches.open(ANSWERS_CACHE).then((cache) => put(cache, procedure, input, data)).catch(() => {});
+  if ("caches" in window)
+    void caches
+      .open(ANSWERS_CACHE)
+      .then((cache) => put(cache, procedure, input, data))
+      .catch(() => {});
 }
 
 /** A tRPC query's procedure and input, from its query key ([["shoppingLists", "list"], { input, type: "query" }]). */

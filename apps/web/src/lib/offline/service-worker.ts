@@ -17,18 +17,24 @@ const setWaiting = (worker: ServiceWorker | null) => {
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;
   const { serviceWorker } = navigator;
-  void serviceWorker.register("/sw.js").then((registration) => {
-    // Only an update waits while a worker already controls the page; the first install just takes over.
-    const watch = (worker: ServiceWorker | null) => {
-      if (!worker || !serviceWorker.controller) return;
-      if (worker.state === "installed") setWaiting(worker);
-      else worker.addEventListener("statechange", () => worker.state === "installed" && setWaiting(worker));
-    };
-    watch(registration.waiting ?? registration.installing);
-    registration.addEventListener("updatefound", () => watch(registration.installing));
-    // A page left open for days still learns of deploys: look when the cook comes back to it.
-    document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && void registration.update().catch(() => {}));
-  }, () => {});
+  void serviceWorker.register("/sw.js").then(
+    (registration) => {
+      // Only an update waits while a worker already controls the page; the first install just takes over.
+      const watch = (worker: ServiceWorker | null) => {
+        if (!worker || !serviceWorker.controller) return;
+        if (worker.state === "installed") setWaiting(worker);
+        else worker.addEventListener("statechange", () => worker.state === "installed" && setWaiting(worker));
+      };
+      watch(registration.waiting ?? registration.installing);
+      registration.addEventListener("updatefound", () => watch(registration.installing));
+      // A page left open for days still learns of deploys: look when the cook comes back to it.
+      document.addEventListener(
+        "visibilitychange",
+        () => document.visibilityState === "visible" && void registration.update().catch(() => {}),
+      );
+    },
+    () => {},
+  );
 }
 
 /** The waiting new version, and the reload into it: the new worker takes over, then the page loads its code. */
@@ -52,8 +58,5 @@ export function useNewVersion(): { ready: boolean; reload: () => void } {
 
 /** Signing out: the kept answers and waiting changes of this account leave the device with it. */
 export async function forgetOfflineData(): Promise<void> {
-  await Promise.all([
-    "caches" in window ? caches.delete(ANSWERS_CACHE) : undefined,
-    clearAll().catch(() => undefined),
-  ]);
+  await Promise.all(["caches" in window ? caches.delete(ANSWERS_CACHE) : undefined, clearAll().catch(() => undefined)]);
 }
