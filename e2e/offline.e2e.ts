@@ -1,7 +1,12 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseURL, keepScreenshot, openPage, useBrowser } from "./browser";
 import { addRecipes, createUser, setSessionCookie } from "./fixtures";
+import { startTestServer } from "./server";
 
 useBrowser();
 
@@ -174,5 +179,71 @@ describe("offline", () => {
     await expect.poll(() => secondsLeft(page)).toBeLessThanOrEqual(before - 60);
     expect(await secondsLeft(page)).toBeGreaterThanOrEqual(before - 65);
     await expect(status(page).innerText()).resolves.toBe("Offline");
+  });
+
+  it("is installable: manifest with name, start URL, theme colour, any and maskable icons, and a service worker", async () => {
+    const { page } = await cookOnPhone();
+    await page.goto("/");
+    await readyOffline(page, ["auth.user"]);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    // Every test context is a private (incognito) one, where Chromium never installs apps: nothing else stands in the way.
+    expect(installabilityErrors.map((error) => error.errorId)).toEqual(["in-incognito"]);
+    const { url } = await cdp.send("Page.getAppManifest");
+    const manifest = (await (await page.request.get(url)).json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { sizes: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({ short_name: "Kim", start_url: "/", display: "standalone", theme_color: "#16a34a" });
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+    // The page's own theme colour (the themed address bar) matches the manifest's.
+    expect(await page.locator('meta[name="theme-color"]').getAttribute("content")).toBe(manifest.theme_color);
+  });
+
+  it("takes up a new deploy without breaking an open page: the old code runs on, and a prompt offers the reload", async () => {
+    // Its own server on a copy of the build, so this test can deploy over it.
+    const web = mkdtempSync(path.join(tmpdir(), "kim-deploy-"));
+    cpSync(path.resolve(import.meta.dirname, "../apps/web/dist"), web, { recursive: true });
+    const server = await startTestServer({ WEB_DIST_DIR: web });
+    try {
+      const page = await openPage({ width: 375, height: 740 });
+      const signup = await page.request.post(`${server.url}/api/signup`, {
+        data: { email: "deploy@example.com", password: "a new version", firstName: "Dee" },
+      });
+      expect(signup.status()).toBe(201);
+      await page.goto(`${server.url}/shopping-list`);
+      await readyOffline(page, ["auth.user", "shoppingLists.list"]);
+      const codeCaches = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith("kim-code-")));
+      const [before] = await codeCaches();
+      await page.evaluate(() => Reflect.set(window, "oldPage", true));
+
+      // The deploy: a new build's service worker (another version of the same files) in place of the old one.
+      const sw = path.join(web, "sw.js");
+      const next = readFileSync(sw, "utf8").replace(/const VERSION = "[0-9a-f]+";/, 'const VERSION = "0123456789abcdef";');
+      writeFileSync(sw, next);
+      writeFileSync(`${sw}.gz`, gzipSync(next));
+      writeFileSync(`${sw}.br`, brotliCompressSync(next));
+      // The page looks for a new version when the cook comes back to it; the test asks at once.
+      await page.evaluate(async () => void (await navigator.serviceWorker.getRegistration())?.update());
+
+      const prompt = page.getByRole("status").filter({ hasText: "A new version of Kim is ready." });
+      await prompt.waitFor();
+      expect(await page.evaluate(() => Reflect.get(window, "oldPage"))).toBe(true);
+      await page.getByText("Your shopping list is empty").waitFor();
+      await keepScreenshot(page, "offline-new-version-prompt-375");
+
+      await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).click()]);
+      await page.getByRole("heading", { name: "Shopping List", level: 1 }).waitFor();
+      expect(await page.evaluate(() => Reflect.get(window, "oldPage"))).toBeUndefined();
+      await expect.poll(codeCaches).toEqual(["kim-code-0123456789abcdef"]);
+      expect(before).not.toBe("kim-code-0123456789abcdef");
+    } finally {
+      await server.stop();
+      rmSync(web, { recursive: true, force: true });
+    }
   });
 });
