@@ -1,4 +1,3 @@
-import { CloudOff, RefreshCw } from "lucide-react";
 import { Button } from "@kim/ui/button";
 import { useOnline } from "../lib/offline/network";
 import { useNewVersion } from "../lib/offline/service-worker";
@@ -8,7 +7,8 @@ const changes = (n: number) => `${n} ${n === 1 ? "change" : "changes"}`;
 
 /**
  * The signed-in shell's quiet notes at the foot of the screen: offline, and how many changes wait on the device;
- * the changes being sent once the network is back; a new version of Kim ready to load.
+ * the changes being sent once the network is back; a new version of Kim ready to load. No icons: lucide's icons are
+ * bundled with the landing page's chunk, which must not grow for the signed-in shell.
  */
 export function OfflineStatus() {
   const online = useOnline();
@@ -24,13 +24,12 @@ export function OfflineStatus() {
           data-testid="offline-status"
           className="pointer-events-auto flex items-center gap-2 self-center rounded-full border bg-background px-3 py-1.5 text-sm shadow-md"
         >
-          <CloudOff className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span className={`size-2 shrink-0 rounded-full ${online ? "bg-primary" : "bg-muted-foreground"}`} aria-hidden="true" />
           {note}
         </p>
       ) : null}
       {update.ready ? (
         <div role="status" className="pointer-events-auto flex items-center gap-3 rounded-lg border bg-background p-3 text-sm shadow-lg">
-          <RefreshCw className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           <p className="flex-1">A new version of Kim is ready.</p>
           <Button size="sm" onClick={update.reload}>
             Reload
