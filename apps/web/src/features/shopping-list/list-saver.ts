@@ -62,7 +62,10 @@ export function createListSaver<L extends SavedList>(store: ListStore<L>) {
     if (!offline) return;
     try {
       const saved = await offline.send();
-      if (saved) store.saved?.((confirmed = saved));
+      if (saved) {
+        confirmed = saved;
+        store.saved?.(saved);
+      }
       waiting = [];
     } catch (error) {
       if (offline.isOffline(error)) throw error;
