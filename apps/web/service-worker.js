@@ -2,7 +2,7 @@
 // PRECACHE, the build's files, and VERSION, a hash of them, filled in. Plain JavaScript: it is not part of the app's
 // bundle and runs in a worker's global scope.
 /// <reference lib="webworker" />
-/* global self, caches */
+/* global self, caches, fetch, Response, URL, setTimeout, clearTimeout */
 
 /** @type {string[]} */
 const PRECACHE = []; /* kim:precache */
