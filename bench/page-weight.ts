@@ -26,32 +26,53 @@ function report(name: string, scripts: { url: string; raw: number; gzip: number 
     console.log(`  ${s.url.padEnd(48)} ${kb(s.raw).padStart(7)} KB raw ${kb(s.gzip).padStart(6)} KB gzip`);
 }
 
-const server = await startServer();
+/**
+ * `tsx bench/page-weight.ts` measures the built app (apps/web/dist); `tsx bench/page-weight.ts A B` measures two builds
+ * (folders like apps/web/dist) one after the other, to print a change's landing page beside today's build. Lighthouse's
+ * score for the same two builds: `tsx bench/lighthouse-ab.ts A B 3 landing`.
+ */
+const builds = process.argv.slice(2);
+if (builds.length !== 0 && builds.length !== 2) {
+  console.error("usage: tsx bench/page-weight.ts [<web build A> <web build B>]");
+  process.exit(2);
+}
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 try {
-  const landing = await browser.newPage();
-  report(
-    "landing page JavaScript",
-    await scriptsLoaded(landing, async () => {
-      await landing.goto(server.url);
-      await landing.getByRole("heading", { name: "Your Personal Kitchen Assistant" }).waitFor();
-    }),
-    LANDING_BUDGET_KB,
-  );
+  for (const [i, build] of (builds.length ? builds : [undefined]).entries()) {
+    const server = await startServer(build ? { WEB_DIST_DIR: build } : {});
+    const label = build ? ` (${"AB"[i]} = ${build})` : "";
+    try {
+      const landing = await browser.newPage();
+      report(
+        `landing page JavaScript${label}`,
+        await scriptsLoaded(landing, async () => {
+          await landing.goto(server.url);
+          await landing.getByRole("heading", { name: "Your Personal Kitchen Assistant" }).waitFor();
+        }),
+        LANDING_BUDGET_KB,
+      );
+      await landing.close();
 
-  const dashboard = await (await browser.newContext({ baseURL: server.url })).newPage();
-  await dashboard.request.post("/api/signup", { data: { email: "weight@example.com", password: "weigh the page", firstName: "Wendy" } });
-  report(
-    "signed-in dashboard JavaScript",
-    await scriptsLoaded(dashboard, async () => {
-      await dashboard.goto("/");
-      await dashboard.getByText("Welcome back, Wendy!").waitFor();
-    }),
-  );
+      const context = await browser.newContext({ baseURL: server.url });
+      const dashboard = await context.newPage();
+      await dashboard.request.post("/api/signup", {
+        data: { email: "weight@example.com", password: "weigh the page", firstName: "Wendy" },
+      });
+      report(
+        `signed-in dashboard JavaScript${label}`,
+        await scriptsLoaded(dashboard, async () => {
+          await dashboard.goto("/");
+          await dashboard.getByText("Welcome back, Wendy!").waitFor();
+        }),
+      );
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  }
 } finally {
   await browser.close();
-  await server.stop();
 }

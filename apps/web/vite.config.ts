@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { defineConfig, type Plugin, type Rollup } from "vite";
@@ -310,6 +311,39 @@ function preloadSignedInShell(): Plugin {
   };
 }
 
+/** The build's files a signed-in page may need offline: not the landing page, not compressed copies or maps. */
+const NOT_PRECACHED = /(\.(br|gz|map)$)|^(landing\.html|robots\.txt|sw\.js)$/;
+
+/**
+ * Writes dist/sw.js from service-worker.js with the build's files to store on install and a version made of their
+ * names and pages (decision 0038): a deploy changes the version, so open pages see a new service worker waiting.
+ * After the other steps have written their files (pages/, compile hints), before precompress compresses sw.js too.
+ */
+function serviceWorker(): Plugin {
+  return withOutDir("kim:service-worker", (outDir) => ({
+    writeBundle: {
+      order: "post",
+      sequential: true,
+      async handler() {
+        const files = (await readdir(outDir(), { recursive: true, withFileTypes: true }))
+          .filter((f) => f.isFile())
+          .map((f) => path.relative(outDir(), path.join(f.parentPath, f.name)).split(path.sep).join("/"))
+          .filter((file) => !NOT_PRECACHED.test(file))
+          .sort();
+        const hash = createHash("sha256");
+        // Hashed assets change name with their content; the rest are hashed whole.
+        for (const file of files) hash.update(file.startsWith("assets/") ? file : await readFile(path.join(outDir(), file)));
+        const source = await readFile(page("./service-worker.js"), "utf8");
+        const filled = source
+          .replace("[]; /* kim:precache */", `${JSON.stringify(files)};`)
+          .replace('"dev"; /* kim:version */', `${JSON.stringify(hash.digest("hex").slice(0, 16))};`);
+        if (filled.includes("/* kim:")) throw new Error("kim:service-worker: service-worker.js lost a placeholder");
+        await writeFile(path.join(outDir(), "sw.js"), filled);
+      },
+    },
+  }));
+}
+
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest|map)$/;
@@ -381,6 +415,7 @@ export default defineConfig({
     stylesheetsAfterRoot(),
     routePages(),
     compileHints(),
+    serviceWorker(),
     precompress(),
   ],
   server: {

@@ -6,6 +6,8 @@ import { RouterProvider } from "@tanstack/react-router";
 import { createAppRouter } from "./router";
 import { currentUserQueryOptions } from "./lib/current-user";
 import { createQueryClient } from "./lib/query-client";
+import { keepAnswers } from "./lib/offline/kept-answers";
+import { registerServiceWorker } from "./lib/offline/service-worker";
 import { createTrpcClient, createTrpcUtils, trpc } from "./lib/trpc";
 import "./styles.css";
 
@@ -26,6 +28,10 @@ for (const route of matchedRoutes) void router.loadRouteChunk(route);
 setTimeout(
   () => void router.preloadRoute({ to: ".", href: `${window.location.pathname}${window.location.search}${window.location.hash}` }),
 );
+
+// Offline use (decision 0038): the service worker is registered once the page has loaded, so it never delays the page.
+keepAnswers(queryClient);
+window.addEventListener("load", registerServiceWorker, { once: true });
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");

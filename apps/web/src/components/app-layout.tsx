@@ -7,6 +7,7 @@ import { isSessionLost } from "../lib/session-lost";
 import { AppSidebar } from "./app-sidebar";
 import { BetaBanner } from "./beta-banner";
 import { LoadingScreen } from "./loading-screen";
+import { OfflineStatus } from "./offline-status";
 import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -34,6 +35,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <div id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 p-4 outline-none md:p-6">
           {children}
         </div>
+        <OfflineStatus />
       </SidebarInset>
     </SidebarProvider>
   );

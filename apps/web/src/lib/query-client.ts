@@ -12,10 +12,11 @@ export function createQueryClient(): QueryClient {
     if (isUnauthorizedError(error) && client.getQueryData(currentUserQueryKey)) signalSessionLost();
   };
   const client: QueryClient = new QueryClient({
-    // Spec: data never goes stale, no refetch on focus, no retries.
+    // Spec: data never goes stale, no refetch on focus, no retries. Offline, calls are still made, not paused: the
+    // service worker answers queries with their last answer, and a change fails at once (or waits on the device).
     defaultOptions: {
-      queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
-      mutations: { retry: false },
+      queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false, networkMode: "offlineFirst" },
+      mutations: { retry: false, networkMode: "offlineFirst" },
     },
     queryCache: new QueryCache({ onError: handleUnauthorized }),
     mutationCache: new MutationCache({ onError: handleUnauthorized }),

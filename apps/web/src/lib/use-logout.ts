@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useNavigate } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { setCurrentUser } from "./current-user";
+import { forgetOfflineData } from "./offline/service-worker";
 import { SIGN_OUT_DELAY_MS } from "./session-lost";
 import { trpc } from "./trpc";
 
@@ -18,6 +19,7 @@ export function useLogout() {
     await logout.mutateAsync().catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, SIGN_OUT_DELAY_MS));
     queryClient.clear();
+    await forgetOfflineData();
     // Known signed out, so /login does not ask the server again.
     setCurrentUser(queryClient, null);
     await navigate({ to: "/login" });

@@ -27,12 +27,15 @@ import { PlanCard } from "../../components/plan-card";
 import { currentUserQueryKey, useCurrentUser } from "../../lib/current-user";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
+import { NeedsNetwork } from "../../components/needs-network";
+import { useOnline } from "../../lib/offline/network";
 
 /**
  * Kim's own subscription management for the local trial mode (no Stripe): switch to the other plan, or cancel.
  * With Stripe, Manage Subscription opens Stripe's billing portal instead and this page's calls answer 409.
  */
 export function ManagePage() {
+  const online = useOnline();
   const { data: user } = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -60,6 +63,7 @@ export function ManagePage() {
     <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Manage Subscription</h1>
+        <NeedsNetwork what="changing plans works" />
         <p className="mt-2 text-muted-foreground">Switch your plan or cancel it. Kim is running without payments, so no card is needed.</p>
       </div>
       {current ? (
@@ -92,7 +96,7 @@ export function ManagePage() {
                       Current Plan
                     </Button>
                   ) : (
-                    <Button className="w-full" disabled={pending} onClick={() => switchPlan.mutate({ plan })}>
+                    <Button className="w-full" disabled={pending || !online} onClick={() => switchPlan.mutate({ plan })}>
                       {plan === "pro" ? "Upgrade to Pro" : "Switch to Basic"}
                     </Button>
                   )

@@ -15,6 +15,8 @@ import { StockFilterNotice } from "./stock-filter";
 import { EMPTY_INGREDIENT_FORM, formValuesFromIngredient, type Ingredient, type IngredientFormValues } from "./ingredient-form-values";
 import { useBarcodeProductLookup } from "./use-barcode-product-lookup";
 import { useIngredientMutations } from "./use-ingredient-mutations";
+import { NeedsNetwork } from "../../components/needs-network";
+import { useOnline } from "../../lib/offline/network";
 
 const ALL_CATEGORIES = "all";
 
@@ -163,6 +165,7 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
 // The parts a keystroke in the search box leaves as they are, memoised so typing re-renders only the list.
 
 const InventoryHeader = memo(function InventoryHeader({ onScan, onAdd }: { onScan: () => void; onAdd: () => void }) {
+  const online = useOnline();
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div>
@@ -170,7 +173,7 @@ const InventoryHeader = memo(function InventoryHeader({ onScan, onAdd }: { onSca
         <p className="mt-2 text-muted-foreground">Track your ingredients and their expiration dates</p>
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex">
-        <Button variant="outline" onClick={onScan} onPointerEnter={preloadScanDialogs} onFocus={preloadScanDialogs}>
+        <Button variant="outline" disabled={!online} onClick={onScan} onPointerEnter={preloadScanDialogs} onFocus={preloadScanDialogs}>
           <ScanBarcode aria-hidden="true" />
           Scan Barcode
         </Button>
@@ -179,6 +182,7 @@ const InventoryHeader = memo(function InventoryHeader({ onScan, onAdd }: { onSca
           Add Ingredient
         </Button>
       </div>
+      <NeedsNetwork what="barcode lookups work" />
     </div>
   );
 });

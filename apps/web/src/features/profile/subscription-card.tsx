@@ -14,6 +14,8 @@ import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import type { CurrentUser } from "../../lib/current-user";
 import { usePortal } from "../billing/use-billing";
+import { NeedsNetwork } from "../../components/needs-network";
+import { useOnline } from "../../lib/offline/network";
 
 type SubscriptionUser = Pick<
   CurrentUser,
@@ -21,6 +23,7 @@ type SubscriptionUser = Pick<
 >;
 
 export function SubscriptionCard({ user }: { user: SubscriptionUser }) {
+  const online = useOnline();
   const complimentary = hasComplimentaryAccess(user);
   // An ended (canceled) plan is shown as such, and a new one starts from the plans page.
   const hasPlan = hasCurrentPlan(user);
@@ -66,7 +69,7 @@ export function SubscriptionCard({ user }: { user: SubscriptionUser }) {
         ) : (
           <div className="flex flex-col gap-2 sm:flex-row">
             {hasPlan ? (
-              <Button variant="outline" disabled={portal.pending} onClick={portal.open}>
+              <Button variant="outline" disabled={portal.pending || !online} onClick={portal.open}>
                 Manage Subscription
               </Button>
             ) : (
@@ -81,6 +84,7 @@ export function SubscriptionCard({ user }: { user: SubscriptionUser }) {
             ) : null}
           </div>
         )}
+        <NeedsNetwork what="managing the subscription works" />
       </CardContent>
     </Card>
   );

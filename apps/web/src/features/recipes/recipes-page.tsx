@@ -14,6 +14,8 @@ import { lazyDialog } from "../../lib/lazy-dialog";
 import { RecipeCard } from "./recipe-card";
 import type { RecipeSummary } from "./recipe-types";
 import { useRecipeMutations } from "./use-recipe-mutations";
+import { NeedsNetwork } from "../../components/needs-network";
+import { useOnline } from "../../lib/offline/network";
 
 const GRID_COLUMNS: GridColumns = { base: 1, sm: 2, lg: 3 };
 // A row before it is measured: a card without a photo (the placeholder band and about 190 px of text and buttons).
@@ -30,6 +32,7 @@ const preloadExtractDialog = () => void loadExtractDialog();
 const preloadCardDialogs = () => void preloadConfirmDelete();
 
 export function RecipesPage() {
+  const online = useOnline();
   const list = trpc.recipes.list.useQuery();
   const user = useCurrentUser().data;
   const { remove } = useRecipeMutations();
@@ -61,6 +64,7 @@ export function RecipesPage() {
               variant="outline"
               aria-haspopup="dialog"
               aria-expanded={extracting}
+              disabled={!online}
               onClick={() => setExtracting(true)}
               onPointerEnter={preloadExtractDialog}
               onFocus={preloadExtractDialog}
@@ -76,6 +80,7 @@ export function RecipesPage() {
             </Link>
           </Button>
         </div>
+        {user && hasProAccess(user) ? <NeedsNetwork what="importing recipes works" /> : null}
       </div>
 
       <SearchInput aria-label="Search recipes" placeholder="Search recipes..." value={search} onChange={(e) => setSearch(e.target.value)} />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ShoppingItem } from "@kim/domain";
-import { createListSaver, SAVE_ATTEMPTS } from "./list-saver";
-import type { ItemsChange } from "./shopping-items";
+import { createListSaver, SAVE_ATTEMPTS, type OfflineStore } from "./list-saver";
+import { changeOf, type ItemsChange } from "./shopping-items";
 
 interface List {
   id: string;
@@ -21,8 +21,13 @@ const names = (list: List | undefined) => list?.items.map((i) => `${i.name}${i.c
 
 class Conflict extends Error {}
 
+interface Server {
+  readonly list: List | null;
+  change(change: ItemsChange): void;
+}
+
 /** The server's list, saved only at its version like the API does; `onSave` can change it first, as another tab would. */
-function fakeServer(initial: ShoppingItem[] | null) {
+function fakeServer(initial: ShoppingItem[] | null, offline?: (server: Server) => OfflineStore<List>) {
   let list: List | null = initial && { id: "l1", items: initial, version: 1 };
   const server = {
     saves: 0,
@@ -53,6 +58,7 @@ function fakeServer(initial: ShoppingItem[] | null) {
     },
     show: (next) => (screen = next),
     isConflict: (error) => error instanceof Conflict,
+    offline: offline?.(server),
   });
   return { server, saver, screen: () => screen };
 }
@@ -110,5 +116,63 @@ describe("createListSaver", () => {
     await saver.apply(add("Milk"));
     expect(names(server.list!)).toEqual(["Milk"]);
     expect(names(screen())).toEqual(["Milk"]);
+  });
+
+  describe("offline", () => {
+    /** A device store in memory (list-outbox.ts keeps it in IndexedDB): `network` cuts or gives back the network. */
+    function device() {
+      const kept: ItemsChange[] = [];
+      const state = { online: true, sends: 0 };
+      const store = (server: Server): OfflineStore<List> => ({
+        isOffline: () => !state.online,
+        hold: async (change) => !!change.op && kept.push(change) > 0,
+        held: async () => [...kept],
+        send: async () => {
+          if (!state.online) throw new Error("offline");
+          if (kept.length === 0) return undefined;
+          state.sends++;
+          server.change((items) => kept.reduce((all, change) => change(all), items));
+          kept.length = 0;
+          return server.list!;
+        },
+        discard: async () => void (kept.length = 0),
+      });
+      return { kept, state, store };
+    }
+    const checkOp = (name: string) => changeOf({ kind: "check", entry: { index: 0, item: item(name) }, checked: true });
+    const addOp = (name: string) => changeOf({ kind: "add", item: { name, quantity: 1, unit: "units" } });
+
+    it("keeps a change made offline on the device and on screen, and sends the kept ones once when back", async () => {
+      const phone = device();
+      const { server, saver, screen } = fakeServer([item("Milk")], phone.store);
+      phone.state.online = false;
+      server.failNext = true;
+      const shown = await saver.apply(checkOp("Milk"));
+      expect(names(shown)).toEqual(["Milk [x]"]);
+      phone.state.online = false;
+      await saver.apply(addOp("Butter")).catch(() => undefined);
+      expect(phone.kept).toHaveLength(2);
+      expect(names(screen())).toEqual(["Milk [x]", "Butter"]);
+      // The other phone changed the list meanwhile.
+      server.change(add("Cheese"));
+
+      phone.state.online = true;
+      await saver.resume();
+      await saver.resume();
+      expect(phone.state.sends).toBe(1);
+      expect(phone.kept).toHaveLength(0);
+      expect(names(server.list!)).toEqual(["Milk [x]", "Cheese", "Butter"]);
+      expect(names(screen())).toEqual(["Milk [x]", "Cheese", "Butter"]);
+    });
+
+    it("fails a change that carries no op (generating needs the network) even offline", async () => {
+      const phone = device();
+      const { server, saver, screen } = fakeServer([item("Milk")], phone.store);
+      phone.state.online = false;
+      server.failNext = true;
+      await expect(saver.apply(add("Flour"))).rejects.toThrow("offline");
+      expect(phone.kept).toHaveLength(0);
+      expect(names(screen())).toEqual(["Milk"]);
+    });
   });
 });

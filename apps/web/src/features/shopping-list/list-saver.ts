@@ -17,6 +17,23 @@ export interface ListStore<L extends SavedList> {
   save(list: L, items: ShoppingItem[]): Promise<L>;
   show(list: L): void;
   isConflict(error: unknown): boolean;
+  /** Told each list the server saved (to keep it for offline use). */
+  saved?(list: L): void;
+  /** Where the device can keep changes while offline (list-outbox.ts); without it an offline change fails. */
+  offline?: OfflineStore<L>;
+}
+
+export interface OfflineStore<L extends SavedList> {
+  /** Whether a failed save failed for want of a network (so the change can wait) rather than being refused. */
+  isOffline(error: unknown): boolean;
+  /** Keeps a change on the device; false when it can't (it carries no op, or storage is blocked). */
+  hold(change: ItemsChange): Promise<boolean>;
+  /** The changes kept on the device, from this visit or an earlier one. */
+  held(): Promise<ItemsChange[]>;
+  /** Saves the kept changes over the server's newest list and forgets them; the saved list, or undefined with none. */
+  send(): Promise<L | undefined>;
+  /** Forgets the kept changes (the server refused them). */
+  discard(): Promise<void>;
 }
 
 /**
@@ -26,20 +43,48 @@ export interface ListStore<L extends SavedList> {
  * A change that cannot be saved is taken off the screen, and the promise `apply` returned rejects.
  */
 export function createListSaver<L extends SavedList>(store: ListStore<L>) {
-  /** The server's list as last seen: pending changes apply over it. */
+  /** The server's list as last seen: waiting and pending changes apply over it. */
   let confirmed: L | undefined;
+  /** Changes kept on the device while offline, in order, sent before any newer one. */
+  let waiting: ItemsChange[] = [];
   const pending: ItemsChange[] = [];
   let queue: Promise<unknown> = Promise.resolve();
+  const { offline } = store;
 
+  const withChanges = (list: L): L => ({ ...list, items: [...waiting, ...pending].reduce((items, change) => change(items), list.items) });
   const showPending = () => {
-    if (confirmed) store.show({ ...confirmed, items: pending.reduce((items, change) => change(items), confirmed.items) });
+    if (confirmed) store.show(withChanges(confirmed));
   };
+  const idle = () => pending.length === 0 && waiting.length === 0;
+
+  /** Sends the changes kept on the device; rejects while offline (they stay kept) or when the server refuses them. */
+  async function sendWaiting(): Promise<void> {
+    if (!offline) return;
+    try {
+      const saved = await offline.send();
+      if (saved) {
+        confirmed = saved;
+        store.saved?.(saved);
+      }
+      waiting = [];
+    } catch (error) {
+      if (offline.isOffline(error)) throw error;
+      waiting = [];
+      await offline.discard();
+      throw error;
+    } finally {
+      showPending();
+    }
+  }
 
   async function save(change: ItemsChange): Promise<L> {
+    if (waiting.length > 0) await sendWaiting();
     let list = (confirmed ??= await store.load());
     for (let attempt = 1; ; attempt++) {
       try {
-        return (confirmed = await store.save(list, change(list.items)));
+        confirmed = await store.save(list, change(list.items));
+        store.saved?.(confirmed);
+        return confirmed;
       } catch (error) {
         if (!store.isConflict(error) || attempt === SAVE_ATTEMPTS) throw error;
         list = confirmed = await store.load();
@@ -47,19 +92,50 @@ export function createListSaver<L extends SavedList>(store: ListStore<L>) {
     }
   }
 
+  /** Offline, a change the device can keep waits there and stays on screen; the promise resolves with the list shown. */
+  async function holdOffline(change: ItemsChange, error: unknown): Promise<L> {
+    if (!offline?.isOffline(error) || !confirmed || !(await offline.hold(change))) throw error;
+    waiting.push(change);
+    return withChanges(confirmed);
+  }
+
+  const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
+    const done = queue.then(work);
+    queue = done.catch(() => undefined);
+    return done;
+  };
+
   return {
     apply(change: ItemsChange): Promise<L> {
-      if (pending.length === 0) confirmed = store.shown();
+      if (idle()) confirmed = store.shown();
       pending.push(change);
       showPending();
-      const saved = queue
-        .then(() => save(change))
-        .finally(() => {
-          pending.shift();
-          showPending();
+      return enqueue(() =>
+        save(change)
+          .catch((error: unknown) => holdOffline(change, error))
+          .finally(() => {
+            pending.shift();
+            showPending();
+          }),
+      );
+    },
+    /**
+     * Shows the changes kept on the device over the list on screen, and sends them when the network allows (on
+     * opening the list, and when the network comes back). Rejects when the server refused them; offline it resolves.
+     */
+    resume(): Promise<void> {
+      if (!offline) return Promise.resolve();
+      return enqueue(async () => {
+        if (idle()) {
+          confirmed = store.shown();
+          waiting = await offline.held();
+        }
+        if (waiting.length === 0) return;
+        showPending();
+        await sendWaiting().catch((error: unknown) => {
+          if (!offline.isOffline(error)) throw error;
         });
-      queue = saved.catch(() => undefined);
-      return saved;
+      });
     },
   };
 }

@@ -24,8 +24,18 @@ export function generateSearch(search: Record<string, unknown>): ShoppingListSea
   return { generate: usable ? startOfWeek(generate) : undefined };
 }
 
-/** A change to a list's items. Kept as a function so it can be applied again to a newer list after a conflict. */
-export type ItemsChange = (items: ShoppingItem[]) => ShoppingItem[];
+/**
+ * A change to a list's items. Kept as a function so it can be applied again to a newer list after a conflict. The
+ * changes a cook makes in the shop (check, uncheck, add, remove) carry their `op` too: offline, that is what the
+ * device stores and applies to the server's list when the network is back (list-outbox.ts).
+ */
+export type ItemsChange = ((items: ShoppingItem[]) => ShoppingItem[]) & { op?: ListOp };
+
+/** A change as data, to be kept on the device (IndexedDB) while offline. */
+export type ListOp =
+  | { kind: "check"; entry: ItemEntry; checked: boolean }
+  | { kind: "remove"; entry: ItemEntry }
+  | { kind: "add"; item: Omit<ShoppingItem, "checked" | "category"> };
 
 /**
  * The order a shopper walks the store: fresh food by the entrance, then the shelves, then the chilled and frozen
@@ -77,24 +87,24 @@ function findItem(items: ShoppingItem[], { index, item }: ItemEntry): number {
   return there && sameItem(there, item) ? index : items.findIndex((other) => sameItem(other, item));
 }
 
-export const setChecked =
-  (entry: ItemEntry, checked: boolean): ItemsChange =>
-  (items) => {
-    const i = findItem(items, entry);
-    return i < 0 ? items : items.map((item, n) => (n === i ? { ...item, checked } : item));
-  };
+function applyOp(op: ListOp, items: ShoppingItem[]): ShoppingItem[] {
+  if (op.kind === "add") return [...items, { ...op.item, checked: false, category: guessCategory(op.item.name) }];
+  const i = findItem(items, op.entry);
+  if (i < 0) return items;
+  return op.kind === "check"
+    ? items.map((item, n) => (n === i ? { ...item, checked: op.checked } : item))
+    : items.filter((_, n) => n !== i);
+}
 
-export const removeItem =
-  (entry: ItemEntry): ItemsChange =>
-  (items) => {
-    const i = findItem(items, entry);
-    return i < 0 ? items : items.filter((_, n) => n !== i);
-  };
+/** The change an op makes. Checking and removing find the item as it was seen, so after other changes they still hit it. */
+export const changeOf = (op: ListOp): ItemsChange => Object.assign((items: ShoppingItem[]) => applyOp(op, items), { op });
+
+export const setChecked = (entry: ItemEntry, checked: boolean): ItemsChange => changeOf({ kind: "check", entry, checked });
+
+export const removeItem = (entry: ItemEntry): ItemsChange => changeOf({ kind: "remove", entry });
 
 /** Adds an item as typed, filed in its guessed store section. */
-export const addItem =
-  (item: Omit<ShoppingItem, "checked" | "category">): ItemsChange =>
-  (items) => [...items, { ...item, checked: false, category: guessCategory(item.name) }];
+export const addItem = (item: Omit<ShoppingItem, "checked" | "category">): ItemsChange => changeOf({ kind: "add", item });
 
 /** A scanned product's name matches an item of the same name, in any case ("MILK" is "Milk", "Eggs" is "egg"). */
 const matches = (name: string) => {

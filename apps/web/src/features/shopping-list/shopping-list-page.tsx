@@ -11,6 +11,8 @@ import type { GenerateOutcome } from "./generate-dialog";
 import { ShoppingItemGroups } from "./shopping-item-groups";
 import { addItem, groupByCategory, removeItem, scanOutcome, scanProduct, setChecked, type ItemEntry } from "./shopping-items";
 import { useShoppingList } from "./use-shopping-list";
+import { NeedsNetwork } from "../../components/needs-network";
+import { useOnline } from "../../lib/offline/network";
 
 // The dialogs load when first wanted, not with the list, so the page draws sooner: the add form with zod, which checks
 // it, the scanner, and all three with the dialog library. Pointing at or focusing what opens one starts its download.
@@ -43,6 +45,7 @@ interface ShoppingListPageProps {
 }
 
 export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
+  const online = useOnline();
   const { list, change } = useShoppingList();
   const lookUpProduct = useBarcodeProductLookup();
   const [adding, setAdding] = useState<{ open: boolean; description?: string }>({ open: false });
@@ -97,13 +100,20 @@ export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
           <p className="mt-2 text-muted-foreground">Everything to buy, by store section</p>
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-          <Button variant="outline" onClick={onScanItem} onPointerEnter={preloadScanDialogs} onFocus={preloadScanDialogs}>
+          <Button
+            variant="outline"
+            disabled={!online}
+            onClick={onScanItem}
+            onPointerEnter={preloadScanDialogs}
+            onFocus={preloadScanDialogs}
+          >
             <ScanBarcode aria-hidden="true" />
             Scan Item
           </Button>
           <Button
             variant="outline"
             className="col-span-2 row-start-2 sm:row-start-auto"
+            disabled={!online}
             onClick={() => setGenerating(true)}
             onPointerEnter={preloadGenerateDialog}
             onFocus={preloadGenerateDialog}
@@ -122,6 +132,7 @@ export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
             Add Item
           </Button>
         </div>
+        <NeedsNetwork what="scanning and generating from the meal plan work" />
       </div>
 
       {excluded.length > 0 ? (

@@ -1,9 +1,13 @@
+import { useEffect } from "react";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { toast } from "@kim/ui/lib/use-toast";
 import { IntentKeys } from "../../lib/keyed-mutation";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
+import { keepAnswer } from "../../lib/offline/kept-answers";
+import { onReconnect } from "../../lib/offline/network";
+import { listOutbox } from "./list-outbox";
 import { createListSaver, type ListSaver } from "./list-saver";
 import type { ItemsChange, ShoppingList } from "./shopping-items";
 
@@ -11,6 +15,8 @@ type Utils = ReturnType<typeof trpc.useUtils>;
 
 const isConflict = (error: unknown) =>
   error instanceof TRPCClientError && typeof error.data === "object" && error.data !== null && error.data.code === "CONFLICT";
+
+const updateFailed = failureToast("Failed to update shopping list");
 
 // One saver per query cache, not per mounted page: a save still running when the cook leaves and comes back is
 // the one the next change waits for.
@@ -21,11 +27,12 @@ function saverFor(queryClient: QueryClient, utils: Utils): ListSaver<ShoppingLis
   if (!saver) {
     // Each save goes with its idempotency key: a retried save (the answer was lost) is applied once.
     const keys = new IntentKeys();
+    const load = async () =>
+      (await utils.client.shoppingLists.list.query())[0] ??
+      keys.send({}, (options) => utils.client.shoppingLists.create.mutate({}, options));
     saver = createListSaver<ShoppingList>({
       shown: () => utils.shoppingLists.list.getData()?.[0],
-      load: async () =>
-        (await utils.client.shoppingLists.list.query())[0] ??
-        keys.send({}, (options) => utils.client.shoppingLists.create.mutate({}, options)),
+      load,
       save: (list, items) => {
         const input = { id: list.id, data: { items, version: list.version } };
         return keys.send(input, (options) => utils.client.shoppingLists.update.mutate(input, options));
@@ -35,6 +42,13 @@ function saverFor(queryClient: QueryClient, utils: Utils): ListSaver<ShoppingLis
           lists.some((l) => l.id === list.id) ? lists.map((l) => (l.id === list.id ? list : l)) : [list, ...lists],
         ),
       isConflict,
+      saved: (list) =>
+        keepAnswer("shoppingLists.list", undefined, [list, ...(utils.shoppingLists.list.getData() ?? []).filter((l) => l.id !== list.id)]),
+      offline: listOutbox({
+        load,
+        update: (input, idempotencyKey) => utils.client.shoppingLists.update.mutate(input, { context: { idempotencyKey } }),
+        isConflict,
+      }),
     });
     savers.set(queryClient, saver);
   }
@@ -53,8 +67,16 @@ export function useShoppingList() {
   // A mutation, so a lost session is handled like any other call's.
   const update = useMutation({
     mutationFn: (change: ItemsChange) => saver.apply(change),
-    onError: failureToast("Failed to update shopping list"),
+    onError: updateFailed,
   });
+  // Changes kept on the device from offline show once the list is there, and are sent now and when the network is back.
+  const loaded = list.isSuccess;
+  useEffect(() => {
+    if (!loaded) return;
+    const resume = () => void saver.resume().catch(updateFailed);
+    resume();
+    return onReconnect(resume);
+  }, [loaded, saver]);
   return { list, change: update.mutateAsync };
 }
 

@@ -1,0 +1,94 @@
+import { request } from "../../lib/offline/idb";
+import { isOfflineError } from "../../lib/offline/network";
+import { waitingChanged } from "../../lib/offline/waiting";
+import { newIdempotencyKey } from "../../lib/keyed-mutation";
+import { SAVE_ATTEMPTS, type OfflineStore } from "./list-saver";
+import { changeOf, type ItemsChange, type ListOp, type ShoppingList } from "./shopping-items";
+
+interface KeptChange {
+  id: number;
+  op: ListOp;
+}
+
+export interface UpdateInput {
+  id: string;
+  data: { items: ShoppingList["items"]; version: number };
+}
+
+/** The save of the kept changes under way: sent again as it was, with its key, until the server has answered it. */
+interface Sending {
+  key: string;
+  input: UpdateInput;
+  ids: number[];
+}
+
+export interface ListServer {
+  load(): Promise<ShoppingList>;
+  update(input: UpdateInput, idempotencyKey: string): Promise<ShoppingList>;
+  isConflict(error: unknown): boolean;
+}
+
+const SENDING = "list";
+
+const keptChanges = () => request<KeptChange[]>("changes", "readonly", (store) => store.getAll() as IDBRequest<KeptChange[]>);
+const sending = async () => (await request("sending", "readonly", (store) => store.get(SENDING))) as Sending | undefined;
+const setSending = (value: Sending) => request("sending", "readwrite", (store) => store.put(value, SENDING));
+const clearSending = () => request("sending", "readwrite", (store) => store.delete(SENDING));
+
+/**
+ * The shopping list's changes made offline, kept in IndexedDB across reloads, and their replay (decision 0038). The
+ * kept changes are applied to the server's newest list and saved at its version, as any change is (decision 0014):
+ * a change made on the server meanwhile stays. The save is stored with its idempotency key before it is sent, so a
+ * save whose answer was lost (the network dropped again, the tab closed) is sent again as it was and applied once.
+ */
+export function listOutbox(server: ListServer): OfflineStore<ShoppingList> {
+  async function send(): Promise<ShoppingList | undefined> {
+    const kept = await keptChanges();
+    if (kept.length === 0) return undefined;
+    let save = await sending();
+    for (let attempt = 1; ; attempt++) {
+      if (!save) {
+        const list = await server.load();
+        const items = kept.reduce((all, change) => changeOf(change.op)(all), list.items);
+        save = { key: newIdempotencyKey(), input: { id: list.id, data: { items, version: list.version } }, ids: kept.map((c) => c.id) };
+        await setSending(save);
+      }
+      try {
+        const saved = await server.update(save.input, save.key);
+        const ids = save.ids;
+        await request("changes", "readwrite", (store) => store.delete(IDBKeyRange.bound(Math.min(...ids), Math.max(...ids))));
+        await clearSending();
+        waitingChanged();
+        // Changes kept while this save was on its way go next, over the list it saved.
+        return (await send()) ?? saved;
+      } catch (error) {
+        // A conflict means the server never applied this save: it is made again on the newer list.
+        if (!server.isConflict(error) || attempt === SAVE_ATTEMPTS) throw error;
+        await clearSending();
+        save = undefined;
+      }
+    }
+  }
+
+  return {
+    isOffline: isOfflineError,
+    async hold(change: ItemsChange) {
+      if (!change.op) return false;
+      const op = change.op;
+      try {
+        await request("changes", "readwrite", (store) => store.add({ op }));
+      } catch {
+        return false;
+      }
+      waitingChanged();
+      return true;
+    },
+    held: async () => (await keptChanges().catch(() => [])).map((change) => changeOf(change.op)),
+    send,
+    async discard() {
+      await request("changes", "readwrite", (store) => store.clear());
+      await clearSending();
+      waitingChanged();
+    },
+  };
+}
