@@ -2,8 +2,8 @@
  * Whether the ingredient list a page prints says more than its structured data, line for line. Some data is written
  * apart from the page and says less: names without their amounts ("Sonnenblumenöl" for "20 g Sonnenblumenöl"), the
  * metric amount beside the cup left out. Where each printed line keeps all its data line says, as written and in the
- * same order, and adds to it, the printed list is the better one: it is what the cook reads. So it is where the data
- * copies the printed list line for line with other numbers (converted, scaled) and says less on most lines.
+ * same order, and adds to it, the printed list is the better one: it is what the cook reads. (Two more rules, printed
+ * lines for data with other numbers and for data of names only, fitted the first page set alone: decision 0040.)
  */
 
 // Unicode fractions written out, so "½" and "1/2" are the same amount.
@@ -77,19 +77,13 @@ function tokens(line: string): string[] {
 }
 
 /** Whether `printed` holds all of `data`, in its order: the data line's words and marks, with more between them. */
-function holds(printed: string[], data: string[], same = (a: string, b: string) => a === b): boolean {
+function holds(printed: string[], data: string[]): boolean {
   let k = 0;
   for (const token of printed) {
-    const wanted = data[k];
-    if (wanted !== undefined && same(token, wanted)) k++;
+    if (token === data[k]) k++;
   }
   return k === data.length;
 }
-
-// A line's words and marks without its numbers.
-const withoutAmounts = (tokens: string[]) => tokens.filter((token) => !/^\d/.test(token));
-// One word in the singular or the plural ("tortilla", "tortillas"; "tomato", "tomatoes").
-const sameWord = (a: string, b: string) => a === b || a === `${b}s` || b === `${a}s` || a === `${b}es` || b === `${a}es`;
 
 // A line of the printed list that the data doesn't have and that is no ingredient: a part's heading ("Pasta",
 // "For the sauce:"), the recipe's name above its list. Its lines without a number, in a few words.
@@ -102,67 +96,25 @@ const MAX_LINES = 150;
  * The printed list, when it holds every data line, in order, each in one printed line that keeps all of its words,
  * amounts and punctuation in their order (so notes the data sets in parentheses stay set apart), and adds to at least
  * one; printed lines the data lacks may only be part headings, left out as the data leaves them out. Undefined when
- * the printed list says less, says it otherwise (reworded, reordered, a note's parentheses dropped) or says nothing more.
- *
- * A printed line may also hold its data line's words and marks with other numbers ("½ tsp salt" for "⅛ tsp salt",
- * "16 oz (450 g) tofu" for "15.873 oz tofu"; a word in the plural for the singular), when the printed list says more
- * on at least half of the data's lines: the data is then a copy of the page's own list (amounts converted or scaled,
- * notes and metric amounts dropped), and the cook follows the list the page prints. Units are words: another unit
- * is another line.
+ * the printed list says less, says it otherwise (reworded, reordered, other amounts, a note's parentheses dropped) or
+ * says nothing more.
  */
 export function fullerIngredientList(data: string[], printed: string[]): string[] | undefined {
   if (data.length === 0 || printed.length > MAX_LINES || data.length > MAX_LINES) return undefined;
-  return lineForLine(data, printed) ?? amountsForNames(data, printed);
-}
-
-function lineForLine(data: string[], printed: string[]): string[] | undefined {
   const kept: string[] = [];
   let next = 0;
   let extras = 0;
   let fuller = 0;
-  let otherAmounts = 0;
   for (const line of printed) {
     const wanted = data[next];
     const lineTokens = tokens(line);
     const wantedTokens = wanted === undefined ? [] : tokens(wanted);
-    const [bare, wantedBare] = [withoutAmounts(lineTokens), withoutAmounts(wantedTokens)];
     if (wantedTokens.length > 0 && holds(lineTokens, wantedTokens)) {
       if (lineTokens.length > wantedTokens.length) fuller++;
-    } else if (wantedBare.length > 0 && holds(bare, wantedBare, sameWord)) {
-      otherAmounts++;
-      if (bare.length > wantedBare.length) fuller++;
     } else if (isHeadingLike(line) && ++extras <= Math.max(2, data.length / 4)) continue;
     else return undefined;
     kept.push(line);
     next++;
   }
-  if (next !== data.length || fuller === 0) return undefined;
-  return otherAmounts === 0 || fuller * 2 >= data.length ? kept : undefined;
-}
-
-const HAS_NUMBER = /\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]/;
-
-/**
- * Data that names the ingredients only, without a number, is often a shopping list kept apart from the page: in its
- * own order, each ingredient once. Where every printed line holds one of its names (all of the name's words and marks,
- * in order), every name is in a printed line, and most printed lines give an amount, the printed list is the recipe
- * the data names: its lines, in its order, an ingredient used in two parts twice. Other printed lines may only be
- * part headings, as above.
- */
-function amountsForNames(data: string[], printed: string[]): string[] | undefined {
-  if (data.some((line) => HAS_NUMBER.test(line))) return undefined;
-  const names = data.map(tokens);
-  const named = new Set<number>();
-  const kept: string[] = [];
-  let extras = 0;
-  for (const line of printed) {
-    const lineTokens = tokens(line);
-    const held = names.flatMap((name, k) => (name.length > 0 && holds(lineTokens, name) ? [k] : []));
-    if (held.length > 0) {
-      held.forEach((k) => named.add(k));
-      kept.push(line);
-    } else if (!(isHeadingLike(line) && ++extras <= Math.max(2, data.length / 4))) return undefined;
-  }
-  const measured = kept.filter((line) => HAS_NUMBER.test(line)).length;
-  return named.size === data.length && measured * 2 > kept.length ? kept : undefined;
+  return next === data.length && fuller > 0 ? kept : undefined;
 }
