@@ -51,9 +51,10 @@ function best(
   return found;
 }
 
-// A line that starts with an amount and a unit or size, as most ingredient lines do ("1/4 tsp. salt", "2 large eggs").
-const MEASURED =
-  /^(?:\d+(?:[.,/]\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\s*(?:[½⅓⅔¼¾⅛]\s*)?(?:-\s*\d+\s*)?(?:cups?|c\.|tbsp?s?|tbs|tablespoons?|teaspoons?|tsp|g|grams?|kg|ml|l|litres?|liters?|dl|cl|oz|ounces?|lbs?|pounds?|pinch|cloves?|cans?|pieces?|slices?|sticks?|large|medium|small|whole|bunch|handful|el|tl|stk|st)\b/i;
+// A short line that starts with an amount and then a word, as ingredient lines do in any language ("1/4 tsp. salt",
+// "2 large eggs", "250 g de tagliatelles", "1 oeuf", "½ stilk bladselleri", "2 个 蛋").
+const MEASURED = /^(?:\d+(?:[.,/⁄]\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\s*(?:[½⅓⅔¼¾⅛]\s*)?(?:[-–]\s*\d+(?:[.,/]\d+)?\s*)?\.?\s*\p{L}/u;
+const MAX_MEASURED_LENGTH = 100;
 
 /**
  * A list under no heading and in no class we know, that reads as ingredients: at least three items, most of them
@@ -71,7 +72,12 @@ function unnamedIngredients(region: HtmlElement): Found {
   });
   for (const list of lists) {
     const lines = itemLines([list]);
-    if (lines.length < 3 || lines.filter((line) => MEASURED.test(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
+    if (
+      lines.length < 3 ||
+      lines.filter((line) => line.text.length <= MAX_MEASURED_LENGTH && MEASURED.test(line.text)).length < lines.length / 2 ||
+      isBoilerplate(list)
+    )
+      continue;
     const value = ingredientScore(lines);
     if (value > bestScore) [found, bestScore] = [{ lines, end: list }, value];
   }
