@@ -155,8 +155,8 @@ h2 { font-family: "DejaVu Sans", sans-serif; font-size: 13pt; margin: 12px 0 4px
 ul, ol { padding-left: 1.4em; margin: 4px 0; }
 .line { margin: 1px 0; }
 .two-column .content { column-count: 2; column-gap: 1cm; }
-.sidebar { display: grid; grid-template-columns: 34% 1fr; gap: 0.8cm; }
-.card { border: 2px solid #333; padding: 10px 14px; margin-top: 12px; }
+div.sidebar { display: grid; grid-template-columns: 34% 1fr; gap: 0.8cm; }
+div.card { border: 2px solid #333; padding: 10px 14px; margin-top: 12px; }
 .cookbook section.recipe { break-before: page; }
 `;
 
