@@ -283,6 +283,13 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("<title>Bean Bowl</title>", body)).ingredients).toEqual(["1 can black beans", "1 avocado", "1/4 tsp salt"]);
   });
 
+  it("splits a data step that numbers its steps in its text, and keeps a step that only mentions numbers (decision 0040)", () => {
+    const numbered = ldJson({ ...padThai, recipeInstructions: "1.番茄切丁 2.土豆切丁 3.鸡肉切块" });
+    expect(only(page(numbered)).instructions).toEqual("番茄切丁\n土豆切丁\n鸡肉切块");
+    const mentions = ldJson({ ...padThai, recipeInstructions: "Bake 2. Turn 3 times. Serve." });
+    expect(only(page(mentions)).instructions).toEqual("Bake 2. Turn 3 times. Serve.");
+  });
+
   it("reads a list under no heading that reads as ingredients, and the paragraphs after it as the steps", () => {
     const body = `<h1>Orange Carrots</h1><p>My favourite side.</p>
       <ul><li>3 large carrots</li><li>Orange juice</li><li>1/4 tsp. salt</li><li>1 Tbs. soy sauce</li></ul>
@@ -292,6 +299,16 @@ describe("extractRecipesFromHtml: other sources", () => {
       ingredients: ["3 large carrots", "Orange juice", "1/4 tsp. salt", "1 Tbs. soy sauce"],
       instructions: "Cut the carrots into thick rounds.\nSimmer them in the juice until tender.",
     });
+    // Units of other languages: French spoons and cloves, Polish spoons (decision 0040).
+    const french = `<h1>Tagliatelles carbonara</h1><h3>Pour 2 personnes :</h3>
+      <ul><li>250 g de tagliatelles</li><li>1 oeuf</li><li>4 cs de parmesan</li><li>1 gousse d'ail</li></ul>
+      <p>Battez l'oeuf et le jaune dans un bol à la fourchette.</p><p>Ajoutez le parmesan et mélangez bien le tout.</p>`;
+    expect(only(page("<title>Carbonara</title>", french)).ingredients).toEqual([
+      "250 g de tagliatelles",
+      "1 oeuf",
+      "4 cs de parmesan",
+      "1 gousse d'ail",
+    ]);
     const specs = `<h1>Our phone</h1><ul><li>6 GB memory</li><li>2 cameras</li><li>1 year warranty</li></ul><p>Buy it in our shop today.</p>`;
     expect(extract(page("<title>Phone</title>", specs))).toEqual([]);
   });

@@ -51,10 +51,19 @@ function best(
   return found;
 }
 
-// A short line that starts with an amount and then a word, as ingredient lines do in any language ("1/4 tsp. salt",
-// "2 large eggs", "250 g de tagliatelles", "1 oeuf", "½ stilk bladselleri", "2 个 蛋").
-const MEASURED = /^(?:\d+(?:[.,/⁄]\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\s*(?:[½⅓⅔¼¾⅛]\s*)?(?:[-–]\s*\d+(?:[.,/]\d+)?\s*)?\.?\s*\p{L}/u;
-const MAX_MEASURED_LENGTH = 100;
+// A line that starts with an amount and a unit or size, as most ingredient lines do, in the languages recipe pages are
+// most often written in ("1/4 tsp. salt", "2 large eggs", "250 g de tagliatelles", "4 cs de parmesan", "2 EL Öl",
+// "1 łyżka masła", "2 个 蛋").
+const UNITS = [
+  "cups?|c\\.|tbsp?s?|tbs|tablespoons?|teaspoons?|tsp|g|grams?|gr|kg|ml|l|litres?|liters?|dl|cl|oz|ounces?|lbs?|pounds?|pinch|cloves?|cans?|pieces?|slices?|sticks?|large|medium|small|whole|bunch|handful",
+  "cs|cc|c\\. à (?:soupe|café)|cuill[eè]res?|gousses?|tranches?|pincées?|sachets?|el|tl|essl[öo]ffel|teel[öo]ffel|prisen?|päckchen|stück|stk|st|bund|zehen?",
+  "eetlepels?|theelepels?|teentjes?|snufje|cucharadas?|cucharaditas?|dientes?|pizcas?|tazas?|cucchiai|cucchiaini|spicchi|pizzico|colheres?|xícaras?|dentes?",
+  "msk|tsk|krm|ss|ts|spsk|fed|łyżk[ai]|łyżeczk[ai]|szklank[ai]|szt|evőkanál|teáskanál|dkg|db|gerezd|csipet|lžíce|lžičky|ks|stroužky",
+].join("|");
+const MEASURED = new RegExp(
+  `^(?:\\d+(?:[.,/⁄]\\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\\s*(?:[½⅓⅔¼¾⅛]\\s*)?(?:-\\s*\\d+\\s*)?(?:(?:${UNITS})(?!\\p{L})|[个克勺杯個本枚]|毫升|大さじ|小さじ)`,
+  "iu",
+);
 
 /**
  * A list under no heading and in no class we know, that reads as ingredients: at least three items, most of them
@@ -72,12 +81,7 @@ function unnamedIngredients(region: HtmlElement): Found {
   });
   for (const list of lists) {
     const lines = itemLines([list]);
-    if (
-      lines.length < 3 ||
-      lines.filter((line) => line.text.length <= MAX_MEASURED_LENGTH && MEASURED.test(line.text)).length < lines.length / 2 ||
-      isBoilerplate(list)
-    )
-      continue;
+    if (lines.length < 3 || lines.filter((line) => MEASURED.test(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
     const value = ingredientScore(lines);
     if (value > bestScore) [found, bestScore] = [{ lines, end: list }, value];
   }
