@@ -40,7 +40,6 @@ export function extractRecipesFromHtml(html: string, pageUrl: string, tree = laz
 
   const fromJsonLd = usable(jsonLdRecipes(html));
   let drafts = fromJsonLd.length > 0 ? fromJsonLd : usable(microdataRecipes(tree()));
-  const fromData = drafts.length > 0;
   if (drafts.length === 0) drafts = pageStructureRecipes(tree(), meta.title);
   const [single] = drafts;
   if (drafts.length === 1 && single && !isComplete(single)) {
