@@ -31,7 +31,7 @@ import { partOf, PARTS, type Part } from "./split";
  * Environment: BENCH_ROUNDS (default 5), BENCH_VERBOSE=1 (print every failure in full), BENCH_PAGES (the shared
  * folders of pages, comma-separated: recipe-pages, the first development set, and recipe-pages-more, the second, by
  * default), BENCH_PARSER (the tree the extraction reads: kim, Kim's own, by default; htmlparser2 or linkedom, for
- * decision 0030), BENCH_WITHOUT (a rule switched off, for measuring it; see RULES in html-recipes.ts).
+ * decision 0030). A rule is measured by switching it off in the code and running the bench again (decision 0040).
  */
 
 interface Expected {
@@ -224,9 +224,7 @@ const percent = (part: number, whole: number) => `${((100 * part) / Math.max(who
 const row = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(40) : cell.padStart(22))).join(""));
 const targets = ["98%", "90%", "90%", "-"];
 
-console.log(
-  `Recipe extraction without AI, ${ROUNDS} runs a page, trees by ${PARSER}${process.env.BENCH_WITHOUT ? `, without ${process.env.BENCH_WITHOUT}` : ""}`,
-);
+console.log(`Recipe extraction without AI, ${ROUNDS} runs a page, trees by ${PARSER}`);
 const details: string[] = [];
 for (const set of SETS) {
   const pages = loadPages(set);
