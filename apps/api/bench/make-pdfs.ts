@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "nod
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { sharedData } from "../src/testing/shared-data";
-import type { ExpectedFile, ExpectedRecipe } from "./pdf-score";
+import { GENERATED_PDFS, type ExpectedFile, type ExpectedRecipe } from "./pdf-score";
 
 /**
  * Development PDFs that look like what people have (issue 29, decision 0040): the recipes of the saved pages in
@@ -10,12 +10,12 @@ import type { ExpectedFile, ExpectedRecipe } from "./pdf-score";
  * Letter, one and two columns, ingredients beside the method, a card after story paragraphs, a cookbook of several
  * recipes, plain unnumbered steps, with and without a picture, headings in the page's language), each with the values
  * a careful reader takes from it, from the page's expected JSON. The PDFs are made outside the repository (OUT, by
- * default /work/generated-pdfs) and split by the page's site, like the pages (bench/split.ts).
+ * default generated-pdfs beside the repository) and split by the page's site, like the pages (bench/split.ts).
  *
  * Run: pnpm exec tsx bench/make-pdfs.ts [OUT] (Chromium: CHROMIUM, /usr/bin/chromium by default).
  */
 
-const OUT = process.argv[2] ?? "/work/generated-pdfs";
+const OUT = process.argv[2] ?? GENERATED_PDFS;
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
 interface PageJson {

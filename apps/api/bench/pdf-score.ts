@@ -43,6 +43,9 @@ export interface FoundRecipe {
 /** The shared PDFs: ../shared/data/recipe-pdfs beside the repository. */
 export const RECIPE_PDFS = sharedData("recipe-pdfs");
 
+/** Where bench/make-pdfs.ts writes its PDFs by default: generated-pdfs beside the repository, never in it. */
+export const GENERATED_PDFS = path.resolve(import.meta.dirname, "../../../../generated-pdfs");
+
 /** The PDFs of a folder (the shared ones by default, or generated ones: bench/make-pdfs.ts), each with its expected values. */
 export function sharedPdfs(folder = RECIPE_PDFS): { name: string; bytes: Buffer; expected: ExpectedFile }[] {
   return readdirSync(folder)

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { readPdf } from "../src/features/extraction/pdf/pdf-reader";
-import { foundRecipes, RECIPE_PDFS, scoreFile, sharedPdfs, type FileScore } from "./pdf-score";
+import { foundRecipes, GENERATED_PDFS, RECIPE_PDFS, scoreFile, sharedPdfs, type FileScore } from "./pdf-score";
 import { partOf, PARTS, type Part } from "./split";
 
 /**
@@ -11,7 +11,7 @@ import { partOf, PARTS, type Part } from "./split";
  * 50 ms a page.
  *
  * Two sets: the shared development PDFs (../shared/data/recipe-pdfs) and, when present, the generated ones
- * (BENCH_PDFS, /work/generated-pdfs by default; made by bench/make-pdfs.ts from recipe-pages-more). Each is split by
+ * (BENCH_PDFS, generated-pdfs beside the repository by default; made by bench/make-pdfs.ts from recipe-pages-more). Each is split by
  * site (bench/split.ts, decision 0040): figures for both parts, misses for the read part only (BENCH_SHOW_HELD_OUT=1
  * prints the held-out part's too, for a report, never while writing rules).
  *
@@ -20,7 +20,7 @@ import { partOf, PARTS, type Part } from "./split";
 
 const VERBOSE = process.env.BENCH_VERBOSE === "1";
 const SHOW_HELD_OUT = process.env.BENCH_SHOW_HELD_OUT === "1";
-const GENERATED = process.env.BENCH_PDFS ?? "/work/generated-pdfs";
+const GENERATED = process.env.BENCH_PDFS ?? GENERATED_PDFS;
 const pct = (n: number, d: number) => (d === 0 ? "-" : `${((100 * n) / d).toFixed(1)}%`);
 // A file refused for time on a machine shared with other work would count as missed recipes: accuracy is measured
 // with a generous cap (the time a page takes is printed apart).
