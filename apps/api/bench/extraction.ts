@@ -6,6 +6,7 @@ import { sharedData } from "../src/testing/shared-data";
 import { extractRecipesFromHtml, type ExtractedRecipe } from "../src/features/extraction/html/html-recipes";
 import { decodeEntities } from "../src/features/extraction/text";
 import { PARSERS, TREES, type ParserName } from "./html-parser-trees";
+import { partOf, PARTS, type Part } from "./split";
 
 /**
  * Recipe extraction without AI on the saved pages in shared/data/recipe-pages (211 pages, 118 sites), against the
@@ -23,9 +24,14 @@ import { PARSERS, TREES, type ParserName } from "./html-parser-trees";
  * parts with spaces makes "gin</span>, Beefeater" into "gin , Beefeater", another reads "gin, Beefeater": the same
  * text. Nothing else is forgiven: letters, digits, fractions ("½" is not "1/2") and the marks themselves must match.
  *
- * Environment: BENCH_ROUNDS (default 5), BENCH_VERBOSE=1 (print every failure in full), BENCH_PAGES (the shared folder
- * of pages: recipe-pages by default, or recipe-pages-more, the second development set), BENCH_PARSER (the tree the
- * extraction reads: kim, Kim's own, by default; htmlparser2 or linkedom, for decision 0030).
+ * Each page set is split by site (bench/split.ts, decision 0040) into the part read while writing rules and a held-out
+ * part that is only measured: the figures are printed for both parts of each set, the failures for the read part only
+ * (BENCH_SHOW_HELD_OUT=1 prints the held-out part's too, for a report, never while writing rules).
+ *
+ * Environment: BENCH_ROUNDS (default 5), BENCH_VERBOSE=1 (print every failure in full), BENCH_PAGES (the shared
+ * folders of pages, comma-separated: recipe-pages, the first development set, and recipe-pages-more, the second, by
+ * default), BENCH_PARSER (the tree the extraction reads: kim, Kim's own, by default; htmlparser2 or linkedom, for
+ * decision 0030). A rule is measured by switching it off in the code and running the bench again (decision 0040).
  */
 
 interface Expected {
@@ -39,6 +45,8 @@ interface Expected {
 }
 
 interface Page {
+  set: string;
+  part: Part;
   name: string;
   html: string;
   expected: Expected;
@@ -47,7 +55,8 @@ interface Page {
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const VERBOSE = process.env.BENCH_VERBOSE === "1";
 const SIMILAR = 0.9;
-const PAGES = process.env.BENCH_PAGES ?? "recipe-pages";
+const SETS = (process.env.BENCH_PAGES ?? "recipe-pages,recipe-pages-more").split(",");
+const SHOW_HELD_OUT = process.env.BENCH_SHOW_HELD_OUT === "1";
 const PARSER = (process.env.BENCH_PARSER ?? "kim") as ParserName;
 if (!PARSERS.includes(PARSER)) throw new Error(`BENCH_PARSER is one of ${PARSERS.join(", ")}`);
 
@@ -58,13 +67,15 @@ function extract(html: string, url: string): ExtractedRecipe[] {
   return extractRecipesFromHtml(html, url, () => (tree ??= TREES[PARSER](html)));
 }
 
-function loadPages(): Page[] {
-  const root = sharedData(PAGES);
+function loadPages(set: string): Page[] {
+  const root = sharedData(set);
   const pages: Page[] = [];
   for (const host of readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
     for (const file of readdirSync(path.join(root, host.name)).filter((f) => f.endsWith(".html.gz"))) {
       const base = file.slice(0, -".html.gz".length);
       pages.push({
+        set,
+        part: partOf(host.name),
         name: `${host.name}/${base}`,
         html: gunzipSync(readFileSync(path.join(root, host.name, file))).toString("utf8"),
         expected: JSON.parse(readFileSync(path.join(root, host.name, `${base}.json`), "utf8")) as Expected,
@@ -155,86 +166,117 @@ function score(result: Check, ok: boolean, name: string, detail: () => string) {
   else result.failures.push(VERBOSE ? `${name}\n${detail()}` : `${name} ${detail().slice(0, 150).replace(/\n/g, " | ")}`);
 }
 
-const pages = loadPages();
-const title = check("titles");
-const ingredients = check("exact ingredient lists");
-const instructions = check(`instructions (word Dice >= ${SIMILAR})`);
-const servings = check("servings");
-const perPage: number[] = [];
-const asInData: string[] = [];
-const none: string[] = [];
-const several: string[] = [];
+interface Group {
+  title: Check;
+  ingredients: Check;
+  instructions: Check;
+  servings: Check;
+}
 
-for (const page of pages) extract(page.html, page.expected.canonical_url ?? "https://example.com/");
+const group = (): Group => ({
+  title: check("titles"),
+  ingredients: check("exact ingredient lists"),
+  instructions: check(`instructions (word Dice >= ${SIMILAR})`),
+  servings: check("servings"),
+});
 
-for (const page of pages) {
-  const url = page.expected.canonical_url ?? `https://${page.name.split("/")[0]}/`;
-  const times: number[] = [];
-  let recipes: ExtractedRecipe[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const start = performance.now();
-    recipes = extract(page.html, url);
-    times.push(performance.now() - start);
-  }
-  perPage.push(median(times));
-  const ours = recipes[0];
-  if (recipes.length > 1) several.push(`${page.name} (${recipes.length})`);
-  if (!ours) none.push(page.name);
+function scorePage(page: Page, ours: ExtractedRecipe | undefined, into: Group, asInData: string[]) {
   const { expected } = page;
-
   const ourTitle = normalise(ours?.title ?? "");
-  score(title, ourTitle.toLowerCase() === normalise(expected.title).toLowerCase(), page.name, () => `"${ourTitle}" vs "${expected.title}"`);
+  score(
+    into.title,
+    ourTitle.toLowerCase() === normalise(expected.title).toLowerCase(),
+    page.name,
+    () => `"${ourTitle}" vs "${expected.title}"`,
+  );
 
   const ourLines = (ours?.ingredients ?? []).map(normalise);
-  const asData = jsonLdIngredients(page.html);
   const expectedLines = (Array.isArray(expected.ingredients) ? expected.ingredients : expected.ingredients.split("\n")).map(normalise);
-  score(ingredients, ourLines.length === expectedLines.length && ourLines.every((line, i) => line === expectedLines[i]), page.name, () => {
-    const i = ourLines.findIndex((line, k) => line !== expectedLines[k]);
-    const at = i === -1 ? ourLines.length : i;
-    const faithful = asData !== undefined && asData.length === ourLines.length && asData.every((line, k) => line === ourLines[k]);
-    if (faithful) asInData.push(page.name);
-    const note = faithful ? " [= the page's JSON-LD]" : "";
-    return `${ourLines.length} vs ${expectedLines.length} lines${note}; #${at}: "${ourLines[at] ?? ""}" vs "${expectedLines[at] ?? ""}"`;
-  });
+  score(
+    into.ingredients,
+    ourLines.length === expectedLines.length && ourLines.every((line, i) => line === expectedLines[i]),
+    page.name,
+    () => {
+      const i = ourLines.findIndex((line, k) => line !== expectedLines[k]);
+      const at = i === -1 ? ourLines.length : i;
+      const asData = jsonLdIngredients(page.html);
+      const faithful = asData !== undefined && asData.length === ourLines.length && asData.every((line, k) => line === ourLines[k]);
+      if (faithful) asInData.push(page.name);
+      const note = faithful ? " [= the page's JSON-LD]" : "";
+      return `${ourLines.length} vs ${expectedLines.length} lines${note}; #${at}: "${ourLines[at] ?? ""}" vs "${expectedLines[at] ?? ""}"`;
+    },
+  );
 
   const steps = expected.instructions_list ?? [];
   const similarity = wordSimilarity(ours?.instructions ?? "", steps.join("\n"));
-  score(instructions, similarity >= SIMILAR, page.name, () => {
+  score(into.instructions, similarity >= SIMILAR, page.name, () => {
     const first = (ours?.instructions ?? "").split("\n");
     return `${similarity.toFixed(2)}; ${first.length} vs ${steps.length} steps; "${first[0]?.slice(0, 60)}" vs "${steps[0]?.slice(0, 60)}"`;
   });
 
   const expectedServings = firstNumber(expected.yields);
   if (expectedServings !== null) {
-    score(servings, ours?.servings === expectedServings, page.name, () => `${ours?.servings} vs "${expected.yields}"`);
+    score(into.servings, ours?.servings === expectedServings, page.name, () => `${ours?.servings} vs "${expected.yields}"`);
   }
 }
 
 const percent = (part: number, whole: number) => `${((100 * part) / Math.max(whole, 1)).toFixed(1)}%`;
-const row = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(44) : cell.padStart(16))).join(""));
+const row = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(40) : cell.padStart(22))).join(""));
+const targets = ["98%", "90%", "90%", "-"];
 
-console.log(`Recipe extraction without AI: ${pages.length} saved pages (${PAGES}), ${ROUNDS} runs each, trees by ${PARSER}\n`);
-row(["", "Kim", "target", "recipe-scrapers"]);
-const targets: Record<string, string> = { [title.label]: "98%", [ingredients.label]: "90%", [instructions.label]: "90%" };
-for (const result of [title, ingredients, instructions, servings]) {
-  row([
-    `${result.label} (of ${result.total})`,
-    `${percent(result.passed, result.total)} (${result.passed})`,
-    targets[result.label] ?? "-",
-    "100% (ref.)",
-  ]);
-}
-row(["median ms a page (parse + extract)", median(perPage).toFixed(2), "< 10", "-"]);
-row(["p90 / max ms a page", `${quantile(perPage, 0.9).toFixed(2)} / ${Math.max(...perPage).toFixed(2)}`, "", ""]);
-console.log("\nrecipe-scrapers' figures are its own expected values scored against themselves: the reference, 100% by definition.");
-console.log(`Pages with no recipe found: ${none.length}${none.length ? ` (${none.join(", ")})` : ""}`);
-console.log(
-  `Failing ingredient lists that are the page's own JSON-LD list line for line (recipe-scrapers read that site's HTML instead): ${asInData.length}`,
-);
-console.log(`Pages with several recipes (the first is scored): ${several.length}${several.length ? ` (${several.join(", ")})` : ""}`);
+console.log(`Recipe extraction without AI, ${ROUNDS} runs a page, trees by ${PARSER}`);
+const details: string[] = [];
+for (const set of SETS) {
+  const pages = loadPages(set);
+  const groups = new Map<Part, Group>(PARTS.map((part) => [part, group()]));
+  const perPage: number[] = [];
+  const none: string[] = [];
+  const several: string[] = [];
+  const asInData: string[] = [];
 
-for (const result of [title, ingredients, instructions, servings]) {
-  if (result.failures.length === 0) continue;
-  console.log(`\nFailing ${result.label} (${result.failures.length}):`);
-  for (const failure of result.failures) console.log(`  ${failure}`);
+  for (const page of pages) extract(page.html, page.expected.canonical_url ?? "https://example.com/");
+  for (const page of pages) {
+    const url = page.expected.canonical_url ?? `https://${page.name.split("/")[0]}/`;
+    const times: number[] = [];
+    let recipes: ExtractedRecipe[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const start = performance.now();
+      recipes = extract(page.html, url);
+      times.push(performance.now() - start);
+    }
+    perPage.push(median(times));
+    const shown = page.part === "read" || SHOW_HELD_OUT;
+    if (shown && recipes.length > 1) several.push(`${page.name} (${recipes.length})`);
+    if (shown && !recipes[0]) none.push(page.name);
+    scorePage(page, recipes[0], groups.get(page.part)!, asInData);
+  }
+
+  const sites = (part: Part) => new Set(pages.filter((p) => p.part === part).map((p) => p.name.split("/")[0])).size;
+  console.log(`\n${set}: ${pages.length} pages`);
+  row(["", ...PARTS.map((part) => `${part} (${sites(part)} sites)`), "target"]);
+  const labels = Object.keys(group()) as (keyof Group)[];
+  labels.forEach((key, i) => {
+    const cells = PARTS.map((part) => {
+      const result = groups.get(part)![key];
+      return `${percent(result.passed, result.total)} (${result.passed}/${result.total})`;
+    });
+    row([groups.get("read")![key].label, ...cells, targets[i] ?? "-"]);
+  });
+  row(["median ms a page (parse + extract)", median(perPage).toFixed(2), "", "< 10"]);
+  row(["p90 / max ms a page", `${quantile(perPage, 0.9).toFixed(2)} / ${Math.max(...perPage).toFixed(2)}`, "", ""]);
+
+  const shownParts = SHOW_HELD_OUT ? PARTS : (["read"] as Part[]);
+  details.push(`\n== ${set}, ${shownParts.join(" and ")} part${shownParts.length > 1 ? "s" : ""}`);
+  details.push(`Pages with no recipe found: ${none.length}${none.length ? ` (${none.join(", ")})` : ""}`);
+  details.push(`Failing ingredient lists that are the page's own JSON-LD list line for line: ${asInData.length}`);
+  details.push(`Pages with several recipes (the first is scored): ${several.length}${several.length ? ` (${several.join(", ")})` : ""}`);
+  for (const part of shownParts) {
+    for (const result of Object.values(groups.get(part)!) as Check[]) {
+      if (result.failures.length === 0) continue;
+      details.push(`\nFailing ${result.label}, ${part} part (${result.failures.length}):`);
+      for (const failure of result.failures) details.push(`  ${failure}`);
+    }
+  }
 }
+console.log("\nrecipe-scrapers' expected values are the reference (100% by definition).");
+console.log(details.join("\n"));

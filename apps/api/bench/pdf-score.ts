@@ -24,6 +24,8 @@ export interface ExpectedRecipe {
 
 export interface ExpectedFile {
   file: string;
+  /** Generated files: the host of the saved page printed, which decides the file's part of the split. */
+  site?: string;
   pages?: number;
   recipes?: ExpectedRecipe[];
   expect_status?: number;
@@ -41,14 +43,18 @@ export interface FoundRecipe {
 /** The shared PDFs: ../shared/data/recipe-pdfs beside the repository. */
 export const RECIPE_PDFS = sharedData("recipe-pdfs");
 
-export function sharedPdfs(): { name: string; bytes: Buffer; expected: ExpectedFile }[] {
-  return readdirSync(RECIPE_PDFS)
+/** Where bench/make-pdfs.ts writes its PDFs by default: generated-pdfs beside the repository, never in it. */
+export const GENERATED_PDFS = path.resolve(import.meta.dirname, "../../../../generated-pdfs");
+
+/** The PDFs of a folder (the shared ones by default, or generated ones: bench/make-pdfs.ts), each with its expected values. */
+export function sharedPdfs(folder = RECIPE_PDFS): { name: string; bytes: Buffer; expected: ExpectedFile }[] {
+  return readdirSync(folder)
     .filter((name) => name.endsWith(".pdf"))
     .sort()
     .map((name) => ({
       name,
-      bytes: readFileSync(path.join(RECIPE_PDFS, name)),
-      expected: JSON.parse(readFileSync(path.join(RECIPE_PDFS, name.replace(/\.pdf$/, ".json")), "utf8")) as ExpectedFile,
+      bytes: readFileSync(path.join(folder, name)),
+      expected: JSON.parse(readFileSync(path.join(folder, name.replace(/\.pdf$/, ".json")), "utf8")) as ExpectedFile,
     }));
 }
 

@@ -283,6 +283,13 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("<title>Bean Bowl</title>", body)).ingredients).toEqual(["1 can black beans", "1 avocado", "1/4 tsp salt"]);
   });
 
+  it("splits a data step that numbers its steps in its text, and keeps a step that only mentions numbers (decision 0040)", () => {
+    const numbered = ldJson({ ...padThai, recipeInstructions: "1.番茄切丁 2.土豆切丁 3.鸡肉切块" });
+    expect(only(page(numbered)).instructions).toEqual("番茄切丁\n土豆切丁\n鸡肉切块");
+    const mentions = ldJson({ ...padThai, recipeInstructions: "Bake 2. Turn 3 times. Serve." });
+    expect(only(page(mentions)).instructions).toEqual("Bake 2. Turn 3 times. Serve.");
+  });
+
   it("reads a list under no heading that reads as ingredients, and the paragraphs after it as the steps", () => {
     const body = `<h1>Orange Carrots</h1><p>My favourite side.</p>
       <ul><li>3 large carrots</li><li>Orange juice</li><li>1/4 tsp. salt</li><li>1 Tbs. soy sauce</li></ul>
@@ -292,6 +299,16 @@ describe("extractRecipesFromHtml: other sources", () => {
       ingredients: ["3 large carrots", "Orange juice", "1/4 tsp. salt", "1 Tbs. soy sauce"],
       instructions: "Cut the carrots into thick rounds.\nSimmer them in the juice until tender.",
     });
+    // Units of other languages: French spoons and cloves, Polish spoons (decision 0040).
+    const french = `<h1>Tagliatelles carbonara</h1><h3>Pour 2 personnes :</h3>
+      <ul><li>250 g de tagliatelles</li><li>1 oeuf</li><li>4 cs de parmesan</li><li>1 gousse d'ail</li></ul>
+      <p>Battez l'oeuf et le jaune dans un bol à la fourchette.</p><p>Ajoutez le parmesan et mélangez bien le tout.</p>`;
+    expect(only(page("<title>Carbonara</title>", french)).ingredients).toEqual([
+      "250 g de tagliatelles",
+      "1 oeuf",
+      "4 cs de parmesan",
+      "1 gousse d'ail",
+    ]);
     const specs = `<h1>Our phone</h1><ul><li>6 GB memory</li><li>2 cameras</li><li>1 year warranty</li></ul><p>Buy it in our shop today.</p>`;
     expect(extract(page("<title>Phone</title>", specs))).toEqual([]);
   });
@@ -352,65 +369,22 @@ describe("extractRecipesFromHtml: other sources", () => {
     ]);
   });
 
-  it("takes the printed ingredient list when it holds every line of the data's and says more (amounts the data left out)", () => {
-    const namesOnly = ldJson({ ...padThai, recipeIngredient: ["rice noodles", "eggs", "fish sauce (or soy sauce)"] });
-    const printed = `<h1>Pad Thai</h1><h2>Ingredients</h2><h3>Noodles</h3><ul><li>200 g rice noodles</li><li>2 eggs</li></ul>
-      <h3>Sauce</h3><ul><li>3 tbsp fish sauce (or soy sauce)</li></ul><h2>Method</h2><ol><li>Soak the noodles.</li></ol>`;
-    // The part headings the data leaves out are left out too.
-    expect(only(page(namesOnly, printed)).ingredients).toEqual(["200 g rice noodles", "2 eggs", "3 tbsp fish sauce (or soy sauce)"]);
-    // A metric amount beside the cup, fractions and units spelled either way.
-    const cups = ldJson({ ...padThai, recipeIngredient: ["1 1/2 cups milk", "1 tbsp sugar"] });
-    const metric = `<h2>Ingredients</h2><ul><li>1 ½ cups (375 mL) milk</li><li>1 tablespoon sugar</li></ul>`;
-    expect(only(page(cups, metric)).ingredients).toEqual(["1 ½ cups (375 mL) milk", "1 tablespoon sugar"]);
-  });
-
-  it("takes the printed list, other amounts and all, when the data copies it line for line and it says more on most lines", () => {
+  it("keeps the data's ingredient list as written, even where the page prints a fuller one (decision 0040)", () => {
     const list = (...lines: string[]) => `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul>`;
-    // Data converted from the page: metric amounts and notes dropped, ounces from grams, another amount of salt.
-    const copy = ldJson({ ...padThai, recipeIngredient: ["15.873 oz firm tofu", "1/4 cup cornstarch", "1/8 tsp salt", "2 tomato"] });
-    const printed = ["16 oz (450 g) firm tofu, pressed", "1/4 cups (32 g) cornstarch", "1/2 tsp salt", "2 tomatoes, sliced"];
-    expect(only(page(copy, list(...printed))).ingredients).toEqual(printed);
-    // Other amounts with more said on fewer than half of the lines, or another unit: the data stays.
-    const data = ["1/8 tsp salt", "2 tomatoes", "1 cup rice", "1 tbsp oil"];
-    const recipe = ldJson({ ...padThai, recipeIngredient: data });
-    expect(only(page(recipe, list("1/2 tsp salt", "2 tomatoes, sliced", "1 cup rice", "1 tbsp oil"))).ingredients).toEqual(data);
-    expect(only(page(recipe, list("1/8 tbsp salt", "2 tomatoes, sliced", "1 cup (200 g) rice", "1 tbsp oil"))).ingredients).toEqual(data);
-  });
-
-  it("takes the printed list when the data names its ingredients only, each once and in another order", () => {
-    const list = (...lines: string[]) => `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul>`;
-    const names = ldJson({ ...padThai, recipeIngredient: ["salmon", "cucumber", "vinegar", "olive oil", "sumac", "salt"] });
-    const printed = [
-      "800 g salmon, skin on",
-      "4 tbsp olive oil",
-      "2 tsp sumac",
-      "1 cucumber, diced",
-      "1 tbsp vinegar",
-      "4 tbsp olive oil",
-      "1 pinch salt",
-    ];
-    expect(only(page(names, list(...printed))).ingredients).toEqual(printed);
-    const data = ["salmon", "cucumber", "salt"];
-    const recipe = ldJson({ ...padThai, recipeIngredient: data });
-    // An ingredient the data doesn't name, a name printed nowhere, or a list without its amounts: the data stays.
-    expect(only(page(recipe, list("800 g salmon", "1 cucumber", "2 tbsp capers", "1 pinch salt"))).ingredients).toEqual(data);
-    expect(only(page(recipe, list("800 g salmon", "1 pinch salt"))).ingredients).toEqual(data);
-    expect(only(page(recipe, list("salt", "salmon fillets", "cucumber, diced"))).ingredients).toEqual(data);
-  });
-
-  it("keeps the data's ingredient list when the printed one says less, says it otherwise, or is a recipe card's", () => {
-    const data = ["2 eggs (beaten)", "1 cup flour", "1 tsp salt"];
-    const recipe = ldJson({ ...padThai, recipeIngredient: data });
-    const list = (...lines: string[]) => `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul>`;
-    // A note's parentheses dropped (and another amount added): a rewording, not only more.
-    expect(only(page(recipe, list("2 large eggs, beaten", "1 cup (125 g) flour", "1 tsp salt"))).ingredients).toEqual(data);
-    // Says less, in another order, or lists an ingredient the data doesn't have.
-    expect(only(page(recipe, list("2 eggs", "1 cup flour", "1 tsp salt"))).ingredients).toEqual(data);
-    expect(only(page(recipe, list("1 cup (125 g) flour", "2 eggs (beaten)", "1 tsp salt"))).ingredients).toEqual(data);
-    expect(only(page(recipe, list("2 eggs (beaten)", "1 cup (125 g) flour", "1 tsp salt", "2 tbsp butter"))).ingredients).toEqual(data);
-    // A recipe plugin writes its card and its data from the same fields.
-    const card = `<div class="wprm-recipe-container">${list("2 eggs (beaten)", "1 cup (125 g) flour", "1 tsp salt")}</div>`;
-    expect(only(page(recipe, card)).ingredients).toEqual(data);
+    // Names without amounts, amounts converted, a metric amount left out: the data stays, as written.
+    const names = ["rice noodles", "eggs", "fish sauce (or soy sauce)"];
+    expect(
+      only(page(ldJson({ ...padThai, recipeIngredient: names }), list("200 g rice noodles", "2 eggs", "3 tbsp fish sauce (or soy sauce)")))
+        .ingredients,
+    ).toEqual(names);
+    const converted = ["15.873 oz firm tofu", "1/8 tsp salt"];
+    expect(
+      only(page(ldJson({ ...padThai, recipeIngredient: converted }), list("16 oz (450 g) firm tofu, pressed", "1/2 tsp salt"))).ingredients,
+    ).toEqual(converted);
+    const cups = ["1 1/2 cups milk", "1 tbsp sugar"];
+    expect(
+      only(page(ldJson({ ...padThai, recipeIngredient: cups }), list("1 ½ cups (375 mL) milk", "1 tablespoon sugar"))).ingredients,
+    ).toEqual(cups);
   });
 
   it("reads a list laid out as rows of blocks (the name, then its amount) one line a row", () => {
@@ -491,7 +465,7 @@ describe("extractRecipesFromHtml: hostile pages", () => {
 });
 
 describe("extractRecipesFromHtml: hostile pages beside structured data", () => {
-  it("compares the data with a printed list of 20,000 rows, and a page naming recipes 50,000 times, quickly", () => {
+  it("reads data beside a printed list of 20,000 rows, and a page naming recipes 50,000 times, quickly", () => {
     const data = ldJson({ ...padThai, recipeIngredient: ["egg", "milk"] });
     const rows = `<h2>Ingredients</h2><div class="ingredients">${"<div><p>egg</p><p>1 piece</p></div>".repeat(20_000)}</div>`;
     const mentions = '<p class="recipe-cards recipe">'.repeat(50_000);

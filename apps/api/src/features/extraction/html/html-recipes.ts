@@ -3,10 +3,8 @@ import { jsonLdRecipes } from "./json-ld";
 import { microdataRecipes } from "./microdata";
 import { pageMeta } from "./open-graph";
 import { factsOf } from "./page-facts";
-import { pageStructureRecipes, printedIngredients } from "./page-structure";
-import { mayHaveRecipeCard } from "./recipe-cards";
+import { pageStructureRecipes } from "./page-structure";
 import { fillDraft, finishDraft, isRecipe, type ExtractedRecipe, type RecipeDraft } from "../recipe-draft";
-import { fullerIngredientList } from "./visible-ingredients";
 
 export type { ExtractedRecipe } from "../recipe-draft";
 
@@ -42,7 +40,6 @@ export function extractRecipesFromHtml(html: string, pageUrl: string, tree = laz
 
   const fromJsonLd = usable(jsonLdRecipes(html));
   let drafts = fromJsonLd.length > 0 ? fromJsonLd : usable(microdataRecipes(tree()));
-  const fromData = drafts.length > 0;
   if (drafts.length === 0) drafts = pageStructureRecipes(tree(), meta.title);
   const [single] = drafts;
   if (drafts.length === 1 && single && !isComplete(single)) {
@@ -51,13 +48,8 @@ export function extractRecipesFromHtml(html: string, pageUrl: string, tree = laz
     const other = others.find(isRecipe);
     if (other) drafts = [fillDraft(single, other)];
   }
-  const [lone] = drafts;
-  if (fromData && drafts.length === 1 && lone && !mayHaveRecipeCard(html)) {
-    // Data written apart from the page may say less than the page prints (names without their amounts). A recipe
-    // plugin's card and its data are written from the same fields, so a page with a card is spared the look (and a parse).
-    const fuller = fullerIngredientList(lone.ingredients, printedIngredients(tree()));
-    if (fuller) drafts = [{ ...lone, ingredients: fuller }];
-  }
+  // The data's ingredient list is kept as written even where the page prints a fuller one: preferring the printed
+  // list fitted the first development set and lowered pages it was not written on (decision 0040).
   const [recipe] = drafts;
   if (drafts.length === 1 && recipe && recipe.servings === null) {
     // A yield left out of the data is often printed on the page ("Serves: 12").

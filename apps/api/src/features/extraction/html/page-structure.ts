@@ -27,15 +27,6 @@ const STEP_WORD = "(?:step|schritt|stap|étape|etape|paso|passo|steg|trin|krok)"
 const STEP_NUMBER = new RegExp(`^(?:[•·▪◦●○■□▢✓✔*\\-–—]|\\d{1,2}[.)](?!\\d)|${STEP_WORD}\\s*\\d+\\s*[|:.)\\-–—])\\s*`, "i");
 const STEP_LABEL = new RegExp(`^${STEP_WORD}\\s*\\d+\\s*[.:]?$`, "i");
 
-/**
- * The ingredient list a person sees on a page without a recipe card: its best list under an Ingredients heading, in
- * an element whose class names them, or a list that reads as ingredients.
- */
-export function printedIngredients(root: HtmlElement): string[] {
-  const body = findFirst(root, (el) => el.name === "body") ?? root;
-  return ingredientsIn(body).lines.map((line) => line.text);
-}
-
 function readRegion(region: HtmlElement, title: string): RecipeDraft {
   const ingredients = ingredientsIn(region);
   let instructions = instructionsIn(region);

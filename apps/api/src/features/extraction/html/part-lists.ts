@@ -51,9 +51,19 @@ function best(
   return found;
 }
 
-// A line that starts with an amount and a unit or size, as most ingredient lines do ("1/4 tsp. salt", "2 large eggs").
-const MEASURED =
-  /^(?:\d+(?:[.,/]\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\s*(?:[½⅓⅔¼¾⅛]\s*)?(?:-\s*\d+\s*)?(?:cups?|c\.|tbsp?s?|tbs|tablespoons?|teaspoons?|tsp|g|grams?|kg|ml|l|litres?|liters?|dl|cl|oz|ounces?|lbs?|pounds?|pinch|cloves?|cans?|pieces?|slices?|sticks?|large|medium|small|whole|bunch|handful|el|tl|stk|st)\b/i;
+// A line that starts with an amount and a unit or size, as most ingredient lines do, in the languages recipe pages are
+// most often written in ("1/4 tsp. salt", "2 large eggs", "250 g de tagliatelles", "4 cs de parmesan", "2 EL Öl",
+// "1 łyżka masła", "2 个 蛋").
+const UNITS = [
+  "cups?|c\\.|tbsp?s?|tbs|tablespoons?|teaspoons?|tsp|g|grams?|gr|kg|ml|l|litres?|liters?|dl|cl|oz|ounces?|lbs?|pounds?|pinch|cloves?|cans?|pieces?|slices?|sticks?|large|medium|small|whole|bunch|handful",
+  "cs|cc|c\\. à (?:soupe|café)|cuill[eè]res?|gousses?|tranches?|pincées?|sachets?|el|tl|essl[öo]ffel|teel[öo]ffel|prisen?|päckchen|stück|stk|st|bund|zehen?",
+  "eetlepels?|theelepels?|teentjes?|snufje|cucharadas?|cucharaditas?|dientes?|pizcas?|tazas?|cucchiai|cucchiaini|spicchi|pizzico|colheres?|xícaras?|dentes?",
+  "msk|tsk|krm|ss|ts|spsk|fed|łyżk[ai]|łyżeczk[ai]|szklank[ai]|szt|evőkanál|teáskanál|dkg|db|gerezd|csipet|lžíce|lžičky|ks|stroužky",
+].join("|");
+const MEASURED = new RegExp(
+  `^(?:\\d+(?:[.,/⁄]\\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\\s*(?:[½⅓⅔¼¾⅛]\\s*)?(?:-\\s*\\d+\\s*)?(?:(?:${UNITS})(?!\\p{L})|[个克勺杯個本枚]|毫升|大さじ|小さじ)`,
+  "iu",
+);
 
 /**
  * A list under no heading and in no class we know, that reads as ingredients: at least three items, most of them

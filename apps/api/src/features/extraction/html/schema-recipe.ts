@@ -115,10 +115,24 @@ const MAX_STEPS = 2_000;
  * Steps one a line: text (split at its line breaks and blocks), HowToStep, HowToSection (its name a line of its own,
  * then its steps), ItemList and ListItem, nested any way.
  */
+// A step's number inside running text: "1.", "2)" or "3、" at the start or after a space.
+const INLINE_NUMBER = /(?:^|\s)(\d{1,2})[.)、](?!\d)\s*/g;
+
+/**
+ * The steps of a line that numbers them in its text ("1.Dice the tomatoes 2.Cut the onion 3.Mix"): split at numbers
+ * that count up from 1 at the line's start, three or more of them; any other line as it is.
+ */
+function numberedSteps(line: string): string[] {
+  const marks: RegExpMatchArray[] = [];
+  for (const match of line.matchAll(INLINE_NUMBER)) if (Number(match[1]) === marks.length + 1) marks.push(match);
+  if (marks.length < 3 || marks[0]?.index !== 0) return [line];
+  return marks.map((mark, i) => line.slice(mark.index! + mark[0].length, marks[i + 1]?.index).trim()).filter((step) => step !== "");
+}
+
 function instructionLines(value: unknown, lookup: Lookup, lines: string[] = [], depth = 0): string[] {
   const resolved = resolve(value, lookup);
   if (lines.length >= MAX_STEPS || depth > MAX_DEPTH) return lines;
-  if (typeof resolved === "string") lines.push(...cleanLines(resolved));
+  if (typeof resolved === "string") lines.push(...cleanLines(resolved).flatMap(numberedSteps));
   else if (Array.isArray(resolved)) resolved.forEach((item) => instructionLines(item, lookup, lines, depth + 1));
   else if (isNode(resolved)) {
     const list = get(resolved, "itemListElement") ?? get(resolved, "steps") ?? get(resolved, "step");

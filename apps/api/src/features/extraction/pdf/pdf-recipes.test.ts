@@ -272,6 +272,28 @@ describe("recipesFromPdf", () => {
     expect(drafts[1]).toMatchObject({ ingredients: ["1 tin of beans"], instructions: ["Warm the beans."], servings: 6 });
   });
 
+  it("reads headings, servings and times printed in other languages (decision 0040)", () => {
+    nextY = 60;
+    const page: PdfLine[] = [
+      line("Vegan oliebollen", { size: 18, bold: true }),
+      line("Voorbereiding: 30 min · Personen: 4"),
+      line("Ingrediënten", { size: 12, bold: true }),
+      line("500 gr bloem"),
+      line("1 tl zout"),
+      line("Bereiding", { size: 12, bold: true }),
+      line("1. Zeef de bloem."),
+    ];
+    expect(recipesFromPdf([page])).toMatchObject([
+      {
+        title: "Vegan oliebollen",
+        ingredients: ["500 gr bloem", "1 tl zout"],
+        instructions: ["Zeef de bloem."],
+        servings: 4,
+        prepTime: 30,
+      },
+    ]);
+  });
+
   it("finds nothing in text that holds no recipe", () => {
     nextY = 60;
     expect(recipesFromPdf([[line("Contents", { size: 20 }), line("Leek Soup 3"), line("Bean Stew 4")]])).toEqual([]);

@@ -10,10 +10,11 @@ import { collapseSpace } from "../text";
  * until the next heading, and its end is the next recipe's title.
  */
 
+// Headings in the languages recipes are most often printed in (as the page reader knows them).
 const INGREDIENTS_HEADING =
-  /^(?:ingredients?(?: list)?|(?:what|things) you(?:'ll| will)? need|you(?:'ll| will)? need|shopping list|zutaten|ingrédients|ingredientes|ingredienti)(?:\s*\(.{0,30}\)|\s+for\s.{1,30})?\s*:?$/i;
+  /^(?:ingredients?(?: list)?|(?:what|things) you(?:'ll| will)? need|you(?:'ll| will)? need|shopping list|zutaten|ingrédients|ingredientes|ingredienti|ingredi[eë]nten|benodigdheden|ingredienser|hozzávalók|składniki|suroviny|ingredience|材料)(?:\s*\(.{0,30}\)|\s+for\s.{1,30})?\s*:?$/iu;
 const METHOD_HEADING =
-  /^(?:method|methods|directions?|instructions?|preparation|prep(?:aration)? steps|steps|how to (?:make|cook|prepare)(?: it)?|to make|cooking(?: instructions| method| directions)?|procedure|making it|the method|zubereitung|préparation|preparación|preparazione)\s*:?$/i;
+  /^(?:method|methods|directions?|instructions?|preparation|prep(?:aration)? steps|steps|how to (?:make|cook|prepare)(?: it)?|to make|cooking(?: instructions| method| directions)?|procedure|making it|the method|zubereitung|anleitung|préparation|preparación|elaboración|preparazione|procedimento|modo de preparo|bereiding(?:swijze)?|werkwijze|gör så här|tillagning|fremgangsm[åa]de|fremgangsm[åa]te|elkészítés|przygotowanie|sposób przygotowania|postup|作り方)\s*:?$/iu;
 const OTHER_HEADING =
   /^(?:notes?|cook'?s notes?|chef'?s notes?|tips?(?: and tricks| & tricks)?|variations?|substitutions?|storage|to store|serving suggestions?|to serve|nutrition(?:al)?(?: info(?:rmation)?| facts)?.*|equipment|you might also like.*|more recipes.*|related.*|comments?|reviews?|about.*|faqs?|description|story|introduction)\s*:?$/i;
 
@@ -21,10 +22,13 @@ const BULLET = /^(?:[•·▪▫◦●○■□▢☐☑✓✔✗➢➤►▶→
 const STEP_NUMBER = /^(?:(?:step|stage)\s*\d+\s*[:.)-]?|\d{1,2}\s*[.):]|\(\d{1,2}\)|\d{1,2}(?=\s+[A-Z]))\s*/i;
 // The dash or bar-separated parts of a line of facts: "Prep: 15 min · Cook: 30 min | Serves 4".
 const FACT_SEPARATOR = /\s*(?:[·|•,;]|\s[–—-]\s|\s{2,})\s*/;
-const SERVINGS = /^(?:serves|servings?|makes|yields?|portions?|for)\b\s*:?\s*(?:about\s+)?(\d+)|^(\d+)\s+(?:servings?|portions?)\b/i;
+const SERVINGS =
+  /^(?:serves|servings?|makes|yields?|portions?|for|portionen|personen|porciones|raciones|porções|porzioni|portioner|personer|porsjoner|porcje|porce|adag|pour|für|voor|人数|人分)(?!\p{L})\s*:?\s*(?:about\s+)?(\d+)|^(\d+)\s+(?:servings?|portions?)\b/iu;
 const YIELD_SERVINGS = /\b(?:serves|servings?|yield|yields|makes)\b\s*:?\s*(?:about\s+)?(\d+)/i;
-const PREP = /^(?:prep(?:aration)?(?:\s*time)?|hands[- ]on(?:\s*time)?)\s*:?\s*(.*\d.*)$/i;
-const COOK = /^(?:cook(?:ing)?(?:\s*time)?|bake(?:\s*time)?|baking(?:\s*time)?)\s*:?\s*(.*\d.*)$/i;
+const PREP =
+  /^(?:prep(?:aration)?(?:\s*time)?|hands[- ]on(?:\s*time)?|vorbereitung|voorbereiding|préparation|preparación|preparo|preparazione|förberedelse|forberedelse|przygotowanie|příprava|előkészítés|準備)\s*:?\s*(.*\d.*)$/iu;
+const COOK =
+  /^(?:cook(?:ing)?(?:\s*time)?|bake(?:\s*time)?|baking(?:\s*time)?|kochzeit|backzeit|bereidingstijd|cuisson|cocción|cozimento|cottura|tillagning|tilberedning|steketid|gotowanie|vaření|főzés|調理)\s*:?\s*(.*\d.*)$/iu;
 const TOTAL = /^(?:total(?:\s*time)?|ready in)\s*:?\s*(.*\d.*)$/i;
 // Printed furniture that is no part of any recipe: page counters, addresses.
 const PAGE_NUMBER = /^(?:page\s*)?[–—-]?\s*\d{1,4}\s*[–—-]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i;
