@@ -100,7 +100,10 @@ const FIRST_ANSWER_SQL = "select fingerprint, answer::text as answer from idempo
 /** A create that is one INSERT of one row (see `createOnce`). */
 export interface OneRowCreate {
   table: string;
-  /** The row's columns as PostgreSQL names, in the order `createOnce` is handed their values; `user_id` among them. */
+  /**
+   * The row's columns as PostgreSQL names, in the order `createOnce` is handed their values; `household_id` (whose
+   * quota it counts in) and `created_by` (whose idempotency key it is) among them.
+   */
   columns: readonly string[];
   quota: QuotaName;
   /** The answer's fields: a select list over the new row's columns, each named as clients see it. */
@@ -116,12 +119,13 @@ function createStatement(db: Kysely<Database>, create: OneRowCreate, keyed: bool
   let texts = byCreate.get(create);
   if (!texts) {
     const n = create.columns.length;
-    const user = create.columns.indexOf("user_id") + 1;
-    if (user === 0) throw new Error(`${create.table}: a create names its user_id`);
+    const household = create.columns.indexOf("household_id") + 1;
+    const user = create.columns.indexOf("created_by") + 1;
+    if (household === 0 || user === 0) throw new Error(`${create.table}: a create names its household_id and created_by`);
     const [key, fingerprint] = [n + 1, n + 2];
     const insert = (condition: string) => `insert into ${create.table} (${create.columns.join(", ")})
       select ${create.columns.map((_, i) => `$${i + 1}`).join(", ")}
-      where ${underQuotaSql(create.quota, user)}${condition}
+      where ${underQuotaSql(create.quota, household)}${condition}
       returning *`;
     // row_to_json writes compact JSON, as JSON.stringify does: the answer is the same text whichever path sends it.
     const answered = `answered as (select row_to_json(a)::text as answer from (select ${create.answer.compile(db).sql} from created) a)`;

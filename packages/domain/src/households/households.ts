@@ -63,3 +63,27 @@ export function canInvite(members: number, openInvites: number): boolean {
 export function memberName(person: { firstName: string | null; lastName?: string | null; email: string }): string {
   return person.firstName?.trim() || person.email.split("@")[0]!;
 }
+
+/** The item's content, without who changed it: what tells a changed item from one kept as it was. */
+function itemContent<I extends { changedBy?: string | null }>({ changedBy: _, ...content }: I): string {
+  // Keys sorted at every level: a list read back from jsonb orders them otherwise than a client sends them.
+  return JSON.stringify(content, (_key, value: unknown) =>
+    value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort()) : value,
+  );
+}
+
+/**
+ * Who changed each item of a list being saved: an item kept exactly as it was in the saved list keeps who changed it
+ * last; any other (new, or changed) is `userId`'s. Kept items are matched one for one, so duplicates count right.
+ */
+export function stampChangedBy<I extends { changedBy?: string | null }>(saved: readonly I[], next: readonly I[], userId: string): I[] {
+  const kept = new Map<string, (string | null)[]>();
+  for (const item of saved) {
+    const key = itemContent(item);
+    kept.set(key, [...(kept.get(key) ?? []), item.changedBy ?? null]);
+  }
+  return next.map((item) => {
+    const previous = kept.get(itemContent(item));
+    return { ...item, changedBy: previous?.length ? previous.shift()! : userId };
+  });
+}

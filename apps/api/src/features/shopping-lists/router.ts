@@ -11,14 +11,15 @@ import {
 import type { TRPCRouterRecord } from "@trpc/server";
 import { appError, notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
+import { kitchenOf } from "../../sessions/kitchen";
 import { authedProcedure, idempotentProcedure, PRO_ONLY } from "../../trpc/init";
 import { createShoppingList, listShoppingLists, plannedMeals, saveShoppingList, stockOnHand } from "./queries";
 
 export const shoppingListsRouter = {
-  list: authedProcedure.query(({ ctx }) => listShoppingLists(ctx.db, ctx.lists, ctx.user.id)),
-  create: idempotentProcedure.input(shoppingListInput).mutation(({ ctx, input }) => createShoppingList(ctx.db, ctx.user.id, input.name)),
+  list: authedProcedure.query(({ ctx }) => listShoppingLists(ctx.db, ctx.lists, ctx.user.householdId)),
+  create: idempotentProcedure.input(shoppingListInput).mutation(({ ctx, input }) => createShoppingList(ctx.db, kitchenOf(ctx.user), input.name)),
   update: idempotentProcedure.input(idInput.extend({ data: shoppingListUpdate })).mutation(async ({ ctx, input }) => {
-    const result = await saveShoppingList(ctx.db, ctx.user.id, input.id, input.data);
+    const result = await saveShoppingList(ctx.db, kitchenOf(ctx.user), input.id, input.data);
     if (result.ok) return result.list;
     if (result.reason === "not-found") throw notFound("Shopping list not found");
     throw appError("CONFLICT", "This shopping list was changed elsewhere since it was loaded; reload it and try again");
@@ -33,8 +34,8 @@ export const shoppingListsRouter = {
     const { from, to } = input;
     const range = from !== undefined && to !== undefined ? { from, to } : weekOf(input.today ?? ctx.now().toISOString().slice(0, 10));
     const [meals, stock] = await Promise.all([
-      plannedMeals(ctx.db, ctx.user.id, range),
-      input.smartMode ? stockOnHand(ctx.db, ctx.user.id) : [],
+      plannedMeals(ctx.db, ctx.user.householdId, range),
+      input.smartMode ? stockOnHand(ctx.db, ctx.user.householdId) : [],
     ]);
     const needed = planShoppingLines(meals).map((line) => ({ ...line, category: guessCategory(line.name) }));
     return { range, ...(input.smartMode ? subtractStock(needed, stock) : { items: needed, excludedItems: [], unconverted: [] }) };
