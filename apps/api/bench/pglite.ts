@@ -121,7 +121,7 @@ async function seed(handle: Db): Promise<string[]> {
       .returning("id")
       .executeTakeFirstOrThrow();
     const rows = Array.from({ length: ITEMS }, (_, i) => ({
-      userId: user.id,
+      householdId: user.id,
       name: `Ingredient ${String(i).padStart(3, "0")}`,
       quantity: (i % 50) / 4,
       unit: UNITS[i % UNITS.length]!,

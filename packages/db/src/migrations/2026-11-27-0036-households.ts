@@ -21,7 +21,7 @@ const LISTS = [
 // Households (decision 0036): the people who cook in one kitchen share its inventory, recipes, plans, lists and
 // stock events. Every user is in exactly one household (household_members is keyed by the user); each existing user
 // gets their own, whose id is the user's id (so the backfill is a copy), and a trigger gives every new account its
-// own. `home_of` names the person whose own household it is: when they join another and leave their data behind, it
+// own the same way (a person who leaves a shared household later gets a new one with an id of its own). `home_of` names the person whose own household it is: when they join another and leave their data behind, it
 // stays there with no members, and they go back to it when they leave. Rows keep who added them (created_by, the
 // former user_id) and who last changed them (updated_by); deleting a person clears those, never the shared rows.
 // list_versions (versions and quotas) count per household; the update trigger can't count rows moved between
@@ -64,7 +64,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     create function start_own_household() returns trigger language plpgsql as $$
     declare household uuid;
     begin
-      insert into households (home_of) values (new.id) returning id into household;
+      insert into households (id, home_of) values (new.id, new.id) returning id into household;
       insert into household_members (user_id, household_id, role) values (new.id, household, 'owner');
       return null;
     end $$`.execute(db);
