@@ -50,7 +50,16 @@ function bareApp(pool: pg.Pool): FastifyInstance {
     const session = token ? (await pool.query(SESSION_SQL, [hashToken(token)])).rows[0] : undefined;
     if (!session) return reply.code(401).send({ message: "Unauthorized" });
     const b = req.body as typeof ingredient;
-    const { rows } = await pool.query(INSERT_SQL, [b.name, b.quantity, b.unit, b.category, b.expirationDate, b.notes, session.id, session.household_id]);
+    const { rows } = await pool.query(INSERT_SQL, [
+      b.name,
+      b.quantity,
+      b.unit,
+      b.category,
+      b.expirationDate,
+      b.notes,
+      session.id,
+      session.household_id,
+    ]);
     return reply.code(201).send(rows[0]);
   });
   // The statement Kim runs for a keyed create: the quota, the insert, and the key with its answer, in one.

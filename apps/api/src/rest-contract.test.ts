@@ -156,20 +156,36 @@ describe("a person outside a household", () => {
     const owner = await createUser(t, { email: `owner-${Date.now()}@example.com` });
     const member = await createUser(t, { email: `member-${Date.now()}@example.com` });
     // The member joins the owner's household, so its id is no one's user id.
-    await t.deps.db.updateTable("householdMembers").set({ householdId: owner.householdId, role: "member" }).where("userId", "=", member.id).execute();
+    await t.deps.db
+      .updateTable("householdMembers")
+      .set({ householdId: owner.householdId, role: "member" })
+      .where("userId", "=", member.id)
+      .execute();
     const send = (method: "POST" | "GET", url: string, payload?: object) =>
       t.app.inject({ method, url, headers: { cookie: member.cookie }, ...(payload ? { payload } : {}) });
     const ingredient = (await send("POST", "/api/ingredients", { name: "Flour", quantity: 2, unit: "kg", category: "Pantry" })).json();
     const recipe = (
-      await send("POST", "/api/recipes", { title: "Bread", ingredients: [{ name: "Flour", quantity: 1, unit: "kg" }], instructions: "Bake." })
+      await send("POST", "/api/recipes", {
+        title: "Bread",
+        ingredients: [{ name: "Flour", quantity: 1, unit: "kg" }],
+        instructions: "Bake.",
+      })
     ).json();
     const meal = (await send("POST", "/api/meal-plans", { recipeId: recipe.id, date: "2026-11-30", mealType: "dinner" })).json();
     const list = (await send("POST", "/api/shopping-lists", {})).json();
-    const things: Things = { ingredients: ingredient.id, recipes: recipe.id, "meal-plans": meal.id, "shopping-lists": list.id, household: member.id };
+    const things: Things = {
+      ingredients: ingredient.id,
+      recipes: recipe.id,
+      "meal-plans": meal.id,
+      "shopping-lists": list.id,
+      household: member.id,
+    };
     const snapshot = async () =>
-      Promise.all(["/api/ingredients", "/api/recipes", "/api/meal-plans?from=2026-11-30&to=2026-11-30", "/api/shopping-lists", "/api/household"].map(
-        async (url) => (await send("GET", url)).body,
-      ));
+      Promise.all(
+        ["/api/ingredients", "/api/recipes", "/api/meal-plans?from=2026-11-30&to=2026-11-30", "/api/shopping-lists", "/api/household"].map(
+          async (url) => (await send("GET", url)).body,
+        ),
+      );
     return { owner, member, things, recipe, snapshot };
   };
   /** A body the path would take from one of the household: only the id is wrong for the outsider. */
@@ -190,7 +206,12 @@ describe("a person outside a household", () => {
       const kind = route.url.split("/")[2]!;
       const url = route.url.replace(/:[a-z]+/i, things[kind] ?? "");
       const payload = route.method === "GET" || route.method === "DELETE" ? undefined : bodyFor(route.url, things);
-      const res = await t.app.inject({ method: route.method as "GET", url, headers: { cookie: outsider.cookie }, ...(payload ? { payload } : {}) });
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url,
+        headers: { cookie: outsider.cookie },
+        ...(payload ? { payload } : {}),
+      });
       if (res.statusCode !== 404) failures.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     // Paths that name the household's recipe in their body.
@@ -207,7 +228,11 @@ describe("a person outside a household", () => {
     expect(restock.json()).toEqual({ restocked: [] });
     expect(failures).toEqual([]);
 
-    const trpc = await t.app.inject({ method: "GET", url: `/trpc/recipes.get?input=${encodeURIComponent(JSON.stringify({ id: recipe.id }))}`, headers: { cookie: outsider.cookie } });
+    const trpc = await t.app.inject({
+      method: "GET",
+      url: `/trpc/recipes.get?input=${encodeURIComponent(JSON.stringify({ id: recipe.id }))}`,
+      headers: { cookie: outsider.cookie },
+    });
     expect(trpc.statusCode).toBe(404);
     const batch = await t.app.inject({
       method: "POST",

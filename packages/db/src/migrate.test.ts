@@ -138,17 +138,13 @@ describe("households (0036)", () => {
     await migrateToLatest(handle.db);
     const typed = handle.db;
     const members = await typed.selectFrom("householdMembers").select(["userId", "householdId", "role"]).orderBy("userId").execute();
-    expect(members).toEqual(
-      [ann.id, bob.id].sort().map((id: string) => ({ userId: id, householdId: id, role: "owner" })),
-    );
+    expect(members).toEqual([ann.id, bob.id].sort().map((id: string) => ({ userId: id, householdId: id, role: "owner" })));
     const items = await typed.selectFrom("ingredients").select(["householdId", "createdBy", "updatedBy"]).execute();
     expect(items).toEqual([
       { householdId: ann.id, createdBy: ann.id, updatedBy: ann.id },
       { householdId: ann.id, createdBy: ann.id, updatedBy: ann.id },
     ]);
-    expect(
-      await typed.selectFrom("listVersions").select(["householdId", "list", "rowCount"]).orderBy("list").execute(),
-    ).toEqual([
+    expect(await typed.selectFrom("listVersions").select(["householdId", "list", "rowCount"]).orderBy("list").execute()).toEqual([
       { householdId: ann.id, list: "ingredients", rowCount: 2 },
       { householdId: bob.id, list: "recipes", rowCount: 1 },
     ]);

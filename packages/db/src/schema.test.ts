@@ -26,7 +26,11 @@ describe("schema", () => {
       .returningAll()
       .executeTakeFirstOrThrow();
     expect(ingredient).toMatchObject({ quantity: 0, unit: "units", expirationDate: "2026-12-01" });
-    const list = await db.insertInto("shoppingLists").values({ householdId: await homeOf(user.id) }).returningAll().executeTakeFirstOrThrow();
+    const list = await db
+      .insertInto("shoppingLists")
+      .values({ householdId: await homeOf(user.id) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     expect(list).toMatchObject({ name: "Shopping List", items: [] });
     const report = await db
       .insertInto("bugReports")
@@ -41,8 +45,14 @@ describe("schema", () => {
     const user = await db.insertInto("users").values({ email: "v@example.com" }).returning("id").executeTakeFirstOrThrow();
     const householdId = await homeOf(user.id);
     const version = async (list: string) =>
-      (await db.selectFrom("listVersions").select("version").where("householdId", "=", householdId).where("list", "=", list).executeTakeFirst())
-        ?.version ?? 0;
+      (
+        await db
+          .selectFrom("listVersions")
+          .select("version")
+          .where("householdId", "=", householdId)
+          .where("list", "=", list)
+          .executeTakeFirst()
+      )?.version ?? 0;
     expect(await version("ingredients")).toBe(0);
     await db
       .insertInto("ingredients")

@@ -1,4 +1,14 @@
-import type { HouseholdRole, MealType, Plan, RecipeField, RecipeInput, Role, ShoppingItem, StockEventKind, StockEventReason } from "@kim/domain";
+import type {
+  HouseholdRole,
+  MealType,
+  Plan,
+  RecipeField,
+  RecipeInput,
+  Role,
+  ShoppingItem,
+  StockEventKind,
+  StockEventReason,
+} from "@kim/domain";
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 
 type CreatedAt = ColumnType<Date, never, never>;

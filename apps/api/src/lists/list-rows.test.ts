@@ -45,7 +45,8 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   const { db } = handle;
   userId = (await db.insertInto("users").values({ email: "rows@example.com" }).returning("id").executeTakeFirstOrThrow()).id;
-  householdId = (await db.selectFrom("householdMembers").select("householdId").where("userId", "=", userId).executeTakeFirstOrThrow()).householdId;
+  householdId = (await db.selectFrom("householdMembers").select("householdId").where("userId", "=", userId).executeTakeFirstOrThrow())
+    .householdId;
   owned = { householdId, createdBy: userId, updatedBy: userId };
   await db
     .insertInto("ingredients")

@@ -55,8 +55,14 @@ function JoinHouseholdPage() {
     setCurrentUser(queryClient, next);
     accept.mutate({ token });
   };
-  const signup = trpc.auth.signup.useMutation({ onSuccess: signedIn, onError: (e) => toast({ title: "Signup failed", description: errorMessage(e, ""), variant: "destructive" }) });
-  const login = trpc.auth.login.useMutation({ onSuccess: signedIn, onError: (e) => toast({ title: "Login failed", description: errorMessage(e, ""), variant: "destructive" }) });
+  const signup = trpc.auth.signup.useMutation({
+    onSuccess: signedIn,
+    onError: (e) => toast({ title: "Signup failed", description: errorMessage(e, ""), variant: "destructive" }),
+  });
+  const login = trpc.auth.login.useMutation({
+    onSuccess: signedIn,
+    onError: (e) => toast({ title: "Login failed", description: errorMessage(e, ""), variant: "destructive" }),
+  });
 
   if (!token || preview.isError) {
     return (
@@ -92,16 +98,32 @@ function JoinHouseholdPage() {
         {!user && invite && (
           <>
             <div role="group" aria-label="Your account" className="grid grid-cols-2 gap-2">
-              <Button type="button" variant={mode === "signup" ? "default" : "outline"} aria-pressed={mode === "signup"} onClick={() => setMode("signup")}>
+              <Button
+                type="button"
+                variant={mode === "signup" ? "default" : "outline"}
+                aria-pressed={mode === "signup"}
+                onClick={() => setMode("signup")}
+              >
                 New account
               </Button>
-              <Button type="button" variant={mode === "login" ? "default" : "outline"} aria-pressed={mode === "login"} onClick={() => setMode("login")}>
+              <Button
+                type="button"
+                variant={mode === "login" ? "default" : "outline"}
+                aria-pressed={mode === "login"}
+                onClick={() => setMode("login")}
+              >
                 I have one
               </Button>
             </div>
             <FormField label="Email" name="email" value={invite.email} readOnly />
             {mode === "signup" && (
-              <FormField label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+              <FormField
+                label="First name"
+                name="firstName"
+                autoComplete="given-name"
+                value={firstName}
+                onChange={(e) => setFirstName(e.target.value)}
+              />
             )}
             <FormField
               label="Password"
@@ -118,7 +140,14 @@ function JoinHouseholdPage() {
             <legend className="mb-2 text-sm font-medium">Your own kitchen has things in it. What becomes of it?</legend>
             {CHOICES.map((c) => (
               <label key={c.value} className="flex items-start gap-3 rounded-md border p-3 text-sm">
-                <input type="radio" name="choice" value={c.value} checked={choice === c.value} onChange={() => setChoice(c.value)} className="mt-1" />
+                <input
+                  type="radio"
+                  name="choice"
+                  value={c.value}
+                  checked={choice === c.value}
+                  onChange={() => setChoice(c.value)}
+                  className="mt-1"
+                />
                 <span>
                   <span className="font-medium">{c.label}</span>
                   <span className="block text-muted-foreground">{c.hint}</span>

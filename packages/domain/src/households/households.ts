@@ -48,7 +48,10 @@ export const householdLeaveInput = z.object({
 export const householdMemberInput = z.object({ userId: z.uuid({ error: "userId must be a member's id" }) });
 
 /** The member who takes over a household whose owner goes: the one who joined first. */
-export function nextOwner<M extends { role: HouseholdRole; joinedAt: Date; userId: string }>(members: readonly M[], leaving: string): M | undefined {
+export function nextOwner<M extends { role: HouseholdRole; joinedAt: Date; userId: string }>(
+  members: readonly M[],
+  leaving: string,
+): M | undefined {
   return members
     .filter((m) => m.userId !== leaving)
     .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.userId.localeCompare(b.userId))[0];

@@ -25,7 +25,14 @@ async function subscriber(app: Pick<TestApp, "deps">, stock = [{ name: "Milk", e
   await app.deps.db
     .insertInto("ingredients")
     .values([
-      ...stock.map((s) => ({ householdId: cook.householdId, name: s.name, quantity: 1, unit: "L", category: "Dairy", expirationDate: s.expirationDate })),
+      ...stock.map((s) => ({
+        householdId: cook.householdId,
+        name: s.name,
+        quantity: 1,
+        unit: "L",
+        category: "Dairy",
+        expirationDate: s.expirationDate,
+      })),
       { householdId: cook.householdId, name: "Rice", quantity: 1, category: "Pantry", expirationDate: "2026-12-25" },
     ])
     .execute();

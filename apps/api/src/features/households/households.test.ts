@@ -12,7 +12,8 @@ afterAll(() => t.close());
 
 type Person = Awaited<ReturnType<typeof createUser>>;
 let counter = 0;
-const person = (fields: Parameters<typeof createUser>[1] = {}) => createUser(t, { email: `cook${++counter}-${Date.now()}@example.com`, ...fields });
+const person = (fields: Parameters<typeof createUser>[1] = {}) =>
+  createUser(t, { email: `cook${++counter}-${Date.now()}@example.com`, ...fields });
 
 function send(who: Person, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object, key?: string) {
   return t.app.inject({
@@ -45,7 +46,8 @@ async function join(owner: Person, who: Person, choice?: "merge" | "leave-behind
   return res.json();
 }
 
-const addItem = (who: Person, name: string) => send(who, "POST", "/api/ingredients", { name, quantity: 1, unit: "units", category: "Pantry" });
+const addItem = (who: Person, name: string) =>
+  send(who, "POST", "/api/ingredients", { name, quantity: 1, unit: "units", category: "Pantry" });
 const addRecipe = (who: Person, title: string) =>
   send(who, "POST", "/api/recipes", { title, ingredients: [{ name: "Salt", quantity: 1, unit: "g" }], instructions: "Mix." });
 const names = async (who: Person) => ((await get(who, "/api/ingredients")) as { name: string }[]).map((i) => i.name).sort();
@@ -103,7 +105,11 @@ describe("households", () => {
     expect(await names(ann)).toEqual(["Beans", "Rice"]);
     expect((await get(ann, "/api/recipes"))[0]).toMatchObject({ title: "Chili", createdBy: cy.id });
     // The merged rows count in the household's quota and versions.
-    const counts = await t.deps.db.selectFrom("listVersions").select(["list", "rowCount"]).where("householdId", "=", ann.householdId).execute();
+    const counts = await t.deps.db
+      .selectFrom("listVersions")
+      .select(["list", "rowCount"])
+      .where("householdId", "=", ann.householdId)
+      .execute();
     expect(Object.fromEntries(counts.map((c) => [c.list, Number(c.rowCount)]))).toMatchObject({ ingredients: 2, recipes: 1 });
     const gone = await t.deps.db.selectFrom("households").select("id").where("id", "=", cy.householdId).execute();
     expect(gone).toEqual([]);
@@ -193,7 +199,11 @@ describe("households", () => {
     const unknown = await send(bob, "POST", "/api/household/join", { token: "not-a-real-token" });
     expect([unknown.statusCode, unknown.json().message]).toEqual([404, HOUSEHOLD_TEXTS.inviteUnknown]);
 
-    await t.deps.db.updateTable("householdInvites").set({ expiresAt: new Date(Date.now() - 1000) }).where("email", "=", bob.email).execute();
+    await t.deps.db
+      .updateTable("householdInvites")
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where("email", "=", bob.email)
+      .execute();
     const expired = await send(bob, "POST", "/api/household/join", { token });
     expect([expired.statusCode, expired.json().message]).toEqual([409, HOUSEHOLD_TEXTS.inviteExpired]);
     expect((await get(bob, "/api/household")).id).toBe(bob.householdId);
@@ -244,7 +254,10 @@ describe("households", () => {
     const loser = first.statusCode === 200 ? { who: bob, item: eggs } : { who: ann, item: milk };
     // The refused member reloads, re-applies on the newer list, and saves: both changes stand, each signed.
     const [current] = await get(loser.who, "/api/shopping-lists");
-    const saved = await send(loser.who, "PATCH", `/api/shopping-lists/${list.id}`, { items: [...current.items, loser.item], version: current.version });
+    const saved = await send(loser.who, "PATCH", `/api/shopping-lists/${list.id}`, {
+      items: [...current.items, loser.item],
+      version: current.version,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().items).toEqual([
       { ...winner.item, changedBy: winner.who.id },
@@ -275,23 +288,32 @@ describe("households", () => {
     expect(await t.deps.db.selectFrom("ingredients").select("id").where("householdId", "=", dan.householdId).execute()).toEqual([]);
   });
 
-  it.skipIf(testDatabaseKind() !== "postgres")("take two joins racing for the last place one at a time (PostgreSQL: real concurrency)", async () => {
-    const ann = await person();
-    const people = await Promise.all(Array.from({ length: HOUSEHOLD_MAX_MEMBERS - 2 }, () => person()));
-    for (const p of people) await join(ann, p);
-    const x = await person();
-    const y = await person();
-    const tokens = [await invite(ann, x.email), "second-link-" + crypto.randomUUID()];
-    // A second open link, as one sent before the household filled up would be.
-    await t.deps.db
-      .insertInto("householdInvites")
-      .values({ householdId: ann.householdId, email: y.email, tokenHash: hashToken(tokens[1]!), invitedBy: ann.id, expiresAt: new Date(Date.now() + 86_400_000) })
-      .execute();
-    const results = await Promise.all([
-      send(x, "POST", "/api/household/join", { token: tokens[0] }),
-      send(y, "POST", "/api/household/join", { token: tokens[1] }),
-    ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect((await get(ann, "/api/household")).members).toHaveLength(HOUSEHOLD_MAX_MEMBERS);
-  });
+  it.skipIf(testDatabaseKind() !== "postgres")(
+    "take two joins racing for the last place one at a time (PostgreSQL: real concurrency)",
+    async () => {
+      const ann = await person();
+      const people = await Promise.all(Array.from({ length: HOUSEHOLD_MAX_MEMBERS - 2 }, () => person()));
+      for (const p of people) await join(ann, p);
+      const x = await person();
+      const y = await person();
+      const tokens = [await invite(ann, x.email), "second-link-" + crypto.randomUUID()];
+      // A second open link, as one sent before the household filled up would be.
+      await t.deps.db
+        .insertInto("householdInvites")
+        .values({
+          householdId: ann.householdId,
+          email: y.email,
+          tokenHash: hashToken(tokens[1]!),
+          invitedBy: ann.id,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .execute();
+      const results = await Promise.all([
+        send(x, "POST", "/api/household/join", { token: tokens[0] }),
+        send(y, "POST", "/api/household/join", { token: tokens[1] }),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect((await get(ann, "/api/household")).members).toHaveLength(HOUSEHOLD_MAX_MEMBERS);
+    },
+  );
 });

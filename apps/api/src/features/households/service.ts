@@ -60,7 +60,10 @@ function ownerOnly(role: string): void {
 
 /** The signed-in person's household: its members (with the names shown beside shared things) and, for its owner, the open invitations. */
 export async function householdOf(ctx: Pick<Context, "db" | "now">, user: SessionUser) {
-  const [members, invites] = await Promise.all([memberProfiles(ctx.db, user.householdId), openInvites(ctx.db, user.householdId, ctx.now())]);
+  const [members, invites] = await Promise.all([
+    memberProfiles(ctx.db, user.householdId),
+    openInvites(ctx.db, user.householdId, ctx.now()),
+  ]);
   const me = members.find((m) => m.userId === user.id);
   return {
     id: user.householdId,
@@ -92,7 +95,13 @@ export async function invite(ctx: Context, user: SessionUser, email: string) {
     if (!canInvite(members.length, others)) throw appError("CONFLICT", HOUSEHOLD_TEXTS.full);
     await insertInvite(
       trx,
-      { householdId: me.householdId, email, tokenHash: hashToken(token), invitedBy: user.id, expiresAt: new Date(now.getTime() + HOUSEHOLD_INVITE_DAYS * DAY_MS) },
+      {
+        householdId: me.householdId,
+        email,
+        tokenHash: hashToken(token),
+        invitedBy: user.id,
+        expiresAt: new Date(now.getTime() + HOUSEHOLD_INVITE_DAYS * DAY_MS),
+      },
       now,
     );
   });

@@ -7,7 +7,19 @@ import type { Kitchen } from "../../sessions/kitchen";
 import { jsonTimestamp, readList, type ListCache, type RawJson, type UserListQuery } from "../../lists";
 import { recordStockEvents } from "../insights/stock-events";
 
-const columns = ["id", "name", "quantity", "unit", "category", "expirationDate", "notes", "createdBy", "updatedBy", "createdAt", "updatedAt"] as const;
+const columns = [
+  "id",
+  "name",
+  "quantity",
+  "unit",
+  "category",
+  "expirationDate",
+  "notes",
+  "createdBy",
+  "updatedBy",
+  "createdAt",
+  "updatedAt",
+] as const;
 
 /** An ingredient as clients receive it. */
 export interface Ingredient {
@@ -99,7 +111,12 @@ const ingredientCreate: OneRowCreate = {
 };
 
 /** Adds an ingredient in one statement, within the household's quota, with its idempotency key when it has one. */
-export function createIngredient(db: Kysely<Database>, kitchen: Kitchen, input: IngredientInput, keyed?: KeyedRequest): Promise<RawJson<Ingredient>> {
+export function createIngredient(
+  db: Kysely<Database>,
+  kitchen: Kitchen,
+  input: IngredientInput,
+  keyed?: KeyedRequest,
+): Promise<RawJson<Ingredient>> {
   const { name, quantity, unit, category, expirationDate, notes } = input;
   const { householdId, userId } = kitchen;
   return createOnce(db, ingredientCreate, [householdId, userId, userId, name, quantity, unit, category, expirationDate, notes], keyed);

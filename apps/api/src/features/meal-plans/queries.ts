@@ -97,7 +97,12 @@ export function addMealPlan(db: Kysely<Database>, { householdId, userId }: Kitch
 }
 
 export async function deleteMealPlan(db: Kysely<Database>, householdId: string, id: string): Promise<boolean> {
-  const row = await db.deleteFrom("mealPlans").where("id", "=", id).where("householdId", "=", householdId).returning("id").executeTakeFirst();
+  const row = await db
+    .deleteFrom("mealPlans")
+    .where("id", "=", id)
+    .where("householdId", "=", householdId)
+    .returning("id")
+    .executeTakeFirst();
   return !!row;
 }
 

@@ -12,7 +12,9 @@ export const mealPlansRouter = {
   // Without a range, the current week by the server's date; the web always sends the week the cook is looking at.
   list: authedProcedure
     .input(dateRange.optional())
-    .query(({ ctx, input }) => listMealPlans(ctx.db, ctx.lists, ctx.user.householdId, input ?? weekOf(ctx.now().toISOString().slice(0, 10)))),
+    .query(({ ctx, input }) =>
+      listMealPlans(ctx.db, ctx.lists, ctx.user.householdId, input ?? weekOf(ctx.now().toISOString().slice(0, 10))),
+    ),
   create: idempotentProcedure.input(mealPlanInput).mutation(async ({ ctx, input }) => {
     const result = await addMealPlan(ctx.db, kitchenOf(ctx.user), input);
     if (result.ok) return result.meal;
@@ -34,5 +36,7 @@ export const mealPlansRouter = {
     .input(restockInput)
     .mutation(async ({ ctx, input }) => ({ restocked: await restock(ctx.db, kitchenOf(ctx.user), input.items) })),
   /** Pro: meals for the week's empty slots, for the cook to review; nothing is saved (accepted ones go through create). */
-  suggest: proProcedure.input(suggestInput).mutation(({ ctx, input }) => suggestMeals(ctx, ctx.user.householdId, input.week, input.timeZone)),
+  suggest: proProcedure
+    .input(suggestInput)
+    .mutation(({ ctx, input }) => suggestMeals(ctx, ctx.user.householdId, input.week, input.timeZone)),
 } satisfies TRPCRouterRecord;

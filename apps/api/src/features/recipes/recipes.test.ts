@@ -225,7 +225,10 @@ describe("recipes", () => {
   it("counts only the user's recipes", async () => {
     const { householdId: annHousehold, cookie: ann } = await createUser(t);
     const bob = await someone();
-    await t.deps.db.insertInto("recipes").values({ householdId: annHousehold, title: "Soup", ingredients: "[]", instructions: "Boil" }).execute();
+    await t.deps.db
+      .insertInto("recipes")
+      .values({ householdId: annHousehold, title: "Soup", ingredients: "[]", instructions: "Boil" })
+      .execute();
     const count = (cookie: string) => t.app.inject({ method: "GET", url: "/trpc/recipes.count", headers: { cookie } });
     expect((await count(ann)).json().result.data).toBe(1);
     expect((await count(bob)).json().result.data).toBe(0);

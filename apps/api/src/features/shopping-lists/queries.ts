@@ -66,7 +66,12 @@ export type SaveResult = { ok: true; list: ShoppingList } | { ok: false; reason:
  * members saving changes made on one version, the second is refused (409) and re-applies on the newer list. Each item
  * new or changed since that version is stamped as the saver's.
  */
-export async function saveShoppingList(db: Kysely<Database>, kitchen: Kitchen, id: string, change: ShoppingListUpdate): Promise<SaveResult> {
+export async function saveShoppingList(
+  db: Kysely<Database>,
+  kitchen: Kitchen,
+  id: string,
+  change: ShoppingListUpdate,
+): Promise<SaveResult> {
   const saved = await db
     .selectFrom("shoppingLists")
     .select(["items", "version"])

@@ -17,7 +17,9 @@ import { createShoppingList, listShoppingLists, plannedMeals, saveShoppingList, 
 
 export const shoppingListsRouter = {
   list: authedProcedure.query(({ ctx }) => listShoppingLists(ctx.db, ctx.lists, ctx.user.householdId)),
-  create: idempotentProcedure.input(shoppingListInput).mutation(({ ctx, input }) => createShoppingList(ctx.db, kitchenOf(ctx.user), input.name)),
+  create: idempotentProcedure
+    .input(shoppingListInput)
+    .mutation(({ ctx, input }) => createShoppingList(ctx.db, kitchenOf(ctx.user), input.name)),
   update: idempotentProcedure.input(idInput.extend({ data: shoppingListUpdate })).mutation(async ({ ctx, input }) => {
     const result = await saveShoppingList(ctx.db, kitchenOf(ctx.user), input.id, input.data);
     if (result.ok) return result.list;

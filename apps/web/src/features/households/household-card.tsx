@@ -32,7 +32,11 @@ const CHANGE_TEXTS: Record<Change["kind"], { title: string; action: string; desc
     action: "Leave",
     describe: () => "You go back to a kitchen of your own (the one you left behind, if any). The household keeps what it shares.",
   },
-  "hand-over": { title: "Hand the household over?", action: "Make owner", describe: (name) => `${name} becomes the owner; you stay as a member.` },
+  "hand-over": {
+    title: "Hand the household over?",
+    action: "Make owner",
+    describe: (name) => `${name} becomes the owner; you stay as a member.`,
+  },
   remove: {
     title: "Remove from the household?",
     action: "Remove",
@@ -174,7 +178,9 @@ export function HouseholdCard({ userId }: { userId: string }) {
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>{change ? CHANGE_TEXTS[change.kind].title : null}</AlertDialogTitle>
-            <AlertDialogDescription>{change ? CHANGE_TEXTS[change.kind].describe("member" in change ? change.member.name : "") : null}</AlertDialogDescription>
+            <AlertDialogDescription>
+              {change ? CHANGE_TEXTS[change.kind].describe("member" in change ? change.member.name : "") : null}
+            </AlertDialogDescription>
           </AlertDialogHeader>
           {change?.kind === "leave" && (
             <label className="flex items-center gap-2 text-sm">
