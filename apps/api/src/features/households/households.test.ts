@@ -25,17 +25,23 @@ function send(who: Person, method: "GET" | "POST" | "PATCH" | "DELETE", url: str
 }
 const get = async (who: Person, url: string) => (await send(who, "GET", url)).json();
 
-/** The token of the last invitation mailed to `email`, read from the mail as the invitee would. */
-function tokenMailedTo(email: string): string {
-  const mail = t.mails.findLast((m) => m.includes(email) && m.includes("/household/join?token="));
+/** The token of the last invitation queued for `email` in the outbox, read from the mail as the invitee would. */
+async function tokenMailedTo(email: string): Promise<string> {
+  const mails = await t.deps.db
+    .selectFrom("emailOutbox")
+    .select("textBody")
+    .where("toAddress", "=", email)
+    .orderBy("createdAt", "desc")
+    .execute();
+  const mail = mails.find((m) => m.textBody.includes("/household/join?token="));
   if (!mail) throw new Error(`no invitation mailed to ${email}`);
-  return decodeURIComponent(/\/household\/join\?token=([^\s"&]+)/.exec(mail)![1]!);
+  return decodeURIComponent(/\/household\/join\?token=([^\s"&]+)/.exec(mail.textBody)![1]!);
 }
 
 async function invite(owner: Person, email: string): Promise<string> {
   const res = await send(owner, "POST", "/api/household/invites", { email });
   expect(res.statusCode, res.body).toBe(201);
-  return tokenMailedTo(email);
+  return await tokenMailedTo(email);
 }
 
 /** `owner` invites `who`, who joins (with `choice` when their kitchen holds anything). */
