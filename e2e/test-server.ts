@@ -149,7 +149,9 @@ async function main(): Promise<void> {
       const rows = rawRows.map((raw: unknown) => {
         const row = object(raw);
         return {
-          userId,
+          householdId: userId,
+          createdBy: userId,
+          updatedBy: userId,
           name: text(row, "name"),
           quantity: optional(row, "quantity", isNumber, 1),
           unit: optional(row, "unit", isString, "units"),
@@ -169,7 +171,9 @@ async function main(): Promise<void> {
       if (rows.length === 0) return { ids: [] };
       const values = rows.map(({ ingredients, tags, ...recipe }) => ({
         ...recipe,
-        userId,
+        householdId: userId,
+        createdBy: userId,
+        updatedBy: userId,
         ingredients: JSON.stringify(ingredients),
         tags: JSON.stringify(tags),
       }));
@@ -187,7 +191,8 @@ async function main(): Promise<void> {
         const kind = row.kind;
         if (!isStockEventKind(kind)) throw new Error("kind must be wasted or used");
         return {
-          userId,
+          householdId: userId,
+          createdBy: userId,
           name: text(row, "name"),
           category: text(row, "category"),
           kind,

@@ -195,7 +195,7 @@ const FILLER_UNITS: [unit: string, quantities: number[]][] = [
   ["cups", [1, 2, 4]],
 ];
 
-function inventory(userId: string) {
+function inventory(householdId: string) {
   const next = random(7);
   const pick = <T>(from: readonly T[]): T => from[Math.floor(next() * from.length)]!;
   const names = [
@@ -209,7 +209,7 @@ function inventory(userId: string) {
   ];
   return names.map((row, i) => ({
     ...row,
-    userId,
+    householdId,
     category: guessCategory(row.name),
     expirationDate: next() < 0.3 ? null : addDays(TODAY, Math.floor(next() * 120) - 10),
     notes: i % 7 === 0 ? "Bought at the market" : null,
@@ -231,7 +231,7 @@ async function seed({ db }: Db): Promise<{ cookie: string; meals: number }> {
       Array.from({ length: meals }, (_, i) => {
         // Text, times, tags from the recipe benches' generator; the ingredients are this bench's own.
         const { tags, ...recipe } = benchRecipe(i);
-        return { ...recipe, userId: user.id, ingredients: JSON.stringify(ingredientsFor(i)), tags: JSON.stringify(tags) };
+        return { ...recipe, householdId: user.id, ingredients: JSON.stringify(ingredientsFor(i)), tags: JSON.stringify(tags) };
       }),
     )
     .returning("id")
@@ -240,7 +240,7 @@ async function seed({ db }: Db): Promise<{ cookie: string; meals: number }> {
     .insertInto("mealPlans")
     .values(
       recipes.map((recipe, i) => ({
-        userId: user.id,
+        householdId: user.id,
         recipeId: recipe.id,
         date: addDays(MONDAY, Math.floor(i / MEAL_TYPES.length)),
         mealType: MEAL_TYPES[i % MEAL_TYPES.length]!,

@@ -39,7 +39,8 @@ export interface ListBench {
   fields: string;
   orderBy: string;
   /** Writes the user's `rows` rows. */
-  seed(db: Kysely<Database>, userId: string): Promise<void>;
+  /** Fills the kitchen of a cook alone in their own household (whose id is theirs, decision 0036). */
+  seed(db: Kysely<Database>, householdId: string): Promise<void>;
 }
 
 /** A timestamptz as Kim's lists/ jsonTimestamp writes it (2026-11-21T05:57:00.123Z), for `fields`. */
@@ -54,13 +55,14 @@ const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocan
 // What Kim runs for the session, written out for the plain driver.
 export const SESSION_SQL = `select u.id, u.email, u.first_name, u.last_name, u.profile_image_url, u.role, u.is_pro, u.is_beta_tester,
   u.plan, u.subscription_status, u.trial_ends_at, u.current_period_end, u.created_at, u.updated_at, s.expire
-  from sessions s join users u on u.id = s.user_id where s.sid = $1 and s.expire > now()`;
+  , m.household_id from sessions s join users u on u.id = s.user_id join household_members m on m.user_id = s.user_id
+  where s.sid = $1 and s.expire > now()`;
 
 /** Kim's userList statement around the list's own: the version, and the list only when it differs from $2. */
 const versionedListSql = (bench: ListBench) => `select v.version, case when v.version is distinct from $2::bigint then (
     select coalesce(json_agg(json_build_object(${bench.fields}) order by ${bench.orderBy}), '[]')::text
-    from ${bench.list.replaceAll("-", "_")} where user_id = $1) end as json
-  from (select coalesce((select version from list_versions where user_id = $1 and list = '${bench.list}'), 0) as version) v`;
+    from ${bench.list.replaceAll("-", "_")} where household_id = $1) end as json
+  from (select coalesce((select version from list_versions where household_id = $1 and list = '${bench.list}'), 0) as version) v`;
 
 const restPath = (bench: ListBench) => `/api/${bench.list}`;
 
@@ -247,14 +249,14 @@ function bareApp(bench: ListBench, query: Query): FastifyInstance {
     const token = /kim_session=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
     const session = token ? (await query(SESSION_SQL, [hashToken(token)])).rows[0] : undefined;
     if (!session) return reply.code(401).send({ message: "Unauthorized" });
-    const userId = String(session.id);
-    const cached = cache.get(userId);
-    const row = (await query(listSql, [userId, cached?.version ?? null])).rows[0]!;
+    const householdId = String(session.household_id);
+    const cached = cache.get(householdId);
+    const row = (await query(listSql, [householdId, cached?.version ?? null])).rows[0]!;
     let entry = cached;
     if (!entry || row.json !== null) {
       const text = String(row.json ?? "[]");
       entry = { version: Number(row.version), text, gzip: gzipSync(text) };
-      cache.set(userId, entry);
+      cache.set(householdId, entry);
     }
     reply.type("application/json; charset=utf-8");
     if (/gzip/.test(req.headers["accept-encoding"] ?? "")) return reply.header("content-encoding", "gzip").send(entry.gzip);

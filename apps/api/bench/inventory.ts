@@ -13,13 +13,13 @@ await runListBench({
   rows: ROWS,
   // As features/inventory/queries.ts writes it.
   fields: `'id', id, 'name', name, 'quantity', quantity, 'unit', unit, 'category', category,
-    'expirationDate', expiration_date, 'notes', notes,
+    'expirationDate', expiration_date, 'notes', notes, 'createdBy', created_by, 'updatedBy', updated_by,
     'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}`,
   orderBy: "expiration_date asc nulls last, name",
-  async seed(db, userId) {
+  async seed(db, householdId) {
     const today = Date.now();
     const rows = Array.from({ length: ROWS }, (_, i) => ({
-      userId,
+      householdId,
       name: `Ingredient ${String(i).padStart(4, "0")}`,
       quantity: (i % 50) / 4,
       unit: UNITS[i % UNITS.length]!,

@@ -57,7 +57,7 @@ await migrateToLatest(db);
 
 // --- Seed: 2,000 cooks of 200 ingredients, one of 10,000, one with a week of meals and three shopping lists.
 const ingredientFields = `'id', id, 'name', name, 'quantity', quantity, 'unit', unit, 'category', category,
-  'expirationDate', expiration_date, 'notes', notes,
+  'expirationDate', expiration_date, 'notes', notes, 'createdBy', created_by, 'updatedBy', updated_by,
   'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}`;
 const ingredientOrder = "expiration_date asc nulls last, name";
 
@@ -67,7 +67,7 @@ async function addIngredients(userIds: string[], perUser: number): Promise<void>
   const units = UNITS.map((u) => `'${u}'`).join(",");
   const categories = CATEGORIES.map((c) => `'${c}'`).join(",");
   for (let i = 0; i < userIds.length; i += 100) {
-    await sql`insert into ingredients (user_id, name, quantity, unit, category, expiration_date, notes)
+    await sql`insert into ingredients (household_id, name, quantity, unit, category, expiration_date, notes)
       select u, 'Ingredient ' || lpad(g::text, 5, '0'), (g % 50) / 4.0,
         (array[${sql.raw(units)}])[1 + g % ${UNITS.length}], (array[${sql.raw(categories)}])[1 + g % ${CATEGORIES.length}],
         case when g % 5 = 0 then null else current_date + (g % 60) end,
@@ -88,7 +88,7 @@ const recipes = await db
   .values(
     Array.from({ length: 30 }, (_, i) => {
       const { ingredients, tags, ...recipe } = benchRecipe(i);
-      return { ...recipe, userId: plannerId, ingredients: JSON.stringify(ingredients), tags: JSON.stringify(tags) };
+      return { ...recipe, householdId: plannerId, ingredients: JSON.stringify(ingredients), tags: JSON.stringify(tags) };
     }),
   )
   .returning("id")
@@ -99,7 +99,7 @@ await db
   .insertInto("mealPlans")
   .values(
     Array.from({ length: 21 }, (_, i) => ({
-      userId: plannerId,
+      householdId: plannerId,
       recipeId: recipes[i % recipes.length]!.id,
       date: `2026-11-${23 + Math.floor(i / 3)}`,
       mealType: meals[i % 3]!,
@@ -119,7 +119,7 @@ for (let l = 0; l < 3; l++) {
   }));
   await db
     .insertInto("shoppingLists")
-    .values({ userId: plannerId, name: `List ${l + 1}`, items: JSON.stringify(items) })
+    .values({ householdId: plannerId, name: `List ${l + 1}`, items: JSON.stringify(items) })
     .execute();
 }
 await sql`analyze`.execute(db);
@@ -134,7 +134,7 @@ const GZIP = /gzip/;
 async function sessionUser(req: FastifyRequest): Promise<string | null> {
   const token = /kim_session=([^;]+)/.exec(req.headers.cookie ?? "")?.[1];
   const row = token ? (await pool.query(SESSION_SQL, [hashToken(token)])).rows[0] : undefined;
-  return row ? String((row as { id: string }).id) : null;
+  return row ? String((row as { household_id: string }).household_id) : null;
 }
 
 /** Sends JSON text as Kim does: gzipped off the main thread from 1 KB on, when the client takes it. */
@@ -145,19 +145,19 @@ async function sendText(req: FastifyRequest, reply: FastifyReply, text: string) 
 }
 
 const ingredientsJson = `select coalesce(json_agg(json_build_object(${ingredientFields}) order by ${ingredientOrder}), '[]')::text as json
-  from ingredients where user_id = $1`;
+  from ingredients where household_id = $1`;
 const versionedIngredients = `select v.version, case when v.version is distinct from $2::bigint then (${ingredientsJson.replace(" as json", "")}) end as json
-  from (select coalesce((select version from list_versions where user_id = $1 and list = 'ingredients'), 0) as version) v`;
+  from (select coalesce((select version from list_versions where household_id = $1 and list = 'ingredients'), 0) as version) v`;
 const mealPlansJson = `select coalesce(json_agg(json_build_object(
-    'id', mp.id, 'userId', mp.user_id, 'date', mp.date, 'mealType', mp.meal_type, 'servings', mp.servings, 'notes', mp.notes,
+    'id', mp.id, 'userId', mp.created_by, 'createdBy', mp.created_by, 'date', mp.date, 'mealType', mp.meal_type, 'servings', mp.servings, 'notes', mp.notes,
     'recipeId', r.id, 'recipe', case when r.id is null then null else json_build_object('id', r.id, 'title', r.title) end,
     'createdAt', ${jsonTimestamp("mp.created_at")})
   order by mp.date, array_position(array['breakfast', 'lunch', 'dinner'], mp.meal_type), mp.created_at, mp.id), '[]')::text as json
-  from meal_plans mp left join recipes r on r.id = mp.recipe_id and r.user_id = $1
-  where mp.user_id = $1 and mp.date >= $2 and mp.date <= $3`;
-const shoppingListsJson = `select coalesce(json_agg(json_build_object('id', id, 'name', name, 'items', items, 'version', version,
+  from meal_plans mp left join recipes r on r.id = mp.recipe_id and r.household_id = $1
+  where mp.household_id = $1 and mp.date >= $2 and mp.date <= $3`;
+const shoppingListsJson = `select coalesce(json_agg(json_build_object('id', id, 'name', name, 'items', items, 'version', version, 'createdBy', created_by, 'updatedBy', updated_by,
     'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}) order by created_at, id), '[]')::text as json
-  from shopping_lists where user_id = $1`;
+  from shopping_lists where household_id = $1`;
 
 function bareApp(): FastifyInstance {
   const app = Fastify({ logger: false });
@@ -286,7 +286,7 @@ async function writeThenRead(url: string): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
     await writer.query(
-      "update ingredients set quantity = quantity + 1 where id = (select id from ingredients where user_id = $1 limit 1)",
+      "update ingredients set quantity = quantity + 1 where id = (select id from ingredients where household_id = $1 limit 1)",
       [bigId],
     );
     times.push(await timedGet(url, big.cookies[0]!));

@@ -106,7 +106,7 @@ try {
   for (const user of users) {
     const list = await handle.db
       .insertInto("shoppingLists")
-      .values({ userId: user.id, name: "Groceries" })
+      .values({ householdId: user.id, createdBy: user.id, updatedBy: user.id, name: "Groceries" })
       .returning(["id", "version"])
       .executeTakeFirstOrThrow();
     cooks.push({ cookie: `kim_session=${await createSession(handle.db, user.id)}`, listId: list.id, version: list.version, streams: [] });

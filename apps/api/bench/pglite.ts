@@ -115,7 +115,7 @@ async function seed(handle: Db): Promise<string[]> {
   const { ids, cookies } = await addCooks(handle.db, COOKS);
   for (const userId of ids) {
     const rows = Array.from({ length: ITEMS }, (_, i) => ({
-      userId,
+      householdId: userId,
       name: `Ingredient ${String(i).padStart(3, "0")}`,
       quantity: (i % 50) / 4,
       unit: UNITS[i % UNITS.length]!,

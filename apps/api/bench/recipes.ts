@@ -17,10 +17,10 @@ await runListBench({
   fields: `'id', id, 'title', title, 'description', description, 'imageUrl', image_url,
     'prepTime', prep_time, 'cookTime', cook_time, 'servings', coalesce(servings, 4),
     'difficulty', difficulty, 'cuisineType', cuisine_type, 'tags', coalesce(tags, '[]'::jsonb),
-    'isAiExtracted', is_ai_extracted,
+    'isAiExtracted', is_ai_extracted, 'createdBy', created_by, 'updatedBy', updated_by,
     'createdAt', ${jsonTimestamp("created_at")}, 'updatedAt', ${jsonTimestamp("updated_at")}`,
   orderBy: "created_at desc, id desc",
-  async seed(db, userId) {
+  async seed(db, householdId) {
     // Collected over two years, some edited since.
     const now = Date.now();
     const rows = Array.from({ length: ROWS }, (_, i) => {
@@ -28,7 +28,7 @@ await runListBench({
       const createdAt = new Date(now - (ROWS - i) * (730 / ROWS) * DAY_MS);
       return {
         ...recipe,
-        userId,
+        householdId,
         ingredients: JSON.stringify(ingredients),
         tags: JSON.stringify(tags),
         createdAt,

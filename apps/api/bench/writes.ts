@@ -36,20 +36,20 @@ const COOKS = 200;
 const ingredient = { name: "Flour", quantity: 1.5, unit: "kg", category: "Pantry", expirationDate: "2027-03-01", notes: null };
 
 // What Kim runs for the insert, written out for the plain driver.
-const INSERT_SQL = `insert into ingredients (name, quantity, unit, category, expiration_date, notes, user_id)
-  values ($1, $2, $3, $4, $5, $6, $7)
-  returning id, name, quantity, unit, category, expiration_date as "expirationDate", notes, created_at as "createdAt", updated_at as "updatedAt"`;
+const INSERT_SQL = `insert into ingredients (name, quantity, unit, category, expiration_date, notes, household_id, created_by, updated_by)
+  values ($1, $2, $3, $4, $5, $6, $8, $7, $7)
+  returning id, name, quantity, unit, category, expiration_date as "expirationDate", notes, created_by as "createdBy", updated_by as "updatedBy", created_at as "createdAt", updated_at as "updatedAt"`;
 
 // What Kim runs for a keyed create, written out: one statement inserts the row when the cook is under the quota and
 // the key is new, and the key with the row's JSON answer (lib/idempotency createOnce).
 const KEYED_SQL = `with created as (
-    insert into ingredients (user_id, name, quantity, unit, category, expiration_date, notes)
-    select $1, $2, $3, $4, $5, $6, $7
-    where coalesce((select row_count from list_versions where user_id = $1 and list = 'ingredients'), 0) < 5000
+    insert into ingredients (household_id, created_by, updated_by, name, quantity, unit, category, expiration_date, notes)
+    select $10, $1, $1, $2, $3, $4, $5, $6, $7
+    where coalesce((select row_count from list_versions where household_id = $10 and list = 'ingredients'), 0) < 5000
       and not exists (select 1 from idempotency_keys where user_id = $1 and key = $8)
     returning *),
   answered as (select json_build_object('id', id, 'name', name, 'quantity', quantity, 'unit', unit, 'category', category,
-    'expirationDate', expiration_date, 'notes', notes, 'createdAt', ${jsonTimestamp("created_at")},
+    'expirationDate', expiration_date, 'notes', notes, 'createdBy', created_by, 'updatedBy', updated_by, 'createdAt', ${jsonTimestamp("created_at")},
     'updatedAt', ${jsonTimestamp("updated_at")})::text as answer from created),
   recorded as (insert into idempotency_keys (user_id, key, fingerprint, answer) select $1, $8, $9, answer::json from answered)
   select answer from answered`;
@@ -61,7 +61,16 @@ function bareApp(pool: pg.Pool): FastifyInstance {
     const session = token ? (await pool.query(SESSION_SQL, [hashToken(token)])).rows[0] : undefined;
     if (!session) return reply.code(401).send({ message: "Unauthorized" });
     const b = req.body as typeof ingredient;
-    const { rows } = await pool.query(INSERT_SQL, [b.name, b.quantity, b.unit, b.category, b.expirationDate, b.notes, session.id]);
+    const { rows } = await pool.query(INSERT_SQL, [
+      b.name,
+      b.quantity,
+      b.unit,
+      b.category,
+      b.expirationDate,
+      b.notes,
+      session.id,
+      session.household_id,
+    ]);
     return reply.code(201).send(rows[0]);
   });
   // The statement Kim runs for a keyed create: the quota, the insert, and the key with its answer, in one.
@@ -81,6 +90,7 @@ function bareApp(pool: pg.Pool): FastifyInstance {
       b.notes,
       req.headers["idempotency-key"],
       fingerprint,
+      session.household_id,
     ];
     const { rows } = await pool.query(KEYED_SQL, values);
     return reply.code(201).type("application/json").send(rows[0].answer);

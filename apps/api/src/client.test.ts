@@ -52,7 +52,7 @@ describe("@kim/api/client", () => {
     await kim.inventory.create.mutate(item);
     const leeks = await t.deps.db
       .selectFrom("ingredients")
-      .innerJoin("users", "users.id", "ingredients.userId")
+      .innerJoin("users", "users.id", "ingredients.createdBy")
       .select("ingredients.id")
       .where("users.email", "=", email)
       .execute();

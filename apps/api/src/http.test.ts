@@ -121,7 +121,7 @@ describe("answers", () => {
     const { cookie, ...user } = await createUser(t);
     await t.deps.db
       .insertInto("recipes")
-      .values({ userId: user.id, title: 'Soup "du jour" é 🍋', ingredients: "[]", instructions: "Boil", tags: '["quick"]' })
+      .values({ householdId: user.householdId, title: 'Soup "du jour" é 🍋', ingredients: "[]", instructions: "Boil", tags: '["quick"]' })
       .execute();
     const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
     const reads = [
@@ -202,7 +202,7 @@ describe("answers", () => {
       // The same JSON: a create's answer is the text PostgreSQL wrote (json_build_object spaces it), not JSON.stringify's.
       expect(JSON.parse(stable(ours.body)), `${method} ${url} ${body}`).toEqual(JSON.parse(stable(await theirs.text())));
     }
-    const rows = await t.deps.db.selectFrom("ingredients").select("name").where("userId", "=", user.id).execute();
+    const rows = await t.deps.db.selectFrom("ingredients").select("name").where("householdId", "=", user.householdId).execute();
     // Per side: the two creates, and the batch's create beside its failed delete.
     expect(rows).toHaveLength(6);
   });
@@ -231,8 +231,8 @@ describe("answers", () => {
   });
 
   it("sends a list through tRPC exactly as through REST, gzipped once per version", async () => {
-    const { cookie, id } = await createUser(t);
-    const rows = Array.from({ length: 40 }, (_, i) => ({ userId: id, name: `Item "${i}" \\ é 🍋`, category: "Other", notes: "n" }));
+    const { cookie, id, householdId } = await createUser(t);
+    const rows = Array.from({ length: 40 }, (_, i) => ({ householdId, name: `Item "${i}" \\ é 🍋`, category: "Other", notes: "n" }));
     await t.deps.db.insertInto("ingredients").values(rows).execute();
     const rest = await t.app.inject({ method: "GET", url: "/api/ingredients", headers: { cookie } });
     const url = `/trpc/inventory.list,auth.user?batch=1&input=${encodeURIComponent("{}")}`;

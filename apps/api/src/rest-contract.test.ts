@@ -148,3 +148,101 @@ describe("every documented REST path", () => {
     expect(off.requests).toEqual([]);
   }, 120_000);
 });
+
+describe("a person outside a household", () => {
+  /** What stands in for each path's id: the household's own thing of that kind. */
+  type Things = Record<string, string>;
+  const inside = async () => {
+    const owner = await createUser(t, { email: `owner-${Date.now()}@example.com` });
+    const member = await createUser(t, { email: `member-${Date.now()}@example.com` });
+    // The member joins the owner's household, so its id is no one's user id.
+    await t.deps.db
+      .updateTable("householdMembers")
+      .set({ householdId: owner.householdId, role: "member" })
+      .where("userId", "=", member.id)
+      .execute();
+    const send = (method: "POST" | "GET", url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { cookie: member.cookie }, ...(payload ? { payload } : {}) });
+    const ingredient = (await send("POST", "/api/ingredients", { name: "Flour", quantity: 2, unit: "kg", category: "Pantry" })).json();
+    const recipe = (
+      await send("POST", "/api/recipes", {
+        title: "Bread",
+        ingredients: [{ name: "Flour", quantity: 1, unit: "kg" }],
+        instructions: "Bake.",
+      })
+    ).json();
+    const meal = (await send("POST", "/api/meal-plans", { recipeId: recipe.id, date: "2026-11-30", mealType: "dinner" })).json();
+    const list = (await send("POST", "/api/shopping-lists", {})).json();
+    const things: Things = {
+      ingredients: ingredient.id,
+      recipes: recipe.id,
+      "meal-plans": meal.id,
+      "shopping-lists": list.id,
+      household: member.id,
+    };
+    const snapshot = async () =>
+      Promise.all(
+        ["/api/ingredients", "/api/recipes", "/api/meal-plans?from=2026-11-30&to=2026-11-30", "/api/shopping-lists", "/api/household"].map(
+          async (url) => (await send("GET", url)).body,
+        ),
+      );
+    return { owner, member, things, recipe, snapshot };
+  };
+  /** A body the path would take from one of the household: only the id is wrong for the outsider. */
+  const bodyFor = (url: string, things: Things): object | undefined =>
+    ({
+      "/api/ingredients/:id": { quantity: 0 },
+      "/api/recipes/:id": { title: "Taken" },
+      "/api/shopping-lists/:id": { items: [{ name: "Mine", quantity: 1, unit: "units" }], version: 1 },
+    })[url] ?? (url.includes(":") ? undefined : { recipeId: things.recipes, servings: 1, date: "2026-11-30", mealType: "lunch" });
+
+  it("gets 404 on every path naming the household's things, on REST, tRPC and in a batch, and nothing changes", async () => {
+    const { things, recipe, snapshot } = await inside();
+    const outsider = await createUser(t, { email: `outsider-${Date.now()}@example.com` });
+    const before = await snapshot();
+    const idPaths = restRoutes.filter((r) => r.url.includes(":") && !r.url.startsWith("/api/admin/") && !r.url.startsWith("/api/barcode/"));
+    const failures: string[] = [];
+    for (const route of idPaths) {
+      const kind = route.url.split("/")[2]!;
+      const url = route.url.replace(/:[a-z]+/i, things[kind] ?? "");
+      const payload = route.method === "GET" || route.method === "DELETE" ? undefined : bodyFor(route.url, things);
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url,
+        headers: { cookie: outsider.cookie },
+        ...(payload ? { payload } : {}),
+      });
+      if (res.statusCode !== 404) failures.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    // Paths that name the household's recipe in their body.
+    for (const url of ["/api/meal-plans", "/api/meal-plans/cook"]) {
+      const res = await t.app.inject({ method: "POST", url, headers: { cookie: outsider.cookie }, payload: bodyFor(url, things) });
+      if (res.statusCode !== 404) failures.push(`POST ${url}: ${res.statusCode}`);
+    }
+    const restock = await t.app.inject({
+      method: "POST",
+      url: "/api/meal-plans/restock",
+      headers: { cookie: outsider.cookie },
+      payload: { items: [{ id: things.ingredients, quantity: 5 }] },
+    });
+    expect(restock.json()).toEqual({ restocked: [] });
+    expect(failures).toEqual([]);
+
+    const trpc = await t.app.inject({
+      method: "GET",
+      url: `/trpc/recipes.get?input=${encodeURIComponent(JSON.stringify({ id: recipe.id }))}`,
+      headers: { cookie: outsider.cookie },
+    });
+    expect(trpc.statusCode).toBe(404);
+    const batch = await t.app.inject({
+      method: "POST",
+      url: "/trpc/inventory.delete,recipes.delete,mealPlans.delete?batch=1",
+      headers: { cookie: outsider.cookie, "content-type": "application/json" },
+      payload: { 0: { id: things.ingredients }, 1: { id: things.recipes }, 2: { id: things["meal-plans"] } },
+    });
+    expect((batch.json() as { error?: { data: { httpStatus: number } } }[]).map((r) => r.error?.data.httpStatus)).toEqual([404, 404, 404]);
+    const lists = await t.app.inject({ method: "GET", url: "/api/ingredients", headers: { cookie: outsider.cookie } });
+    expect(lists.json()).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -25,6 +25,7 @@ import { Route as AuthedInventoryRouteImport } from './routes/_authed/inventory'
 import { Route as AuthedMealPlannerRouteImport } from './routes/_authed/meal-planner'
 import { Route as AuthedProfileRouteImport } from './routes/_authed/profile'
 import { Route as AuthedShoppingListRouteImport } from './routes/_authed/shopping-list'
+import { Route as HouseholdJoinRouteImport } from './routes/household.join'
 import { Route as AuthedCookingIdRouteImport } from './routes/_authed/cooking/$id'
 import { Route as AuthedRecipesIndexRouteImport } from './routes/_authed/recipes/index'
 import { Route as AuthedRecipesIdRouteImport } from './routes/_authed/recipes/$id'
@@ -109,6 +110,11 @@ const AuthedShoppingListRoute = AuthedShoppingListRouteImport.update({
   path: '/shopping-list',
   getParentRoute: () => AuthedRoute,
 } as any)
+const HouseholdJoinRoute = HouseholdJoinRouteImport.update({
+  id: '/household/join',
+  path: '/household/join',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthedCookingIdRoute = AuthedCookingIdRouteImport.update({
   id: '/cooking/$id',
   path: '/cooking/$id',
@@ -146,6 +152,7 @@ export interface FileRoutesByFullPath {
   '/meal-planner': typeof AuthedMealPlannerRoute
   '/profile': typeof AuthedProfileRoute
   '/shopping-list': typeof AuthedShoppingListRoute
+  '/household/join': typeof HouseholdJoinRoute
   '/cooking/$id': typeof AuthedCookingIdRoute
   '/recipes/$id': typeof AuthedRecipesIdRoute
   '/recipes/new': typeof AuthedRecipesNewRoute
@@ -167,6 +174,7 @@ export interface FileRoutesByTo {
   '/meal-planner': typeof AuthedMealPlannerRoute
   '/profile': typeof AuthedProfileRoute
   '/shopping-list': typeof AuthedShoppingListRoute
+  '/household/join': typeof HouseholdJoinRoute
   '/cooking/$id': typeof AuthedCookingIdRoute
   '/recipes/$id': typeof AuthedRecipesIdRoute
   '/recipes/new': typeof AuthedRecipesNewRoute
@@ -190,6 +198,7 @@ export interface FileRoutesById {
   '/_authed/meal-planner': typeof AuthedMealPlannerRoute
   '/_authed/profile': typeof AuthedProfileRoute
   '/_authed/shopping-list': typeof AuthedShoppingListRoute
+  '/household/join': typeof HouseholdJoinRoute
   '/_authed/cooking/$id': typeof AuthedCookingIdRoute
   '/_authed/recipes/$id': typeof AuthedRecipesIdRoute
   '/_authed/recipes/new': typeof AuthedRecipesNewRoute
@@ -213,6 +222,7 @@ export interface FileRouteTypes {
     | '/meal-planner'
     | '/profile'
     | '/shopping-list'
+    | '/household/join'
     | '/cooking/$id'
     | '/recipes/$id'
     | '/recipes/new'
@@ -234,6 +244,7 @@ export interface FileRouteTypes {
     | '/meal-planner'
     | '/profile'
     | '/shopping-list'
+    | '/household/join'
     | '/cooking/$id'
     | '/recipes/$id'
     | '/recipes/new'
@@ -256,6 +267,7 @@ export interface FileRouteTypes {
     | '/_authed/meal-planner'
     | '/_authed/profile'
     | '/_authed/shopping-list'
+    | '/household/join'
     | '/_authed/cooking/$id'
     | '/_authed/recipes/$id'
     | '/_authed/recipes/new'
@@ -271,6 +283,7 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
+  HouseholdJoinRoute: typeof HouseholdJoinRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -387,6 +400,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedShoppingListRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/household/join': {
+      id: '/household/join'
+      path: '/household/join'
+      fullPath: '/household/join'
+      preLoaderRoute: typeof HouseholdJoinRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authed/cooking/$id': {
       id: '/_authed/cooking/$id'
       path: '/cooking/$id'
@@ -460,6 +480,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
   UnsubscribeRoute: UnsubscribeRoute,
+  HouseholdJoinRoute: HouseholdJoinRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { NO_MIGRATIONS } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDown, migrateToLatest, migrations, migrator } from "./migrate";
@@ -48,6 +48,9 @@ describe("migrations", () => {
       "bug_reports",
       "email_outbox",
       "extraction_feedback",
+      "household_invites",
+      "household_members",
+      "households",
       "idempotency_keys",
       "ingredients",
       "known_devices",
@@ -67,7 +70,7 @@ describe("migrations", () => {
     }
     expect(await tables()).toEqual([]);
     await migrateToLatest(handle.db);
-    expect(await tables()).toHaveLength(18);
+    expect(await tables()).toHaveLength(21);
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 });
@@ -90,7 +93,8 @@ describe("accounts migrations (0018, 0019)", () => {
 
 describe("list row counts (0020)", () => {
   it("count each user's rows of a list when added, then as rows come and go", async () => {
-    const db = await emptyDatabase("2026-11-26-0019-own-avatars-and-user-search");
+    // Typed loosely: the tables are as they were before households (0036).
+    const db = (await emptyDatabase("2026-11-26-0019-own-avatars-and-user-search")) as unknown as Kysely<any>;
     const [ann, bob] = await db
       .insertInto("users")
       .values([{ email: "ann@example.com" }, { email: "bob@example.com" }])
@@ -102,7 +106,7 @@ describe("list row counts (0020)", () => {
         .values(names.map((name) => ({ userId, name, category: "Pantry" })))
         .execute();
     await add(ann!.id, ["Flour", "Sugar", "Salt"]);
-    await migrateToLatest(db);
+    await migrator(handle.db).migrateTo("2026-11-27-0020-list-row-counts");
     const counts = () =>
       db.selectFrom("listVersions").select(["userId", "rowCount"]).where("list", "=", "ingredients").orderBy("rowCount").execute();
     expect(await counts()).toEqual([{ userId: ann!.id, rowCount: 3 }]);
@@ -115,6 +119,44 @@ describe("list row counts (0020)", () => {
       { userId: bob!.id, rowCount: 1 },
       { userId: ann!.id, rowCount: 3 },
     ]);
+  });
+});
+
+describe("households (0036)", () => {
+  it("give every existing user their own household holding their data, and every new account its own", async () => {
+    const db = (await emptyDatabase("2026-11-27-0035-trial-checkout")) as unknown as Kysely<any>;
+    const [ann, bob] = (await db
+      .insertInto("users")
+      .values([{ email: "ann@example.com" }, { email: "bob@example.com" }])
+      .returning("id")
+      .execute()) as [{ id: string }, { id: string }];
+    await db
+      .insertInto("ingredients")
+      .values(["Flour", "Salt"].map((name) => ({ user_id: ann.id, name, category: "Pantry" })))
+      .execute();
+    await db.insertInto("recipes").values({ user_id: bob.id, title: "Soup", ingredients: "[]", instructions: "Boil" }).execute();
+    await migrateToLatest(handle.db);
+    const typed = handle.db;
+    const members = await typed.selectFrom("householdMembers").select(["userId", "householdId", "role"]).orderBy("userId").execute();
+    expect(members).toEqual([ann.id, bob.id].sort().map((id: string) => ({ userId: id, householdId: id, role: "owner" })));
+    const items = await typed.selectFrom("ingredients").select(["householdId", "createdBy", "updatedBy"]).execute();
+    expect(items).toEqual([
+      { householdId: ann.id, createdBy: ann.id, updatedBy: ann.id },
+      { householdId: ann.id, createdBy: ann.id, updatedBy: ann.id },
+    ]);
+    expect(await typed.selectFrom("listVersions").select(["householdId", "list", "rowCount"]).orderBy("list").execute()).toEqual([
+      { householdId: ann.id, list: "ingredients", rowCount: 2 },
+      { householdId: bob.id, list: "recipes", rowCount: 1 },
+    ]);
+
+    const carl = await typed.insertInto("users").values({ email: "carl@example.com" }).returning("id").executeTakeFirstOrThrow();
+    const home = await typed
+      .selectFrom("householdMembers")
+      .innerJoin("households", "households.id", "householdMembers.householdId")
+      .select(["role", "homeOf"])
+      .where("userId", "=", carl.id)
+      .executeTakeFirstOrThrow();
+    expect(home).toEqual({ role: "owner", homeOf: carl.id });
   });
 });
 

@@ -1,4 +1,14 @@
-import type { MealType, Plan, RecipeField, RecipeInput, Role, ShoppingItem, StockEventKind, StockEventReason } from "@kim/domain";
+import type {
+  HouseholdRole,
+  MealType,
+  Plan,
+  RecipeField,
+  RecipeInput,
+  Role,
+  ShoppingItem,
+  StockEventKind,
+  StockEventReason,
+} from "@kim/domain";
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable, Updateable } from "kysely";
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -53,7 +63,11 @@ export interface SessionsTable {
 
 export interface IngredientsTable {
   id: Generated<string>;
-  userId: string;
+  /** The household whose kitchen it is in (decision 0036). */
+  householdId: string;
+  /** Who added it and who last changed it; null once that person's account is deleted. */
+  createdBy: string | null;
+  updatedBy: string | null;
   name: string;
   quantity: Generated<number>;
   unit: Generated<string>;
@@ -72,7 +86,11 @@ type RecipeColumns = {
 /** One column per recipe field (the domain's RECIPE_FIELDS), typed from its schema. */
 export interface RecipesTable extends RecipeColumns {
   id: Generated<string>;
-  userId: string;
+  /** The household whose kitchen it is in (decision 0036). */
+  householdId: string;
+  /** Who added it and who last changed it; null once that person's account is deleted. */
+  createdBy: string | null;
+  updatedBy: string | null;
   title: RecipeInput["title"];
   ingredients: Json<RecipeInput["ingredients"]>;
   instructions: RecipeInput["instructions"];
@@ -84,7 +102,11 @@ export interface RecipesTable extends RecipeColumns {
 
 export interface MealPlansTable {
   id: Generated<string>;
-  userId: string;
+  /** The household whose kitchen it is in (decision 0036). */
+  householdId: string;
+  /** Who added it and who last changed it; null once that person's account is deleted. */
+  createdBy: string | null;
+  updatedBy: string | null;
   recipeId: string | null;
   date: DateOnly;
   mealType: MealType;
@@ -95,7 +117,11 @@ export interface MealPlansTable {
 
 export interface ShoppingListsTable {
   id: Generated<string>;
-  userId: string;
+  /** The household whose kitchen it is in (decision 0036). */
+  householdId: string;
+  /** Who added it and who last changed it; null once that person's account is deleted. */
+  createdBy: string | null;
+  updatedBy: string | null;
   name: Generated<string>;
   items: ColumnType<ShoppingItem[], string | undefined, string>;
   /** Bumped by each save; a save based on an older version is refused (see the shopping-list-version migration). */
@@ -181,19 +207,21 @@ export interface KnownDevicesTable {
   lastUsedAt: Generated<Date>;
 }
 
-/** One row per user and list; the version is bumped on every change to that list, so cached reads can tell they're current. */
+/** One row per household and list; the version is bumped on every change to that list, so cached reads can tell they're current. */
 export interface ListVersionsTable {
-  userId: string;
+  householdId: string;
   list: string;
   version: number;
-  /** The user's rows in the list, kept by the same trigger as the version (the quotas read it). */
+  /** The household's rows in the list, kept by the same trigger as the version (the quotas read it). */
   rowCount: Generated<number>;
 }
 
 /** What became of an item of stock, recorded when it happened: thrown away after its date, or used up. */
 export interface StockEventsTable {
   id: Generated<string>;
-  userId: string;
+  householdId: string;
+  /** Who did it; null once that person's account is deleted. */
+  createdBy: string | null;
   /** The item it happened to; kept when the item is deleted, so not a foreign key. */
   ingredientId: string | null;
   name: string;
@@ -214,7 +242,38 @@ export interface UserSettingsTable {
   updatedAt: Generated<Date>;
 }
 
+/** A kitchen shared by its members; `homeOf` is the person whose own household it is (where left-behind data stays). */
+export interface HouseholdsTable {
+  id: Generated<string>;
+  homeOf: string | null;
+  createdAt: CreatedAt;
+}
+
+/** Each person's one household, as its owner or a member. */
+export interface HouseholdMembersTable {
+  userId: string;
+  householdId: string;
+  role: HouseholdRole;
+  joinedAt: Generated<Date>;
+}
+
+/** A mailed invitation: only the token's hash is kept; 7 days, single use. */
+export interface HouseholdInvitesTable {
+  id: Generated<string>;
+  householdId: string;
+  email: string;
+  tokenHash: string;
+  invitedBy: string | null;
+  expiresAt: Date;
+  usedAt: Date | null;
+  usedBy: string | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
+  households: HouseholdsTable;
+  householdMembers: HouseholdMembersTable;
+  householdInvites: HouseholdInvitesTable;
   users: UsersTable;
   sessions: SessionsTable;
   ingredients: IngredientsTable;

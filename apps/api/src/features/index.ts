@@ -16,6 +16,8 @@ import { bugReportsRouter } from "./bug-reports/router";
 import { extractionRestRoutes } from "./extraction/rest";
 import { extractionRouter } from "./extraction/router";
 import type { Feature } from "./feature";
+import { householdsRestRoutes } from "./households/rest";
+import { householdsRouter } from "./households/router";
 import { insightsRestRoutes } from "./insights/rest";
 import { insightsRouter } from "./insights/router";
 import { inventoryRestRoutes } from "./inventory/rest";
@@ -48,6 +50,7 @@ export const features = {
   expiryMail: { router: expiryMailRouter, rest: expiryMailRestRoutes, jobs: [expiryMailJob] },
   bugReports: { router: bugReportsRouter, rest: bugReportsRestRoutes },
   admin: { router: adminRouter, rest: adminRestRoutes },
+  households: { router: householdsRouter, rest: householdsRestRoutes },
 } satisfies Record<string, Feature>;
 
 type Features = typeof features;

@@ -58,9 +58,19 @@ async function kitchen() {
 async function state(cook: Cook) {
   const { db } = t.deps;
   const count = (table: "recipes" | "mealPlans" | "shoppingLists" | "extractionFeedback") =>
-    db.selectFrom(table).select(db.fn.countAll<number>().as("n")).where("userId", "=", cook.id).executeTakeFirstOrThrow();
-  const stock = await db.selectFrom("ingredients").select(["name", "quantity"]).where("userId", "=", cook.id).orderBy("name").execute();
-  const lists = await db.selectFrom("shoppingLists").select(["name", "version"]).where("userId", "=", cook.id).orderBy("name").execute();
+    db.selectFrom(table).select(db.fn.countAll<number>().as("n")).where("householdId", "=", cook.householdId).executeTakeFirstOrThrow();
+  const stock = await db
+    .selectFrom("ingredients")
+    .select(["name", "quantity"])
+    .where("householdId", "=", cook.householdId)
+    .orderBy("name")
+    .execute();
+  const lists = await db
+    .selectFrom("shoppingLists")
+    .select(["name", "version"])
+    .where("householdId", "=", cook.householdId)
+    .orderBy("name")
+    .execute();
   return {
     stock: stock.map((s) => `${s.name} ${s.quantity}`),
     recipes: Number((await count("recipes")).n),

@@ -95,10 +95,10 @@ async function firstAnswer(db: Kysely<Database>, { userId, key, fingerprint }: K
 const FIRST_ANSWER_SQL = "select fingerprint, answer::text as answer from idempotency_keys where user_id = $1 and key = $2";
 
 /** The tables a cook creates rows in, one row a create. */
-type CreateTable = { [T in keyof Database]: Database[T] extends { userId: string; id: unknown } ? T : never }[keyof Database];
+type CreateTable = { [T in keyof Database]: Database[T] extends { householdId: string; id: unknown } ? T : never }[keyof Database];
 
 /**
- * A create that is one INSERT of one row (see `createOnce`): the table, the columns it is handed (`userId` among
+ * A create that is one INSERT of one row (see `createOnce`): the table, the columns it is handed (`householdId` among
  * them), its quota, and its answer, the JSON PostgreSQL writes over the new row (`jsonBuildObject`, typed as clients
  * receive it: the list of the same rows uses the same expression).
  */
@@ -111,6 +111,7 @@ export interface OneRowCreate<TB extends CreateTable, C extends keyof Insertable
 
 // Stand-ins compiled into a create's statement where each request's values go (as src/lists does).
 const KEY = Symbol("key");
+const KEY_USER = Symbol("keyUser");
 const FINGERPRINT = Symbol("fingerprint");
 const columnStandIns = new Map<string, symbol>();
 const standIn = (column: string) => {
@@ -138,13 +139,15 @@ const createStatements = new WeakMap<Kysely<Database>, Map<AnyCreate, { plain: A
  */
 function compileCreate(db: Kysely<Database>, create: AnyCreate, keyed: boolean): Answered {
   const value = (column: string) => sql<unknown>`${standIn(column)}`;
-  const userId = sql<string>`${standIn("userId")}`;
+  // The quota counts the household's rows; the key is the person's who sent it.
+  const householdId = sql<string>`${standIn("householdId")}`;
+  const userId = sql<string>`${KEY_USER}`;
   const key = sql<string>`${KEY}`;
   const answered = (db as unknown as Kysely<Tables>)
     .with("created", (qc) => {
       let row = qc
         .selectNoFrom(create.columns.map((column) => value(column).as(column)))
-        .where((eb) => underQuota(eb, create.quota, userId));
+        .where((eb) => underQuota(eb, create.quota, householdId));
       if (keyed) {
         const recorded = qc.selectFrom("idempotencyKeys").select(sql.lit(1).as("one")).where("userId", "=", userId).where("key", "=", key);
         row = row.where((eb) => eb.not(eb.exists(recorded)));
@@ -200,7 +203,7 @@ function isKeyTaken(error: unknown): boolean {
 export async function createOnce<TB extends CreateTable, C extends keyof Insertable<Database[TB]> & string, A>(
   db: Kysely<Database>,
   create: OneRowCreate<TB, C, A>,
-  values: Pick<Insertable<Database[TB]>, C> & { userId: string },
+  values: Pick<Insertable<Database[TB]>, C> & { householdId: string },
   keyed: KeyedRequest | undefined,
 ): Promise<RawJson<A>> {
   const once = createStatement(db, create as unknown as AnyCreate, !!keyed);
@@ -208,6 +211,7 @@ export async function createOnce<TB extends CreateTable, C extends keyof Inserta
   const parameters: unknown[] = [];
   for (const p of once.parameters) {
     if (p === KEY) parameters.push(keyed!.key);
+    else if (p === KEY_USER) parameters.push(keyed!.userId);
     else if (p === FINGERPRINT) parameters.push(keyed!.fingerprint);
     else if (typeof p === "symbol") parameters.push(byColumn[p.description!] ?? null);
     else parameters.push(p);

@@ -46,11 +46,11 @@ describe("quotas", () => {
       t.deps.db
         .selectFrom("ingredients")
         .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("userId", "=", cook.id)
+        .where("householdId", "=", cook.householdId)
         .executeTakeFirstOrThrow();
     expect((await count()).n).toBe(5000);
 
-    await t.deps.db.deleteFrom("ingredients").where("userId", "=", cook.id).where("name", "=", "Item 1").execute();
+    await t.deps.db.deleteFrom("ingredients").where("householdId", "=", cook.householdId).where("name", "=", "Item 1").execute();
     expect((await post(cook, "/api/ingredients", item)).statusCode).toBe(201);
     // The quota is each cook's own.
     expect((await post(await createUser(t), "/api/ingredients", item)).statusCode).toBe(201);

@@ -11,7 +11,7 @@ import { RawJson } from "./raw-json";
 export { ListCache } from "./cache";
 export { ENVELOPES, RawJson, type Envelope } from "./raw-json";
 
-/** The per-user lists whose rows bump a version in list_versions (see the list-versions migration). */
+/** The per-household lists whose rows bump a version in list_versions (see the list-versions migration, and 0036). */
 export type ListName = "ingredients" | "recipes" | "meal-plans" | "shopping-lists";
 
 /**
@@ -21,14 +21,15 @@ export type ListName = "ingredients" | "recipes" | "meal-plans" | "shopping-list
 export type ListExpression<T> = Expression<{ list: T[] | null }>;
 
 /**
- * A list's statement, written once for every request: given the user's id and the request's other values as
+ * A list's statement, written once for every request: given the household's id and the request's other values as
  * expressions, the statement. It is compiled once per database (building and compiling it cost more than the rest
  * of a cached list request in Kim's own code).
  */
-export type UserListQuery<T> = (db: Kysely<Database>, userId: Expression<string>, values: Expression<string>[]) => ListExpression<T>;
+export type UserListQuery<T> = (db: Kysely<Database>, householdId: Expression<string>, values: Expression<string>[]) => ListExpression<T>;
 
 export interface ListRequest<T> {
-  userId: string;
+  /** The household whose kitchen it is (decision 0036). */
+  householdId: string;
   /**
    * The lists in list_versions the answer is drawn from (meal plans show their recipes' titles): it is kept under the
    * sum of their versions, which moves whenever any of them does.
@@ -45,7 +46,7 @@ export function jsonTimestamp(column: Expression<Date>): RawBuilder<string> {
 }
 
 // Stand-ins compiled into a statement where each request's values go.
-const USER_ID = Symbol("userId");
+const HOUSEHOLD_ID = Symbol("householdId");
 const CACHED_VERSION = Symbol("cachedVersion");
 const VALUES = Array.from({ length: 4 }, (_, i) => Symbol(`value ${i}`));
 
@@ -56,9 +57,9 @@ function compile(db: Kysely<Database>, lists: readonly ListName[], query: UserLi
   const placeholders = VALUES.slice(0, arity).map((value) => sql<string>`${value}`);
   return sql<{ version: number; json: string | null }>`
     select v.version, case when v.version is distinct from ${CACHED_VERSION}::bigint
-      then (select coalesce(l.list, '[]')::text from (${query(db, sql`${USER_ID}`, placeholders)}) l) end as json
+      then (select coalesce(l.list, '[]')::text from (${query(db, sql`${HOUSEHOLD_ID}`, placeholders)}) l) end as json
     from (select coalesce(sum(version), 0)::bigint as version from list_versions
-      where user_id = ${USER_ID} and list in (${sql.join(lists)})) v`.compile(db);
+      where household_id = ${HOUSEHOLD_ID} and list in (${sql.join(lists)})) v`.compile(db);
 }
 
 function compiledList(db: Kysely<Database>, request: ListRequest<unknown>): Compiled {
@@ -73,18 +74,18 @@ function compiledList(db: Kysely<Database>, request: ListRequest<unknown>): Comp
 }
 
 /**
- * One user's list, from this process's cache while its version is current: one statement reads the version and, only
+ * One household's list, from this process's cache while its version is current: one statement reads the version and, only
  * when it differs from the cached one, the list itself, both from the same snapshot.
  */
 export async function readList<T>(db: Kysely<Database>, cache: ListCache, request: ListRequest<T>): Promise<RawJson<T[]>> {
-  const { userId, lists, values = [] } = request;
-  const key = `${lists.join(",")}:${userId}:${values.join(",")}`;
+  const { householdId, lists, values = [] } = request;
+  const key = `${lists.join(",")}:${householdId}:${values.join(",")}`;
   const cached = cache.get(key);
   const once = compiledList(db, request);
   const parameters: unknown[] = [];
   for (const p of once.parameters) {
     const at = typeof p === "symbol" ? VALUES.indexOf(p) : -1;
-    parameters.push(p === USER_ID ? userId : p === CACHED_VERSION ? (cached?.version ?? null) : at >= 0 ? values[at] : p);
+    parameters.push(p === HOUSEHOLD_ID ? householdId : p === CACHED_VERSION ? (cached?.version ?? null) : at >= 0 ? values[at] : p);
   }
   const statement: Compiled = { ...once, parameters };
   const row = (await directRows(db, statement))[0]!;

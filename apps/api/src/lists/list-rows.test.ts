@@ -12,7 +12,9 @@ import { ListCache } from ".";
 // The lists' JSON is written by PostgreSQL and sent untouched: these hold what it writes to the domain's own schemas,
 // on real rows (older ones too), on whichever database the suite runs on.
 const timestamp = z.string().refine((s) => new Date(s).toISOString() === s, "a timestamp as JavaScript writes it");
-const stored = { id: z.uuid(), createdAt: timestamp };
+/** Who added and last changed a shared thing (decision 0036). */
+const who = { createdBy: z.uuid().nullable(), updatedBy: z.uuid().nullable() };
+const stored = { id: z.uuid(), createdAt: timestamp, ...who };
 const ingredient = ingredientInput.extend({ ...stored, updatedAt: timestamp }).strict();
 const recipeSummary = recipeInput
   .omit({ ingredients: true, instructions: true })
@@ -20,8 +22,10 @@ const recipeSummary = recipeInput
   .strict();
 const mealPlan = mealPlanInput
   .extend({
-    ...stored,
-    userId: z.uuid(),
+    id: z.uuid(),
+    createdAt: timestamp,
+    createdBy: who.createdBy,
+    userId: z.uuid().nullable(),
     recipeId: z.uuid().nullable(),
     recipe: z.object({ id: z.uuid(), title: z.string() }).strict().nullable(),
   })
@@ -32,6 +36,8 @@ const shoppingList = shoppingListInput
 
 let handle: Db;
 let userId: string;
+let householdId: string;
+let owned: { householdId: string; createdBy: string; updatedBy: string };
 const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
 const week = { from: soon, to: soon };
 
@@ -39,11 +45,14 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   const { db } = handle;
   userId = (await db.insertInto("users").values({ email: "rows@example.com" }).returning("id").executeTakeFirstOrThrow()).id;
+  householdId = (await db.selectFrom("householdMembers").select("householdId").where("userId", "=", userId).executeTakeFirstOrThrow())
+    .householdId;
+  owned = { householdId, createdBy: userId, updatedBy: userId };
   await db
     .insertInto("ingredients")
     .values([
-      { userId, name: "Milk", quantity: 1.5, unit: "L", category: "Dairy", expirationDate: soon, notes: "Organic" },
-      { userId, name: "Salt", quantity: 0, unit: "g", category: "Spices", expirationDate: null, notes: null },
+      { ...owned, name: "Milk", quantity: 1.5, unit: "L", category: "Dairy", expirationDate: soon, notes: "Organic" },
+      { ...owned, name: "Salt", quantity: 0, unit: "g", category: "Spices", expirationDate: null, notes: null },
     ])
     .execute();
   const ingredients = JSON.stringify([{ name: "Flour", quantity: 200, unit: "g" }]);
@@ -51,7 +60,7 @@ beforeAll(async () => {
     .insertInto("recipes")
     .values([
       {
-        userId,
+        ...owned,
         title: "Pancakes",
         description: "Sunday",
         prepTime: 5,
@@ -64,15 +73,15 @@ beforeAll(async () => {
         instructions: "Mix. Fry.",
       },
       // Written before validation existed: no servings, difficulty, cuisine or tags.
-      { userId, title: "Old soup", servings: null, difficulty: null, cuisineType: null, tags: null, ingredients, instructions: "Boil." },
+      { ...owned, title: "Old soup", servings: null, difficulty: null, cuisineType: null, tags: null, ingredients, instructions: "Boil." },
     ])
     .returning("id")
     .execute();
   await db
     .insertInto("mealPlans")
     .values([
-      { userId, recipeId: kept!.id, date: soon, mealType: "breakfast", servings: 2, notes: "Double" },
-      { userId, recipeId: gone!.id, date: soon, mealType: "dinner", servings: 1, notes: null },
+      { ...owned, recipeId: kept!.id, date: soon, mealType: "breakfast", servings: 2, notes: "Double" },
+      { ...owned, recipeId: gone!.id, date: soon, mealType: "dinner", servings: 1, notes: null },
     ])
     .execute();
   await db.deleteFrom("recipes").where("id", "=", gone!.id).execute();
@@ -82,7 +91,7 @@ beforeAll(async () => {
   ];
   await db
     .insertInto("shoppingLists")
-    .values({ userId, name: "Groceries", items: JSON.stringify(items) })
+    .values({ ...owned, name: "Groceries", items: JSON.stringify(items) })
     .execute();
 });
 afterAll(() => handle.close());
@@ -90,29 +99,30 @@ afterAll(() => handle.close());
 describe("list rows", () => {
   it("match the domain's schemas, field for field", async () => {
     const lists = new ListCache();
-    const ingredients = (await listIngredients(handle.db, lists, userId)).toJSON();
+    const ingredients = (await listIngredients(handle.db, lists, householdId)).toJSON();
     expect(ingredients.map((i) => ingredient.parse(i).name)).toEqual(["Milk", "Salt"]);
-    const recipes = (await listRecipes(handle.db, lists, userId)).toJSON();
+    const recipes = (await listRecipes(handle.db, lists, householdId)).toJSON();
     expect(recipes.map((r) => recipeSummary.parse(r).title)).toEqual(["Pancakes"]);
-    const meals = (await listMealPlans(handle.db, lists, userId, week)).toJSON();
+    const meals = (await listMealPlans(handle.db, lists, householdId, week)).toJSON();
     expect(meals.map((m) => mealPlan.parse(m).recipe)).toEqual([{ id: meals[0]!.recipeId, title: "Pancakes" }, null]);
-    const shopping = (await listShoppingLists(handle.db, lists, userId)).toJSON();
+    const shopping = (await listShoppingLists(handle.db, lists, householdId)).toJSON();
     expect(shopping.map((l) => shoppingList.parse(l).items.length)).toEqual([2]);
   });
 
   it("answer a create with the row its list then holds (createOnce), keyed or not", async () => {
+    const kitchen = { householdId, userId };
     const input = { name: 'Crème "fraîche" 🍋', quantity: 0.25, unit: "L", category: "Dairy", expirationDate: soon, notes: null } as const;
-    const plain = await createIngredient(handle.db, userId, input);
-    const keyed = await createIngredient(handle.db, userId, { ...input, notes: "a\\b" }, { userId, key: "k-1", fingerprint: "f" });
-    const listed = (await listIngredients(handle.db, new ListCache(), userId)).toJSON();
+    const plain = await createIngredient(handle.db, kitchen, input);
+    const keyed = await createIngredient(handle.db, kitchen, { ...input, notes: "a\\b" }, { userId, key: "k-1", fingerprint: "f" });
+    const listed = (await listIngredients(handle.db, new ListCache(), householdId)).toJSON();
     for (const created of [plain.toJSON(), keyed.toJSON()]) {
       expect(ingredient.parse(created)).toEqual(listed.find((i) => i.id === created.id));
     }
-    const list = (await createShoppingList(handle.db, userId, "Weekend \u00e9", { userId, key: "k-2", fingerprint: "f" })).toJSON();
-    const lists = (await listShoppingLists(handle.db, new ListCache(), userId)).toJSON();
+    const list = (await createShoppingList(handle.db, kitchen, "Weekend \u00e9", { userId, key: "k-2", fingerprint: "f" })).toJSON();
+    const lists = (await listShoppingLists(handle.db, new ListCache(), householdId)).toJSON();
     expect(shoppingList.parse(list)).toEqual(lists.find((l) => l.id === list.id));
     // A retry answers the first answer, the same text.
-    const again = await createIngredient(handle.db, userId, { ...input, notes: "a\\b" }, { userId, key: "k-1", fingerprint: "f" });
+    const again = await createIngredient(handle.db, kitchen, { ...input, notes: "a\\b" }, { userId, key: "k-1", fingerprint: "f" });
     expect(again.text).toBe(keyed.text);
   });
 
@@ -120,7 +130,7 @@ describe("list rows", () => {
     await handle.db
       .insertInto("recipes")
       .values({
-        userId,
+        ...owned,
         title: "Older",
         servings: null,
         difficulty: null,
@@ -130,7 +140,7 @@ describe("list rows", () => {
         instructions: ".",
       })
       .execute();
-    const recipes = (await listRecipes(handle.db, new ListCache(), userId)).toJSON();
+    const recipes = (await listRecipes(handle.db, new ListCache(), householdId)).toJSON();
     const older = recipeSummary.parse(recipes.find((r) => r.title === "Older"));
     expect(older).toMatchObject({ servings: 4, difficulty: "Medium", cuisineType: "Other", tags: [] });
   });

@@ -73,14 +73,16 @@ describe("RawJson", () => {
 
 describe("readList", () => {
   let handle: Db;
-  let userId: string;
+  let householdId: string;
+  /** A kitchen of its own: lists are read by household (decision 0036). */
+  const newHousehold = async () => (await handle.db.insertInto("households").values({}).returning("id").executeTakeFirstOrThrow()).id;
   beforeAll(async () => {
     handle = await createTestDatabase();
-    userId = (await handle.db.insertInto("users").values({ email: "lists@example.com" }).returning("id").executeTakeFirstOrThrow()).id;
+    householdId = await newHousehold();
   });
   afterAll(() => handle.close());
 
-  const query: UserListQuery<{ name: string }> = (db, user) =>
+  const query: UserListQuery<{ name: string }> = (db, household) =>
     db
       .selectFrom("ingredients")
       .select((eb) =>
@@ -89,34 +91,33 @@ describe("readList", () => {
           .orderBy("name")
           .as("list"),
       )
-      .where("userId", "=", user);
-  const names = (lists: ListCache) => readList(handle.db, lists, { userId, lists: ["ingredients"], query });
+      .where("householdId", "=", household);
+  const names = (lists: ListCache) => readList(handle.db, lists, { householdId, lists: ["ingredients"], query });
 
   it("serves the kept list while the version holds, and the new one after any change", async () => {
     const lists = new ListCache();
     expect((await names(lists)).toJSON()).toEqual([]);
-    await handle.db.insertInto("ingredients").values({ userId, name: "Milk", category: "Dairy" }).execute();
+    await handle.db.insertInto("ingredients").values({ householdId, name: "Milk", category: "Dairy" }).execute();
     const first = await names(lists);
     expect(first.toJSON()).toEqual([{ name: "Milk" }]);
     expect(await names(lists)).toBe(first);
     // Another process changes the list: this one notices through the version, not its own writes.
-    await handle.db.updateTable("ingredients").set({ name: "Oat milk" }).where("userId", "=", userId).execute();
+    await handle.db.updateTable("ingredients").set({ name: "Oat milk" }).where("householdId", "=", householdId).execute();
     expect((await names(lists)).toJSON()).toEqual([{ name: "Oat milk" }]);
   });
 
-  it("compiles a statement given for every user once, and answers each user their own list", async () => {
-    const other = (await handle.db.insertInto("users").values({ email: "lists-2@example.com" }).returning("id").executeTakeFirstOrThrow())
-      .id;
-    await handle.db.insertInto("ingredients").values({ userId: other, name: "Flour", category: "Baking" }).execute();
+  it("compiles a statement given for every household once, and answers each household its own list", async () => {
+    const other = await newHousehold();
+    await handle.db.insertInto("ingredients").values({ householdId: other, name: "Flour", category: "Baking" }).execute();
     const lists = new ListCache();
-    const list = (id: string) => readList(handle.db, lists, { userId: id, lists: ["ingredients"], query });
-    expect((await list(userId)).toJSON()).toEqual([{ name: "Oat milk" }]);
+    const list = (id: string) => readList(handle.db, lists, { householdId: id, lists: ["ingredients"], query });
+    expect((await list(householdId)).toJSON()).toEqual([{ name: "Oat milk" }]);
     expect((await list(other)).toJSON()).toEqual([{ name: "Flour" }]);
     const kept = await list(other);
     expect(await list(other)).toBe(kept);
-    await handle.db.insertInto("ingredients").values({ userId: other, name: "Yeast", category: "Baking" }).execute();
+    await handle.db.insertInto("ingredients").values({ householdId: other, name: "Yeast", category: "Baking" }).execute();
     expect((await list(other)).toJSON()).toEqual([{ name: "Flour" }, { name: "Yeast" }]);
-    expect((await list(userId)).toJSON()).toEqual([{ name: "Oat milk" }]);
+    expect((await list(householdId)).toJSON()).toEqual([{ name: "Oat milk" }]);
   });
 
   it("gives requests that missed together one value, so its gzip is made once", async () => {
@@ -127,24 +128,24 @@ describe("readList", () => {
 
   it("keeps a list drawn from several under the sum of their versions, each request's values apart", async () => {
     const lists = new ListCache();
-    const titled: UserListQuery<{ name: string; title: string }> = (db, user, [prefix]) =>
+    const titled: UserListQuery<{ name: string; title: string }> = (db, household, [prefix]) =>
       db
         .selectFrom("ingredients as i")
         .crossJoin("recipes as r")
         .select((eb) => eb.fn.jsonAgg(jsonBuildObject({ name: eb.ref("i.name"), title: eb.ref("r.title") })).as("list"))
-        .where("i.userId", "=", user)
-        .where("r.userId", "=", user)
+        .where("i.householdId", "=", household)
+        .where("r.householdId", "=", household)
         .where("i.name", "like", sql<string>`${prefix!} || '%'`);
     const list = (prefix: string) =>
-      readList(handle.db, lists, { userId, lists: ["ingredients", "recipes"], query: titled, values: [prefix] });
+      readList(handle.db, lists, { householdId, lists: ["ingredients", "recipes"], query: titled, values: [prefix] });
     expect((await list("Oat")).toJSON()).toEqual([]);
-    await handle.db.insertInto("recipes").values({ userId, title: "Porridge", ingredients: "[]", instructions: "." }).execute();
+    await handle.db.insertInto("recipes").values({ householdId, title: "Porridge", ingredients: "[]", instructions: "." }).execute();
     const first = await list("Oat");
     expect(first.toJSON()).toEqual([{ name: "Oat milk", title: "Porridge" }]);
     expect(await list("Oat")).toBe(first);
     expect((await list("Rye")).toJSON()).toEqual([]);
     // A change to either list is seen.
-    await handle.db.updateTable("recipes").set({ title: "Oats" }).where("userId", "=", userId).execute();
+    await handle.db.updateTable("recipes").set({ title: "Oats" }).where("householdId", "=", householdId).execute();
     expect((await list("Oat")).toJSON()).toEqual([{ name: "Oat milk", title: "Oats" }]);
   });
 });

@@ -18,10 +18,10 @@ const LISTS: Record<LiveKind, ListName> = {
 
 /**
  * Whose open screens hear a person's changes: the people sharing the data. The one place that says who they are
- * (today each person alone: the user's id; a household's id once people share one).
+ * (the members of one household, decision 0036).
  */
-export function liveScope(ctx: { user: { id: string } }): string {
-  return ctx.user.id;
+export function liveScope(ctx: { user: { householdId: string } }): string {
+  return ctx.user.householdId;
 }
 
 /** What a browser is told of a change: what changed, its list's new version and who changed it; never the data. */
@@ -49,7 +49,7 @@ export type Versions = Record<LiveKind, number>;
 export async function notify(db: Kysely<Database>, changes: readonly Publication[]): Promise<void> {
   const rows = JSON.stringify(changes.map((c) => ({ ...c, list: LISTS[c.kind] })));
   await sql`select pg_notify(${CHANNEL}, json_build_object('scope', c.scope, 'kind', c.kind, 'by', c.by, 'version',
-      (select coalesce(sum(v.version), 0) from list_versions v where v.user_id = c.scope::uuid and v.list = c.list))::text)
+      (select coalesce(sum(v.version), 0) from list_versions v where v.household_id = c.scope::uuid and v.list = c.list))::text)
     from json_to_recordset(${rows}::json) as c(scope text, kind text, list text, by text)`.execute(db);
 }
 
@@ -67,7 +67,7 @@ export function registerSender(db: Kysely<Database>, send: (change: Publication)
  * the others of the moment in one statement without the request waiting: a keyed create stays one statement
  * (decision 0035).
  */
-export async function publishChange(ctx: { db: Kysely<Database>; user: { id: string } }, kind: LiveKind): Promise<void> {
+export async function publishChange(ctx: { db: Kysely<Database>; user: { id: string; householdId: string } }, kind: LiveKind): Promise<void> {
   const change = { scope: liveScope(ctx), kind, by: ctx.user.id };
   const send = ctx.db.isTransaction ? undefined : senders.get(ctx.db);
   if (send) send(change);
@@ -81,13 +81,13 @@ export async function versionsOf(db: Kysely<Database>, scopes: readonly string[]
   const kindOf = new Map(LIVE_KINDS.map((kind) => [LISTS[kind] as string, kind]));
   const rows = await db
     .selectFrom("listVersions")
-    .select(["userId", "list", "version"])
-    .where("userId", "in", scopes)
+    .select(["householdId", "list", "version"])
+    .where("householdId", "in", scopes)
     .where("list", "in", Object.values(LISTS))
     .execute();
   for (const row of rows) {
     const kind = kindOf.get(row.list);
-    const scoped = versions.get(row.userId);
+    const scoped = versions.get(row.householdId);
     if (kind && scoped) scoped[kind] = Number(row.version);
   }
   return versions;

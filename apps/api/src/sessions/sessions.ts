@@ -12,9 +12,11 @@ const RENEW_AFTER_MS = DAY_MS;
 
 /**
  * The signed-in user, as the session lookup read it: the user's columns and, beside them, the session's `expire`
- * (kept on the row rather than copied off it on every request; publicUser leaves it out of what clients see).
+ * (kept on the row rather than copied off it on every request; publicUser leaves it out of what clients see) and the
+ * household whose kitchen they cook in: what every query of inventory, recipes, plans, lists and stock events is
+ * scoped by (decision 0036), read in the same statement.
  */
-export type SessionUser = UserRow & { expire?: Date };
+export type SessionUser = UserRow & { expire?: Date; householdId: string };
 
 export function hashToken(token: string): string {
   // One-shot: no Hash object per call (every request hashes its session cookie).
@@ -46,7 +48,8 @@ function compileSessionQuery(db: Kysely<Database>) {
   return db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
-    .select([...userColumns, "sessions.expire"])
+    .innerJoin("householdMembers", "householdMembers.userId", "sessions.userId")
+    .select([...userColumns, "sessions.expire", "householdMembers.householdId"])
     .where("sessions.sid", "=", "")
     .where("sessions.expire", ">", sql<Date>`now()`)
     .compile();

@@ -113,7 +113,13 @@ export async function createUser(t: Pick<TestApp, "deps">, fields: Partial<Omit<
     .returning(userColumns)
     .executeTakeFirstOrThrow();
   const cookie = `${SESSION_COOKIE}=${await createSession(t.deps.db, user.id)}`;
-  return { ...user, cookie };
+  // Every account starts in its own household (decision 0036): the session reads it beside the user.
+  const { householdId } = await t.deps.db
+    .selectFrom("householdMembers")
+    .select("householdId")
+    .where("userId", "=", user.id)
+    .executeTakeFirstOrThrow();
+  return { ...user, householdId, cookie };
 }
 
 /** A tRPC caller on an inner context, as `user` (or signed out), with no HTTP in between. */

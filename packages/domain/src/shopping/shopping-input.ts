@@ -22,6 +22,11 @@ export const shoppingItemSchema = z.object({
       to: storableText("Plan to").refine(isCalendarDate, "Plan to must be a date written yyyy-MM-dd"),
     })
     .optional(),
+  /**
+   * Who added or last changed the item (a household member's id, decision 0036). Set by the server on each save from
+   * what changed; whatever a client sends is only a hint it checks against the list as saved.
+   */
+  changedBy: z.string().max(64, "changedBy must be a member's id").nullish(),
 });
 
 export type ShoppingItem = z.infer<typeof shoppingItemSchema>;

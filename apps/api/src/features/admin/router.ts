@@ -12,12 +12,12 @@ import {
 import type { TRPCRouterRecord } from "@trpc/server";
 import { idInput } from "../../lib/ids";
 import { adminProcedure } from "../../trpc/init";
-import { dashboardSummary, listAudit, listBugReports, listUsers } from "./queries";
+import { dashboardSummary, listAudit, listBugReports } from "./queries";
 import * as admin from "./service";
 
 export const adminRouter = {
   summary: adminProcedure.query(({ ctx }) => dashboardSummary(ctx.db)),
-  users: adminProcedure.input(adminUserListInput).query(({ ctx, input }) => listUsers(ctx.db, input)),
+  users: adminProcedure.input(adminUserListInput).query(({ ctx, input }) => admin.usersPage(ctx, input)),
   createUser: adminProcedure.input(adminCreateUserInput).mutation(({ ctx, input }) => admin.createUser(ctx, ctx.user, input)),
   setRole: adminProcedure.input(adminRoleInput).mutation(({ ctx, input }) => admin.setRole(ctx, ctx.user, input.id, input.role)),
   setEmail: adminProcedure.input(adminEmailInput).mutation(({ ctx, input }) => admin.setEmail(ctx, ctx.user, input.id, input.email)),

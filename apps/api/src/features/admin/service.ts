@@ -1,5 +1,5 @@
 import type { Database } from "@kim/db";
-import type { AdminBugReportUpdate, AdminCreateUserInput, Role } from "@kim/domain";
+import type { AdminBugReportUpdate, AdminCreateUserInput, AdminUserListInput, Role } from "@kim/domain";
 import type { Kysely } from "kysely";
 import { isUniqueViolation } from "../../lib/db-errors";
 import { appError, notFound } from "../../lib/errors";
@@ -8,8 +8,10 @@ import { ADMINS_ONLY } from "../../trpc/init";
 import { sendPasswordReset, sendSetPasswordInvite } from "../auth/service";
 import { deleteUserSessions } from "../../sessions/sessions";
 import { EMAIL_TAKEN, tellOldAddress } from "../profile/service";
+import { releaseHouseholdsOf, withHouseholds } from "../households/service";
 import {
   insertUserWithoutPassword,
+  listUsers,
   lockAdmins,
   lockBugReport,
   lockUser,
@@ -21,6 +23,12 @@ import {
 } from "./queries";
 
 type Admin = NonNullable<Context["user"]>;
+
+/** The admin's user view: a page of users, each with their household (decision 0036). */
+export async function usersPage(ctx: Context, input: AdminUserListInput) {
+  const page = await listUsers(ctx.db, input);
+  return { ...page, items: await withHouseholds(ctx.db, page.items) };
+}
 
 export const USER_NOT_FOUND = "User not found";
 export const BUG_REPORT_NOT_FOUND = "Bug report not found";
@@ -151,12 +159,16 @@ export async function sendReset(ctx: Context, admin: Admin, id: string): Promise
   return { message: "Password reset email sent" };
 }
 
-/** The user's ingredients, recipes, plans, lists, reports and sessions go with them (foreign keys cascade). */
+/**
+ * The user's reports and sessions go with them (foreign keys cascade); their household goes to its longest member, or
+ * with its kitchen when they were alone in it (releaseHouseholdsOf, which "delete my account" runs too).
+ */
 export async function deleteUser(ctx: Context, admin: Admin, id: string): Promise<{ id: string }> {
   return asAdmin(ctx, admin, async (trx, admins) => {
     const before = await lockedUser(trx, id);
     if (before.role === "admin" && admins.length <= 1) throw appError("CONFLICT", LAST_ADMIN);
     if (id === admin.id) throw appError("CONFLICT", NOT_YOURSELF_DELETE);
+    await releaseHouseholdsOf(trx, id);
     await trx.deleteFrom("users").where("id", "=", id).execute();
     await recordAudit(trx, { actor: actorOf(admin), action: "user.delete", target: targetOf(before), before: snapshot(before) });
     return { id };

@@ -25,8 +25,15 @@ async function subscriber(app: Pick<TestApp, "deps">, stock = [{ name: "Milk", e
   await app.deps.db
     .insertInto("ingredients")
     .values([
-      ...stock.map((s) => ({ userId: cook.id, name: s.name, quantity: 1, unit: "L", category: "Dairy", expirationDate: s.expirationDate })),
-      { userId: cook.id, name: "Rice", quantity: 1, category: "Pantry", expirationDate: "2026-12-25" },
+      ...stock.map((s) => ({
+        householdId: cook.householdId,
+        name: s.name,
+        quantity: 1,
+        unit: "L",
+        category: "Dairy",
+        expirationDate: s.expirationDate,
+      })),
+      { householdId: cook.householdId, name: "Rice", quantity: 1, category: "Pantry", expirationDate: "2026-12-25" },
     ])
     .execute();
   return cook;
@@ -94,13 +101,13 @@ describe("the morning mail", () => {
     const notAsked = await createUser(t);
     await t.deps.db
       .insertInto("ingredients")
-      .values({ userId: notAsked.id, name: "Milk", quantity: 1, category: "Dairy", expirationDate: "2026-11-26" })
+      .values({ householdId: notAsked.householdId, name: "Milk", quantity: 1, category: "Dairy", expirationDate: "2026-11-26" })
       .execute();
     const late = await createUser(t);
     await callerFor(t, late, { now: () => hoursLater(2) }).caller.expiryMail.update({ expiryMail: true, timeZone: "Europe/Paris" });
     await t.deps.db
       .insertInto("ingredients")
-      .values({ userId: late.id, name: "Milk", quantity: 1, category: "Dairy", expirationDate: "2026-11-26" })
+      .values({ householdId: late.householdId, name: "Milk", quantity: 1, category: "Dairy", expirationDate: "2026-11-26" })
       .execute();
     await sendExpiryMails(t.deps.db, t.deps.config, hoursLater(3));
     expect(await outbox(t, quiet.email)).toEqual([]);

@@ -36,12 +36,16 @@ export async function turnOffExpiryMail(db: Kysely<Database>, userId: string): P
   return true;
 }
 
-/** Everyone who asked for the mail, with their clock and the local date it last went out. */
+/**
+ * Everyone who asked for the mail (each member of a household for themselves), with their clock, the local date it
+ * last went out, and the household whose kitchen it tells of.
+ */
 export function expiryMailSubscribers(db: Kysely<Database>) {
   return db
     .selectFrom("userSettings as s")
     .innerJoin("users as u", "u.id", "s.userId")
-    .select(["s.userId", "u.email", "s.timeZone", "s.expiryMailSentOn"])
+    .innerJoin("householdMembers as m", "m.userId", "s.userId")
+    .select(["s.userId", "m.householdId", "u.email", "s.timeZone", "s.expiryMailSentOn"])
     .where("s.expiryMail", "=", true)
     .execute();
 }
@@ -62,12 +66,12 @@ export async function claimExpiryMailDay(db: Kysely<Database>, userId: string, d
   return !!row;
 }
 
-/** The cook's items with an amount whose date falls from `today` to EXPIRY_MAIL_DAYS after. */
-export function stockExpiringFrom(db: Kysely<Database>, userId: string, today: string) {
+/** The household's items with an amount whose date falls from `today` to EXPIRY_MAIL_DAYS after. */
+export function stockExpiringFrom(db: Kysely<Database>, householdId: string, today: string) {
   return db
     .selectFrom("ingredients")
     .select(["name", "quantity", "unit", sql<string>`expiration_date`.as("expirationDate")])
-    .where("userId", "=", userId)
+    .where("householdId", "=", householdId)
     .where("quantity", ">", 0)
     .where("expirationDate", ">=", today)
     .where("expirationDate", "<=", addDays(today, EXPIRY_MAIL_DAYS))

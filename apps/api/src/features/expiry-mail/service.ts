@@ -69,12 +69,12 @@ export async function sendExpiryMails(
 function queueFor(
   db: Kysely<Database>,
   config: Pick<Config, "appUrl" | "mailLinkSecret">,
-  cook: { userId: string; email: string },
+  cook: { userId: string; householdId: string; email: string },
   date: string,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await claimExpiryMailDay(trx, cook.userId, date))) return false;
-    const items = expiringForMail(await stockExpiringFrom(trx, cook.userId, date), date);
+    const items = expiringForMail(await stockExpiringFrom(trx, cook.householdId, date), date);
     if (items.length === 0) return false;
     const token = unsubscribeToken(config.mailLinkSecret, cook.userId);
     const mail = expiryMailText(items, {

@@ -403,7 +403,7 @@ describe("saving an imported recipe", () => {
       });
       expect(res.statusCode).toBe(400);
     }
-    const rows = await t.deps.db.selectFrom("recipes").select("id").where("userId", "=", user.id).execute();
+    const rows = await t.deps.db.selectFrom("recipes").select("id").where("householdId", "=", user.householdId).execute();
     expect(rows).toEqual([]);
   });
 });

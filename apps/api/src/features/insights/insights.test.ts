@@ -24,7 +24,7 @@ const events = (userId: string) =>
   t.deps.db
     .selectFrom("stockEvents")
     .select(["name", "category", "kind", "reason", "ingredientId"])
-    .where("userId", "=", userId)
+    .where("createdBy", "=", userId)
     .orderBy("occurredAt")
     .orderBy("name")
     .execute();
@@ -131,7 +131,7 @@ describe("insights", () => {
       .insertInto("stockEvents")
       .values(
         seed.map(([name, category, kind, when]) => ({
-          userId: pro.id,
+          householdId: pro.householdId,
           name,
           category,
           kind,
@@ -143,14 +143,14 @@ describe("insights", () => {
     const other = await createUser(t);
     await t.deps.db
       .insertInto("stockEvents")
-      .values({ userId: other.id, name: "Not mine", category: "Meat", kind: "wasted", reason: "deleted" })
+      .values({ householdId: other.householdId, name: "Not mine", category: "Meat", kind: "wasted", reason: "deleted" })
       .execute();
     await t.deps.db
       .insertInto("ingredients")
       .values([
-        { userId: pro.id, name: "Spinach", quantity: 1, category: "Produce", expirationDate: "2026-11-26" },
-        { userId: pro.id, name: "Milk", quantity: 1, category: "Dairy", expirationDate: "2026-11-25" },
-        { userId: pro.id, name: "Rice", quantity: 1, category: "Pantry", expirationDate: "2027-05-01" },
+        { householdId: pro.householdId, name: "Spinach", quantity: 1, category: "Produce", expirationDate: "2026-11-26" },
+        { householdId: pro.householdId, name: "Milk", quantity: 1, category: "Dairy", expirationDate: "2026-11-25" },
+        { householdId: pro.householdId, name: "Rice", quantity: 1, category: "Pantry", expirationDate: "2027-05-01" },
       ])
       .execute();
     for (const [title, names] of [
@@ -161,7 +161,7 @@ describe("insights", () => {
       await t.deps.db
         .insertInto("recipes")
         .values({
-          userId: pro.id,
+          householdId: pro.householdId,
           title,
           instructions: "",
           ingredients: JSON.stringify(names.map((name) => ({ name, quantity: 1, unit: "" }))),

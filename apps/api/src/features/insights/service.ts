@@ -1,14 +1,18 @@
 import { expiringWithRecipes, insightAdvice, insightsSince, stockFigures, zonedDate } from "@kim/domain";
+import type { Kitchen } from "../../sessions/kitchen";
 import type { Context } from "../../trpc/context";
 import { recipeIngredientNames, keepFirstTimeZone, stockEventsSince, stockExpiringSoon } from "./queries";
 
-/** The Insights page: the figures, a sentence of advice, and what expires soon with recipes that use it. */
-export async function insightsFor(ctx: Context, userId: string, timeZone: string) {
+/**
+ * The Insights page, on the household's shared kitchen: the figures, a sentence of advice, and what expires soon with
+ * recipes that use it. The time zone kept is the person's own.
+ */
+export async function insightsFor(ctx: Context, { householdId, userId }: Kitchen, timeZone: string) {
   const today = zonedDate(ctx.now(), timeZone);
   const [events, expiring, recipes] = await Promise.all([
-    stockEventsSince(ctx.db, userId, insightsSince(today)),
-    stockExpiringSoon(ctx.db, userId, today),
-    recipeIngredientNames(ctx.db, userId),
+    stockEventsSince(ctx.db, householdId, insightsSince(today)),
+    stockExpiringSoon(ctx.db, householdId, today),
+    recipeIngredientNames(ctx.db, householdId),
     keepFirstTimeZone(ctx.db, userId, timeZone),
   ]);
   const dated = events.map((e) => ({ kind: e.kind, category: e.category, on: zonedDate(e.occurredAt, timeZone) }));

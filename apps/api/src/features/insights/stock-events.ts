@@ -1,6 +1,7 @@
 import type { Database } from "@kim/db";
 import { stockEventKind, zonedDate, type StockEventReason } from "@kim/domain";
 import type { Kysely } from "kysely";
+import type { Kitchen } from "../../sessions/kitchen";
 
 /** An item as it was just before it was deleted, emptied or used up. */
 export interface ItemLeaving {
@@ -23,20 +24,21 @@ export async function cookTimeZone(db: Kysely<Database>, userId: string): Promis
  */
 export async function recordStockEvents(
   db: Kysely<Database>,
-  userId: string,
+  kitchen: Kitchen,
   reason: StockEventReason,
   items: ItemLeaving[],
   now: Date,
 ): Promise<void> {
   const candidates = items.filter((i) => i.before > 0);
   if (candidates.length === 0) return;
-  const today = zonedDate(now, await cookTimeZone(db, userId));
+  const today = zonedDate(now, await cookTimeZone(db, kitchen.userId));
   const rows = candidates.flatMap((item) => {
     const kind = stockEventKind({ reason, before: item.before, expirationDate: item.expirationDate, today });
     return kind
       ? [
           {
-            userId,
+            householdId: kitchen.householdId,
+            createdBy: kitchen.userId,
             ingredientId: item.id,
             name: item.name,
             category: item.category,
@@ -52,7 +54,7 @@ export async function recordStockEvents(
 }
 
 /** Undoing a cook: the items it used up are back, so their latest "used up by cooking" events go. */
-export async function forgetCookedEvents(db: Kysely<Database>, userId: string, ingredientIds: string[]): Promise<void> {
+export async function forgetCookedEvents(db: Kysely<Database>, householdId: string, ingredientIds: string[]): Promise<void> {
   if (ingredientIds.length === 0) return;
   await db
     .deleteFrom("stockEvents")
@@ -61,7 +63,7 @@ export async function forgetCookedEvents(db: Kysely<Database>, userId: string, i
         .selectFrom("stockEvents")
         .select("id")
         .distinctOn("ingredientId")
-        .where("userId", "=", userId)
+        .where("householdId", "=", householdId)
         .where("reason", "=", "cooked")
         .where("ingredientId", "in", ingredientIds)
         .orderBy("ingredientId")

@@ -70,7 +70,7 @@ describe("meal plans", () => {
     expect(answers.find((a) => a.statusCode === 409)?.json().message).toBe(
       "This lunch slot already holds 3 meals; remove one to add another",
     );
-    const rows = await t.deps.db.selectFrom("mealPlans").select("id").where("userId", "=", ann.id).execute();
+    const rows = await t.deps.db.selectFrom("mealPlans").select("id").where("householdId", "=", ann.householdId).execute();
     expect(rows).toHaveLength(3);
     // Another slot of the same day still has room.
     expect((await send(ann.cookie, "POST", "/api/meal-plans", { ...meal, mealType: "dinner" })).statusCode).toBe(201);

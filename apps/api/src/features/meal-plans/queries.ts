@@ -4,11 +4,14 @@ import { sql, type Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
 import { checkQuota } from "../../lib/quotas";
 import { jsonTimestamp, readList, type ListCache, type UserListQuery } from "../../lists";
+import type { Kitchen } from "../../sessions/kitchen";
 
 /** A planned meal as clients receive it: the spec's fields, and its recipe with its title (null once the recipe is deleted). */
 export interface MealPlan {
   id: string;
-  userId: string;
+  /** The spec's name for who planned it; `createdBy` is the same, named as other shared things name it (decision 0036). */
+  userId: string | null;
+  createdBy: string | null;
   recipeId: string | null;
   date: string;
   mealType: MealType;
@@ -21,23 +24,24 @@ export interface MealPlan {
 const mealOrder = sql`array_position(array['breakfast', 'lunch', 'dinner'], mp.meal_type)`;
 
 /**
- * The user's meals from `from` to `to` (both included), by day, then breakfast, lunch, dinner, then as added, as JSON
+ * The household's meals from `from` to `to` (both included), by day, then breakfast, lunch, dinner, then as added, as JSON
  * built by PostgreSQL. Kept under the meal plans' and the recipes' versions: a meal shows its recipe's title.
  */
-export function listMealPlans(db: Kysely<Database>, lists: ListCache, userId: string, range: { from: string; to: string }) {
-  return readList(db, lists, { userId, lists: ["meal-plans", "recipes"], query: mealPlanList, values: [range.from, range.to] });
+export function listMealPlans(db: Kysely<Database>, lists: ListCache, householdId: string, range: { from: string; to: string }) {
+  return readList(db, lists, { householdId, lists: ["meal-plans", "recipes"], query: mealPlanList, values: [range.from, range.to] });
 }
 
-const mealPlanList: UserListQuery<MealPlan> = (db, userId, [from, to]) =>
+const mealPlanList: UserListQuery<MealPlan> = (db, householdId, [from, to]) =>
   db
     .selectFrom("mealPlans as mp")
-    .leftJoin("recipes as r", (join) => join.onRef("r.id", "=", "mp.recipeId").on("r.userId", "=", userId))
+    .leftJoin("recipes as r", (join) => join.onRef("r.id", "=", "mp.recipeId").on("r.householdId", "=", householdId))
     .select((eb) =>
       eb.fn
         .jsonAgg(
           jsonBuildObject({
             id: eb.ref("mp.id"),
-            userId: eb.ref("mp.userId"),
+            userId: eb.ref("mp.createdBy"),
+            createdBy: eb.ref("mp.createdBy"),
             date: eb.ref("mp.date"),
             mealType: eb.ref("mp.mealType"),
             servings: eb.ref("mp.servings"),
@@ -59,65 +63,71 @@ const mealPlanList: UserListQuery<MealPlan> = (db, userId, [from, to]) =>
         .orderBy("mp.id")
         .as("list"),
     )
-    .where("mp.userId", "=", userId)
+    .where("mp.householdId", "=", householdId)
     .where("mp.date", ">=", from!)
     .where("mp.date", "<=", to!);
 
 export type AddMealResult = { ok: true; meal: MealPlan } | { ok: false; reason: "no-recipe" | "slot-full" };
 
 /**
- * Plans a meal if the recipe is the user's and the slot has room. The slot is locked for the transaction first, so
+ * Plans a meal if the recipe is the household's and the slot has room. The slot is locked for the transaction first, so
  * requests racing for its last place are taken one at a time and each counts what the one before it added.
  */
-export function addMealPlan(db: Kysely<Database>, userId: string, input: MealPlanInput): Promise<AddMealResult> {
+export function addMealPlan(db: Kysely<Database>, { householdId, userId }: Kitchen, input: MealPlanInput): Promise<AddMealResult> {
   return inTransaction(db, async (trx) => {
-    const slot = `meal-slot:${userId}:${input.date}:${input.mealType}`;
+    const slot = `meal-slot:${householdId}:${input.date}:${input.mealType}`;
     await sql`select pg_advisory_xact_lock(hashtextextended(${slot}, 0))`.execute(trx);
     const { rows } = await sql<{ title: string | null; taken: number }>`
-      select (select title from recipes where id = ${input.recipeId} and user_id = ${userId}) as title,
-        (select count(*)::int from meal_plans where user_id = ${userId} and date = ${input.date} and meal_type = ${input.mealType}) as taken`.execute(
+      select (select title from recipes where id = ${input.recipeId} and household_id = ${householdId}) as title,
+        (select count(*)::int from meal_plans where household_id = ${householdId} and date = ${input.date} and meal_type = ${input.mealType}) as taken`.execute(
       trx,
     );
     const { title, taken } = rows[0]!;
     if (title === null) return { ok: false, reason: "no-recipe" };
     if (taken >= MAX_MEALS_PER_SLOT) return { ok: false, reason: "slot-full" };
-    await checkQuota(trx, userId, "mealPlans");
+    await checkQuota(trx, householdId, "mealPlans");
     const row = await trx
       .insertInto("mealPlans")
-      .values({ ...input, userId })
-      .returning(["id", "userId", "recipeId", "date", "mealType", "servings", "notes", "createdAt"])
+      .values({ ...input, householdId, createdBy: userId, updatedBy: userId })
+      .returning(["id", "createdBy", "recipeId", "date", "mealType", "servings", "notes", "createdAt"])
       .executeTakeFirstOrThrow();
-    return { ok: true, meal: { ...row, recipe: { id: input.recipeId, title }, createdAt: row.createdAt.toISOString() } };
+    const meal = { ...row, userId: row.createdBy, recipe: { id: input.recipeId, title }, createdAt: row.createdAt.toISOString() };
+    return { ok: true, meal };
   });
 }
 
-export async function deleteMealPlan(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
-  const row = await db.deleteFrom("mealPlans").where("id", "=", id).where("userId", "=", userId).returning("id").executeTakeFirst();
+export async function deleteMealPlan(db: Kysely<Database>, householdId: string, id: string): Promise<boolean> {
+  const row = await db
+    .deleteFrom("mealPlans")
+    .where("id", "=", id)
+    .where("householdId", "=", householdId)
+    .returning("id")
+    .executeTakeFirst();
   return !!row;
 }
 
-/** A recipe's servings and ingredients, for cooking it; undefined when it is not the user's. */
-export function recipeToCook(db: Kysely<Database>, userId: string, recipeId: string) {
+/** A recipe's servings and ingredients, for cooking it; undefined when it is not the household's. */
+export function recipeToCook(db: Kysely<Database>, householdId: string, recipeId: string) {
   return db
     .selectFrom("recipes")
     .select(["servings", "ingredients"])
     .where("id", "=", recipeId)
-    .where("userId", "=", userId)
+    .where("householdId", "=", householdId)
     .executeTakeFirst();
 }
 
 /**
- * The user's stock with an amount, soonest to expire first (what cooking should use up first), locked until the
+ * The household's stock with an amount, soonest to expire first (what cooking should use up first), locked until the
  * transaction ends so two cooks of one kitchen can't both take the same flour.
  */
 export function lockStock(
   db: Kysely<Database>,
-  userId: string,
+  householdId: string,
 ): Promise<(StockItem & { category: string; expirationDate: string | null })[]> {
   return db
     .selectFrom("ingredients")
     .select(["id", "name", "quantity", "unit", "category", "expirationDate"])
-    .where("userId", "=", userId)
+    .where("householdId", "=", householdId)
     .where("quantity", ">", 0)
     .orderBy(sql`expiration_date asc nulls last`)
     .orderBy("createdAt")
@@ -131,54 +141,54 @@ type Amounts = { id: string; quantity: number }[];
 /** `(id, quantity)` rows for a statement to join on. */
 const amountRows = (amounts: Amounts) => sql.join(amounts.map((a) => sql`(${a.id}::uuid, ${a.quantity}::double precision)`));
 
-/** Sets each item's quantity in one statement; an item that is gone (or not the user's) is skipped. */
-export async function setQuantities(db: Kysely<Database>, userId: string, quantities: Amounts): Promise<void> {
+/** Sets each item's quantity in one statement; an item that is gone (or not the household's) is skipped. */
+export async function setQuantities(db: Kysely<Database>, { householdId, userId }: Kitchen, quantities: Amounts): Promise<void> {
   if (quantities.length === 0) return;
-  await sql`update ingredients i set quantity = v.quantity, updated_at = now()
+  await sql`update ingredients i set quantity = v.quantity, updated_by = ${userId}, updated_at = now()
     from (values ${amountRows(quantities)}) as v(id, quantity)
-    where i.id = v.id and i.user_id = ${userId}`.execute(db);
+    where i.id = v.id and i.household_id = ${householdId}`.execute(db);
 }
 
 /**
  * Adds each amount back to its item (capped like any quantity), in one statement; answers the items changed, each
  * with whether it was at 0 before (an undo brings back what a cook used up).
  */
-export async function addQuantities(db: Kysely<Database>, userId: string, amounts: Amounts) {
+export async function addQuantities(db: Kysely<Database>, { householdId, userId }: Kitchen, amounts: Amounts) {
   if (amounts.length === 0) return [];
   const { rows } = await sql<{ id: string; name: string; quantity: number; unit: string; wasEmpty: boolean }>`
-    update ingredients i set quantity = least(i.quantity + v.quantity, ${MAX_QUANTITY}), updated_at = now()
+    update ingredients i set quantity = least(i.quantity + v.quantity, ${MAX_QUANTITY}), updated_by = ${userId}, updated_at = now()
     from (values ${amountRows(amounts)}) as v(id, quantity), ingredients old
-    where i.id = v.id and i.user_id = ${userId} and old.id = i.id
+    where i.id = v.id and i.household_id = ${householdId} and old.id = i.id
     returning i.id, i.name, i.quantity, i.unit, old.quantity <= 0 and i.quantity > 0 as "wasEmpty"`.execute(db);
   return rows;
 }
 
-/** The user's stock with an amount: what suggestions prefer to cook with. */
-export function stockForSuggestions(db: Kysely<Database>, userId: string) {
+/** The household's stock with an amount: what suggestions prefer to cook with. */
+export function stockForSuggestions(db: Kysely<Database>, householdId: string) {
   return db
     .selectFrom("ingredients")
     .select(["name", "quantity", "expirationDate"])
-    .where("userId", "=", userId)
+    .where("householdId", "=", householdId)
     .where("quantity", ">", 0)
     .execute();
 }
 
-/** The user's recipes with what suggestions weigh: title, tags and ingredient names. */
-export async function recipesForSuggestions(db: Kysely<Database>, userId: string) {
+/** The household's recipes with what suggestions weigh: title, tags and ingredient names. */
+export async function recipesForSuggestions(db: Kysely<Database>, householdId: string) {
   const rows = await db
     .selectFrom("recipes")
     .select(["id", "title", "tags", sql<string[]>`array(select x->>'name' from jsonb_array_elements(ingredients) x)`.as("names")])
-    .where("userId", "=", userId)
+    .where("householdId", "=", householdId)
     .execute();
   return rows.map((r) => ({ id: r.id, title: r.title, tags: r.tags, ingredients: r.names.map((name) => ({ name })) }));
 }
 
-/** How many times the user has planned each recipe as each meal: what they eat it as. */
-export function mealTypeHistory(db: Kysely<Database>, userId: string) {
+/** How many times the household has planned each recipe as each meal: what they eat it as. */
+export function mealTypeHistory(db: Kysely<Database>, householdId: string) {
   return db
     .selectFrom("mealPlans")
     .select(["recipeId", "mealType", sql<number>`count(*)::int`.as("count")])
-    .where("userId", "=", userId)
+    .where("householdId", "=", householdId)
     .where("recipeId", "is not", null)
     .groupBy(["recipeId", "mealType"])
     .$narrowType<{ recipeId: string }>()

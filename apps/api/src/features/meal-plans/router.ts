@@ -2,6 +2,7 @@ import { MAX_MEALS_PER_SLOT, cookInput, dateRange, mealPlanInput, restockInput, 
 import type { TRPCRouterRecord } from "@trpc/server";
 import { appError, notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
+import { kitchenOf } from "../../sessions/kitchen";
 import { authedProcedure, idempotentProcedure, proProcedure, publishes } from "../../trpc/init";
 import { addMealPlan, deleteMealPlan, listMealPlans } from "./queries";
 import { cookRecipe, restock } from "./service";
@@ -16,27 +17,31 @@ export const mealPlansRouter = {
   // Without a range, the current week by the server's date; the web always sends the week the cook is looking at.
   list: authedProcedure
     .input(dateRange.optional())
-    .query(({ ctx, input }) => listMealPlans(ctx.db, ctx.lists, ctx.user.id, input ?? weekOf(ctx.now().toISOString().slice(0, 10)))),
+    .query(({ ctx, input }) =>
+      listMealPlans(ctx.db, ctx.lists, ctx.user.householdId, input ?? weekOf(ctx.now().toISOString().slice(0, 10))),
+    ),
   create: planChange.input(mealPlanInput).mutation(async ({ ctx, input }) => {
-    const result = await addMealPlan(ctx.db, ctx.user.id, input);
+    const result = await addMealPlan(ctx.db, kitchenOf(ctx.user), input);
     if (result.ok) return result.meal;
     if (result.reason === "no-recipe") throw notFound("Recipe not found");
     throw appError("CONFLICT", `This ${input.mealType} slot already holds ${MAX_MEALS_PER_SLOT} meals; remove one to add another`);
   }),
   delete: planDelete.input(idInput).mutation(async ({ ctx, input }) => {
-    if (!(await deleteMealPlan(ctx.db, ctx.user.id, input.id))) throw notFound("Meal not found");
+    if (!(await deleteMealPlan(ctx.db, ctx.user.householdId, input.id))) throw notFound("Meal not found");
     return { id: input.id };
   }),
   /** "I cooked this": takes the recipe's ingredients, for the servings cooked, from the inventory. */
   cook: stockChange.input(cookInput).mutation(async ({ ctx, input }) => {
-    const cooked = await cookRecipe(ctx.db, ctx.user.id, input.recipeId, input.servings, ctx.now());
+    const cooked = await cookRecipe(ctx.db, kitchenOf(ctx.user), input.recipeId, input.servings, ctx.now());
     if (!cooked) throw notFound("Recipe not found");
     return cooked;
   }),
   /** Undoes a cook: puts the amounts it took back on their items. */
   restock: stockChange
     .input(restockInput)
-    .mutation(async ({ ctx, input }) => ({ restocked: await restock(ctx.db, ctx.user.id, input.items) })),
+    .mutation(async ({ ctx, input }) => ({ restocked: await restock(ctx.db, kitchenOf(ctx.user), input.items) })),
   /** Pro: meals for the week's empty slots, for the cook to review; nothing is saved (accepted ones go through create). */
-  suggest: proProcedure.input(suggestInput).mutation(({ ctx, input }) => suggestMeals(ctx, ctx.user.id, input.week, input.timeZone)),
+  suggest: proProcedure
+    .input(suggestInput)
+    .mutation(({ ctx, input }) => suggestMeals(ctx, ctx.user.householdId, input.week, input.timeZone)),
 } satisfies TRPCRouterRecord;

@@ -41,7 +41,7 @@ async function seededWeek(app: TestApp) {
     const row = await app.deps.db
       .insertInto("recipes")
       .values({
-        userId: cook.id,
+        householdId: cook.householdId,
         title,
         instructions: "",
         ingredients: JSON.stringify(names.map((name) => ({ name, quantity: 1, unit: "" }))),
@@ -53,14 +53,14 @@ async function seededWeek(app: TestApp) {
   await app.deps.db
     .insertInto("ingredients")
     .values([
-      { userId: cook.id, name: "Spinach", quantity: 1, category: "Produce", expirationDate: "2026-11-26" },
-      { userId: cook.id, name: "Eggs", quantity: 6, category: "Dairy", expirationDate: "2026-11-28" },
-      { userId: cook.id, name: "Flour", quantity: 1, category: "Pantry", expirationDate: null },
+      { householdId: cook.householdId, name: "Spinach", quantity: 1, category: "Produce", expirationDate: "2026-11-26" },
+      { householdId: cook.householdId, name: "Eggs", quantity: 6, category: "Dairy", expirationDate: "2026-11-28" },
+      { householdId: cook.householdId, name: "Flour", quantity: 1, category: "Pantry", expirationDate: null },
     ])
     .execute();
   await app.deps.db
     .insertInto("mealPlans")
-    .values({ userId: cook.id, recipeId: ids.Toast!, date: "2026-11-25", mealType: "breakfast" })
+    .values({ householdId: cook.householdId, recipeId: ids.Toast!, date: "2026-11-25", mealType: "breakfast" })
     .execute();
   const { caller } = callerFor(app, cook, { now: () => NOW });
   return { cook, ids, caller };
@@ -70,7 +70,7 @@ const mealCount = (app: TestApp, userId: string) =>
   app.deps.db
     .selectFrom("mealPlans")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("userId", "=", userId)
+    .where("createdBy", "=", userId)
     .executeTakeFirstOrThrow();
 
 describe("suggest meals", () => {
@@ -105,7 +105,7 @@ describe("suggest meals", () => {
       const row = await t.deps.db
         .insertInto("recipes")
         .values({
-          userId: cook.id,
+          householdId: cook.householdId,
           title,
           instructions: "",
           tags: tags ? JSON.stringify(tags) : null,
@@ -118,14 +118,14 @@ describe("suggest meals", () => {
     // Earlier this month the cook had Granny's bake for breakfast.
     await t.deps.db
       .insertInto("mealPlans")
-      .values({ userId: cook.id, recipeId: ids["Granny's bake"]!, date: "2026-11-02", mealType: "breakfast" })
+      .values({ householdId: cook.householdId, recipeId: ids["Granny's bake"]!, date: "2026-11-02", mealType: "breakfast" })
       .execute();
     await t.deps.db
       .insertInto("ingredients")
       .values([
-        { userId: cook.id, name: "Cream", quantity: 300, category: "Dairy", expirationDate: "2026-11-26" },
-        { userId: cook.id, name: "Chicken", quantity: 1, category: "Meat", expirationDate: "2026-12-02" },
-        { userId: cook.id, name: "Chickpeas", quantity: 1, category: "Pantry", expirationDate: null },
+        { householdId: cook.householdId, name: "Cream", quantity: 300, category: "Dairy", expirationDate: "2026-11-26" },
+        { householdId: cook.householdId, name: "Chicken", quantity: 1, category: "Meat", expirationDate: "2026-12-02" },
+        { householdId: cook.householdId, name: "Chickpeas", quantity: 1, category: "Pantry", expirationDate: null },
       ])
       .execute();
     const { caller } = callerFor(t, cook, { now: () => NOW });
@@ -181,7 +181,7 @@ describe("suggest meals", () => {
     const soup = await withModel.deps.db
       .insertInto("recipes")
       .values({
-        userId: cook.id,
+        householdId: cook.householdId,
         title: "Lentil soup",
         instructions: "",
         ingredients: JSON.stringify([{ name: "lentils", quantity: 1, unit: "" }]),

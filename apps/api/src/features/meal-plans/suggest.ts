@@ -12,14 +12,14 @@ const MODEL_CANDIDATES = 40;
  * soonest on or before that day first, none repeated nor already planned that week. With a model, it ranks the same
  * candidates; its answer is checked, and the rules' ranking stands if it fails. Nothing is saved.
  */
-export async function suggestMeals(ctx: Context, userId: string, week: string, timeZone: string) {
+export async function suggestMeals(ctx: Context, householdId: string, week: string, timeZone: string) {
   const today = zonedDate(ctx.now(), timeZone);
   const range = weekOf(week);
   const [planned, recipes, stock, history] = await Promise.all([
-    listMealPlans(ctx.db, ctx.lists, userId, range).then((meals) => meals.toJSON()),
-    recipesForSuggestions(ctx.db, userId),
-    stockForSuggestions(ctx.db, userId),
-    mealTypeHistory(ctx.db, userId),
+    listMealPlans(ctx.db, ctx.lists, householdId, range).then((meals) => meals.toJSON()),
+    recipesForSuggestions(ctx.db, householdId),
+    stockForSuggestions(ctx.db, householdId),
+    mealTypeHistory(ctx.db, householdId),
   ]);
   const slots = emptySlots(range.from, planned, today);
   const plannedIds = planned.flatMap((m) => (m.recipe ? [m.recipe.id] : []));

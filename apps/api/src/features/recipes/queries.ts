@@ -14,10 +14,14 @@ import { sql, type Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
 import { checkQuota } from "../../lib/quotas";
 import { jsonTimestamp, readList, type ListCache, type RawJson, type UserListQuery } from "../../lists";
+import type { Kitchen } from "../../sessions/kitchen";
 
 /** The row's own fields, as clients receive them. */
 interface Stored {
   id: string;
+  /** Who added it and who last changed it (household members' ids; null once the account is gone). */
+  createdBy: string | null;
+  updatedBy: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -28,7 +32,7 @@ export type RecipeSummary = Stored & Pick<RecipeInput, RecipeSummaryField>;
 /** A whole recipe as clients receive it. */
 export type Recipe = Stored & RecipeInput;
 
-const columns = ["id", ...RECIPE_FIELDS, "createdAt", "updatedAt"] as const;
+const columns = ["id", ...RECIPE_FIELDS, "createdBy", "updatedBy", "createdAt", "updatedAt"] as const;
 
 type RecipeRow = Omit<Recipe, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
 
@@ -44,12 +48,12 @@ function toRecipe(row: Record<(typeof columns)[number], unknown>): Recipe {
   };
 }
 
-/** The user's recipes for the list, newest first, as JSON built by PostgreSQL in one statement. */
-export function listRecipes(db: Kysely<Database>, lists: ListCache, userId: string): Promise<RawJson<RecipeSummary[]>> {
-  return readList(db, lists, { userId, lists: ["recipes"], query: recipeSummaries });
+/** The household's recipes for the list, newest first, as JSON built by PostgreSQL in one statement. */
+export function listRecipes(db: Kysely<Database>, lists: ListCache, householdId: string): Promise<RawJson<RecipeSummary[]>> {
+  return readList(db, lists, { householdId, lists: ["recipes"], query: recipeSummaries });
 }
 
-const recipeSummaries: UserListQuery<RecipeSummary> = (db, userId) =>
+const recipeSummaries: UserListQuery<RecipeSummary> = (db, householdId) =>
   db
     .selectFrom("recipes")
     .select((eb) =>
@@ -68,6 +72,8 @@ const recipeSummaries: UserListQuery<RecipeSummary> = (db, userId) =>
             cuisineType: sql<Cuisine>`coalesce(cuisine_type, ${sql.lit(RECIPE_DEFAULTS.cuisineType)})`,
             tags: eb.fn.coalesce("tags", sql<string[]>`'[]'::jsonb`),
             isAiExtracted: eb.ref("isAiExtracted"),
+            createdBy: eb.ref("createdBy"),
+            updatedBy: eb.ref("updatedBy"),
             createdAt: jsonTimestamp(eb.ref("createdAt")),
             updatedAt: jsonTimestamp(eb.ref("updatedAt")),
           }),
@@ -76,18 +82,18 @@ const recipeSummaries: UserListQuery<RecipeSummary> = (db, userId) =>
         .orderBy("id", "desc")
         .as("list"),
     )
-    .where("userId", "=", userId);
+    .where("householdId", "=", householdId);
 
-export async function getRecipe(db: Kysely<Database>, userId: string, id: string): Promise<Recipe | undefined> {
-  const row = await db.selectFrom("recipes").select(columns).where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
+export async function getRecipe(db: Kysely<Database>, householdId: string, id: string): Promise<Recipe | undefined> {
+  const row = await db.selectFrom("recipes").select(columns).where("id", "=", id).where("householdId", "=", householdId).executeTakeFirst();
   return row && toRecipe(row);
 }
 
-export async function countRecipes(db: Kysely<Database>, userId: string): Promise<number> {
+export async function countRecipes(db: Kysely<Database>, householdId: string): Promise<number> {
   const row = await db
     .selectFrom("recipes")
     .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("userId", "=", userId)
+    .where("householdId", "=", householdId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -106,8 +112,8 @@ function storable(input: RecipeUpdate) {
  * Saves a new recipe. One saved from an import with changes also keeps, in the same transaction, what the import read
  * and what the person corrected (extraction_feedback), so extraction can be measured against people's corrections.
  */
-export async function createRecipe(db: Kysely<Database>, userId: string, input: RecipeCreateInput): Promise<Recipe> {
-  await checkQuota(db, userId, "recipes");
+export async function createRecipe(db: Kysely<Database>, { householdId, userId }: Kitchen, input: RecipeCreateInput): Promise<Recipe> {
+  await checkQuota(db, householdId, "recipes");
   const { extraction, ...recipe } = input;
   const corrections = extraction && extractionCorrections(extraction.originalExtraction, recipe);
   const insert = (trx: Kysely<Database>) =>
@@ -118,7 +124,9 @@ export async function createRecipe(db: Kysely<Database>, userId: string, input: 
         title: recipe.title,
         instructions: recipe.instructions,
         ingredients: JSON.stringify(recipe.ingredients),
-        userId,
+        householdId,
+        createdBy: userId,
+        updatedBy: userId,
       })
       .returning(columns)
       .executeTakeFirstOrThrow();
@@ -140,18 +148,18 @@ export async function createRecipe(db: Kysely<Database>, userId: string, input: 
   });
 }
 
-export async function updateRecipe(db: Kysely<Database>, userId: string, id: string, input: RecipeUpdate): Promise<Recipe | undefined> {
+export async function updateRecipe(db: Kysely<Database>, kitchen: Kitchen, id: string, input: RecipeUpdate): Promise<Recipe | undefined> {
   const row = await db
     .updateTable("recipes")
-    .set({ ...storable(input), updatedAt: new Date() })
+    .set({ ...storable(input), updatedBy: kitchen.userId, updatedAt: new Date() })
     .where("id", "=", id)
-    .where("userId", "=", userId)
+    .where("householdId", "=", kitchen.householdId)
     .returning(columns)
     .executeTakeFirst();
   return row && toRecipe(row);
 }
 
-export async function deleteRecipe(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
-  const row = await db.deleteFrom("recipes").where("id", "=", id).where("userId", "=", userId).returning("id").executeTakeFirst();
+export async function deleteRecipe(db: Kysely<Database>, householdId: string, id: string): Promise<boolean> {
+  const row = await db.deleteFrom("recipes").where("id", "=", id).where("householdId", "=", householdId).returning("id").executeTakeFirst();
   return !!row;
 }

@@ -92,7 +92,7 @@ describe("recipes", () => {
     const ann = await createUser(t);
     for (const title of ["First", "Second", "Third"]) await send(ann.cookie, "POST", "/api/recipes", { ...pancakes, title });
     const rows = Array.from({ length: 300 }, (_, i) => ({
-      userId: ann.id,
+      householdId: ann.householdId,
       title: `Bulk ${i}`,
       ingredients: JSON.stringify(pancakes.ingredients),
       instructions: "Cook.",
@@ -214,7 +214,7 @@ describe("recipes", () => {
     const recipe = (await send(ann.cookie, "POST", "/api/recipes", pancakes)).json();
     const plan = await t.deps.db
       .insertInto("mealPlans")
-      .values({ userId: ann.id, recipeId: recipe.id, date: "2026-11-23", mealType: "breakfast" })
+      .values({ householdId: ann.householdId, recipeId: recipe.id, date: "2026-11-23", mealType: "breakfast" })
       .returning("id")
       .executeTakeFirstOrThrow();
     await send(ann.cookie, "DELETE", `/api/recipes/${recipe.id}`);
@@ -223,9 +223,12 @@ describe("recipes", () => {
   });
 
   it("counts only the user's recipes", async () => {
-    const { id: annId, cookie: ann } = await createUser(t);
+    const { householdId: annHousehold, cookie: ann } = await createUser(t);
     const bob = await someone();
-    await t.deps.db.insertInto("recipes").values({ userId: annId, title: "Soup", ingredients: "[]", instructions: "Boil" }).execute();
+    await t.deps.db
+      .insertInto("recipes")
+      .values({ householdId: annHousehold, title: "Soup", ingredients: "[]", instructions: "Boil" })
+      .execute();
     const count = (cookie: string) => t.app.inject({ method: "GET", url: "/trpc/recipes.count", headers: { cookie } });
     expect((await count(ann)).json().result.data).toBe(1);
     expect((await count(bob)).json().result.data).toBe(0);

@@ -2,6 +2,7 @@ import { recipeCreateInput, recipeUpdate } from "@kim/domain";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
+import { kitchenOf } from "../../sessions/kitchen";
 import { authedProcedure, idempotentProcedure, publishes } from "../../trpc/init";
 import { countRecipes, createRecipe, deleteRecipe, getRecipe, listRecipes, updateRecipe } from "./queries";
 
@@ -11,21 +12,21 @@ const recipeCreate = idempotentProcedure.use(publishes("recipes"));
 const recipeChange = authedProcedure.use(publishes("recipes"));
 
 export const recipesRouter = {
-  list: authedProcedure.query(({ ctx }) => listRecipes(ctx.db, ctx.lists, ctx.user.id)),
-  count: authedProcedure.query(({ ctx }) => countRecipes(ctx.db, ctx.user.id)),
+  list: authedProcedure.query(({ ctx }) => listRecipes(ctx.db, ctx.lists, ctx.user.householdId)),
+  count: authedProcedure.query(({ ctx }) => countRecipes(ctx.db, ctx.user.householdId)),
   get: authedProcedure.input(idInput).query(async ({ ctx, input }) => {
-    const recipe = await getRecipe(ctx.db, ctx.user.id, input.id);
+    const recipe = await getRecipe(ctx.db, ctx.user.householdId, input.id);
     if (!recipe) throw notFound(NOT_FOUND);
     return recipe;
   }),
-  create: recipeCreate.input(recipeCreateInput).mutation(({ ctx, input }) => createRecipe(ctx.db, ctx.user.id, input)),
+  create: recipeCreate.input(recipeCreateInput).mutation(({ ctx, input }) => createRecipe(ctx.db, kitchenOf(ctx.user), input)),
   update: recipeChange.input(idInput.extend({ data: recipeUpdate })).mutation(async ({ ctx, input }) => {
-    const recipe = await updateRecipe(ctx.db, ctx.user.id, input.id, input.data);
+    const recipe = await updateRecipe(ctx.db, kitchenOf(ctx.user), input.id, input.data);
     if (!recipe) throw notFound(NOT_FOUND);
     return recipe;
   }),
   delete: recipeChange.input(idInput).mutation(async ({ ctx, input }) => {
-    if (!(await deleteRecipe(ctx.db, ctx.user.id, input.id))) throw notFound(NOT_FOUND);
+    if (!(await deleteRecipe(ctx.db, ctx.user.householdId, input.id))) throw notFound(NOT_FOUND);
     return { id: input.id };
   }),
 } satisfies TRPCRouterRecord;

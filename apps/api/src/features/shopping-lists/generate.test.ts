@@ -186,7 +186,7 @@ describe("generating a shopping list from the meal plan", () => {
     // Not 2.46 or 3.69 kg: the plan's items were replaced; coffee and the checked milk are as they were.
     expect(flour()).toMatchObject([{ quantity: 1.23, unit: "kg" }]);
     expect(saved.items.filter((i) => i.name === "Milk")).toMatchObject([{ quantity: 1.5, unit: "cups", checked: true }]);
-    expect(saved.items[0]).toEqual({ name: "Coffee", quantity: 1, unit: "units", checked: false });
+    expect(saved.items[0]).toEqual({ name: "Coffee", quantity: 1, unit: "units", checked: false, changedBy: ann.id });
     expect(saved.items).toHaveLength(7);
     // The version rule stays: a save on an old version is refused.
     const stale = await t.app.inject({

@@ -1,9 +1,10 @@
 import type { Database } from "@kim/db";
-import type { PlannedMeal, ShoppingItem, ShoppingLine, ShoppingListUpdate } from "@kim/domain";
+import { stampChangedBy, type PlannedMeal, type ShoppingItem, type ShoppingLine, type ShoppingListUpdate } from "@kim/domain";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
 import { createOnce, type KeyedRequest, type OneRowCreate } from "../../lib/idempotency";
 import { jsonTimestamp, readList, type ListCache, type RawJson, type UserListQuery } from "../../lists";
+import type { Kitchen } from "../../sessions/kitchen";
 
 /** A shopping list as clients receive it; `version` goes back with the next save. */
 export interface ShoppingList {
@@ -11,19 +12,22 @@ export interface ShoppingList {
   name: string;
   items: ShoppingItem[];
   version: number;
+  /** Who made the list and who saved it last (household members' ids); each item carries its own `changedBy`. */
+  createdBy: string | null;
+  updatedBy: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
-const columns = ["id", "name", "items", "version", "createdAt", "updatedAt"] as const;
+const columns = ["id", "name", "items", "version", "createdBy", "updatedBy", "createdAt", "updatedAt"] as const;
 
 function toList(row: Omit<ShoppingList, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date }): ShoppingList {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-/** The user's lists, oldest first (the web uses the first), as JSON built by PostgreSQL. */
-export function listShoppingLists(db: Kysely<Database>, lists: ListCache, userId: string): Promise<RawJson<ShoppingList[]>> {
-  return readList(db, lists, { userId, lists: ["shopping-lists"], query: shoppingListList });
+/** The household's lists, oldest first (the web uses the first), as JSON built by PostgreSQL. */
+export function listShoppingLists(db: Kysely<Database>, lists: ListCache, householdId: string): Promise<RawJson<ShoppingList[]>> {
+  return readList(db, lists, { householdId, lists: ["shopping-lists"], query: shoppingListList });
 }
 
 /** A shopping list as clients receive it, written by PostgreSQL over its row: the list's items and a create's answer. */
@@ -33,62 +37,81 @@ const shoppingListJson = (eb: ExpressionBuilder<Database, "shoppingLists">) =>
     name: eb.ref("name"),
     items: eb.ref("items"),
     version: eb.ref("version"),
-    createdAt: jsonTimestamp(eb.ref("createdAt")),
+    createdBy: eb.ref("createdBy"),
+    updatedBy: eb.ref("updatedBy"),
+    createdAt:  jsonTimestamp(eb.ref("createdAt")),
     updatedAt: jsonTimestamp(eb.ref("updatedAt")),
   });
 
-const shoppingListList: UserListQuery<ShoppingList> = (db, userId) =>
+const shoppingListList: UserListQuery<ShoppingList> = (db, householdId) =>
   db
     .selectFrom("shoppingLists")
     .select((eb) => eb.fn.jsonAgg(shoppingListJson(eb)).orderBy("createdAt").orderBy("id").as("list"))
-    .where("userId", "=", userId);
+    .where("householdId", "=", householdId);
 
 const shoppingListCreate = {
   table: "shoppingLists",
-  columns: ["userId", "name"],
+  columns: ["householdId", "createdBy", "updatedBy", "name"],
   quota: "shoppingLists",
   answer: shoppingListJson,
-} as const satisfies OneRowCreate<"shoppingLists", "userId" | "name", ShoppingList>;
+} as const satisfies OneRowCreate<"shoppingLists", "householdId" | "createdBy" | "updatedBy" | "name", ShoppingList>;
 
-/** Adds a list in one statement, within the quota, with its idempotency key when it has one. */
+/** Adds a list in one statement, within the household's quota, with its idempotency key when it has one. */
 export function createShoppingList(
   db: Kysely<Database>,
-  userId: string,
+  { householdId, userId }: Kitchen,
   name: string,
   keyed?: KeyedRequest,
 ): Promise<RawJson<ShoppingList>> {
-  return createOnce(db, shoppingListCreate, { userId, name }, keyed);
+  return createOnce(db, shoppingListCreate, { householdId, createdBy: userId, updatedBy: userId, name }, keyed);
 }
 
 export type SaveResult = { ok: true; list: ShoppingList } | { ok: false; reason: "not-found" | "stale" };
 
-/** Saves the whole list if it is still at the version the change was made on, and moves it to the next version. */
-export async function saveShoppingList(db: Kysely<Database>, userId: string, id: string, change: ShoppingListUpdate): Promise<SaveResult> {
+/**
+ * Saves the whole list if it is still at the version the change was made on, and moves it to the next version: of two
+ * members saving changes made on one version, the second is refused (409) and re-applies on the newer list. Each item
+ * new or changed since that version is stamped as the saver's.
+ */
+export async function saveShoppingList(
+  db: Kysely<Database>,
+  kitchen: Kitchen,
+  id: string,
+  change: ShoppingListUpdate,
+): Promise<SaveResult> {
+  const saved = await db
+    .selectFrom("shoppingLists")
+    .select(["items", "version"])
+    .where("id", "=", id)
+    .where("householdId", "=", kitchen.householdId)
+    .executeTakeFirst();
+  if (!saved) return { ok: false, reason: "not-found" };
+  if (saved.version !== change.version) return { ok: false, reason: "stale" };
   const row = await db
     .updateTable("shoppingLists")
     .set((eb) => ({
       ...(change.name !== undefined && { name: change.name }),
-      items: JSON.stringify(change.items),
+      items: JSON.stringify(stampChangedBy(saved.items, change.items, kitchen.userId)),
       version: eb("version", "+", 1),
+      updatedBy: kitchen.userId,
       updatedAt: new Date(),
     }))
     .where("id", "=", id)
-    .where("userId", "=", userId)
+    .where("householdId", "=", kitchen.householdId)
     .where("version", "=", change.version)
     .returning(columns)
     .executeTakeFirst();
-  if (row) return { ok: true, list: toList(row) };
-  const exists = await db.selectFrom("shoppingLists").select("id").where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
-  return { ok: false, reason: exists ? "stale" : "not-found" };
+  // Another save may have come between the read and this one's update: the version check refuses it all the same.
+  return row ? { ok: true, list: toList(row) } : { ok: false, reason: "stale" };
 }
 
 /** Every meal planned from `from` to `to` with its recipe's servings and ingredients; meals whose recipe is gone are skipped. */
-export async function plannedMeals(db: Kysely<Database>, userId: string, range: { from: string; to: string }): Promise<PlannedMeal[]> {
+export async function plannedMeals(db: Kysely<Database>, householdId: string, range: { from: string; to: string }): Promise<PlannedMeal[]> {
   const rows = await db
     .selectFrom("mealPlans as mp")
-    .innerJoin("recipes as r", (join) => join.onRef("r.id", "=", "mp.recipeId").on("r.userId", "=", userId))
+    .innerJoin("recipes as r", (join) => join.onRef("r.id", "=", "mp.recipeId").on("r.householdId", "=", householdId))
     .select(["mp.servings", "r.servings as recipeServings", "r.ingredients"])
-    .where("mp.userId", "=", userId)
+    .where("mp.householdId", "=", householdId)
     .where("mp.date", ">=", range.from)
     .where("mp.date", "<=", range.to)
     .orderBy("mp.date")
@@ -97,7 +120,12 @@ export async function plannedMeals(db: Kysely<Database>, userId: string, range: 
   return rows.map((row) => ({ servings: row.servings, recipe: { servings: row.recipeServings ?? 1, ingredients: row.ingredients } }));
 }
 
-/** What the user has in stock with an amount, as smart mode counts it. */
-export function stockOnHand(db: Kysely<Database>, userId: string): Promise<ShoppingLine[]> {
-  return db.selectFrom("ingredients").select(["name", "quantity", "unit"]).where("userId", "=", userId).where("quantity", ">", 0).execute();
+/** What the household has in stock with an amount, as smart mode counts it. */
+export function stockOnHand(db: Kysely<Database>, householdId: string): Promise<ShoppingLine[]> {
+  return db
+    .selectFrom("ingredients")
+    .select(["name", "quantity", "unit"])
+    .where("householdId", "=", householdId)
+    .where("quantity", ">", 0)
+    .execute();
 }

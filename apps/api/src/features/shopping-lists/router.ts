@@ -11,6 +11,7 @@ import {
 import type { TRPCRouterRecord } from "@trpc/server";
 import { appError, notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
+import { kitchenOf } from "../../sessions/kitchen";
 import { authedProcedure, idempotentProcedure, keyedCreateProcedure, PRO_ONLY, publishes } from "../../trpc/init";
 import { createShoppingList, listShoppingLists, plannedMeals, saveShoppingList, stockOnHand } from "./queries";
 
@@ -19,12 +20,12 @@ const listCreate = keyedCreateProcedure.use(publishes("shoppingList"));
 const listChange = idempotentProcedure.use(publishes("shoppingList"));
 
 export const shoppingListsRouter = {
-  list: authedProcedure.query(({ ctx }) => listShoppingLists(ctx.db, ctx.lists, ctx.user.id)),
+  list: authedProcedure.query(({ ctx }) => listShoppingLists(ctx.db, ctx.lists, ctx.user.householdId)),
   create: listCreate
     .input(shoppingListInput)
-    .mutation(({ ctx, input }) => createShoppingList(ctx.db, ctx.user.id, input.name, ctx.keyed)),
+    .mutation(({ ctx, input }) => createShoppingList(ctx.db, kitchenOf(ctx.user), input.name, ctx.keyed)),
   update: listChange.input(idInput.extend({ data: shoppingListUpdate })).mutation(async ({ ctx, input }) => {
-    const result = await saveShoppingList(ctx.db, ctx.user.id, input.id, input.data);
+    const result = await saveShoppingList(ctx.db, kitchenOf(ctx.user), input.id, input.data);
     if (result.ok) return result.list;
     if (result.reason === "not-found") throw notFound("Shopping list not found");
     throw appError("CONFLICT", "This shopping list was changed elsewhere since it was loaded; reload it and try again");
@@ -39,8 +40,8 @@ export const shoppingListsRouter = {
     const { from, to } = input;
     const range = from !== undefined && to !== undefined ? { from, to } : weekOf(input.today ?? ctx.now().toISOString().slice(0, 10));
     const [meals, stock] = await Promise.all([
-      plannedMeals(ctx.db, ctx.user.id, range),
-      input.smartMode ? stockOnHand(ctx.db, ctx.user.id) : [],
+      plannedMeals(ctx.db, ctx.user.householdId, range),
+      input.smartMode ? stockOnHand(ctx.db, ctx.user.householdId) : [],
     ]);
     const needed = planShoppingLines(meals).map((line) => ({ ...line, category: guessCategory(line.name) }));
     return { range, ...(input.smartMode ? subtractStock(needed, stock) : { items: needed, excludedItems: [], unconverted: [] }) };

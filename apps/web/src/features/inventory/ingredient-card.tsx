@@ -6,6 +6,7 @@ import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
 import { formatCalendarDate } from "../../lib/dates";
 import type { Ingredient } from "./ingredient-form-values";
+import { MemberName } from "../households/member-name";
 
 interface IngredientCardProps {
   ingredient: Ingredient;
@@ -26,7 +27,9 @@ export const IngredientCard = memo(function IngredientCard({ ingredient, today, 
           <h2 className="truncate font-semibold" title={ingredient.name}>
             {ingredient.name}
           </h2>
-          <p className="text-sm text-muted-foreground">{ingredient.category}</p>
+          <p className="text-sm text-muted-foreground">
+            {ingredient.category} <MemberName id={ingredient.updatedBy} />
+          </p>
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0">
           <Button variant="ghost" size="icon" aria-label={`Edit ${ingredient.name}`} onClick={() => onEdit(ingredient)}>

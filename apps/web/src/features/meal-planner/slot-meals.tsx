@@ -5,6 +5,7 @@ import { Button } from "@kim/ui/button";
 import { cn } from "@kim/ui/lib/utils";
 import { Skeleton } from "@kim/ui/skeleton";
 import { slotKey, type MealPlan, type Slot } from "./planner-week";
+import { MemberName } from "../households/member-name";
 
 /** What the week grid and the phone's day list both need to draw and change slots. */
 export interface SlotActions {
@@ -89,6 +90,7 @@ function MealItem({ meal, slotName, removing, onRemove }: MealItemProps) {
         // The recipe was deleted; the meal keeps its place until removed.
         <p className="text-muted-foreground italic">Recipe removed</p>
       )}
+      <MemberName id={meal.createdBy} verb="Planned by" />
       {meal.notes ? (
         <p className="mt-0.5 line-clamp-2 text-xs break-words text-muted-foreground" title={meal.notes}>
           {meal.notes}

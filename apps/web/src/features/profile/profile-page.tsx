@@ -1,5 +1,6 @@
 import { useCurrentUser } from "../../lib/current-user";
 import { useCheckoutConfirmation } from "../billing/use-checkout-confirmation";
+import { HouseholdCard } from "../households/household-card";
 import { AvatarPicker } from "./avatar-picker";
 import { ExpiryMailCard } from "./expiry-mail-card";
 import { PersonalInfoCard } from "./personal-info-card";
@@ -22,6 +23,7 @@ export function ProfilePage({ fromCheckout = false }: { fromCheckout?: boolean }
       {/* Keyed by id so the form starts over if another account signs in. */}
       <PersonalInfoCard key={user.id} user={user} />
       <ExpiryMailCard />
+      <HouseholdCard userId={user.id} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
 import { RecipeFacts } from "./recipe-facts";
 import type { RecipeSummary } from "./recipe-types";
+import { MemberName } from "../households/member-name";
 
 interface RecipeCardProps {
   recipe: RecipeSummary;
@@ -31,6 +32,7 @@ export function RecipeCard({ recipe, onDelete }: RecipeCardProps) {
             </Badge>
           ) : null}
         </div>
+        <MemberName id={recipe.createdBy} verb="Added by" />
         {recipe.description ? <p className="line-clamp-2 text-sm break-words text-muted-foreground">{recipe.description}</p> : null}
         <RecipeFacts recipe={recipe} className="mt-auto" />
         <div className="flex items-center gap-2">

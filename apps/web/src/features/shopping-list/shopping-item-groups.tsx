@@ -5,6 +5,7 @@ import { Button } from "@kim/ui/button";
 import { Checkbox } from "@kim/ui/checkbox";
 import { cn } from "@kim/ui/lib/utils";
 import { amountText, groupByCategory, itemLabel, type ItemEntry } from "./shopping-items";
+import { MemberName } from "../households/member-name";
 
 interface ShoppingItemGroupsProps {
   items: ShoppingItem[];
@@ -60,6 +61,7 @@ function ItemRow({ entry, onCheck, onRemove }: { entry: ItemEntry } & Pick<Shopp
           }}
         />
         <span className={cn("min-w-0 flex-1 break-words", checked && "text-muted-foreground line-through")}>{item.name}</span>
+        <MemberName id={item.changedBy} />
         {amount ? (
           <span className={cn("shrink-0 text-sm text-muted-foreground tabular-nums", checked && "line-through")}>{amount}</span>
         ) : null}

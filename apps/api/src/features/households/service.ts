@@ -1,0 +1,254 @@
+import { inTransaction, type Database } from "@kim/db";
+import {
+  canInvite,
+  HOUSEHOLD_INVITE_DAYS,
+  HOUSEHOLD_MAX_MEMBERS,
+  HOUSEHOLD_TEXTS,
+  memberName,
+  nextOwner,
+  type JoinChoice,
+} from "@kim/domain";
+import type { Kysely } from "kysely";
+import { appError, notFound } from "../../lib/errors";
+import { hashToken, newToken, type SessionUser } from "../../sessions/sessions";
+import type { Context } from "../../trpc/context";
+import {
+  copyRecipes,
+  deleteHousehold,
+  deleteLeftBehind,
+  hasKitchen,
+  householdsOfUsers,
+  insertInvite,
+  invitePreview,
+  leftBehindHome,
+  lockHousehold,
+  lockInvite,
+  markInviteUsed,
+  memberProfiles,
+  membersOf,
+  membershipOf,
+  mergeKitchen,
+  moveMember,
+  newHome,
+  openInvites,
+  setRole,
+} from "./queries";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MEMBER_NOT_FOUND = "Member not found";
+
+/** Locks households in one order (by id), so two changes touching the same two can't wait on each other. */
+async function lockAll(db: Kysely<Database>, ids: string[]): Promise<void> {
+  for (const id of [...new Set(ids)].sort()) await lockHousehold(db, id);
+}
+
+/** The person's current household and role, read under its lock. */
+async function lockedMembership(db: Kysely<Database>, userId: string) {
+  for (;;) {
+    const before = await membershipOf(db, userId);
+    if (!before) throw notFound("Household not found");
+    await lockHousehold(db, before.householdId);
+    // A change that committed while this one waited for the lock may have moved the person: look again.
+    const now = await membershipOf(db, userId);
+    if (now && now.householdId === before.householdId) return now;
+  }
+}
+
+function ownerOnly(role: string): void {
+  if (role !== "owner") throw appError("FORBIDDEN", HOUSEHOLD_TEXTS.ownerOnly);
+}
+
+/** The signed-in person's household: its members (with the names shown beside shared things) and, for its owner, the open invitations. */
+export async function householdOf(ctx: Pick<Context, "db" | "now">, user: SessionUser) {
+  const [members, invites] = await Promise.all([
+    memberProfiles(ctx.db, user.householdId),
+    openInvites(ctx.db, user.householdId, ctx.now()),
+  ]);
+  const me = members.find((m) => m.userId === user.id);
+  return {
+    id: user.householdId,
+    role: me?.role ?? "member",
+    maxMembers: HOUSEHOLD_MAX_MEMBERS,
+    members: members.map((m) => ({
+      userId: m.userId,
+      name: memberName(m),
+      email: m.email,
+      avatar: m.profileImageUrl,
+      role: m.role,
+      joinedAt: m.joinedAt.toISOString(),
+    })),
+    invites: me?.role === "owner" ? invites.map((i) => ({ id: i.id, email: i.email, expiresAt: i.expiresAt.toISOString() })) : [],
+  };
+}
+
+/** The owner invites someone by email: a mailed link to the welcome screen, valid 7 days, used once. */
+export async function invite(ctx: Context, user: SessionUser, email: string) {
+  const token = newToken();
+  const now = ctx.now();
+  await inTransaction(ctx.db, async (trx) => {
+    const me = await lockedMembership(trx, user.id);
+    ownerOnly(me.role);
+    const [members, invites] = await Promise.all([memberProfiles(trx, me.householdId), openInvites(trx, me.householdId, now)]);
+    if (members.some((m) => m.email === email)) throw appError("CONFLICT", HOUSEHOLD_TEXTS.alreadyInvited);
+    // A new invitation to the same address replaces the open one, so it doesn't count twice.
+    const others = invites.filter((i) => i.email !== email).length;
+    if (!canInvite(members.length, others)) throw appError("CONFLICT", HOUSEHOLD_TEXTS.full);
+    await insertInvite(
+      trx,
+      {
+        householdId: me.householdId,
+        email,
+        tokenHash: hashToken(token),
+        invitedBy: user.id,
+        expiresAt: new Date(now.getTime() + HOUSEHOLD_INVITE_DAYS * DAY_MS),
+      },
+      now,
+    );
+  });
+  const link = `${ctx.config.appUrl}/household/join?token=${encodeURIComponent(token)}`;
+  const inviter = memberName(user);
+  await ctx.sendMail({
+    to: email,
+    subject: `${inviter} invites you to share their kitchen on Kim`,
+    text: [
+      `${inviter} (${user.email}) invites you to their household on Kim: one inventory, recipes, meal plan and shopping lists, shared.`,
+      "",
+      `Join here (the link expires in ${HOUSEHOLD_INVITE_DAYS} days and works once), with a new account or the one you have:`,
+      link,
+      "",
+      "If you didn't expect this mail, ignore it.",
+    ].join("\n"),
+  });
+  return { email };
+}
+
+/** A link's invitation, refused with a clear error when it can't be used. */
+function usable<I extends { expiresAt: Date; usedAt: Date | null }>(invite: I | undefined, now: Date): I {
+  if (!invite) throw notFound(HOUSEHOLD_TEXTS.inviteUnknown);
+  if (invite.usedAt) throw appError("CONFLICT", HOUSEHOLD_TEXTS.inviteUsed);
+  if (invite.expiresAt <= now) throw appError("CONFLICT", HOUSEHOLD_TEXTS.inviteExpired);
+  return invite;
+}
+
+/** What the welcome screen shows for a link, before anyone signs in. */
+export async function previewInvite(ctx: Pick<Context, "db" | "now">, token: string) {
+  const invite = usable(await invitePreview(ctx.db, hashToken(token)), ctx.now());
+  return {
+    email: invite.email,
+    invitedBy: invite.inviterEmail ? memberName({ firstName: invite.inviterFirstName, email: invite.inviterEmail }) : null,
+    members: Number(invite.members ?? 0),
+    expiresAt: invite.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Joins the household a link invites to. The person's own kitchen is merged in or left behind in its own household
+ * (they go back to it if they leave), as they choose; nothing is lost either way. Joining again with the link one
+ * has just used answers the household as it is (a double click applies once).
+ */
+export async function accept(ctx: Context, user: SessionUser, token: string, choice: JoinChoice | undefined) {
+  const now = ctx.now();
+  await inTransaction(ctx.db, async (trx) => {
+    const invite = await lockInvite(trx, hashToken(token));
+    if (invite?.usedBy === user.id && (await membershipOf(trx, user.id))?.householdId === invite.householdId) return;
+    const open = usable(invite, now);
+    if (open.email !== user.email.toLowerCase()) {
+      throw appError("FORBIDDEN", `This invitation was sent to ${open.email}: sign in with that email to use it.`);
+    }
+    const me = await membershipOf(trx, user.id);
+    if (!me) throw notFound("Household not found");
+    if (me.householdId === open.householdId) throw appError("CONFLICT", HOUSEHOLD_TEXTS.alreadyMember);
+    await lockAll(trx, [me.householdId, open.householdId]);
+    const [mine, theirs] = await Promise.all([membersOf(trx, me.householdId), membersOf(trx, open.householdId)]);
+    if (mine.length > 1 || mine[0]?.userId !== user.id) throw appError("CONFLICT", HOUSEHOLD_TEXTS.leaveFirst);
+    if (theirs.length === 0) throw notFound(HOUSEHOLD_TEXTS.inviteUnknown);
+    if (theirs.length >= HOUSEHOLD_MAX_MEMBERS) throw appError("CONFLICT", HOUSEHOLD_TEXTS.full);
+    const kitchen = await hasKitchen(trx, me.householdId);
+    if (kitchen && !choice) throw appError("CONFLICT", HOUSEHOLD_TEXTS.choose);
+    await moveMember(trx, user.id, open.householdId, "member", now);
+    if (!kitchen || choice === "merge") {
+      await mergeKitchen(trx, me.householdId, open.householdId);
+      await deleteHousehold(trx, me.householdId);
+    }
+    await markInviteUsed(trx, open.id, user.id, now);
+  });
+  return { householdId: (await membershipOf(ctx.db, user.id))!.householdId };
+}
+
+/**
+ * Takes a member out of a shared household to their own: the household they left their kitchen in, or a new one. With
+ * `takeRecipes`, a copy of each recipe they added goes with them (the household keeps its own).
+ */
+async function goHome(trx: Kysely<Database>, userId: string, from: string, takeRecipes: boolean, now: Date): Promise<string> {
+  const home = (await leftBehindHome(trx, userId))?.id ?? (await newHome(trx, userId));
+  await moveMember(trx, userId, home, "owner", now);
+  if (takeRecipes) await copyRecipes(trx, userId, from, home);
+  return home;
+}
+
+export async function leave(ctx: Context, user: SessionUser, takeRecipes: boolean) {
+  const householdId = await inTransaction(ctx.db, async (trx) => {
+    const me = await lockedMembership(trx, user.id);
+    const members = await membersOf(trx, me.householdId);
+    if (members.length <= 1) throw appError("CONFLICT", HOUSEHOLD_TEXTS.alone);
+    if (me.role === "owner") throw appError("CONFLICT", HOUSEHOLD_TEXTS.ownerLeaves);
+    return goHome(trx, user.id, me.householdId, takeRecipes, ctx.now());
+  });
+  return { householdId };
+}
+
+/** The owner takes a member out of the household; they go to their own, the shared kitchen stays. */
+export async function removeMember(ctx: Context, user: SessionUser, memberId: string) {
+  await inTransaction(ctx.db, async (trx) => {
+    const me = await lockedMembership(trx, user.id);
+    ownerOnly(me.role);
+    const member = (await membersOf(trx, me.householdId)).find((m) => m.userId === memberId);
+    if (!member) throw notFound(MEMBER_NOT_FOUND);
+    if (memberId === user.id) throw appError("CONFLICT", HOUSEHOLD_TEXTS.ownerLeaves);
+    await goHome(trx, memberId, me.householdId, false, ctx.now());
+  });
+  return { userId: memberId };
+}
+
+/** The owner hands the household to another member, and stays as a member. */
+export async function handOver(ctx: Context, user: SessionUser, memberId: string) {
+  await inTransaction(ctx.db, async (trx) => {
+    const me = await lockedMembership(trx, user.id);
+    ownerOnly(me.role);
+    const member = (await membersOf(trx, me.householdId)).find((m) => m.userId === memberId);
+    if (!member) throw notFound(MEMBER_NOT_FOUND);
+    if (memberId === user.id) return;
+    // The owner steps down first: one owner a household, at every moment (a unique index holds it).
+    await setRole(trx, user.id, "member");
+    await setRole(trx, memberId, "owner");
+  });
+  return { ownerId: memberId };
+}
+
+/**
+ * What becomes of a person's households when their account is deleted (the admin's delete, and "delete my account"):
+ * a household they own goes to the member who joined first, or is deleted with its kitchen when they are alone in
+ * it; a household they left their kitchen in goes too. The shared things they added stay, no longer signed by them.
+ * Run in the deleting transaction, before the user's row goes.
+ */
+export async function releaseHouseholdsOf(trx: Kysely<Database>, userId: string): Promise<void> {
+  const me = await lockedMembership(trx, userId);
+  const members = await membersOf(trx, me.householdId);
+  const heir = nextOwner(members, userId);
+  if (!heir) await deleteHousehold(trx, me.householdId);
+  else if (me.role === "owner") {
+    await setRole(trx, userId, "member");
+    await setRole(trx, heir.userId, "owner");
+  }
+  await deleteLeftBehind(trx, userId);
+}
+
+/** Each user of an admin's page with their household: its id, their role in it and how many people it holds. */
+export async function withHouseholds<U extends { id: string }>(db: Kysely<Database>, users: U[]) {
+  const rows = await householdsOfUsers(
+    db,
+    users.map((u) => u.id),
+  );
+  const byUser = new Map(rows.map((r) => [r.userId, { id: r.householdId, role: r.role, members: Number(r.members ?? 0) }]));
+  return users.map((u) => ({ ...u, household: byUser.get(u.id) ?? null }));
+}

@@ -1,0 +1,64 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { keepScreenshot, nextFrames, openPage, toast, uniqueEmail, useBrowser } from "./browser";
+import { addIngredients, postmarkMails, signInAs } from "./fixtures";
+
+useBrowser();
+
+async function keepBothWidths(page: Page, name: string): Promise<void> {
+  await keepScreenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await nextFrames(page);
+  await keepScreenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+describe("households", () => {
+  it("invites by a mailed link; the invitee joins with a new account and shares the kitchen", async () => {
+    const owner = await openPage();
+    const ann = await signInAs(owner, { firstName: "Ann" });
+    await addIngredients(ann.userId, [{ name: "Flour", quantity: 2, unit: "kg", category: "Pantry" }]);
+    await owner.goto("/profile");
+    await owner.getByRole("heading", { name: "Household" }).waitFor();
+    await owner.getByText("Ann (you)").waitFor();
+
+    // Keyboard only: the invite field, then Enter.
+    const bob = uniqueEmail("bob");
+    const field = owner.getByLabel("Email", { exact: true }).last();
+    await field.focus();
+    await owner.keyboard.type(bob);
+    await owner.keyboard.press("Enter");
+    await toast(owner, "Invitation sent");
+    await owner.getByText(`${bob}, until`).waitFor();
+    await keepBothWidths(owner, "household-profile-invited");
+
+    // The invitation went out through Postmark's client, to the stand-in, with the welcome screen's link.
+    const [mail] = await postmarkMails(bob);
+    expect(mail!.subject).toBe("Ann invites you to share their kitchen on Kim");
+    const link = new URL(/https?:\/\/\S+\/household\/join\?token=\S+/.exec(mail!.text)![0]);
+
+    const invitee = await openPage();
+    await invitee.goto(`${link.pathname}${link.search}`);
+    await invitee.getByRole("heading", { name: "Join a household" }).waitFor();
+    await invitee.getByText(`Ann invites ${bob}`).waitFor();
+    await keepBothWidths(invitee, "household-welcome");
+    await invitee.getByLabel("First name").fill("Bob");
+    await invitee.getByLabel("Password").fill("bob's first password");
+    await invitee.getByRole("button", { name: "Create account and join" }).click();
+    await toast(invitee, "Welcome to the household");
+    await invitee.waitForURL("**/inventory");
+    await invitee.getByText("Flour").first().waitFor();
+    await invitee.getByText("by Ann").first().waitFor();
+    await keepBothWidths(invitee, "household-shared-inventory");
+
+    // The link works once.
+    const again = await openPage();
+    await again.goto(`${link.pathname}${link.search}`);
+    await again.getByText("This invitation has already been used.").waitFor();
+
+    await owner.reload();
+    await owner.getByText(bob).first().waitFor();
+    expect(await owner.getByRole("button", { name: "Remove" }).count()).toBe(1);
+    await keepBothWidths(owner, "household-profile-members");
+  });
+});
