@@ -17,6 +17,7 @@ import * as oneTrialPerAccount from "./migrations/2026-11-26-0018-one-trial-per-
 import * as ownAvatarsAndUserSearch from "./migrations/2026-11-26-0019-own-avatars-and-user-search";
 import * as listRowCounts from "./migrations/2026-11-27-0020-list-row-counts";
 import * as trialCheckout from "./migrations/2026-11-27-0035-trial-checkout";
+import * as movingInAndOut from "./migrations/2026-11-27-0037-moving-in-and-out";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-0019-own-avatars-and-user-search": ownAvatarsAndUserSearch,
   "2026-11-27-0020-list-row-counts": listRowCounts,
   "2026-11-27-0035-trial-checkout": trialCheckout,
+  "2026-11-27-0037-moving-in-and-out": movingInAndOut,
 };
 
 export function migrator(db: Kysely<Database>): Migrator {

@@ -31,3 +31,4 @@ export * from "./shopping/shopping-input";
 export * from "./insights/insights";
 export * from "./insights/insights-input";
 export * from "./insights/expiry-mail";
+export * from "./transfer/transfer";

@@ -28,6 +28,8 @@ import { shoppingListsRestRoutes } from "./shopping-lists/rest";
 import { shoppingListsRouter } from "./shopping-lists/router";
 import { recipesRestRoutes } from "./recipes/rest";
 import { recipesRouter } from "./recipes/router";
+import { transferRestRoutes } from "./transfer/rest";
+import { transferRouter } from "./transfer/router";
 
 /**
  * Every feature, once, with all it adds to the app (see Feature): app.ts wires its routers, REST paths, raw routes
@@ -48,6 +50,7 @@ export const features = {
   expiryMail: { router: expiryMailRouter, rest: expiryMailRestRoutes, jobs: [expiryMailJob] },
   bugReports: { router: bugReportsRouter, rest: bugReportsRestRoutes },
   admin: { router: adminRouter, rest: adminRestRoutes },
+  transfer: { router: transferRouter, rest: transferRestRoutes },
 } satisfies Record<string, Feature>;
 
 type Features = typeof features;
