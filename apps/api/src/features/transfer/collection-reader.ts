@@ -198,7 +198,12 @@ function openZip(source: string | Buffer, collection: Collection): Promise<Zip> 
     const options = { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true, strictFileNames: false };
     const opened = (error: Error | null, zip: ZipFile) => {
       if (error) return reject(new Refused(REFUSALS.damaged));
-      collection.countEntries(zip.entryCount);
+      try {
+        collection.countEntries(zip.entryCount);
+      } catch (refused) {
+        zip.close();
+        return reject(refused);
+      }
       const entries: Entry[] = [];
       zip.on("entry", (entry: Entry) => {
         try {
