@@ -11,7 +11,8 @@ const importInput = z.object({
   file: z.instanceof(PendingUpload, { error: "Please choose a collection file" }),
   duplicates: duplicateChoice,
 });
-const keyInput = z.object({ key: z.string().min(1).max(255) });
+/** The Idempotency-Key the import was sent with: 1 to 255 visible ASCII characters. */
+const keyInput = z.object({ key: z.string().regex(/^[\x21-\x7e]{1,255}$/, "key must be the import's Idempotency-Key") });
 /** Where the zip goes: only the REST path can give one. */
 const exportInput = z.object({ to: z.instanceof(PendingDownload, { error: "The export is a download: GET /api/transfer/export" }) });
 const deleteInput = z.object({ password: z.string({ error: "Please enter your password" }).min(1, "Please enter your password").max(1000) });
