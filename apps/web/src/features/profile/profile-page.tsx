@@ -4,6 +4,9 @@ import { AvatarPicker } from "./avatar-picker";
 import { ExpiryMailCard } from "./expiry-mail-card";
 import { PersonalInfoCard } from "./personal-info-card";
 import { SubscriptionCard } from "./subscription-card";
+import { DeleteAccountCard } from "../transfer/delete-account-card";
+import { ExportCard } from "../transfer/export-card";
+import { ImportCollectionCard } from "../transfer/import-collection-card";
 
 export function ProfilePage({ fromCheckout = false }: { fromCheckout?: boolean }) {
   const { data: user } = useCurrentUser();
@@ -22,6 +25,9 @@ export function ProfilePage({ fromCheckout = false }: { fromCheckout?: boolean }
       {/* Keyed by id so the form starts over if another account signs in. */}
       <PersonalInfoCard key={user.id} user={user} />
       <ExpiryMailCard />
+      <ImportCollectionCard />
+      <ExportCard />
+      <DeleteAccountCard />
     </div>
   );
 }
