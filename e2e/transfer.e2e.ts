@@ -22,6 +22,7 @@ function holdUpload(page: Page): { release: () => Promise<void> } {
   return {
     async release() {
       await expect.poll(() => go !== undefined).toBe(true);
+      await page.unroute("**/api/transfer/import*");
       go!();
       await held;
     },
@@ -63,7 +64,7 @@ describe("moving in and out, from the profile", () => {
 
       await page.goto("/recipes");
       await page.getByText("Moved stew 30", { exact: true }).waitFor();
-    });
+    }, 180_000);
   }
 
   it("exports everything as a downloaded zip, and shows the danger zone", async () => {
@@ -88,5 +89,5 @@ describe("moving in and out, from the profile", () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await page.getByRole("heading", { name: "Delete account" }).scrollIntoViewIfNeeded();
     await shot(page, "transfer-danger-zone");
-  });
+  }, 180_000);
 });
