@@ -18,7 +18,9 @@ async function shot(page: Page, name: string): Promise<void> {
 /** Holds the collection upload back, as a big file on a slow line would, until `release` lets it through. */
 function holdUpload(page: Page): { release: () => Promise<void> } {
   let go: (() => void) | undefined;
-  const held = new Promise<void>((resolve) => void page.route("**/api/transfer/import*", (route) => void (go = () => void route.continue().then(resolve))));
+  const held = new Promise<void>(
+    (resolve) => void page.route("**/api/transfer/import*", (route) => void (go = () => void route.continue().then(resolve))),
+  );
   return {
     async release() {
       await expect.poll(() => go !== undefined).toBe(true);
@@ -29,7 +31,11 @@ function holdUpload(page: Page): { release: () => Promise<void> } {
   };
 }
 
-const importCard = (page: Page) => page.locator("div").filter({ has: page.getByRole("heading", { name: "Import a collection" }) }).last();
+const importCard = (page: Page) =>
+  page
+    .locator("div")
+    .filter({ has: page.getByRole("heading", { name: "Import a collection" }) })
+    .last();
 
 describe("moving in and out, from the profile", () => {
   for (const width of [1280, 375]) {

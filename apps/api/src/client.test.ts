@@ -74,7 +74,9 @@ describe("@kim/api/client", () => {
     const zip = await kim.exportAll();
     const other = await createKimClient({ url, email: await scriptUser(), password: "script password" });
     expect(await other.importCollection(zip)).toMatchObject({ format: "kim", imported: 2 });
-    await expect(other.importCollection(new TextEncoder().encode("no recipes here"))).rejects.toThrow(/^Collection import failed \(400\): Kim can't read/);
+    await expect(other.importCollection(new TextEncoder().encode("no recipes here"))).rejects.toThrow(
+      /^Collection import failed \(400\): Kim can't read/,
+    );
   });
 
   it("says why signing in failed", async () => {

@@ -74,7 +74,10 @@ export async function createKimClient(options: { url: string; email: string; pas
     if (!res.ok) throw new Error(`PDF import failed (${res.status}): ${body.message ?? res.statusText}`);
     return body;
   };
-  const importCollection: Transfer["importCollection"] = async (file, { filename = "collection.zip", duplicates = "skip", idempotencyKey } = {}) => {
+  const importCollection: Transfer["importCollection"] = async (
+    file,
+    { filename = "collection.zip", duplicates = "skip", idempotencyKey } = {},
+  ) => {
     const form = new FormData();
     form.append("file", file instanceof Blob ? file : new Blob([file]), filename);
     const headers = { cookie, ...(idempotencyKey && { "idempotency-key": idempotencyKey }) };

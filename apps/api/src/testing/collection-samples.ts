@@ -157,7 +157,10 @@ export async function tandoorZip(recipes: SampleRecipe[]): Promise<Buffer> {
       };
       return {
         name: `${slug(r.title)}.zip`,
-        data: await zipOf([{ name: "recipe.json", data: JSON.stringify(json) }, ...(r.photo ? [{ name: "image.jpg", data: r.photo }] : [])]),
+        data: await zipOf([
+          { name: "recipe.json", data: JSON.stringify(json) },
+          ...(r.photo ? [{ name: "image.jpg", data: r.photo }] : []),
+        ]),
       };
     }),
   );
@@ -194,7 +197,19 @@ export const jsonLdFile = (recipes: SampleRecipe[]): Buffer =>
 /** Plan to Eat's CSV export: a header naming the columns, multi-line fields quoted. */
 export function planToEatCsv(recipes: SampleRecipe[]): Buffer {
   const quote = (value: string | number) => `"${String(value).replace(/"/g, '""')}"`;
-  const header = ["Title", "Description", "Source", "Url", "Servings", "Prep Time", "Cook Time", "Tags", "Ingredients", "Directions", "Notes"];
+  const header = [
+    "Title",
+    "Description",
+    "Source",
+    "Url",
+    "Servings",
+    "Prep Time",
+    "Cook Time",
+    "Tags",
+    "Ingredients",
+    "Directions",
+    "Notes",
+  ];
   const rows = recipes.map((r) =>
     [
       r.title,

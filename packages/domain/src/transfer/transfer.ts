@@ -13,7 +13,11 @@ export const duplicateChoice = z.enum(DUPLICATE_CHOICES, { error: "duplicates mu
  * spacing and the ingredients' order aside.
  */
 export function recipeFingerprint(recipe: Pick<RecipeInput, "title" | "ingredients">): string {
-  const norm = (text: unknown) => String(text ?? "").trim().replace(/\s+/g, " ").toLowerCase();
+  const norm = (text: unknown) =>
+    String(text ?? "")
+      .trim()
+      .replace(/\s+/g, " ")
+      .toLowerCase();
   const ingredients = recipe.ingredients.map((i) => [norm(i.quantity), norm(i.unit), norm(i.name)].join("|")).sort();
   return [norm(recipe.title), ...ingredients].join("\n");
 }

@@ -146,7 +146,10 @@ async function readPlainCollection(path: string): Promise<CollectionReading> {
   if (size > TRANSFER_LIMITS.plainBytes) return REFUSALS.plainTooLarge;
   const bytes = await readFile(path);
   const collection = new Collection("");
-  const start = bytes.toString("utf8", 0, Math.min(bytes.length, 64)).replace(/^\uFEFF/, "").trimStart();
+  const start = bytes
+    .toString("utf8", 0, Math.min(bytes.length, 64))
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   if (start.startsWith("{") || start.startsWith("[")) {
     const data = parseJson(bytes);
     if (data === undefined) return REFUSALS.badJson;
@@ -217,7 +220,9 @@ function openZip(source: string | Buffer, collection: Collection): Promise<Zip> 
       });
       zip.on("end", () => resolve({ entries, read: (entry) => readEntry(zip, entry, collection), close: () => zip.close() }));
       // yauzl refuses a file name that is absolute or climbs out with ../ before it reaches us.
-      zip.on("error", (err: Error) => reject(new Refused(/relative path|absolute path|invalid characters/i.test(err.message) ? REFUSALS.paths : REFUSALS.damaged)));
+      zip.on("error", (err: Error) =>
+        reject(new Refused(/relative path|absolute path|invalid characters/i.test(err.message) ? REFUSALS.paths : REFUSALS.damaged)),
+      );
       zip.readEntry();
     };
     if (typeof source === "string") yauzl.open(source, options, opened);

@@ -13,7 +13,10 @@ const text = (value: unknown): string => (typeof value === "string" ? cleanText(
 const lines = (value: unknown): string[] => (typeof value === "string" ? cleanLines(value) : []);
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 /** Names from a list of strings or of `{name}` objects (Mealie's tags, Tandoor's keywords). */
-const names = (value: unknown): string[] => list(value).map((item) => text(isNode(item) ? item.name : item)).filter(Boolean);
+const names = (value: unknown): string[] =>
+  list(value)
+    .map((item) => text(isNode(item) ? item.name : item))
+    .filter(Boolean);
 /** A field under either of its spellings (Mealie writes snake_case in an export zip and camelCase in its API). */
 const either = (node: SchemaNode, snake: string, camel: string): unknown => node[snake] ?? node[camel];
 
@@ -42,7 +45,8 @@ export const isPaprikaRecipe = (data: unknown): data is SchemaNode =>
   isNode(data) && typeof data.name === "string" && ("directions" in data || "photo_data" in data) && !("@type" in data);
 export const isMealieRecipe = (data: unknown): data is SchemaNode =>
   isNode(data) && typeof data.slug === "string" && Array.isArray(either(data, "recipe_ingredient", "recipeIngredient"));
-export const isTandoorRecipe = (data: unknown): data is SchemaNode => isNode(data) && typeof data.name === "string" && Array.isArray(data.steps);
+export const isTandoorRecipe = (data: unknown): data is SchemaNode =>
+  isNode(data) && typeof data.name === "string" && Array.isArray(data.steps);
 
 /**
  * A Paprika recipe (one gzipped JSON file of a .paprikarecipes zip): ingredients and directions as text a line each,
@@ -88,7 +92,9 @@ export function mealieDraft(recipe: SchemaNode): RecipeDraft {
     cookTime: minutesFrom(either(recipe, "perform_time", "performTime") ?? either(recipe, "cook_time", "cookTime")),
     totalTime: minutesFrom(either(recipe, "total_time", "totalTime")),
     servings: servingsFrom(either(recipe, "recipe_servings", "recipeServings") || either(recipe, "recipe_yield", "recipeYield")),
-    ingredients: list(either(recipe, "recipe_ingredient", "recipeIngredient")).map(ingredient).filter(Boolean),
+    ingredients: list(either(recipe, "recipe_ingredient", "recipeIngredient"))
+      .map(ingredient)
+      .filter(Boolean),
     instructions: steps,
     tags: [...names(recipe.tags), ...names(either(recipe, "recipe_category", "recipeCategory"))],
   };

@@ -74,7 +74,10 @@ export const REFUSALS = {
   plainTooLarge: refusal(413, `A JSON or CSV file can be at most ${TRANSFER_LIMITS.plainBytes / MIB} MB; zip it to send more.`),
   tooManyEntries: refusal(422, `The zip holds more than ${TRANSFER_LIMITS.entries.toLocaleString("en-US")} files.`),
   bomb: refusal(422, "The zip unpacks to far more than it holds (a compression bomb); nothing was imported."),
-  tooManyRecipes: refusal(422, `The file holds more than ${TRANSFER_LIMITS.recipes.toLocaleString("en-US")} recipes; split it into smaller files.`),
+  tooManyRecipes: refusal(
+    422,
+    `The file holds more than ${TRANSFER_LIMITS.recipes.toLocaleString("en-US")} recipes; split it into smaller files.`,
+  ),
   tooSlow: refusal(422, "The file took too long to read; split it into smaller files."),
   broken: refusal(422, "The file could not be read: it is too complex or damaged."),
   busy: refusal(503, "Kim is reading other collections right now. Please try again in a minute."),

@@ -16,7 +16,11 @@ export const transferRestRoutes: RestRoute<CallerOf<"transfer", typeof transferR
     url: "/api/transfer/imports/:key",
     call: (caller, req) => caller.transfer.importProgress({ key: param(req, "key") }),
   },
-  { method: "GET", url: "/api/transfer/export", call: (caller, _req, reply) => caller.transfer.exportAll({ to: new PendingDownload(reply) }) },
+  {
+    method: "GET",
+    url: "/api/transfer/export",
+    call: (caller, _req, reply) => caller.transfer.exportAll({ to: new PendingDownload(reply) }),
+  },
   {
     method: "GET",
     url: "/api/recipes/:id/image",

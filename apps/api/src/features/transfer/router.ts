@@ -15,7 +15,9 @@ const importInput = z.object({
 const keyInput = z.object({ key: z.string().regex(/^[\x21-\x7e]{1,255}$/, "key must be the import's Idempotency-Key") });
 /** Where the zip goes: only the REST path can give one. */
 const exportInput = z.object({ to: z.instanceof(PendingDownload, { error: "The export is a download: GET /api/transfer/export" }) });
-const deleteInput = z.object({ password: z.string({ error: "Please enter your password" }).min(1, "Please enter your password").max(1000) });
+const deleteInput = z.object({
+  password: z.string({ error: "Please enter your password" }).min(1, "Please enter your password").max(1000),
+});
 
 /** Moving in (a collection from another app, free for everyone) and out (everything as one zip; the account deleted). */
 export const transferRouter = {

@@ -97,16 +97,20 @@ describe("importing a collection from another app", () => {
     });
   }
 
-  it("imports a file of 2,000 recipes, made here, with its progress readable under the key", async () => {
-    const user = await createUser(t);
-    const key = randomUUID();
-    const res = await upload(user.cookie, await paprikaFile(sampleRecipes(2000, "Big")), { key });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ format: "paprika", imported: 2000, skipped: 0, failed: 0 });
-    expect(await countOf("recipes", user.id)).toBe(2000);
-    const progress = await get(user.cookie, `/api/transfer/imports/${key}`);
-    expect(progress.json()).toMatchObject({ status: "done", total: 2000, done: 2000, summary: { imported: 2000 } });
-  }, SLOW);
+  it(
+    "imports a file of 2,000 recipes, made here, with its progress readable under the key",
+    async () => {
+      const user = await createUser(t);
+      const key = randomUUID();
+      const res = await upload(user.cookie, await paprikaFile(sampleRecipes(2000, "Big")), { key });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ format: "paprika", imported: 2000, skipped: 0, failed: 0 });
+      expect(await countOf("recipes", user.id)).toBe(2000);
+      const progress = await get(user.cookie, `/api/transfer/imports/${key}`);
+      expect(progress.json()).toMatchObject({ status: "done", total: 2000, done: 2000, summary: { imported: 2000 } });
+    },
+    SLOW,
+  );
 
   it("skips recipes already in the collection (same title and ingredients), or keeps them when the cook chooses", async () => {
     const user = await createUser(t);
@@ -179,32 +183,51 @@ describe("bad and hostile files: a clear 4xx, nothing changed", () => {
 
   it("refuses a zip with a ../ path or an absolute path before reading any entry", async () => {
     const recipe = Buffer.from(JSON.stringify(jsonLdFile(sampleRecipes(1))));
-    await refused(rawZip([{ name: "ok/recipe.json", data: recipe }, { name: "../../etc/passwd", data: Buffer.from("x") }]), 400, REFUSALS.paths.message);
+    await refused(
+      rawZip([
+        { name: "ok/recipe.json", data: recipe },
+        { name: "../../etc/passwd", data: Buffer.from("x") },
+      ]),
+      400,
+      REFUSALS.paths.message,
+    );
     await refused(rawZip([{ name: "/etc/cron.d/job", data: Buffer.from("x") }]), 400, REFUSALS.paths.message);
     await refused(rawZip([{ name: "a/../../b.json", data: recipe }]), 400, REFUSALS.paths.message);
   });
 
-  it("refuses a compression bomb: an entry unpacking far past its size, or one lying about its size", async () => {
-    await refused(rawZip([{ name: "bomb.json", data: Buffer.alloc(32 * 1024 * 1024) }]), 422, REFUSALS.bomb.message);
-    // Declares 10 bytes and unpacks to a megabyte: yauzl stops at the declared size.
-    const liar = rawZip([{ name: "recipes.json", data: Buffer.alloc(1024 * 1024, 0x20), declaredSize: 10 }]);
-    await refused(liar, 400, REFUSALS.damaged.message);
-    // A Paprika recipe gzipped inside the zip that unpacks past what a file may.
-    await refused(await zipOf([{ name: "Bomb.paprikarecipe", data: await gzippedZeros(80) }]), 422, REFUSALS.bomb.message);
-  }, SLOW);
+  it(
+    "refuses a compression bomb: an entry unpacking far past its size, or one lying about its size",
+    async () => {
+      await refused(rawZip([{ name: "bomb.json", data: Buffer.alloc(32 * 1024 * 1024) }]), 422, REFUSALS.bomb.message);
+      // Declares 10 bytes and unpacks to a megabyte: yauzl stops at the declared size.
+      const liar = rawZip([{ name: "recipes.json", data: Buffer.alloc(1024 * 1024, 0x20), declaredSize: 10 }]);
+      await refused(liar, 400, REFUSALS.damaged.message);
+      // A Paprika recipe gzipped inside the zip that unpacks past what a file may.
+      await refused(await zipOf([{ name: "Bomb.paprikarecipe", data: await gzippedZeros(80) }]), 422, REFUSALS.bomb.message);
+    },
+    SLOW,
+  );
 
-  it("refuses a zip of more entries than the bound, and a file of more recipes than the bound", async () => {
-    const many = Array.from({ length: TRANSFER_LIMITS.entries + 1 }, (_, i) => ({ name: `e${i}.txt`, data: Buffer.alloc(0) }));
-    await refused(rawZip(many), 422, REFUSALS.tooManyEntries.message);
-    await refused(jsonLdFile(sampleRecipes(TRANSFER_LIMITS.recipes + 1)), 422, REFUSALS.tooManyRecipes.message);
-  }, SLOW);
+  it(
+    "refuses a zip of more entries than the bound, and a file of more recipes than the bound",
+    async () => {
+      const many = Array.from({ length: TRANSFER_LIMITS.entries + 1 }, (_, i) => ({ name: `e${i}.txt`, data: Buffer.alloc(0) }));
+      await refused(rawZip(many), 422, REFUSALS.tooManyEntries.message);
+      await refused(jsonLdFile(sampleRecipes(TRANSFER_LIMITS.recipes + 1)), 422, REFUSALS.tooManyRecipes.message);
+    },
+    SLOW,
+  );
 
-  it("refuses a JSON or CSV file over its size, and a damaged zip", async () => {
-    const big = Buffer.concat([Buffer.from("["), Buffer.alloc(TRANSFER_LIMITS.plainBytes, 0x20), Buffer.from("]")]);
-    await refused(big, 413, REFUSALS.plainTooLarge.message);
-    const zip = await paprikaFile(sampleRecipes(2));
-    await refused(zip.subarray(0, zip.length - 30), 400, REFUSALS.damaged.message);
-  }, SLOW);
+  it(
+    "refuses a JSON or CSV file over its size, and a damaged zip",
+    async () => {
+      const big = Buffer.concat([Buffer.from("["), Buffer.alloc(TRANSFER_LIMITS.plainBytes, 0x20), Buffer.from("]")]);
+      await refused(big, 413, REFUSALS.plainTooLarge.message);
+      const zip = await paprikaFile(sampleRecipes(2));
+      await refused(zip.subarray(0, zip.length - 30), 400, REFUSALS.damaged.message);
+    },
+    SLOW,
+  );
 
   it("refuses an upload declaring more than the bound before reading it", async () => {
     const user = await createUser(t);
@@ -255,63 +278,74 @@ function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
 }
 
 describe("exporting everything", () => {
-  it("streams one zip of the whole account that Kim's import reads back exactly, every recipe field and photo", async () => {
-    const user = await createUser(t);
-    await upload(user.cookie, await paprikaFile(sampleRecipes(6, "Round")));
-    // A recipe made in Kim's own form, with fields no other app's file sets.
-    const made = await t.app.inject({
-      method: "POST",
-      url: "/api/recipes",
-      headers: { cookie: user.cookie },
-      payload: {
-        title: "Kim's own — ünïcode",
-        description: "Made here",
-        imageUrl: "https://example.com/a.jpg",
-        difficulty: "Hard",
-        cuisineType: "Italian",
-        servings: 3,
-        ingredients: [{ name: "eggs", quantity: 2, unit: "" }, { name: "salt", quantity: "a pinch", unit: "" }],
-        instructions: "Beat.\nCook.",
-        tags: ["quick"],
-        isAiExtracted: true,
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    await t.app.inject({ method: "POST", url: "/api/ingredients", headers: { cookie: user.cookie }, payload: MILK });
+  it(
+    "streams one zip of the whole account that Kim's import reads back exactly, every recipe field and photo",
+    async () => {
+      const user = await createUser(t);
+      await upload(user.cookie, await paprikaFile(sampleRecipes(6, "Round")));
+      // A recipe made in Kim's own form, with fields no other app's file sets.
+      const made = await t.app.inject({
+        method: "POST",
+        url: "/api/recipes",
+        headers: { cookie: user.cookie },
+        payload: {
+          title: "Kim's own — ünïcode",
+          description: "Made here",
+          imageUrl: "https://example.com/a.jpg",
+          difficulty: "Hard",
+          cuisineType: "Italian",
+          servings: 3,
+          ingredients: [
+            { name: "eggs", quantity: 2, unit: "" },
+            { name: "salt", quantity: "a pinch", unit: "" },
+          ],
+          instructions: "Beat.\nCook.",
+          tags: ["quick"],
+          isAiExtracted: true,
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      await t.app.inject({ method: "POST", url: "/api/ingredients", headers: { cookie: user.cookie }, payload: MILK });
 
-    const res = await get(user.cookie, "/api/transfer/export");
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-type"]).toBe("application/zip");
-    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="kim-export-\d{4}-\d{2}-\d{2}\.zip"$/);
-    expect(res.headers["cache-control"]).toBe("private, no-store");
-    const files = await unzip(res.rawPayload);
-    const document = JSON.parse(files.get("kim-export.json")!.toString());
-    expect(document).toMatchObject({ format: "kim-export", version: 1, profile: { email: user.email } });
-    expect(document.inventory.map((i: { name: string }) => i.name)).toEqual(["Milk"]);
-    expect(document.recipes).toHaveLength(7);
-    for (const key of ["mealPlans", "shoppingLists", "stockHistory"]) expect(Array.isArray(document[key])).toBe(true);
-    const jsonLd = JSON.parse(files.get("recipes.jsonld")!.toString());
-    expect(jsonLd).toHaveLength(7);
-    expect(jsonLd[0]).toMatchObject({ "@type": "Recipe" });
-    expect([...files.keys()].filter((name) => name.startsWith("images/"))).toHaveLength(3);
+      const res = await get(user.cookie, "/api/transfer/export");
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/zip");
+      expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="kim-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+      const files = await unzip(res.rawPayload);
+      const document = JSON.parse(files.get("kim-export.json")!.toString());
+      expect(document).toMatchObject({ format: "kim-export", version: 1, profile: { email: user.email } });
+      expect(document.inventory.map((i: { name: string }) => i.name)).toEqual(["Milk"]);
+      expect(document.recipes).toHaveLength(7);
+      for (const key of ["mealPlans", "shoppingLists", "stockHistory"]) expect(Array.isArray(document[key])).toBe(true);
+      const jsonLd = JSON.parse(files.get("recipes.jsonld")!.toString());
+      expect(jsonLd).toHaveLength(7);
+      expect(jsonLd[0]).toMatchObject({ "@type": "Recipe" });
+      expect([...files.keys()].filter((name) => name.startsWith("images/"))).toHaveLength(3);
 
-    const newcomer = await createUser(t);
-    const imported = await upload(newcomer.cookie, res.rawPayload, { filename: "kim-export.zip" });
-    expect(imported.json()).toMatchObject({ format: "kim", imported: 7, skipped: 0, failed: 0 });
-    const fields = (r: Record<string, unknown>) => Object.fromEntries(RECIPE_FIELDS.map((f) => [f, r[f]]));
-    const [before, after] = [await recipesOf(user.id), await recipesOf(newcomer.id)];
-    expect(after.map(fields)).toEqual(before.map(fields));
-    const photos = async (userId: string, recipes: { id: string; title: string }[]) => {
-      const rows = await t.deps.db.selectFrom("recipeImages").select(["recipeId", "bytes", "contentType"]).where("userId", "=", userId).execute();
-      const titleOf = new Map(recipes.map((r) => [r.id, r.title]));
-      return rows.map((r) => [titleOf.get(r.recipeId), r.contentType, Buffer.from(r.bytes).toString("base64")]).sort();
-    };
-    expect(await photos(newcomer.id, after)).toEqual(await photos(user.id, before));
+      const newcomer = await createUser(t);
+      const imported = await upload(newcomer.cookie, res.rawPayload, { filename: "kim-export.zip" });
+      expect(imported.json()).toMatchObject({ format: "kim", imported: 7, skipped: 0, failed: 0 });
+      const fields = (r: Record<string, unknown>) => Object.fromEntries(RECIPE_FIELDS.map((f) => [f, r[f]]));
+      const [before, after] = [await recipesOf(user.id), await recipesOf(newcomer.id)];
+      expect(after.map(fields)).toEqual(before.map(fields));
+      const photos = async (userId: string, recipes: { id: string; title: string }[]) => {
+        const rows = await t.deps.db
+          .selectFrom("recipeImages")
+          .select(["recipeId", "bytes", "contentType"])
+          .where("userId", "=", userId)
+          .execute();
+        const titleOf = new Map(recipes.map((r) => [r.id, r.title]));
+        return rows.map((r) => [titleOf.get(r.recipeId), r.contentType, Buffer.from(r.bytes).toString("base64")]).sort();
+      };
+      expect(await photos(newcomer.id, after)).toEqual(await photos(user.id, before));
 
-    // The JSON-LD half reads as schema.org recipes too.
-    const asJsonLd = await upload((await createUser(t)).cookie, files.get("recipes.jsonld")!);
-    expect(asJsonLd.json()).toMatchObject({ format: "schema.org", imported: 7 });
-  }, SLOW);
+      // The JSON-LD half reads as schema.org recipes too.
+      const asJsonLd = await upload((await createUser(t)).cookie, files.get("recipes.jsonld")!);
+      expect(asJsonLd.json()).toMatchObject({ format: "schema.org", imported: 7 });
+    },
+    SLOW,
+  );
 
   it("refuses strangers and has no tRPC way in", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/transfer/export" })).statusCode).toBe(401);
@@ -324,11 +358,14 @@ describe("exporting everything", () => {
 /** Every row in every table that names the person, by id or email, in any column. */
 async function rowsNaming(person: { id: string; email: string }): Promise<string[]> {
   const tables = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.deps.db);
+    select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+    t.deps.db,
+  );
   const found: string[] = [];
   for (const { tableName: table } of tables.rows as unknown as { tableName: string }[]) {
     const { rows } = await sql<{ row: string }>`select t::text as row from ${sql.table(table)} t`.execute(t.deps.db);
-    for (const { row } of rows) if (row.includes(person.id) || row.toLowerCase().includes(person.email.toLowerCase())) found.push(`${table}: ${row}`);
+    for (const { row } of rows)
+      if (row.includes(person.id) || row.toLowerCase().includes(person.email.toLowerCase())) found.push(`${table}: ${row}`);
   }
   return found;
 }
@@ -359,8 +396,18 @@ describe("deleting my account", () => {
       payload: { recipeId: recipe!.id, date: "2026-11-27", mealType: "dinner", servings: 2 },
     });
     await t.app.inject({ method: "POST", url: "/api/shopping-lists", headers: { cookie: user.cookie }, payload: { name: "Week" } });
-    await t.app.inject({ method: "PUT", url: "/api/user/expiry-mail", headers: { cookie: user.cookie }, payload: { expiryMail: true, timeZone: "Europe/Paris" } });
-    await t.app.inject({ method: "POST", url: "/api/bug-reports", headers: { cookie: user.cookie }, payload: { title: "x", description: "y" } });
+    await t.app.inject({
+      method: "PUT",
+      url: "/api/user/expiry-mail",
+      headers: { cookie: user.cookie },
+      payload: { expiryMail: true, timeZone: "Europe/Paris" },
+    });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/bug-reports",
+      headers: { cookie: user.cookie },
+      payload: { title: "x", description: "y" },
+    });
     await t.app.inject({ method: "PATCH", url: "/api/user/profile", headers: { cookie: user.cookie }, payload: { firstName: "Gone" } });
     await t.deps.db.insertInto("emailOutbox").values({ toAddress: user.email, subject: "Earlier", textBody: "mail" }).execute();
     await upload(other.cookie, jsonLdFile(sampleRecipes(1, "Other")));

@@ -14,7 +14,12 @@ export const COLLECTION_TYPES = ".paprikarecipes,.zip,.json,.jsonld,.csv";
  * Sends the collection file as a browser form under `key` (so a retry imports once), calling `onSent` with the share of
  * the file sent so far; XMLHttpRequest, because fetch tells nothing of an upload's progress.
  */
-export function uploadCollection(file: File, key: string, keepDuplicates: boolean, onSent: (share: number) => void): Promise<ImportSummary> {
+export function uploadCollection(
+  file: File,
+  key: string,
+  keepDuplicates: boolean,
+  onSent: (share: number) => void,
+): Promise<ImportSummary> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", `${IMPORT_ENDPOINT}?duplicates=${keepDuplicates ? "keep" : "skip"}`);

@@ -36,8 +36,8 @@ export function DeleteAccountCard() {
           </h2>
         </CardTitle>
         <CardDescription>
-          Deletes your account and everything in it: inventory, recipes, plans, lists and history. A subscription is cancelled. This can't be undone;
-          export your data first if you want to keep it.
+          Deletes your account and everything in it: inventory, recipes, plans, lists and history. A subscription is cancelled. This can't
+          be undone; export your data first if you want to keep it.
         </CardDescription>
       </CardHeader>
       <CardContent>

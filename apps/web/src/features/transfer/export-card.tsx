@@ -15,8 +15,8 @@ export function ExportCard() {
           </h2>
         </CardTitle>
         <CardDescription>
-          One zip of your profile, inventory, recipes with their photos, meal plans, shopping lists and stock history. The recipes are also in it as
-          schema.org JSON-LD, which other recipe apps read.
+          One zip of your profile, inventory, recipes with their photos, meal plans, shopping lists and stock history. The recipes are also
+          in it as schema.org JSON-LD, which other recipe apps read.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -8,7 +8,11 @@ import { trpc } from "../../lib/trpc";
 import { fileSize } from "../recipes/pdf-upload";
 import { COLLECTION_TYPES, MAX_COLLECTION_BYTES, uploadCollection, type ImportSummary } from "./collection-upload";
 
-type Stage = { kind: "idle" } | { kind: "running"; key: string; sent: number } | { kind: "done"; summary: ImportSummary } | { kind: "failed"; message: string };
+type Stage =
+  | { kind: "idle" }
+  | { kind: "running"; key: string; sent: number }
+  | { kind: "done"; summary: ImportSummary }
+  | { kind: "failed"; message: string };
 
 /** "Import a collection": a file from another recipe app (or a Kim export), with a progress bar and a summary. */
 export function ImportCollectionCard() {
@@ -40,8 +44,14 @@ export function ImportCollectionCard() {
 
   const saved = progress.data && progress.data.total > 0 ? progress.data.done / progress.data.total : 0;
   // Sending the file is the first half of the bar, saving its recipes the second.
-  const share = running ? Math.round((Math.min(stage.sent, 1) * 50 + saved * 50)) : 100;
-  const phase = !running ? "" : stage.sent < 1 ? "Sending the file…" : progress.data?.status === "saving" ? `Saving recipes: ${progress.data.done} of ${progress.data.total}` : "Reading the recipes…";
+  const share = running ? Math.round(Math.min(stage.sent, 1) * 50 + saved * 50) : 100;
+  const phase = !running
+    ? ""
+    : stage.sent < 1
+      ? "Sending the file…"
+      : progress.data?.status === "saving"
+        ? `Saving recipes: ${progress.data.done} of ${progress.data.total}`
+        : "Reading the recipes…";
 
   return (
     <Card>
@@ -53,7 +63,8 @@ export function ImportCollectionCard() {
           </h2>
         </CardTitle>
         <CardDescription>
-          Bring your recipes from Paprika, Mealie, Tandoor, Nextcloud Cookbook, Plan to Eat, a schema.org recipe file, or a Kim export. Free on every plan.
+          Bring your recipes from Paprika, Mealie, Tandoor, Nextcloud Cookbook, Plan to Eat, a schema.org recipe file, or a Kim export. Free
+          on every plan.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
