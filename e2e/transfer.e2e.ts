@@ -19,14 +19,14 @@ async function shot(page: Page, name: string): Promise<void> {
 function holdUpload(page: Page): { release: () => Promise<void> } {
   let go: (() => void) | undefined;
   const held = new Promise<void>(
-    (resolve) => void page.route("**/api/transfer/import*", (route) => void (go = () => void route.continue().then(resolve))),
+    (resolve) => void page.route("**/api/transfer/import*", (route) => void (go = () => void route.continue().then(resolve, resolve))),
   );
   return {
     async release() {
       await expect.poll(() => go !== undefined).toBe(true);
-      await page.unroute("**/api/transfer/import*");
       go!();
       await held;
+      await page.unroute("**/api/transfer/import*");
     },
   };
 }
