@@ -69,7 +69,7 @@ describe("migrations", () => {
     }
     expect(await tables()).toEqual([]);
     await migrateToLatest(handle.db);
-    expect(await tables()).toHaveLength(18);
+    expect(await tables()).toHaveLength(20);
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 });
