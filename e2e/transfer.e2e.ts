@@ -31,12 +31,6 @@ function holdUpload(page: Page): { release: () => Promise<void> } {
   };
 }
 
-const importCard = (page: Page) =>
-  page
-    .locator("div")
-    .filter({ has: page.getByRole("heading", { name: "Import a collection" }) })
-    .last();
-
 describe("moving in and out, from the profile", () => {
   for (const width of [1280, 375]) {
     it(`imports a Paprika file with a progress bar and a summary (${width} px)`, async () => {
