@@ -8,6 +8,7 @@ export default defineConfig({
     cli: "src/cli.ts",
     "pdf-worker": "src/features/extraction/pdf/pdf-worker.ts",
     "html-worker": "src/features/extraction/html/html-worker.ts",
+    "collection-worker": "src/features/transfer/collection-worker.ts",
     "write-pglite-template": "../../packages/db/src/write-pglite-template.ts",
   },
   format: "esm",

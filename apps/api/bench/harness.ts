@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { gzipSync } from "node:zlib";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -395,4 +395,48 @@ export async function runListBench(bench: ListBench): Promise<void> {
   if (process.env.BENCH_ONLY !== "postgres") await measure(bench, "pglite");
   if (await postgresReachable()) await measure(bench, "postgres");
   else console.log("postgres: not reachable (set TEST_DATABASE_URL), skipped");
+}
+
+/** The resident memory (RSS) of process `pid`, in MB (Linux: /proc). */
+export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+
+/** The peak RSS of `pid` while `work` runs, sampled every 20 ms. */
+export async function peakWhile<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
+  try {
+    const result = await work();
+    peak = Math.max(peak, rssMb(pid));
+    return { result, peak };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/**
+ * Kim's production build in a process of its own on `port` (`pnpm --filter @kim/api build` first), as deployed: its
+ * workers start from their built files, not through tsx (seconds slower).
+ */
+export function startBuiltKim(port: number, env: Record<string, string>) {
+  const built = path.join(import.meta.dirname, "..", "dist", "main.js");
+  if (!existsSync(built)) throw new Error("build the API first: pnpm --filter @kim/api build");
+  const server = spawn(process.execPath, [built], {
+    cwd: path.join(import.meta.dirname, ".."),
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return { server, pid: server.pid! };
+}
+
+/** Resolves once Kim on `port` answers /healthz (30 s at most). */
+export async function kimStarted(port: number): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (tries > 300) throw new Error("Kim did not start");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -1,5 +1,4 @@
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,7 +7,7 @@ import { createDeflate } from "node:zlib";
 import { createDb } from "@kim/db";
 import { createSession } from "../src/sessions/sessions";
 import { pdfWithStream } from "../src/testing/make-pdf";
-import { benchDatabase } from "./harness";
+import { benchDatabase, kimStarted, peakWhile, rssMb, startBuiltKim } from "./harness";
 
 /**
  * What hostile uploads cost the server: Kim started as in production (its own process, PostgreSQL), its resident
@@ -22,21 +21,6 @@ import { benchDatabase } from "./harness";
 const MIB = 1024 * 1024;
 const PORT = 20_000 + (process.pid % 20_000);
 const BOUNDARY = "kim-bench-boundary";
-
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
-
-/** The peak RSS of `pid` while `work` runs, sampled every 20 ms. */
-async function peakWhile<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peak: number }> {
-  let peak = rssMb(pid);
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 20);
-  try {
-    const result = await work();
-    peak = Math.max(peak, rssMb(pid));
-    return { result, peak };
-  } finally {
-    clearInterval(sampler);
-  }
-}
 
 function multipartHead(length: number, cookie?: string): string {
   return [
@@ -104,26 +88,10 @@ async function upload(pdf: Buffer, cookie: string): Promise<{ status: number; ms
 
 const database = await benchDatabase("hostile");
 const dataDir = mkdtempSync(path.join(tmpdir(), "kim-bench-hostile-"));
-// The production build, as deployed: the PDF worker starts from its built file, not through tsx (seconds slower).
-const built = path.join(import.meta.dirname, "..", "dist", "main.js");
-if (!existsSync(built)) throw new Error("build the API first: pnpm --filter @kim/api build");
-const server = spawn(process.execPath, [built], {
-  cwd: path.join(import.meta.dirname, ".."),
-  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const pid = server.pid!;
+const { server, pid } = startBuiltKim(PORT, { DATABASE_URL: database.url, DATA_DIR: dataDir });
 const handle = createDb({ databaseUrl: database.url, dataDir });
 try {
-  for (let tries = 0; ; tries++) {
-    const ok = await fetch(`http://127.0.0.1:${PORT}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (tries > 300) throw new Error("Kim did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await kimStarted(PORT);
   const cookies: string[] = [];
   for (let i = 0; i < 4; i++) {
     const user = await handle.db

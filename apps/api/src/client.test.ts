@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { whoami } from "../examples/whoami";
 import { createKimClient } from "./client";
+import { jsonLdFile, sampleRecipes } from "./testing/collection-samples";
 import { sharedData } from "./testing/shared-data";
 import { createTestApp, createUser, type TestApp } from "./testing/test-app";
 
@@ -60,6 +61,21 @@ describe("@kim/api/client", () => {
     expect(leeks).toHaveLength(2);
     await expect(kim.inventory.create.mutate({ ...item, quantity: 3 }, { context: { idempotencyKey } })).rejects.toThrow(
       "This Idempotency-Key was already used for a different request",
+    );
+  });
+
+  it("imports a collection once per key, exports everything, and another account imports that export", async () => {
+    const kim = await createKimClient({ url, email: await scriptUser(), password: "script password" });
+    const idempotencyKey = crypto.randomUUID();
+    const file = jsonLdFile(sampleRecipes(2, "Scripted"));
+    const first = await kim.importCollection(file, { filename: "recipes.json", idempotencyKey });
+    expect(first).toMatchObject({ format: "schema.org", imported: 2 });
+    expect(await kim.importCollection(file, { filename: "recipes.json", idempotencyKey })).toEqual(first);
+    const zip = await kim.exportAll();
+    const other = await createKimClient({ url, email: await scriptUser(), password: "script password" });
+    expect(await other.importCollection(zip)).toMatchObject({ format: "kim", imported: 2 });
+    await expect(other.importCollection(new TextEncoder().encode("no recipes here"))).rejects.toThrow(
+      /^Collection import failed \(400\): Kim can't read/,
     );
   });
 

@@ -11,6 +11,20 @@ export interface PdfImport {
   extractFromPdf(file: Uint8Array | Blob, filename?: string): Promise<PdfExtraction>;
 }
 
+export type CollectionImport = RouterOutputs["transfer"]["importCollection"];
+
+/**
+ * Moving in and out for scripts, through the REST paths (tRPC carries no files): a collection file from another app
+ * (or a Kim export) imported under an idempotency key, and everything of the account as one zip.
+ */
+export interface Transfer {
+  importCollection(
+    file: Uint8Array | Blob,
+    options?: { filename?: string; duplicates?: "skip" | "keep"; idempotencyKey?: string },
+  ): Promise<CollectionImport>;
+  exportAll(): Promise<Uint8Array>;
+}
+
 /** The per-call context a script passes to make a create or stock change apply once (see `createKimClient`). */
 export interface KeyedCall {
   idempotencyKey?: string;
@@ -20,7 +34,8 @@ const idempotencyKeyOf = (context: KeyedCall) => (typeof context.idempotencyKey 
 
 /**
  * A typed Kim client for scripts: signs in with email and password, then calls any procedure as the user,
- * e.g. `await kim.auth.user.query()`, and imports PDFs with `await kim.extractFromPdf(bytes)`. A create or stock
+ * e.g. `await kim.auth.user.query()`, imports PDFs with `await kim.extractFromPdf(bytes)`, collections with
+ * `await kim.importCollection(bytes)` and exports everything with `await kim.exportAll()`. A create or stock
  * change applies once per key when the call carries one, as the web app's do:
  * `await kim.inventory.create.mutate(item, { context: { idempotencyKey: crypto.randomUUID() } })`; sent again with
  * the same key (a retry after a lost answer), it answers the first answer and changes nothing more.
@@ -59,8 +74,26 @@ export async function createKimClient(options: { url: string; email: string; pas
     if (!res.ok) throw new Error(`PDF import failed (${res.status}): ${body.message ?? res.statusText}`);
     return body;
   };
-  // The tRPC client is a proxy that answers every name with a procedure path, so the helper is put in front of it.
+  const importCollection: Transfer["importCollection"] = async (
+    file,
+    { filename = "collection.zip", duplicates = "skip", idempotencyKey } = {},
+  ) => {
+    const form = new FormData();
+    form.append("file", file instanceof Blob ? file : new Blob([file]), filename);
+    const headers = { cookie, ...(idempotencyKey && { "idempotency-key": idempotencyKey }) };
+    const res = await fetch(`${base}/api/transfer/import?duplicates=${duplicates}`, { method: "POST", headers, body: form });
+    const body = (await res.json().catch(() => ({}))) as CollectionImport & { message?: string };
+    if (!res.ok) throw new Error(`Collection import failed (${res.status}): ${body.message ?? res.statusText}`);
+    return body;
+  };
+  const exportAll: Transfer["exportAll"] = async () => {
+    const res = await fetch(`${base}/api/transfer/export`, { headers: { cookie } });
+    if (!res.ok) throw new Error(`Export failed (${res.status}): ${res.statusText}`);
+    return new Uint8Array(await res.arrayBuffer());
+  };
+  const helpers: Record<string, unknown> = { extractFromPdf, importCollection, exportAll };
+  // The tRPC client is a proxy that answers every name with a procedure path, so the helpers are put in front of it.
   return new Proxy(trpc, {
-    get: (target, name, receiver) => (name === "extractFromPdf" ? extractFromPdf : Reflect.get(target, name, receiver)),
-  }) as typeof trpc & PdfImport;
+    get: (target, name, receiver) => (typeof name === "string" && name in helpers ? helpers[name] : Reflect.get(target, name, receiver)),
+  }) as typeof trpc & PdfImport & Transfer;
 }

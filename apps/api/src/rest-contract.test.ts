@@ -46,6 +46,11 @@ const documented: [HTTPMethods, string][] = [
   ["PATCH", "/api/user/profile"],
   ["POST", "/api/stripe/create-portal-session"],
   ["POST", "/api/stripe/create-checkout-session"],
+  ["POST", "/api/transfer/import"],
+  ["GET", "/api/transfer/imports/:key"],
+  ["GET", "/api/transfer/export"],
+  ["GET", "/api/recipes/:id/image"],
+  ["DELETE", "/api/user/account"],
 ];
 const key = (method: string, url: string) => `${method} ${url}`;
 const documentedKeys = documented.map(([method, url]) => key(method, url));

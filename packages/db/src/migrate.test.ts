@@ -46,6 +46,7 @@ describe("migrations", () => {
       "admin_audit",
       "barcode_products",
       "bug_reports",
+      "collection_imports",
       "email_outbox",
       "extraction_feedback",
       "household_invites",
@@ -57,6 +58,7 @@ describe("migrations", () => {
       "list_versions",
       "meal_plans",
       "rate_limits",
+      "recipe_images",
       "recipes",
       "sessions",
       "shopping_lists",
@@ -70,7 +72,7 @@ describe("migrations", () => {
     }
     expect(await tables()).toEqual([]);
     await migrateToLatest(handle.db);
-    expect(await tables()).toHaveLength(21);
+    expect(await tables()).toHaveLength(22);
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import * as ownAvatarsAndUserSearch from "./migrations/2026-11-26-0019-own-avata
 import * as listRowCounts from "./migrations/2026-11-27-0020-list-row-counts";
 import * as trialCheckout from "./migrations/2026-11-27-0035-trial-checkout";
 import * as households from "./migrations/2026-11-27-0036-households";
+import * as movingInAndOut from "./migrations/2026-11-27-0037-moving-in-and-out";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-0020-list-row-counts": listRowCounts,
   "2026-11-27-0035-trial-checkout": trialCheckout,
   "2026-11-27-0036-households": households,
+  "2026-11-27-0037-moving-in-and-out": movingInAndOut,
 };
 
 export function migrator(db: Kysely<Database>): Migrator {

@@ -292,6 +292,8 @@ export interface Database {
   userSettings: UserSettingsTable;
   adminAudit: AdminAuditTable;
   idempotencyKeys: IdempotencyKeysTable;
+  recipeImages: RecipeImagesTable;
+  collectionImports: CollectionImportsTable;
 }
 
 /**
@@ -306,6 +308,26 @@ export interface IdempotencyKeysTable {
   /** The first answer, as the client received it. */
   answer: Json<unknown>;
   createdAt: Generated<Date>;
+}
+
+/** A recipe's own photo, kept from an imported collection (decision 0039). */
+export interface RecipeImagesTable {
+  recipeId: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** A collection import under its idempotency key: progress while it runs, then its summary (decision 0039). */
+export interface CollectionImportsTable {
+  id: Generated<string>;
+  userId: string;
+  idempotencyKey: string;
+  status: Generated<"reading" | "saving" | "done">;
+  total: Generated<number>;
+  done: Generated<number>;
+  summary: Json<unknown> | null;
+  createdAt: CreatedAt;
+  updatedAt: Generated<Date>;
 }
 
 /** Stripe events already applied, by id: a repeat or a second process's copy finds its id here and does nothing. */

@@ -32,3 +32,4 @@ export * from "./insights/insights";
 export * from "./insights/insights-input";
 export * from "./insights/expiry-mail";
 export * from "./households/households";
+export * from "./transfer/transfer";

@@ -30,6 +30,8 @@ import { shoppingListsRestRoutes } from "./shopping-lists/rest";
 import { shoppingListsRouter } from "./shopping-lists/router";
 import { recipesRestRoutes } from "./recipes/rest";
 import { recipesRouter } from "./recipes/router";
+import { transferRestRoutes } from "./transfer/rest";
+import { transferRouter } from "./transfer/router";
 
 /**
  * Every feature, once, with all it adds to the app (see Feature): app.ts wires its routers, REST paths, raw routes
@@ -51,6 +53,7 @@ export const features = {
   bugReports: { router: bugReportsRouter, rest: bugReportsRestRoutes },
   admin: { router: adminRouter, rest: adminRestRoutes },
   households: { router: householdsRouter, rest: householdsRestRoutes },
+  transfer: { router: transferRouter, rest: transferRestRoutes },
 } satisfies Record<string, Feature>;
 
 type Features = typeof features;

@@ -1,5 +1,9 @@
 // The multipart plugin adds isMultipart and parts to requests (registered only on upload paths).
 import type {} from "@fastify/multipart";
+import { createWriteStream } from "node:fs";
+import type { OutgoingHttpHeaders } from "node:http";
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
 import { BODY_REFUSALS, declaredLength, MULTIPART_SLACK_BYTES } from "./request-bodies";
 
@@ -53,6 +57,11 @@ export class PendingUpload {
     private readonly field: string,
   ) {}
 
+  /** The request and form field it reads, for `saveUpload`. */
+  get source(): { req: FastifyRequest; field: string } {
+    return { req: this.req, field: this.field };
+  }
+
   /**
    * The file's bytes, or undefined without one. Before a byte is read, a declared length over the path's cap answers
    * 413, a user with too many bytes in flight 429 and a process with too many 503; while reading, a file over the cap
@@ -82,6 +91,66 @@ export class PendingUpload {
       release();
       throw error;
     }
+  }
+}
+
+/**
+ * Streams the file in form field `field` to `path` on disk, so a large upload never sits in memory (it holds none of
+ * the process's body budget): answers its size, or undefined without one. A declared length over the path's cap answers
+ * 413 before a byte is read, a file growing past it 413, and one not arrived within `deadlineMs` 408.
+ */
+export async function saveUpload(upload: PendingUpload, path: string, deadlineMs: number): Promise<number | undefined> {
+  const { req, field } = upload.source;
+  if (!req.isMultipart()) return undefined;
+  const maxBytes = req.routeOptions.config.uploadBytes ?? 0;
+  const declared = declaredLength(req);
+  if (declared !== null && declared > maxBytes + MULTIPART_SLACK_BYTES) throw BODY_REFUSALS.tooLarge();
+  const save = async () => {
+    for await (const part of req.parts()) {
+      if (part.type !== "file") continue;
+      if (part.fieldname !== field) {
+        part.file.resume();
+        continue;
+      }
+      let bytes = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          bytes += chunk.length;
+          done(bytes > maxBytes ? BODY_REFUSALS.tooLarge() : null, chunk);
+        },
+      });
+      try {
+        await pipeline(part.file, count, createWriteStream(path));
+      } catch (error) {
+        // The multipart reader's own cap (its fileSize limit) fails the stream with a 413 of its own.
+        throw (error as { statusCode?: number }).statusCode === 413 ? BODY_REFUSALS.tooLarge() : error;
+      }
+      return bytes;
+    }
+    return undefined;
+  };
+  return withDeadline(save(), deadlineMs);
+}
+
+/**
+ * Where a path that answers a file (not JSON) sends it: the procedure checks who asks first, so a refusal is still a
+ * JSON error, then streams the file straight to the response. Typed by the procedure's schema
+ * (`z.instanceof(PendingDownload)`), so tRPC's JSON path cannot ask for one.
+ */
+export class PendingDownload {
+  constructor(private readonly reply: FastifyReply) {}
+
+  /** Streams `body` as the answer, a file named `fileName` (to save, or `inline` to show); resolves once it is all sent. */
+  async send(fileName: string, contentType: string, body: Readable, disposition: "attachment" | "inline" = "attachment"): Promise<void> {
+    const { reply } = this;
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
+      "content-type": contentType,
+      "content-disposition": `${disposition}; filename="${fileName.replace(/[^\w.-]/g, "_")}"`,
+      "cache-control": "private, no-store",
+    });
+    await pipeline(body, reply.raw);
   }
 }
 

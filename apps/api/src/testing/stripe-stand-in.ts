@@ -153,6 +153,13 @@ export function stripeStandIn() {
       const subscription = subscriptions.get(subscriptionId);
       return subscription ? answer(res, 200, subscription) : missing(res, "subscription", subscriptionId);
     }
+    // Cancelling at once, as Stripe's DELETE /v1/subscriptions/{id} does.
+    if (req.method === "DELETE" && subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) return missing(res, "subscription", subscriptionId);
+      subscription.status = "canceled";
+      return answer(res, 200, subscription);
+    }
     answer(res, 404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${path})` } });
   }
 

@@ -272,3 +272,12 @@ export function insertUserWithoutPassword(
     .returning(adminUserColumns)
     .executeTakeFirst();
 }
+
+/** Rows that name a deleted user without a foreign key: mail to their address, their rate-limit counters. */
+export async function forgetUserTraces(trx: Kysely<Database>, user: { id: string; email: string }): Promise<void> {
+  await trx.deleteFrom("emailOutbox").where("toAddress", "=", user.email).execute();
+  await trx
+    .deleteFrom("rateLimits")
+    .where((eb) => eb.or([eb("key", "like", `%${user.id}%`), eb("key", "like", `%${user.email.toLowerCase()}%`)]))
+    .execute();
+}

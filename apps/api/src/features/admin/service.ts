@@ -10,6 +10,7 @@ import { deleteUserSessions } from "../../sessions/sessions";
 import { EMAIL_TAKEN, tellOldAddress } from "../profile/service";
 import { releaseHouseholdsOf, withHouseholds } from "../households/service";
 import {
+  forgetUserTraces,
   insertUserWithoutPassword,
   listUsers,
   lockAdmins,
@@ -160,19 +161,27 @@ export async function sendReset(ctx: Context, admin: Admin, id: string): Promise
 }
 
 /**
- * The user's reports and sessions go with them (foreign keys cascade); their household goes to its longest member, or
- * with its kitchen when they were alone in it (releaseHouseholdsOf, which "delete my account" runs too).
+ * The user's reports and sessions go with them (foreign keys cascade), their household to its longest member or, when
+ * they were alone in it, with its kitchen (releaseHouseholdsOf), and the rows
+ * naming them without a key (mail to their address, their rate-limit counters). The one deletion path: an admin
+ * deleting a user, or (`ownAccount`, the profile's "Delete account") a person deleting their own account, which
+ * needs no admin and leaves no audit row naming them; the last admin can't go either way.
  */
-export async function deleteUser(ctx: Context, admin: Admin, id: string): Promise<{ id: string }> {
-  return asAdmin(ctx, admin, async (trx, admins) => {
+export async function deleteUser(ctx: Context, admin: Admin, id: string, ownAccount = false): Promise<{ id: string }> {
+  const remove = async (trx: Kysely<Database>, admins: string[]) => {
     const before = await lockedUser(trx, id);
     if (before.role === "admin" && admins.length <= 1) throw appError("CONFLICT", LAST_ADMIN);
-    if (id === admin.id) throw appError("CONFLICT", NOT_YOURSELF_DELETE);
+    if (id === admin.id && !ownAccount) throw appError("CONFLICT", NOT_YOURSELF_DELETE);
     await releaseHouseholdsOf(trx, id);
     await trx.deleteFrom("users").where("id", "=", id).execute();
-    await recordAudit(trx, { actor: actorOf(admin), action: "user.delete", target: targetOf(before), before: snapshot(before) });
+    await forgetUserTraces(trx, before);
+    if (!ownAccount) {
+      await recordAudit(trx, { actor: actorOf(admin), action: "user.delete", target: targetOf(before), before: snapshot(before) });
+    }
     return { id };
-  });
+  };
+  if (!ownAccount) return asAdmin(ctx, admin, remove);
+  return ctx.db.transaction().execute(async (trx) => remove(trx, await lockAdmins(trx)));
 }
 
 export async function triageBugReport(ctx: Context, admin: Admin, input: AdminBugReportUpdate) {

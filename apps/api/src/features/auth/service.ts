@@ -191,3 +191,13 @@ export async function confirmPasswordReset(ctx: Context, input: { token: string;
   clearSessionCookie(ctx.http);
   return { message: "Password reset successful" };
 }
+
+/**
+ * Whether `password` is the signed-in user's, for a change that asks for it again (deleting the account). Counted like
+ * sign-in attempts per account, so an open session can't be used to guess the password.
+ */
+export async function confirmPassword(ctx: Context, user: { id: string; email: string }, password: string): Promise<boolean> {
+  await spend(ctx, { key: `login:account:${user.email}`, limit: LIMITS.loginPerAccount, refusal: TOO_MANY_LOGINS });
+  const credentials = await findCredentials(ctx.db, user.email);
+  return credentials?.id === user.id && (await verifyPassword(credentials.password, password));
+}

@@ -5,6 +5,9 @@ import { AvatarPicker } from "./avatar-picker";
 import { ExpiryMailCard } from "./expiry-mail-card";
 import { PersonalInfoCard } from "./personal-info-card";
 import { SubscriptionCard } from "./subscription-card";
+import { DeleteAccountCard } from "../transfer/delete-account-card";
+import { ExportCard } from "../transfer/export-card";
+import { ImportCollectionCard } from "../transfer/import-collection-card";
 
 export function ProfilePage({ fromCheckout = false }: { fromCheckout?: boolean }) {
   const { data: user } = useCurrentUser();
@@ -24,6 +27,9 @@ export function ProfilePage({ fromCheckout = false }: { fromCheckout?: boolean }
       <PersonalInfoCard key={user.id} user={user} />
       <ExpiryMailCard />
       <HouseholdCard userId={user.id} />
+      <ImportCollectionCard />
+      <ExportCard />
+      <DeleteAccountCard />
     </div>
   );
 }

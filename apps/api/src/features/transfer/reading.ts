@@ -1,0 +1,91 @@
+import { QUOTAS, type RecipeInput } from "@kim/domain";
+
+/** What the collection reader (collection-worker.ts) is given and answers: shared by the worker and the service. */
+
+const MIB = 1024 * 1024;
+
+/** Bounds on a collection file, each checked before the work it guards (decision 0039). */
+export const TRANSFER_LIMITS = {
+  /** The upload: a Paprika file of a large collection with photos is 100 to 200 MB. */
+  fileBytes: 256 * MIB,
+  /** A file that is no zip (JSON, JSON-LD, CSV) is read whole in the worker, so it is held smaller. */
+  plainBytes: 32 * MIB,
+  /** Entries in a zip, nested zips' included: 2,000 recipes in folders of a JSON, a photo and a directory each. */
+  entries: 20_000,
+  /** What every entry of a zip (and every gzipped recipe in it) unpacks to, in all. */
+  unpackedBytes: 1024 * MIB,
+  /** One entry unpacked: the largest recipe JSON with its photo inside. */
+  entryBytes: 64 * MIB,
+  /** Unpacked bytes per packed byte of an entry over `ratioFloorBytes`: JSON packs 5 to 20 times, a bomb a thousand. */
+  ratio: 100,
+  ratioFloorBytes: MIB,
+  /** A photo kept with a recipe; a larger one is left out (the recipe is still imported). */
+  imageBytes: 10 * MIB,
+  /** Recipes in one file: an account's whole quota. */
+  recipes: QUOTAS.recipes.max,
+  /** The worker's time and heap for one file. */
+  timeoutMs: 5 * 60_000,
+  memoryMb: 256,
+} as const;
+
+export type CollectionFormat = "kim" | "paprika" | "mealie" | "tandoor" | "nextcloud" | "plantoeat" | "schema.org";
+
+/** A photo the worker wrote beside the upload, for the service to store with its recipe. */
+export interface SavedImage {
+  path: string;
+  contentType: string;
+}
+
+export interface ReadRecipe {
+  recipe: RecipeInput;
+  image: SavedImage | null;
+}
+
+export interface Failure {
+  title: string;
+  reason: string;
+}
+
+export type RefusalStatus = 400 | 413 | 422 | 503;
+
+export type CollectionReading =
+  | { kind: "ok"; format: CollectionFormat; recipes: ReadRecipe[]; failed: Failure[] }
+  | { kind: "refused"; status: RefusalStatus; message: string };
+
+export interface CollectionJob {
+  /** The uploaded file on disk. */
+  path: string;
+  /** Where the worker writes the photos it finds. */
+  imagesDir: string;
+}
+
+const refusal = (status: RefusalStatus, message: string) => ({ kind: "refused", status, message }) as const;
+
+export const REFUSALS = {
+  unknown: refusal(
+    400,
+    "Kim can't read this file. Choose a Paprika (.paprikarecipes), Mealie, Tandoor or Nextcloud Cookbook export, a Plan to Eat CSV, a schema.org recipe JSON file, or a Kim export.",
+  ),
+  damaged: refusal(400, "The file is damaged: it could not be read as a zip."),
+  badJson: refusal(400, "The file is not valid JSON."),
+  paths: refusal(400, "The zip holds a path outside its own folder (../ or an absolute path); nothing was imported."),
+  empty: refusal(422, "The file holds no recipes Kim can read."),
+  tooLarge: refusal(413, `The file is too large: at most ${TRANSFER_LIMITS.fileBytes / MIB} MB.`),
+  plainTooLarge: refusal(413, `A JSON or CSV file can be at most ${TRANSFER_LIMITS.plainBytes / MIB} MB; zip it to send more.`),
+  tooManyEntries: refusal(422, `The zip holds more than ${TRANSFER_LIMITS.entries.toLocaleString("en-US")} files.`),
+  bomb: refusal(422, "The zip unpacks to far more than it holds (a compression bomb); nothing was imported."),
+  tooManyRecipes: refusal(
+    422,
+    `The file holds more than ${TRANSFER_LIMITS.recipes.toLocaleString("en-US")} recipes; split it into smaller files.`,
+  ),
+  tooSlow: refusal(422, "The file took too long to read; split it into smaller files."),
+  broken: refusal(422, "The file could not be read: it is too complex or damaged."),
+  busy: refusal(503, "Kim is reading other collections right now. Please try again in a minute."),
+};
+
+/** A refusal raised while reading, carried to the worker's answer. */
+export class Refused extends Error {
+  constructor(readonly reading: Extract<CollectionReading, { kind: "refused" }>) {
+    super(reading.message);
+  }
+}

@@ -1,0 +1,269 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough, type Readable } from "node:stream";
+import { inTransaction } from "@kim/db";
+import { QUOTAS, quotaMessage, recipeFingerprint, recipeJsonLd, type DuplicateChoice, type RecipeInput } from "@kim/domain";
+import yazl from "yazl";
+import { appError, notFound } from "../../lib/errors";
+import { kitchenOf, type Kitchen } from "../../sessions/kitchen";
+import { clearSessionCookie } from "../../sessions/sessions";
+import { deleteUser } from "../admin/service";
+import { confirmPassword } from "../auth/service";
+import { keyedRequest } from "../../lib/idempotency";
+import { saveUpload, type PendingDownload, type PendingUpload } from "../../lib/rest";
+import type { Context } from "../../trpc/context";
+import { WorkerPool } from "../extraction/worker-pool";
+import { KIM_EXPORT_FILE, KIM_EXPORT_FORMAT, KIM_EXPORT_VERSION, KIM_JSONLD_FILE } from "./kim-format";
+import {
+  accountData,
+  claimImport,
+  countRecipes,
+  findImport,
+  findRecipeImage,
+  forgetImport,
+  insertRecipes,
+  recipeKeys,
+  setImportProgress,
+  stripeSubscriptionOf,
+} from "./queries";
+import { REFUSALS, TRANSFER_LIMITS, type CollectionFormat, type CollectionJob, type CollectionReading, type ReadRecipe } from "./reading";
+
+/** What an import did, recipe by recipe for those it did not import (the first few hundred). */
+export interface ImportSummary {
+  format: CollectionFormat;
+  imported: number;
+  skipped: number;
+  failed: number;
+  details: { title: string; outcome: "skipped" | "failed"; reason: string }[];
+}
+
+export interface ImportProgress {
+  status: "reading" | "saving" | "done";
+  total: number;
+  done: number;
+  summary: ImportSummary | null;
+}
+
+export const DUPLICATE = "Already in your recipes (same title and ingredients)";
+export const STILL_RUNNING = "This import is still running: follow it at GET /api/transfer/imports/{key}";
+const NO_FILE = "Please choose a collection file";
+const IMPORT_NOT_FOUND = "Import not found";
+// Recipes saved a transaction: progress moves often, and no transaction holds a connection long.
+const BATCH = 100;
+const MAX_DETAILS = 500;
+// An import not heard of for this long died with its process: its key may start over.
+const ABANDONED_MS = 15 * 60_000;
+// A slow connection's 200 MB: the upload is on disk as it arrives, so a long one holds no memory.
+const UPLOAD_DEADLINE_MS = 15 * 60_000;
+
+const STATUS = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 422: "UNPROCESSABLE_CONTENT", 503: "SERVICE_UNAVAILABLE" } as const;
+
+/**
+ * One collection read at a time in this process (a second waits, two more past it are told 503): the worker holds a
+ * file's recipes, and the file's photos go through the disk, so the server's memory grows by one collection at most.
+ */
+const pool = new WorkerPool<CollectionJob, CollectionReading>({
+  worker: new URL("./collection-worker", import.meta.url),
+  maxWorkers: 1,
+  memoryMb: TRANSFER_LIMITS.memoryMb,
+  idleMs: 30_000,
+  broken: REFUSALS.broken,
+  tooSlow: REFUSALS.tooSlow,
+  maxQueued: 2,
+  busy: REFUSALS.busy,
+});
+
+type User = NonNullable<Context["user"]>;
+
+/**
+ * Imports a collection file under the request's Idempotency-Key (one is made when it has none): a retry with the key
+ * answers the first import's summary without reading its file. The file streams to disk, is read in a worker (where
+ * every bound is checked before the work it guards), then its recipes are saved in batches that move the progress on.
+ * A refused file changes nothing and keeps no key.
+ */
+export async function importCollection(ctx: Context, user: User, file: PendingUpload, duplicates: DuplicateChoice): Promise<ImportSummary> {
+  const key = ctx.http.idempotencyKey ?? randomUUID();
+  // Checks the key as every keyed path does (visible ASCII, no batch).
+  keyedRequest(user.id, key, ctx.http.calls, "transfer.importCollection", { duplicates });
+  const id = await claim(ctx, user.id, key);
+  if (typeof id !== "string") return id;
+  const dir = await mkdtemp(join(tmpdir(), "kim-import-"));
+  try {
+    const reading = await readUpload(file, dir);
+    if (reading.kind === "refused") throw appError(STATUS[reading.status], reading.message);
+    return await save(ctx, kitchenOf(user), id, reading, duplicates);
+  } catch (error) {
+    await forgetImport(ctx.db, id);
+    throw error;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The key's new import, or the summary of the import that already had it. */
+async function claim(ctx: Context, userId: string, key: string): Promise<string | ImportSummary> {
+  const id = await claimImport(ctx.db, userId, key);
+  if (id) return id;
+  const earlier = await findImport(ctx.db, userId, key);
+  if (earlier?.status === "done") return earlier.summary as ImportSummary;
+  if (earlier && ctx.now().getTime() - earlier.updatedAt.getTime() < ABANDONED_MS) throw appError("CONFLICT", STILL_RUNNING);
+  if (earlier) await forgetImport(ctx.db, earlier.id);
+  return claim(ctx, userId, key);
+}
+
+async function readUpload(file: PendingUpload, dir: string): Promise<CollectionReading> {
+  const path = join(dir, "upload");
+  const imagesDir = join(dir, "images");
+  await mkdir(imagesDir);
+  const size = await saveUpload(file, path, UPLOAD_DEADLINE_MS);
+  if (size === undefined) throw appError("BAD_REQUEST", NO_FILE);
+  return pool.run({ path, imagesDir }, TRANSFER_LIMITS.timeoutMs);
+}
+
+async function save(
+  ctx: Context,
+  kitchen: Kitchen,
+  id: string,
+  reading: Extract<CollectionReading, { kind: "ok" }>,
+  duplicates: DuplicateChoice,
+): Promise<ImportSummary> {
+  const details: ImportSummary["details"] = reading.failed.map((f) => ({ ...f, outcome: "failed" }));
+  const known = new Set((await recipeKeys(ctx.db, kitchen.householdId)).map(recipeFingerprint));
+  const fresh: ReadRecipe[] = [];
+  for (const read of reading.recipes) {
+    const fingerprint = recipeFingerprint(read.recipe);
+    if (duplicates === "skip" && known.has(fingerprint)) details.push({ title: read.recipe.title, outcome: "skipped", reason: DUPLICATE });
+    else fresh.push(read);
+    known.add(fingerprint);
+  }
+  const room = Math.max(0, QUOTAS.recipes.max - (await countRecipes(ctx.db, kitchen.householdId)));
+  for (const over of fresh.splice(room)) details.push({ title: over.recipe.title, outcome: "failed", reason: quotaMessage("recipes") });
+
+  await setImportProgress(ctx.db, id, { status: "saving", total: fresh.length, done: 0 });
+  for (let done = 0; done < fresh.length; done += BATCH) {
+    const batch = await Promise.all(
+      fresh.slice(done, done + BATCH).map(async ({ recipe, image }) => ({
+        recipe,
+        image: image && { contentType: image.contentType, bytes: await readFile(image.path) },
+      })),
+    );
+    await inTransaction(ctx.db, async (trx) => {
+      await insertRecipes(trx, kitchen, batch);
+      await setImportProgress(trx, id, { status: "saving", total: fresh.length, done: done + batch.length });
+    });
+  }
+  const count = (outcome: string) => details.filter((d) => d.outcome === outcome).length;
+  const summary: ImportSummary = {
+    format: reading.format,
+    imported: fresh.length,
+    skipped: count("skipped"),
+    failed: count("failed"),
+    details: details.slice(0, MAX_DETAILS),
+  };
+  await setImportProgress(ctx.db, id, { status: "done", total: fresh.length, done: fresh.length, summary });
+  return summary;
+}
+
+/** How far the import under `key` has got, for the browser's progress bar. */
+export async function importProgress(ctx: Context, userId: string, key: string): Promise<ImportProgress> {
+  const row = await findImport(ctx.db, userId, key);
+  if (!row) throw notFound(IMPORT_NOT_FOUND);
+  return { status: row.status, total: row.total, done: row.done, summary: (row.summary as ImportSummary | null) ?? null };
+}
+
+/** A recipe's own photo (kept from an import), sent as it is, or 404. */
+export async function recipeImage(ctx: Context, householdId: string, recipeId: string, to: PendingDownload): Promise<void> {
+  const image = await findRecipeImage(ctx.db, householdId, recipeId);
+  if (!image) throw notFound("Image not found");
+  await to.send(`${recipeId}.${EXTENSIONS[image.contentType] ?? "img"}`, image.contentType, streamOf(image.bytes), "inline");
+}
+
+const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" };
+
+/**
+ * Everything of the account as one zip streamed to `download`: kim-export.json (profile, inventory, recipes with every
+ * field, plans, lists, stock history), each recipe photo under images/, and the recipes as schema.org JSON-LD.
+ * Photos are read one at a time as the zip is written.
+ */
+export async function exportAccount(ctx: Context, kitchen: Kitchen, download: PendingDownload): Promise<void> {
+  const data = await accountData(ctx.db, kitchen);
+  const imageOf = new Map(data.images.map((img) => [img.recipeId, `images/${img.recipeId}.${EXTENSIONS[img.contentType] ?? "img"}`]));
+  const recipes = data.recipes.map(({ householdId: _householdId, ...recipe }) => ({
+    ...recipe,
+    tags: recipe.tags ?? [],
+    image: imageOf.get(recipe.id) ?? null,
+  }));
+  const withoutOwner = <T extends { householdId: string }>(rows: T[]) => rows.map(({ householdId: _householdId, ...row }) => row);
+  const document = {
+    format: KIM_EXPORT_FORMAT,
+    version: KIM_EXPORT_VERSION,
+    exportedAt: ctx.now().toISOString(),
+    profile: { ...data.profile, settings: data.settings ? { ...data.settings, userId: undefined } : null },
+    inventory: withoutOwner(data.inventory),
+    recipes,
+    mealPlans: withoutOwner(data.mealPlans),
+    shoppingLists: withoutOwner(data.shoppingLists),
+    stockHistory: withoutOwner(data.stockHistory),
+  };
+  const jsonLd = recipes.map((recipe) =>
+    recipeJsonLd({ ...(recipe as unknown as RecipeInput), createdAt: recipe.createdAt.toISOString() }, recipe.image ?? undefined),
+  );
+  const zip = new yazl.ZipFile();
+  zip.addBuffer(Buffer.from(JSON.stringify(document, null, 2)), KIM_EXPORT_FILE);
+  zip.addBuffer(Buffer.from(JSON.stringify(jsonLd, null, 2)), KIM_JSONLD_FILE);
+  for (const [recipeId, path] of imageOf) {
+    zip.addReadStreamLazy(path, (done) => {
+      findRecipeImage(ctx.db, kitchen.householdId, recipeId).then(
+        (image) => done(null, streamOf(image?.bytes ?? new Uint8Array())),
+        (error: unknown) => done(error, new PassThrough()),
+      );
+    });
+  }
+  zip.end();
+  const day = ctx.now().toISOString().slice(0, 10);
+  await download.send(`kim-export-${day}.zip`, "application/zip", zip.outputStream as Readable);
+}
+
+function streamOf(bytes: Uint8Array): Readable {
+  const stream = new PassThrough();
+  stream.end(Buffer.from(bytes));
+  return stream;
+}
+
+export const WRONG_PASSWORD = "That is not your password; your account was not deleted";
+export const STRIPE_UNREACHABLE = "Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again.";
+
+/**
+ * Deletes the signed-in person's account once they confirm their password: the Stripe subscription is cancelled first
+ * (a failure there deletes nothing), then everything of theirs goes through the admin feature's one deletion path,
+ * and a mail tells them it is done.
+ */
+export async function deleteAccount(ctx: Context, user: User, password: string): Promise<{ ok: true }> {
+  if (!(await confirmPassword(ctx, user, password))) throw appError("FORBIDDEN", WRONG_PASSWORD);
+  const subscription = await stripeSubscriptionOf(ctx.db, user.id);
+  if (subscription && ctx.clients.stripe) {
+    try {
+      await ctx.clients.stripe.subscriptions.cancel(subscription);
+    } catch (error) {
+      // Already gone at Stripe: nothing left to cancel.
+      if ((error as { code?: string }).code !== "resource_missing") throw appError("BAD_GATEWAY", STRIPE_UNREACHABLE);
+    }
+  }
+  await deleteUser(ctx, user, user.id, true);
+  clearSessionCookie(ctx.http);
+  await ctx.sendMail({
+    to: user.email,
+    subject: "Your Kim account is deleted",
+    text: [
+      "Your Kim account and everything in it (inventory, recipes, plans, lists and history) are deleted, as you asked.",
+      subscription ? "Your subscription is cancelled; you will not be charged again." : "",
+      "",
+      "Thank you for cooking with Kim. You are welcome back any time.",
+    ]
+      .filter((line, i) => line !== "" || i > 1)
+      .join("\n"),
+  });
+  return { ok: true };
+}

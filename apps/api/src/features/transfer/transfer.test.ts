@@ -1,0 +1,441 @@
+import { randomUUID } from "node:crypto";
+import { RECIPE_FIELDS } from "@kim/domain";
+import type { Database } from "@kim/db";
+import { sql, type ExpressionBuilder } from "kysely";
+import yauzl from "yauzl";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  fileUpload,
+  gzippedZeros,
+  jsonLdFile,
+  mealieZip,
+  nextcloudZip,
+  paprikaFile,
+  planToEatCsv,
+  rawZip,
+  sampleRecipes,
+  tandoorZip,
+  zipOf,
+} from "../../testing/collection-samples";
+import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
+import { REFUSALS, TRANSFER_LIMITS } from "./reading";
+import { DUPLICATE } from "./service";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Cookie = string;
+const MILK = { name: "Milk", quantity: 1, unit: "L", category: "Dairy" };
+// Files of thousands of recipes are made and read here; on a busy 2-core machine that takes a while.
+const SLOW = 240_000;
+
+function upload(cookie: Cookie, bytes: Buffer, options: { key?: string; duplicates?: string; filename?: string } = {}) {
+  const { payload, headers } = fileUpload(bytes, options.filename);
+  return t.app.inject({
+    method: "POST",
+    url: `/api/transfer/import${options.duplicates ? `?duplicates=${options.duplicates}` : ""}`,
+    payload,
+    headers: { ...headers, cookie, ...(options.key && { "idempotency-key": options.key }) },
+  });
+}
+
+const get = (cookie: Cookie, url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
+
+// Each test's cook is alone in the household a new account starts, whose id is the account's.
+async function recipesOf(householdId: string) {
+  return t.deps.db.selectFrom("recipes").selectAll().where("householdId", "=", householdId).orderBy("title").execute();
+}
+
+async function countOf(table: "recipes" | "collectionImports" | "recipeImages", id: string): Promise<number> {
+  const { db } = t.deps;
+  const count = (eb: ExpressionBuilder<Database, keyof Database>) => eb.fn.countAll<string>().as("n");
+  const row =
+    table === "collectionImports"
+      ? await db.selectFrom("collectionImports").select(count).where("userId", "=", id).executeTakeFirstOrThrow()
+      : table === "recipes"
+        ? await db.selectFrom("recipes").select(count).where("householdId", "=", id).executeTakeFirstOrThrow()
+        : await db
+            .selectFrom("recipeImages")
+            .innerJoin("recipes", "recipes.id", "recipeImages.recipeId")
+            .select(count)
+            .where("recipes.householdId", "=", id)
+            .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe("importing a collection from another app", () => {
+  const formats = [
+    { name: "Paprika", make: paprikaFile, format: "paprika", photos: true },
+    { name: "Mealie", make: mealieZip, format: "mealie", photos: true },
+    { name: "Tandoor", make: tandoorZip, format: "tandoor", photos: true },
+    { name: "Nextcloud Cookbook", make: nextcloudZip, format: "nextcloud", photos: true },
+    { name: "Plan to Eat", make: async (r: ReturnType<typeof sampleRecipes>) => planToEatCsv(r), format: "plantoeat", photos: false },
+    { name: "schema.org JSON-LD", make: async (r: ReturnType<typeof sampleRecipes>) => jsonLdFile(r), format: "schema.org", photos: false },
+  ] as const;
+
+  for (const { name, make, format, photos } of formats) {
+    it(`reads a ${name} file: every recipe, ingredient lines parsed by Kim with the line kept, photos kept`, async () => {
+      const user = await createUser(t);
+      const samples = sampleRecipes(4, name);
+      const res = await upload(user.cookie, await make(samples));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ format, imported: 4, skipped: 0, failed: 0 });
+
+      const saved = await recipesOf(user.id);
+      expect(saved.map((r) => r.title)).toEqual(samples.map((s) => s.title).sort());
+      const first = saved.find((r) => r.title === samples[0]!.title)!;
+      expect(first.ingredients[0]).toMatchObject({ quantity: 2, name: "plain flour", original: "2 cups plain flour, sifted" });
+      expect(first.ingredients.map((i) => i.original)).toEqual(samples[0]!.ingredients);
+      expect(first.instructions).toBe(samples[0]!.steps.join("\n"));
+      expect(first.servings).toBe(samples[0]!.servings);
+      expect(first.prepTime).toBe(samples[0]!.prepMinutes);
+      expect(first.cookTime).toBe(samples[0]!.cookMinutes);
+      expect(first.tags).toEqual(expect.arrayContaining(["dinner"]));
+
+      expect(await countOf("recipeImages", user.id)).toBe(photos ? 2 : 0);
+      if (photos) {
+        const image = await get(user.cookie, `/api/recipes/${first.id}/image`);
+        expect(image.statusCode).toBe(200);
+        expect(image.headers["content-type"]).toMatch(/^image\//);
+        expect(image.rawPayload.subarray(0, 12).toString("latin1")).toMatch(/^\xff\xd8\xff|^RIFF/);
+      }
+    });
+  }
+
+  it(
+    "imports a file of 2,000 recipes, made here, with its progress readable under the key",
+    async () => {
+      const user = await createUser(t);
+      const key = randomUUID();
+      const res = await upload(user.cookie, await paprikaFile(sampleRecipes(2000, "Big")), { key });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ format: "paprika", imported: 2000, skipped: 0, failed: 0 });
+      expect(await countOf("recipes", user.id)).toBe(2000);
+      const progress = await get(user.cookie, `/api/transfer/imports/${key}`);
+      expect(progress.json()).toMatchObject({ status: "done", total: 2000, done: 2000, summary: { imported: 2000 } });
+    },
+    SLOW,
+  );
+
+  it("skips recipes already in the collection (same title and ingredients), or keeps them when the cook chooses", async () => {
+    const user = await createUser(t);
+    const file = await paprikaFile(sampleRecipes(3, "Twice"));
+    expect((await upload(user.cookie, file)).json()).toMatchObject({ imported: 3 });
+    const again = await upload(user.cookie, file);
+    expect(again.json()).toMatchObject({ imported: 0, skipped: 3 });
+    expect(again.json().details[0]).toEqual({ title: "Twice stew 1", outcome: "skipped", reason: DUPLICATE });
+    expect(await countOf("recipes", user.id)).toBe(3);
+    expect((await upload(user.cookie, file, { duplicates: "keep" })).json()).toMatchObject({ imported: 3, skipped: 0 });
+    expect(await countOf("recipes", user.id)).toBe(6);
+    expect((await upload(user.cookie, file, { duplicates: "sometimes" })).statusCode).toBe(400);
+  });
+
+  it("reports recipes it could not import with the reason, and imports the rest", async () => {
+    const user = await createUser(t);
+    const [good, noIngredients] = sampleRecipes(2, "Mixed");
+    const res = await upload(user.cookie, jsonLdFile([good!, { ...noIngredients!, ingredients: [] }]));
+    expect(res.json()).toMatchObject({ imported: 1, failed: 1 });
+    expect(res.json().details).toEqual([{ title: "Mixed stew 2", outcome: "failed", reason: "Add at least one ingredient" }]);
+  });
+
+  it("imports once per idempotency key: a retry answers the first summary without importing again", async () => {
+    const user = await createUser(t);
+    const file = await paprikaFile(sampleRecipes(2, "Retry"));
+    const key = randomUUID();
+    const first = await upload(user.cookie, file, { key, duplicates: "keep" });
+    const retry = await upload(user.cookie, file, { key, duplicates: "keep" });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(await countOf("recipes", user.id)).toBe(2);
+    expect((await upload(user.cookie, file, { key: "bad key with spaces" })).statusCode).toBe(400);
+  });
+
+  it("is free: a cook without any plan imports", async () => {
+    const user = await createUser(t);
+    expect((await upload(user.cookie, jsonLdFile(sampleRecipes(1)))).statusCode).toBe(200);
+  });
+
+  it("refuses strangers, and another cook's import or photo is not found", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/transfer/import", ...fileUpload(jsonLdFile(sampleRecipes(1))) });
+    expect(res.statusCode).toBe(401);
+    const owner = await createUser(t);
+    const other = await createUser(t);
+    const key = randomUUID();
+    await upload(owner.cookie, await paprikaFile(sampleRecipes(1, "Mine")), { key });
+    const [recipe] = await recipesOf(owner.id);
+    expect((await get(other.cookie, `/api/transfer/imports/${key}`)).statusCode).toBe(404);
+    expect((await get(other.cookie, `/api/recipes/${recipe!.id}/image`)).statusCode).toBe(404);
+    expect((await get(owner.cookie, `/api/recipes/${recipe!.id}/image`)).statusCode).toBe(200);
+  });
+});
+
+describe("bad and hostile files: a clear 4xx, nothing changed", () => {
+  async function refused(bytes: Buffer, status: number, message: string) {
+    const user = await createUser(t);
+    const res = await upload(user.cookie, bytes, { key: randomUUID() });
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().message).toBe(message);
+    expect(await countOf("recipes", user.id)).toBe(0);
+    expect(await countOf("recipeImages", user.id)).toBe(0);
+    expect(await countOf("collectionImports", user.id)).toBe(0);
+  }
+
+  it("refuses a file that is no collection, and JSON that does not parse", async () => {
+    await refused(Buffer.from("just some words\nand more"), 400, REFUSALS.unknown.message);
+    await refused(Buffer.from('{"name": '), 400, REFUSALS.badJson.message);
+    await refused(Buffer.from(JSON.stringify({ hello: "world" })), 422, REFUSALS.empty.message);
+  });
+
+  it("refuses a zip with a ../ path or an absolute path before reading any entry", async () => {
+    const recipe = Buffer.from(JSON.stringify(jsonLdFile(sampleRecipes(1))));
+    await refused(
+      rawZip([
+        { name: "ok/recipe.json", data: recipe },
+        { name: "../../etc/passwd", data: Buffer.from("x") },
+      ]),
+      400,
+      REFUSALS.paths.message,
+    );
+    await refused(rawZip([{ name: "/etc/cron.d/job", data: Buffer.from("x") }]), 400, REFUSALS.paths.message);
+    await refused(rawZip([{ name: "a/../../b.json", data: recipe }]), 400, REFUSALS.paths.message);
+  });
+
+  it(
+    "refuses a compression bomb: an entry unpacking far past its size, or one lying about its size",
+    async () => {
+      await refused(rawZip([{ name: "bomb.json", data: Buffer.alloc(32 * 1024 * 1024) }]), 422, REFUSALS.bomb.message);
+      // Declares 10 bytes and unpacks to a megabyte: yauzl stops at the declared size.
+      const liar = rawZip([{ name: "recipes.json", data: Buffer.alloc(1024 * 1024, 0x20), declaredSize: 10 }]);
+      await refused(liar, 400, REFUSALS.damaged.message);
+      // A Paprika recipe gzipped inside the zip that unpacks past what a file may.
+      await refused(await zipOf([{ name: "Bomb.paprikarecipe", data: await gzippedZeros(80) }]), 422, REFUSALS.bomb.message);
+    },
+    SLOW,
+  );
+
+  it(
+    "refuses a zip of more entries than the bound, and a file of more recipes than the bound",
+    async () => {
+      const many = Array.from({ length: TRANSFER_LIMITS.entries + 1 }, (_, i) => ({ name: `e${i}.txt`, data: Buffer.alloc(0) }));
+      await refused(rawZip(many), 422, REFUSALS.tooManyEntries.message);
+      await refused(jsonLdFile(sampleRecipes(TRANSFER_LIMITS.recipes + 1)), 422, REFUSALS.tooManyRecipes.message);
+    },
+    SLOW,
+  );
+
+  it(
+    "refuses a JSON or CSV file over its size, and a damaged zip",
+    async () => {
+      const big = Buffer.concat([Buffer.from("["), Buffer.alloc(TRANSFER_LIMITS.plainBytes, 0x20), Buffer.from("]")]);
+      await refused(big, 413, REFUSALS.plainTooLarge.message);
+      const zip = await paprikaFile(sampleRecipes(2));
+      await refused(zip.subarray(0, zip.length - 30), 400, REFUSALS.damaged.message);
+    },
+    SLOW,
+  );
+
+  it("refuses an upload declaring more than the bound before reading it", async () => {
+    const user = await createUser(t);
+    const { payload, headers } = fileUpload(Buffer.from("[]"));
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/transfer/import",
+      payload,
+      headers: { ...headers, cookie: user.cookie, "content-length": String(TRANSFER_LIMITS.fileBytes + 1024 * 1024) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(await countOf("collectionImports", user.id)).toBe(0);
+  });
+
+  it("refuses an upload without a file", async () => {
+    const user = await createUser(t);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/transfer/import",
+      payload: "{}",
+      headers: { "content-type": "application/json", cookie: user.cookie },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+/** The entries of a zip, by name. */
+function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const files = new Map<string, Buffer>();
+      zip.on("entry", (entry: yauzl.Entry) =>
+        zip.openReadStream(entry, (err, stream) => {
+          if (err) return reject(err);
+          const chunks: Buffer[] = [];
+          stream.on("data", (c: Buffer) => chunks.push(c));
+          stream.on("end", () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        }),
+      );
+      zip.on("end", () => resolve(files));
+      zip.readEntry();
+    });
+  });
+}
+
+describe("exporting everything", () => {
+  it(
+    "streams one zip of the whole account that Kim's import reads back exactly, every recipe field and photo",
+    async () => {
+      const user = await createUser(t);
+      await upload(user.cookie, await paprikaFile(sampleRecipes(6, "Round")));
+      // A recipe made in Kim's own form, with fields no other app's file sets.
+      const made = await t.app.inject({
+        method: "POST",
+        url: "/api/recipes",
+        headers: { cookie: user.cookie },
+        payload: {
+          title: "Kim's own — ünïcode",
+          description: "Made here",
+          imageUrl: "https://example.com/a.jpg",
+          difficulty: "Hard",
+          cuisineType: "Italian",
+          servings: 3,
+          ingredients: [
+            { name: "eggs", quantity: 2, unit: "" },
+            { name: "salt", quantity: "a pinch", unit: "" },
+          ],
+          instructions: "Beat.\nCook.",
+          tags: ["quick"],
+          isAiExtracted: true,
+        },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      await t.app.inject({ method: "POST", url: "/api/ingredients", headers: { cookie: user.cookie }, payload: MILK });
+
+      const res = await get(user.cookie, "/api/transfer/export");
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/zip");
+      expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="kim-export-\d{4}-\d{2}-\d{2}\.zip"$/);
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+      const files = await unzip(res.rawPayload);
+      const document = JSON.parse(files.get("kim-export.json")!.toString());
+      expect(document).toMatchObject({ format: "kim-export", version: 1, profile: { email: user.email } });
+      expect(document.inventory.map((i: { name: string }) => i.name)).toEqual(["Milk"]);
+      expect(document.recipes).toHaveLength(7);
+      for (const key of ["mealPlans", "shoppingLists", "stockHistory"]) expect(Array.isArray(document[key])).toBe(true);
+      const jsonLd = JSON.parse(files.get("recipes.jsonld")!.toString());
+      expect(jsonLd).toHaveLength(7);
+      expect(jsonLd[0]).toMatchObject({ "@type": "Recipe" });
+      expect([...files.keys()].filter((name) => name.startsWith("images/"))).toHaveLength(3);
+
+      const newcomer = await createUser(t);
+      const imported = await upload(newcomer.cookie, res.rawPayload, { filename: "kim-export.zip" });
+      expect(imported.json()).toMatchObject({ format: "kim", imported: 7, skipped: 0, failed: 0 });
+      const fields = (r: Record<string, unknown>) => Object.fromEntries(RECIPE_FIELDS.map((f) => [f, r[f]]));
+      const [before, after] = [await recipesOf(user.id), await recipesOf(newcomer.id)];
+      expect(after.map(fields)).toEqual(before.map(fields));
+      const photos = async (householdId: string, recipes: { id: string; title: string }[]) => {
+        const rows = await t.deps.db
+          .selectFrom("recipeImages")
+          .innerJoin("recipes", "recipes.id", "recipeImages.recipeId")
+          .select(["recipeImages.recipeId", "recipeImages.bytes", "recipeImages.contentType"])
+          .where("recipes.householdId", "=", householdId)
+          .execute();
+        const titleOf = new Map(recipes.map((r) => [r.id, r.title]));
+        return rows.map((r) => [titleOf.get(r.recipeId), r.contentType, Buffer.from(r.bytes).toString("base64")]).sort();
+      };
+      expect(await photos(newcomer.id, after)).toEqual(await photos(user.id, before));
+
+      // The JSON-LD half reads as schema.org recipes too.
+      const asJsonLd = await upload((await createUser(t)).cookie, files.get("recipes.jsonld")!);
+      expect(asJsonLd.json()).toMatchObject({ format: "schema.org", imported: 7 });
+    },
+    SLOW,
+  );
+
+  it("refuses strangers and has no tRPC way in", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/transfer/export" })).statusCode).toBe(401);
+    const user = await createUser(t);
+    const res = await t.app.inject({ method: "GET", url: "/trpc/transfer.exportAll?input=%7B%7D", headers: { cookie: user.cookie } });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+/** Every row in every table that names the person, by id or email, in any column. */
+async function rowsNaming(person: { id: string; email: string }): Promise<string[]> {
+  const tables = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+    t.deps.db,
+  );
+  const found: string[] = [];
+  for (const { tableName: table } of tables.rows as unknown as { tableName: string }[]) {
+    const { rows } = await sql<{ row: string }>`select t::text as row from ${sql.table(table)} t`.execute(t.deps.db);
+    for (const { row } of rows)
+      if (row.includes(person.id) || row.toLowerCase().includes(person.email.toLowerCase())) found.push(`${table}: ${row}`);
+  }
+  return found;
+}
+
+describe("deleting my account", () => {
+  const remove = (cookie: Cookie, password: unknown) =>
+    t.app.inject({ method: "DELETE", url: "/api/user/account", headers: { cookie }, payload: { password } as object });
+
+  it("asks for the password: a wrong one deletes nothing", async () => {
+    const user = await createUser(t, { password: "correct horse battery" });
+    const res = await remove(user.cookie, "wrong");
+    expect(res.statusCode).toBe(403);
+    expect(await t.deps.db.selectFrom("users").select("id").where("id", "=", user.id).executeTakeFirst()).toBeDefined();
+    expect((await remove(user.cookie, "")).statusCode).toBe(400);
+  });
+
+  it("removes every row of the person in every table, ends the session and mails a goodbye", async () => {
+    const user = await createUser(t, { password: "correct horse battery" });
+    const other = await createUser(t);
+    const headers = { cookie: user.cookie, "idempotency-key": randomUUID() };
+    await upload(user.cookie, await paprikaFile(sampleRecipes(3, "Gone")), { key: randomUUID() });
+    await t.app.inject({ method: "POST", url: "/api/ingredients", headers, payload: MILK });
+    const [recipe] = await recipesOf(user.id);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/meal-plans",
+      headers: { cookie: user.cookie },
+      payload: { recipeId: recipe!.id, date: "2026-11-27", mealType: "dinner", servings: 2 },
+    });
+    await t.app.inject({ method: "POST", url: "/api/shopping-lists", headers: { cookie: user.cookie }, payload: { name: "Week" } });
+    await t.app.inject({
+      method: "PUT",
+      url: "/api/user/expiry-mail",
+      headers: { cookie: user.cookie },
+      payload: { expiryMail: true, timeZone: "Europe/Paris" },
+    });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/bug-reports",
+      headers: { cookie: user.cookie },
+      payload: { title: "x", description: "y" },
+    });
+    await t.app.inject({ method: "PATCH", url: "/api/user/profile", headers: { cookie: user.cookie }, payload: { firstName: "Gone" } });
+    await t.deps.db.insertInto("emailOutbox").values({ toAddress: user.email, subject: "Earlier", textBody: "mail" }).execute();
+    await upload(other.cookie, jsonLdFile(sampleRecipes(1, "Other")));
+    expect((await rowsNaming(user)).length).toBeGreaterThan(8);
+
+    const res = await remove(user.cookie, "correct horse battery");
+    expect(res.statusCode, res.body).toBe(200);
+    const left = await rowsNaming(user);
+    // The goodbye mail waits in the outbox until it is sent (housekeeping then prunes sent mail); nothing else is left.
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatch(/^email_outbox: .*Your Kim account is deleted/);
+    expect((await get(user.cookie, "/api/auth/user")).statusCode).toBe(401);
+    expect(await countOf("recipes", other.id)).toBe(1);
+  });
+
+  it("the last admin can't delete their account", async () => {
+    await t.deps.db.updateTable("users").set({ role: "user" }).where("role", "=", "admin").execute();
+    const admin = await createUser(t, { password: "correct horse battery", role: "admin" });
+    const res = await remove(admin.cookie, "correct horse battery");
+    expect(res.statusCode).toBe(409);
+  });
+});

@@ -1,0 +1,147 @@
+import { useId, useState } from "react";
+import { Upload } from "lucide-react";
+import { Button } from "@kim/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
+import { Checkbox } from "@kim/ui/checkbox";
+import { errorMessage } from "../../lib/form";
+import { trpc } from "../../lib/trpc";
+import { fileSize } from "../recipes/pdf-upload";
+import { COLLECTION_TYPES, MAX_COLLECTION_BYTES, uploadCollection, type ImportSummary } from "./collection-upload";
+
+type Stage =
+  | { kind: "idle" }
+  | { kind: "running"; key: string; sent: number }
+  | { kind: "done"; summary: ImportSummary }
+  | { kind: "failed"; message: string };
+
+/** "Import a collection": a file from another recipe app (or a Kim export), with a progress bar and a summary. */
+export function ImportCollectionCard() {
+  const id = useId();
+  const utils = trpc.useUtils();
+  const [file, setFile] = useState<File | null>(null);
+  const [keepDuplicates, setKeepDuplicates] = useState(false);
+  const [stage, setStage] = useState<Stage>({ kind: "idle" });
+  const running = stage.kind === "running";
+  // The server's progress once the file is in; polled while the import runs.
+  const progress = trpc.transfer.importProgress.useQuery(
+    { key: running ? stage.key : "-" },
+    { enabled: running && stage.sent >= 1, refetchInterval: 500, retry: false },
+  );
+  const tooLarge = file !== null && file.size > MAX_COLLECTION_BYTES;
+
+  async function start() {
+    if (!file) return;
+    const key = crypto.randomUUID();
+    setStage({ kind: "running", key, sent: 0 });
+    try {
+      const summary = await uploadCollection(file, key, keepDuplicates, (sent) => setStage({ kind: "running", key, sent }));
+      setStage({ kind: "done", summary });
+      void utils.recipes.invalidate();
+    } catch (error) {
+      setStage({ kind: "failed", message: errorMessage(error, "The import failed. Please try again.") });
+    }
+  }
+
+  const saved = progress.data && progress.data.total > 0 ? progress.data.done / progress.data.total : 0;
+  // Sending the file is the first half of the bar, saving its recipes the second.
+  const share = running ? Math.round(Math.min(stage.sent, 1) * 50 + saved * 50) : 100;
+  const phase = !running
+    ? ""
+    : stage.sent < 1
+      ? "Sending the file…"
+      : progress.data?.status === "saving"
+        ? `Saving recipes: ${progress.data.done} of ${progress.data.total}`
+        : "Reading the recipes…";
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="flex items-center gap-2 text-lg">
+            <Upload className="size-5 text-primary" aria-hidden="true" />
+            Import a collection
+          </h2>
+        </CardTitle>
+        <CardDescription>
+          Bring your recipes from Paprika, Mealie, Tandoor, Nextcloud Cookbook, Plan to Eat, a schema.org recipe file, or a Kim export. Free
+          on every plan.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-2">
+          <label htmlFor={`${id}-file`} className="text-sm font-medium">
+            Collection file
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept={COLLECTION_TYPES}
+            disabled={running}
+            aria-describedby={`${id}-file-hint`}
+            className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:bg-secondary file:px-3 file:py-1.5 file:text-sm file:font-medium"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              setStage({ kind: "idle" });
+            }}
+          />
+          <p id={`${id}-file-hint`} className="text-sm text-muted-foreground">
+            {file ? `${file.name}, ${fileSize(file.size)}` : ".paprikarecipes, .zip, .json, .jsonld or .csv, up to 256 MB"}
+          </p>
+          {tooLarge && <p className="text-sm text-destructive">The file is larger than 256 MB.</p>}
+        </div>
+        <label className="flex items-start gap-2 text-sm">
+          <Checkbox checked={keepDuplicates} disabled={running} onChange={(e) => setKeepDuplicates(e.target.checked)} />
+          <span>Also import recipes I already have (same title and ingredients); by default they are skipped</span>
+        </label>
+        <div>
+          <Button type="button" onClick={() => void start()} disabled={!file || tooLarge || running}>
+            {running ? "Importing…" : "Import"}
+          </Button>
+        </div>
+        {running && (
+          <div className="grid gap-1" aria-live="polite">
+            <div
+              role="progressbar"
+              aria-label="Import progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={share}
+              className="h-2 w-full overflow-hidden rounded-full bg-secondary"
+            >
+              <div className="h-full bg-primary transition-[width]" style={{ width: `${share}%` }} />
+            </div>
+            <p className="text-sm text-muted-foreground">{phase}</p>
+          </div>
+        )}
+        {stage.kind === "failed" && (
+          <p role="alert" className="text-sm text-destructive">
+            {stage.message}
+          </p>
+        )}
+        {stage.kind === "done" && <ImportSummaryView summary={stage.summary} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ImportSummaryView({ summary }: { summary: ImportSummary }) {
+  const noun = (n: number) => `${n.toLocaleString()} recipe${n === 1 ? "" : "s"}`;
+  return (
+    <div role="status" className="grid gap-2 rounded-md border p-4 text-sm">
+      <p className="font-medium">
+        Imported {noun(summary.imported)}
+        {summary.skipped > 0 && `, skipped ${noun(summary.skipped)}`}
+        {summary.failed > 0 && `, ${noun(summary.failed)} failed`}.
+      </p>
+      {summary.details.length > 0 && (
+        <ul className="grid max-h-48 gap-1 overflow-y-auto text-muted-foreground">
+          {summary.details.map((d, i) => (
+            <li key={i} className="break-words">
+              <span className="font-medium text-foreground">{d.title}</span>: {d.outcome === "skipped" ? "skipped" : "failed"}, {d.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
