@@ -184,6 +184,8 @@ describe("a person outside a household", () => {
       "meal-plans": meal.id,
       "shopping-lists": list.id,
       household: member.id,
+      // Imports go by the key their sender gave; another person's key is unknown to the outsider.
+      transfer: "an-import-of-the-owner",
     };
     const snapshot = async () =>
       Promise.all(

@@ -72,7 +72,7 @@ describe("migrations", () => {
     }
     expect(await tables()).toEqual([]);
     await migrateToLatest(handle.db);
-    expect(await tables()).toHaveLength(22);
+    expect(await tables()).toHaveLength(23);
     expect(await migrateToLatest(handle.db)).toEqual([]);
   });
 });

@@ -12,15 +12,15 @@ afterAll(() => t.close());
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
-/** Fills `user`'s `name` up to its quota straight in the database, as a busy script would have through the API. */
+/** Fills `user`'s kitchen (alone, their household's id is theirs) with `name` up to its quota straight in the database, as a busy script would have through the API. */
 async function fillTo(name: QuotaName, user: User, recipeId?: string) {
   const max = QUOTAS[name].max;
   const rows = sql`generate_series(1, ${max}) as n`;
   const fill = {
-    ingredients: sql`insert into ingredients (user_id, name, category) select ${user.id}, 'Item ' || n, 'Pantry' from ${rows}`,
-    recipes: sql`insert into recipes (user_id, title, instructions, ingredients) select ${user.id}, 'Recipe ' || n, 'Cook.', '[]'::jsonb from ${rows}`,
-    mealPlans: sql`insert into meal_plans (user_id, recipe_id, date, meal_type) select ${user.id}, ${recipeId}, date '2000-01-01' + n, 'dinner' from ${rows}`,
-    shoppingLists: sql`insert into shopping_lists (user_id, name) select ${user.id}, 'List ' || n from ${rows}`,
+    ingredients: sql`insert into ingredients (household_id, created_by, name, category) select ${user.id}, ${user.id}, 'Item ' || n, 'Pantry' from ${rows}`,
+    recipes: sql`insert into recipes (household_id, created_by, title, instructions, ingredients) select ${user.id}, ${user.id}, 'Recipe ' || n, 'Cook.', '[]'::jsonb from ${rows}`,
+    mealPlans: sql`insert into meal_plans (household_id, created_by, recipe_id, date, meal_type) select ${user.id}, ${user.id}, ${recipeId}, date '2000-01-01' + n, 'dinner' from ${rows}`,
+    shoppingLists: sql`insert into shopping_lists (household_id, created_by, name) select ${user.id}, ${user.id}, 'List ' || n from ${rows}`,
   }[name];
   await fill.execute(t.deps.db);
 }

@@ -75,7 +75,8 @@ describe("readList", () => {
   let handle: Db;
   let householdId: string;
   /** A kitchen of its own: lists are read by household (decision 0036). */
-  const newHousehold = async () => (await handle.db.insertInto("households").values({}).returning("id").executeTakeFirstOrThrow()).id;
+  const newHousehold = async () =>
+    (await handle.db.insertInto("households").values({ homeOf: null }).returning("id").executeTakeFirstOrThrow()).id;
   beforeAll(async () => {
     handle = await createTestDatabase();
     householdId = await newHousehold();

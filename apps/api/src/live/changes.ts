@@ -67,7 +67,10 @@ export function registerSender(db: Kysely<Database>, send: (change: Publication)
  * the others of the moment in one statement without the request waiting: a keyed create stays one statement
  * (decision 0035).
  */
-export async function publishChange(ctx: { db: Kysely<Database>; user: { id: string; householdId: string } }, kind: LiveKind): Promise<void> {
+export async function publishChange(
+  ctx: { db: Kysely<Database>; user: { id: string; householdId: string } },
+  kind: LiveKind,
+): Promise<void> {
   const change = { scope: liveScope(ctx), kind, by: ctx.user.id };
   const send = ctx.db.isTransaction ? undefined : senders.get(ctx.db);
   if (send) send(change);

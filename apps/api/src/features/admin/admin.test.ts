@@ -103,6 +103,7 @@ describe("GET /api/admin/users", () => {
       isPro: false,
       isBetaTester: false,
       createdAt: expect.any(String),
+      household: { id: expect.any(String), role: "owner", members: 1 },
     });
     const next = (await asAdmin("GET", `/api/admin/users?search=${tag}&pageSize=4&page=2`)).json();
     expect(next.items.map((u: { email: string }) => u.email)).toEqual([`${tag}-1@example.com`, `${tag}-0@example.com`]);
@@ -389,11 +390,16 @@ describe("DELETE /api/admin/users/{id}", () => {
     });
     await t.app.inject({ method: "POST", url: "/api/shopping-lists", headers, payload: {} });
     await t.app.inject({ method: "POST", url: "/api/bug-reports", headers, payload: { title: "Bug", description: "d" } });
-    const tables = ["ingredients", "recipes", "mealPlans", "shoppingLists", "bugReports", "sessions"] as const;
+    // Alone, the victim's kitchen is the household a new account starts, whose id is theirs.
+    const kitchen = ["ingredients", "recipes", "mealPlans", "shoppingLists"] as const;
+    const own = ["bugReports", "sessions"] as const;
     const counts = () =>
-      Promise.all(
-        tables.map(async (table) => (await t.deps.db.selectFrom(table).select("userId").where("userId", "=", victim.id).execute()).length),
-      );
+      Promise.all([
+        ...kitchen.map(
+          async (table) => (await t.deps.db.selectFrom(table).select("id").where("householdId", "=", victim.id).execute()).length,
+        ),
+        ...own.map(async (table) => (await t.deps.db.selectFrom(table).select("userId").where("userId", "=", victim.id).execute()).length),
+      ]);
     expect(
       (await counts()).every((n) => n > 0),
       String(await counts()),
@@ -402,7 +408,7 @@ describe("DELETE /api/admin/users/{id}", () => {
     const res = await asAdmin("DELETE", `/api/admin/users/${victim.id}`);
     expect(res.statusCode).toBe(200);
     expect(await userRow(victim.id)).toBeUndefined();
-    expect(await counts()).toEqual(tables.map(() => 0));
+    expect(await counts()).toEqual([...kitchen, ...own].map(() => 0));
     expect((await t.app.inject({ method: "GET", url: "/api/auth/user", headers })).statusCode).toBe(401);
     expect(await auditOf(victim.id)).toMatchObject([
       { action: "user.delete", targetEmail: "leaving@example.com", before: { email: "leaving@example.com" }, after: null },

@@ -17,9 +17,7 @@ export const inventoryRouter = {
   summary: authedProcedure
     .input(z.object({ today: z.string().refine(isCalendarDate, "today must be the cook's date, yyyy-MM-dd") }))
     .query(({ ctx, input }) => inventorySummary(ctx.db, ctx.user.householdId, input.today)),
-  create: stockCreate
-    .input(ingredientInput)
-    .mutation(({ ctx, input }) => createIngredient(ctx.db, kitchenOf(ctx.user), input, ctx.keyed)),
+  create: stockCreate.input(ingredientInput).mutation(({ ctx, input }) => createIngredient(ctx.db, kitchenOf(ctx.user), input, ctx.keyed)),
   update: stockChange.input(idInput.extend({ data: ingredientUpdate })).mutation(async ({ ctx, input }) => {
     const row = await updateIngredient(ctx.db, kitchenOf(ctx.user), input.id, input.data, ctx.now());
     if (!row) throw notFound(NOT_FOUND);

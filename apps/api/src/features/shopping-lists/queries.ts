@@ -39,7 +39,7 @@ const shoppingListJson = (eb: ExpressionBuilder<Database, "shoppingLists">) =>
     version: eb.ref("version"),
     createdBy: eb.ref("createdBy"),
     updatedBy: eb.ref("updatedBy"),
-    createdAt:  jsonTimestamp(eb.ref("createdAt")),
+    createdAt: jsonTimestamp(eb.ref("createdAt")),
     updatedAt: jsonTimestamp(eb.ref("updatedAt")),
   });
 
