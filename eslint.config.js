@@ -81,8 +81,9 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
-  // Migrations are written against Kysely<any> on purpose: they are frozen and never import app types.
-  { files: ["packages/db/src/migrations/**"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
+  // Migrations are written against Kysely<any> on purpose: they are frozen and never import app types. Their tests
+  // write tables as they were before a migration, which today's types no longer describe.
+  { files: ["packages/db/src/migrations/**", "packages/db/src/migrate.test.ts"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   {
     files: ["apps/web/**/*.tsx", "packages/ui/**/*.tsx"],
     plugins: { "react-hooks": reactHooks },
