@@ -173,3 +173,16 @@ export function extractionFeedback(userId: string): Promise<ExtractionFeedbackRo
 export function postmarkMails(to: string): Promise<{ token: string; subject: string; text: string }[]> {
   return fixture("POST", "/postmark/mails", { to });
 }
+
+/**
+ * Makes `member` (signed in on `memberPage`) join the household of the owner signed in on `ownerPage`, through the
+ * real paths: the owner's invite, its mail at the Postmark stand-in, the member's join (their own kitchen left behind).
+ */
+export async function joinHousehold(ownerPage: Page, memberPage: Page, member: { email: string }): Promise<void> {
+  const invited = await ownerPage.request.post("/api/household/invites", { data: { email: member.email } });
+  if (!invited.ok()) throw new Error(`invite: ${invited.status()} ${await invited.text()}`);
+  const [mail] = await postmarkMails(member.email);
+  const token = new URL(/https?:\/\/\S+\/household\/join\?token=\S+/.exec(mail!.text)![0]).searchParams.get("token");
+  const joined = await memberPage.request.post("/api/household/join", { data: { token, choice: "leave-behind" } });
+  if (!joined.ok()) throw new Error(`join: ${joined.status()} ${await joined.text()}`);
+}

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { keepScreenshot, openPage, useBrowser } from "./browser";
-import { signInAgain, signInAs } from "./fixtures";
+import { joinHousehold, signInAs } from "./fixtures";
 
 useBrowser();
 
@@ -18,11 +18,11 @@ function countLoads(page: Page): () => number {
 
 describe("live updates", () => {
   it("shows a list item checked in one browser in another without reloading, and back", async () => {
-    // Two browsers signed in as the same cook (for now: two members of one household once households exist).
+    // Two members of one household, each in their own browser.
     const first = await openPage();
-    const { userId } = await signInAs(first, { firstName: "Lena" });
+    await signInAs(first, { firstName: "Lena" });
     const second = await openPage({ width: 375, height: 800 });
-    await signInAgain(second, userId);
+    await joinHousehold(first, second, await signInAs(second, { firstName: "Max" }));
     const list = await (await first.request.post("/api/shopping-lists", { data: { name: "Groceries" } })).json();
     const saved = await first.request.patch(`/api/shopping-lists/${list.id}`, {
       data: { items: [{ name: "Milk", quantity: 1, unit: "L", checked: false }], version: list.version },
@@ -54,9 +54,9 @@ describe("live updates", () => {
 
   it("shows an item added to the inventory elsewhere on /inventory", async () => {
     const page = await openPage();
-    const { userId } = await signInAs(page, { firstName: "Ines" });
+    await signInAs(page, { firstName: "Ines" });
     const elsewhere = await openPage();
-    await signInAgain(elsewhere, userId);
+    await joinHousehold(page, elsewhere, await signInAs(elsewhere, { firstName: "Jon" }));
     const stream = page.waitForResponse((response) => response.url().endsWith("/api/events"));
     await page.goto("/inventory");
     await stream;

@@ -26,7 +26,7 @@ export const shoppingItemSchema = z.object({
    * Who added or last changed the item (a household member's id, decision 0036). Set by the server on each save from
    * what changed; whatever a client sends is only a hint it checks against the list as saved.
    */
-  changedBy: z.string().max(64, "changedBy must be a member's id").nullish(),
+  changedBy: storableText("changedBy").max(64, "changedBy must be a member's id").nullish(),
 });
 
 export type ShoppingItem = z.infer<typeof shoppingItemSchema>;

@@ -60,7 +60,7 @@ async function seededWeek(app: TestApp) {
     .execute();
   await app.deps.db
     .insertInto("mealPlans")
-    .values({ householdId: cook.householdId, recipeId: ids.Toast!, date: "2026-11-25", mealType: "breakfast" })
+    .values({ householdId: cook.householdId, createdBy: cook.id, recipeId: ids.Toast!, date: "2026-11-25", mealType: "breakfast" })
     .execute();
   const { caller } = callerFor(app, cook, { now: () => NOW });
   return { cook, ids, caller };
