@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { keepScreenshot, mailedLink, nextFrames, openPage, toast, uniqueEmail, useBrowser } from "./browser";
+import { keepBothWidths, mailedLink, openPage, toast, uniqueEmail, useBrowser } from "./browser";
 import { createUser, postmarkMails, signInAs } from "./fixtures";
 
 useBrowser();
@@ -8,15 +8,6 @@ useBrowser();
 async function pickOption(page: Page, combobox: Locator, option: string): Promise<void> {
   await combobox.click();
   await page.getByRole("option", { name: option, exact: true }).click();
-}
-
-/** Screenshots of the whole page at 1280 and 375 px wide, back at 1280 after. */
-async function keepBothWidths(page: Page, name: string): Promise<void> {
-  await keepScreenshot(page, `${name}-1280`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await nextFrames(page);
-  await keepScreenshot(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 const reportTitle = `Timer beeps twice ${Date.now()}`;

@@ -70,6 +70,15 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(artifacts, "screens", `${name}.png`), fullPage: true });
 }
 
+/** Screenshots of the whole page at 1280 and 375 px wide, back at 1280 after. */
+export async function keepBothWidths(page: Page, name: string): Promise<void> {
+  await keepScreenshot(page, `${name}-1280`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await nextFrames(page);
+  await keepScreenshot(page, `${name}-375`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 /** An address no other test uses. */
 export const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 

@@ -1,17 +1,8 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { keepScreenshot, nextFrames, openPage, toast, uniqueEmail, useBrowser } from "./browser";
+import { keepBothWidths, openPage, toast, uniqueEmail, useBrowser } from "./browser";
 import { addIngredients, postmarkMails, signInAs } from "./fixtures";
 
 useBrowser();
-
-async function keepBothWidths(page: Page, name: string): Promise<void> {
-  await keepScreenshot(page, `${name}-1280`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await nextFrames(page);
-  await keepScreenshot(page, `${name}-375`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 describe("households", () => {
   it("invites by a mailed link; the invitee joins with a new account and shares the kitchen", async () => {
