@@ -98,7 +98,14 @@ describe("meal plans", () => {
       mealType: "lunch",
       recipeId: ann.recipeId,
     });
-    const spec = { userId: ann.id, createdBy: ann.id, recipeId: ann.recipeId, servings: 1, notes: null, recipe: { id: ann.recipeId, title: "Pancakes" } };
+    const spec = {
+      userId: ann.id,
+      createdBy: ann.id,
+      recipeId: ann.recipeId,
+      servings: 1,
+      notes: null,
+      recipe: { id: ann.recipeId, title: "Pancakes" },
+    };
     expect(viaRest.json()).toEqual({
       ...spec,
       id: expect.any(String),
