@@ -179,8 +179,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     await mailSender.stop();
   });
   const createContext = contextFactory(deps, {
-    sendMail: async (mail) => {
-      await enqueueMail(deps.db, mail);
+    sendMail: async (db, mail) => {
+      await enqueueMail(db, mail);
       mailSender.nudge();
     },
     lists: new ListCache(),

@@ -23,8 +23,12 @@ export interface Context {
   now(): Date;
   /** Resolves after `ms` on the same clock as `now` (tests move a fake clock on instead of sleeping). */
   wait(ms: number): Promise<void>;
-  /** Queues a mail in the outbox and wakes the sender. */
-  sendMail(mail: Mail): Promise<void>;
+  /**
+   * Queues a mail in the outbox through `db` and wakes the sender. Pass the procedure's own `ctx.db`: inside a keyed
+   * call's transaction the mail is queued in it (a rolled-back change sends nothing), and on PGlite's one connection
+   * a write outside it would wait for the transaction forever.
+   */
+  sendMail(db: Kysely<Database>, mail: Mail): Promise<void>;
   /** This process's serialized lists, checked against the database's versions. */
   lists: ListCache;
   clients: OutsideClients;

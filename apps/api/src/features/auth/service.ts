@@ -116,7 +116,7 @@ async function resetLink(ctx: Pick<Context, "db" | "config">, userId: string, va
  */
 export async function sendSetPasswordInvite(ctx: Pick<Context, "db" | "config" | "sendMail">, userId: string, email: string) {
   const link = await resetLink(ctx, userId, INVITE_LINK_DAYS * 24 * 60 * MINUTE, true);
-  await ctx.sendMail({
+  await ctx.sendMail(ctx.db, {
     to: email,
     subject: "Your Kim account is ready: choose a password",
     text: [
@@ -133,7 +133,7 @@ export async function sendSetPasswordInvite(ctx: Pick<Context, "db" | "config" |
 /** Mails a reset link to an existing account (an admin's button). */
 export async function sendPasswordReset(ctx: Pick<Context, "db" | "config" | "sendMail">, userId: string, email: string) {
   const link = await resetLink(ctx, userId, RESET_TOKEN_MS);
-  await ctx.sendMail({ to: email, ...resetMail(link) });
+  await ctx.sendMail(ctx.db, { to: email, ...resetMail(link) });
 }
 
 function resetMail(link: string) {

@@ -244,6 +244,20 @@ describe("households", () => {
     expect((await get(ann, "/api/household")).members).toHaveLength(3);
   });
 
+  it("send an invitation once per idempotency key, as the web app sends it, its mail queued in the call's transaction", async () => {
+    const ann = await person();
+    const email = `keyed-${Date.now()}@example.com`;
+    const key = crypto.randomUUID();
+    // On PGlite's one connection, a mail queued outside the keyed call's transaction waited for it forever.
+    const [a, b] = await Promise.all([
+      send(ann, "POST", "/api/household/invites", { email }, key),
+      send(ann, "POST", "/api/household/invites", { email }, key),
+    ]);
+    expect([a.statusCode, b.statusCode], a.body).toEqual([201, 201]);
+    const mailed = await t.deps.db.selectFrom("emailOutbox").select("id").where("toAddress", "=", email).execute();
+    expect(mailed).toHaveLength(1);
+  });
+
   it("keep the list's version rule between members: of two saves on one version, the second is refused (409), nothing lost", async () => {
     const ann = await person();
     const bob = await person();

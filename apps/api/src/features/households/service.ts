@@ -107,7 +107,7 @@ export async function invite(ctx: Context, user: SessionUser, email: string) {
   });
   const link = `${ctx.config.appUrl}/household/join?token=${encodeURIComponent(token)}`;
   const inviter = memberName(user);
-  await ctx.sendMail({
+  await ctx.sendMail(ctx.db, {
     to: email,
     subject: `${inviter} invites you to share their kitchen on Kim`,
     text: [

@@ -24,7 +24,7 @@ export async function updateProfile(ctx: Context, user: NonNullable<Context["use
 
 /** The old address hears of the change, so a taken-over account doesn't change hands silently. */
 export async function tellOldAddress(ctx: Context, oldEmail: string, newEmail: string): Promise<void> {
-  await ctx.sendMail({
+  await ctx.sendMail(ctx.db, {
     to: oldEmail,
     subject: "Your Kim email address was changed",
     text: [

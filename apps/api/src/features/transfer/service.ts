@@ -253,7 +253,7 @@ export async function deleteAccount(ctx: Context, user: User, password: string):
   }
   await deleteUser(ctx, user, user.id, true);
   clearSessionCookie(ctx.http);
-  await ctx.sendMail({
+  await ctx.sendMail(ctx.db, {
     to: user.email,
     subject: "Your Kim account is deleted",
     text: [
