@@ -114,7 +114,8 @@ export function HouseholdCard({ userId }: { userId: string }) {
               {data!.members.map((member) => (
                 <li key={member.userId} className="flex flex-wrap items-center gap-3 rounded-md border p-3">
                   <UserAvatar name={member.avatar} className="size-8" />
-                  <div className="min-w-0 flex-1">
+                  {/* A basis of its own, so on a phone the buttons wrap below the name rather than squeeze it out. */}
+                  <div className="min-w-0 flex-1 basis-40">
                     <p className="truncate font-medium">
                       {member.name}
                       {member.userId === userId && <span className="text-muted-foreground"> (you)</span>}
@@ -161,7 +162,8 @@ export function HouseholdCard({ userId }: { userId: string }) {
                   hint={full ? `A household holds at most ${data!.maxMembers} people.` : "They get a link to join, valid 7 days."}
                   disabled={full}
                 />
-                <Button type="submit" disabled={full || invite.isPending || !email.trim()}>
+                {/* Level with the field, not with its hint: the label above the field is 1.75rem. */}
+                <Button type="submit" className="sm:mt-7 sm:self-start" disabled={full || invite.isPending || !email.trim()}>
                   {invite.isPending ? "Sending..." : "Invite"}
                 </Button>
               </form>
