@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseURL, keepScreenshot, openPage, useBrowser } from "./browser";
 import { addRecipes, createUser, setSessionCookie } from "./fixtures";
@@ -140,6 +140,14 @@ const editIngredientOnScreen = async (page: Page, name: string, quantity: string
 };
 const toastShown = (page: Page, title: string) => page.locator('[data-slot="toast"]').filter({ hasText: title }).first().waitFor();
 
+/** Scrolled to the foot of the page, the last row ends above the offline note: the note never covers it. */
+async function lastRowClearOfNote(page: Page, rows: Locator) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const last = await rows.last().boundingBox();
+  const note = await status(page).boundingBox();
+  expect(last!.y + last!.height).toBeLessThanOrEqual(note!.y);
+}
+
 const goOffline = (context: BrowserContext) => context.setOffline(true);
 /**
  * A reload by the page itself: offline, Playwright's own page.reload reports the emulated disconnection
@@ -164,6 +172,8 @@ describe("offline", () => {
     for (const name of ["Milk", "Eggs", "Bread"]) await page.getByRole("checkbox", { name: `${name}, 1 unit` }).click();
     await addOnScreen(page, "Butter");
     await expect.poll(() => status(page).innerText()).toBe("Offline: 4 changes waiting");
+    await lastRowClearOfNote(page, page.getByTestId("shopping-item"));
+    await page.evaluate(() => window.scrollTo(0, 0));
     await keepScreenshot(page, "offline-list-changes-waiting-375");
     // The changes are on the device, not in the page: a reload offline still shows and counts them.
     await reload(page);
@@ -242,7 +252,8 @@ describe("offline", () => {
     await reload(page);
     await expect.poll(() => status(page).innerText()).toBe("Offline: 6 changes waiting");
     await expect.poll(() => cardNames(page)).toEqual(["Cheese 3 units", "Eggs 6 units", "Flour 2 units", "Milk 1 unit"]);
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await lastRowClearOfNote(page, cards(page));
+    await page.evaluate(() => window.scrollTo(0, 0));
     await keepScreenshot(page, "offline-inventory-changes-waiting-375");
 
     // Meanwhile another device changes Milk's notes (another field), Eggs' quantity (the same field), deletes Flour
