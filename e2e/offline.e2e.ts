@@ -4,8 +4,8 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, keepScreenshot, openPage, useBrowser } from "./browser";
-import { addRecipes, createUser, setSessionCookie } from "./fixtures";
+import { artifacts, baseURL, keepScreenshot, openPage, useBrowser } from "./browser";
+import { addRecipes, createUser, setPro, setSessionCookie } from "./fixtures";
 import { startTestServer } from "./server";
 
 useBrowser();
@@ -140,12 +140,17 @@ const editIngredientOnScreen = async (page: Page, name: string, quantity: string
 };
 const toastShown = (page: Page, title: string) => page.locator('[data-slot="toast"]').filter({ hasText: title }).first().waitFor();
 
-/** Scrolled to the foot of the page, the last row ends above the offline note: the note never covers it. */
-async function lastRowClearOfNote(page: Page, rows: Locator) {
+/**
+ * Scrolled to the foot of the page, the last row ends above the offline note: the note never covers it. Kept as the
+ * screen shows it (a whole-page screenshot draws the fixed note in the middle of the page).
+ */
+async function lastRowClearOfNote(page: Page, rows: Locator, screenshot: string) {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const last = await rows.last().boundingBox();
   const note = await status(page).boundingBox();
   expect(last!.y + last!.height).toBeLessThanOrEqual(note!.y);
+  await page.screenshot({ path: path.join(artifacts, "screens", `${screenshot}.png`) });
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 const goOffline = (context: BrowserContext) => context.setOffline(true);
@@ -172,8 +177,7 @@ describe("offline", () => {
     for (const name of ["Milk", "Eggs", "Bread"]) await page.getByRole("checkbox", { name: `${name}, 1 unit` }).click();
     await addOnScreen(page, "Butter");
     await expect.poll(() => status(page).innerText()).toBe("Offline: 4 changes waiting");
-    await lastRowClearOfNote(page, page.getByTestId("shopping-item"));
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await lastRowClearOfNote(page, page.getByTestId("shopping-item"), "offline-list-foot-375");
     await keepScreenshot(page, "offline-list-changes-waiting-375");
     // The changes are on the device, not in the page: a reload offline still shows and counts them.
     await reload(page);
@@ -252,8 +256,7 @@ describe("offline", () => {
     await reload(page);
     await expect.poll(() => status(page).innerText()).toBe("Offline: 6 changes waiting");
     await expect.poll(() => cardNames(page)).toEqual(["Cheese 3 units", "Eggs 6 units", "Flour 2 units", "Milk 1 unit"]);
-    await lastRowClearOfNote(page, cards(page));
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await lastRowClearOfNote(page, cards(page), "offline-inventory-foot-375");
     await keepScreenshot(page, "offline-inventory-changes-waiting-375");
 
     // Meanwhile another device changes Milk's notes (another field), Eggs' quantity (the same field), deletes Flour
@@ -342,6 +345,38 @@ describe("offline", () => {
     await expect.poll(() => secondsLeft(page)).toBeLessThanOrEqual(before - 60);
     expect(await secondsLeft(page)).toBeGreaterThanOrEqual(before - 65);
     await expect(status(page).innerText()).resolves.toBe("Offline");
+  });
+
+  it("disables what needs the network while offline, and says so", async () => {
+    const { userId, token } = await createUser({ firstName: "Pro" });
+    await setPro(userId, true);
+    const { page, context } = await cookOnPhone(token);
+    await page.goto("/meal-planner");
+    await page.getByRole("heading", { name: "Meal Planner" }).waitFor();
+    await readyOffline(page, ["auth.user", "mealPlans.list"]);
+    await page.goto("/recipes");
+    await page.getByRole("heading", { name: "Recipes", exact: true }).waitFor();
+    await readyOffline(page, ["recipes.list"]);
+    // The AI import dialog, opened online, stays open as the network goes.
+    await page.getByRole("button", { name: "AI Extract" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Recipe page URL").fill("https://example.com/soup");
+
+    await goOffline(context);
+    expect(await dialog.getByRole("button", { name: "Extract Recipes" }).isDisabled()).toBe(true);
+    expect(await dialog.getByTestId("needs-network").innerText()).toBe("Offline: importing recipes works when you are back online.");
+    await page.keyboard.press("Escape");
+    expect(await page.getByRole("button", { name: "AI Extract" }).isDisabled()).toBe(true);
+
+    // Opened offline (the service worker's page, as a reload).
+    await Promise.all([page.waitForEvent("load"), page.evaluate(() => window.location.assign("/meal-planner"))]);
+    await page.getByRole("heading", { name: "Meal Planner" }).waitFor();
+    expect(await page.getByRole("button", { name: "Suggest meals" }).isDisabled()).toBe(true);
+    expect(await page.getByTestId("needs-network").innerText()).toBe("Offline: suggesting meals works when you are back online.");
+
+    await context.setOffline(false);
+    await page.getByTestId("needs-network").waitFor({ state: "detached" });
+    expect(await page.getByRole("button", { name: "Suggest meals" }).isEnabled()).toBe(true);
   });
 
   it("is installable: manifest with name, start URL, theme colour, any and maskable icons, and a service worker", async () => {
