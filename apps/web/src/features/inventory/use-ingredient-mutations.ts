@@ -47,12 +47,7 @@ async function sendOrHold<T>(
   direct: (options: KeyedCallOptions) => Promise<T>,
   kept: (key?: string) => StockOp | null,
 ) {
-  const keep = async (key?: string) => {
-    const op = kept(key);
-    if (op && !(await hold(op))) throw new Error("This device could not keep the change: try again when back online.");
-    return HELD;
-  };
-  if (!navigator.onLine || waitingStock().length > 0) return keep();
+  if (!navigator.onLine || waitingStock().length > 0) return keepNow(kept());
   let sentKey: string | undefined;
   try {
     return await keys.send(input, (options) => {
@@ -60,9 +55,16 @@ async function sendOrHold<T>(
       return direct(options);
     });
   } catch (error) {
-    if (isOfflineError()) return keep(sentKey);
-    throw error;
+    if (!isOfflineError()) throw error;
+    keys.forget(input);
+    return keepNow(kept(sentKey));
   }
+}
+
+/** Keeps a change on the device (none: nothing changed); fails only when the device cannot keep it. */
+async function keepNow(op: StockOp | null) {
+  if (op && !(await hold(op))) throw new Error("This device could not keep the change: try again when back online.");
+  return HELD;
 }
 
 /** The inventory as the cook sees it: the server's, with the changes waiting on the device. */
@@ -78,15 +80,15 @@ export function useInventoryList() {
  */
 export function useIngredientMutations() {
   const utils = trpc.useUtils();
-  const refreshList = () => Promise.all([utils.inventory.list.invalidate(), utils.inventory.summary.invalidate()]);
+  const refreshList = useCallback(() => Promise.all([utils.inventory.list.invalidate(), utils.inventory.summary.invalidate()]), [utils]);
   const server = useMemo(() => stockServer(utils), [utils]);
   const resume = useCallback(() => {
     if (!navigator.onLine) return;
     void sendWaiting(server)
-      .then((sent) => (sent > 0 ? Promise.all([utils.inventory.list.invalidate(), utils.inventory.summary.invalidate()]) : undefined))
+      .then((sent) => (sent > 0 ? refreshList() : undefined))
       .catch(() => {})
       .finally(() => void reloadWaiting());
-  }, [server, utils]);
+  }, [server, refreshList]);
   // Sent on opening the inventory, when the network comes back, and after a change kept while earlier ones waited.
   useEffect(() => {
     resume();
@@ -120,8 +122,9 @@ export function useIngredientMutations() {
   );
   const update = useKeyedMutation(
     (input: { id: string; data: IngredientInput }, keys: IntentKeys) =>
+      // An ingredient added offline has no id on the server yet: its changes wait behind its add, whatever the network.
       isOfflineId(input.id)
-        ? keepUpdate(input)
+        ? keepNow(updateOp(input))
         : sendOrHold(
             keys,
             input,
@@ -136,7 +139,7 @@ export function useIngredientMutations() {
   const remove = useKeyedMutation(
     (input: { id: string }, keys: IntentKeys) =>
       isOfflineId(input.id)
-        ? keepDelete(input)
+        ? keepNow(deleteOp(input))
         : sendOrHold(
             keys,
             input,
@@ -161,17 +164,5 @@ export function useIngredientMutations() {
     const base = shown(id);
     return base ? { type: "delete", key: newIdempotencyKey(), id, base: fieldsOf(base) } : null;
   }
-  // An ingredient added offline has no id on the server yet: its changes wait behind its add, whatever the network.
-  async function keepUpdate(input: { id: string; data: IngredientInput }) {
-    const op = updateOp(input);
-    if (op && !(await hold(op))) throw new Error("This device could not keep the change.");
-    return HELD;
-  }
-  async function keepDelete(input: { id: string }) {
-    const op = deleteOp(input);
-    if (op && !(await hold(op))) throw new Error("This device could not keep the change.");
-    return HELD;
-  }
-
   return { create, update, remove };
 }
