@@ -1,37 +1,14 @@
-import { useCallback, useEffect, useMemo } from "react";
-import { TRPCClientError } from "@trpc/client";
+import { useCallback } from "react";
 import type { IngredientInput } from "@kim/domain";
 import { toast } from "@kim/ui/lib/use-toast";
-import { isNotFoundError } from "../../lib/errors";
-import { errorMessage } from "../../lib/form";
 import { newIdempotencyKey, useKeyedMutation, type IntentKeys, type KeyedCallOptions } from "../../lib/keyed-mutation";
-import { isOfflineError, onReconnect } from "../../lib/offline/network";
+import { isOfflineError } from "../../lib/offline/network";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
 import type { Ingredient } from "./ingredient-form-values";
 import { changedFields, fieldsOf, isOfflineId, withWaiting, type StockOp } from "./stock-changes";
-import { hold, reloadWaiting, sendWaiting, useWaitingStock, waitingStock, type StockServer } from "./stock-outbox";
-
-type Utils = ReturnType<typeof trpc.useUtils>;
-
-/** An answer from the server (not a dropped network), other than a lost session: the change was refused. */
-function refusal(error: unknown) {
-  if (!(error instanceof TRPCClientError)) return null;
-  const code: unknown = (error.data as { code?: unknown } | undefined)?.code;
-  if (typeof code !== "string" || code === "UNAUTHORIZED") return null;
-  return { notFound: isNotFoundError(error), message: errorMessage(error, "The server refused it.") };
-}
-
-function stockServer(utils: Utils): StockServer {
-  const context = (idempotencyKey: string) => ({ context: { idempotencyKey } });
-  return {
-    list: () => utils.client.inventory.list.query(),
-    create: (input, key) => utils.client.inventory.create.mutate(input, context(key)),
-    update: (input, key) => utils.client.inventory.update.mutate(input, context(key)),
-    remove: (input, key) => utils.client.inventory.delete.mutate(input, context(key)),
-    refusal,
-  };
-}
+import { hold, useWaitingStock, waitingStock } from "./stock-outbox";
+import { useSendKeptStock } from "./use-send-kept-stock";
 
 /** A change kept on the device, not yet saved: what a mutation answers in place of the server's answer. */
 const HELD = null;
@@ -80,20 +57,8 @@ export function useInventoryList() {
  */
 export function useIngredientMutations() {
   const utils = trpc.useUtils();
-  const refreshList = useCallback(() => Promise.all([utils.inventory.list.invalidate(), utils.inventory.summary.invalidate()]), [utils]);
-  const server = useMemo(() => stockServer(utils), [utils]);
-  const resume = useCallback(() => {
-    if (!navigator.onLine) return;
-    void sendWaiting(server)
-      .then((sent) => (sent > 0 ? refreshList() : undefined))
-      .catch(() => {})
-      .finally(() => void reloadWaiting());
-  }, [server, refreshList]);
-  // Sent on opening the inventory, when the network comes back, and after a change kept while earlier ones waited.
-  useEffect(() => {
-    resume();
-    return onReconnect(resume);
-  }, [resume]);
+  const refreshList = () => Promise.all([utils.inventory.list.invalidate(), utils.inventory.summary.invalidate()]);
+  const resume = useSendKeptStock();
 
   const done = (title: string, kept: string) => (answer: unknown) => {
     if (answer !== HELD) {
