@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import type { IngredientInput } from "@kim/domain";
-import { forget, keep, kept, rewrite, type Kept } from "../../lib/offline/outbox";
+import { forget, keep, kept, onCleared, rewrite, type Kept } from "../../lib/offline/outbox";
 import type { Ingredient } from "./ingredient-form-values";
 import { check, fieldsOf, isOfflineId, offlineId, type Outcome, type StockFields, type StockOp } from "./stock-changes";
 
@@ -51,6 +51,13 @@ export async function reloadWaiting(): Promise<void> {
 }
 
 export const waitingStock = () => waiting;
+
+// Signed out: the next cook on this device sees none of these.
+onCleared(() => {
+  waiting = [];
+  listeners.forEach((listener) => listener());
+  setOutcomes([]);
+});
 
 /** The inventory changes waiting on the device, redrawn when they change. */
 export function useWaitingStock(): Kept<StockOp>[] {

@@ -1,4 +1,4 @@
-import { request } from "./idb";
+import { clearAll, request } from "./idb";
 import { waitingChanged } from "./waiting";
 
 /**
@@ -36,4 +36,21 @@ export async function rewrite<T>(change: Kept<T>): Promise<void> {
 export async function forget(ids: number[]): Promise<void> {
   await Promise.all(ids.map((id) => request("changes", "readwrite", (store) => store.delete(id))));
   waitingChanged();
+}
+
+const clearedListeners = new Set<() => void>();
+
+/** Runs `f` whenever the outbox is emptied on signing out, so a feature drops what it holds of it in memory. */
+export function onCleared(f: () => void): void {
+  clearedListeners.add(f);
+}
+
+/** Empties the outbox (signing out: the next cook on this device must not send, or see, these). */
+export async function clearOutbox(): Promise<void> {
+  try {
+    await clearAll();
+  } finally {
+    clearedListeners.forEach((listener) => listener());
+    waitingChanged();
+  }
 }
