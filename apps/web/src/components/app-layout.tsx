@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Navigate } from "@tanstack/react-router";
 import { Separator } from "@kim/ui/separator";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "@kim/ui/sidebar";
+import { useSendKeptStock } from "../features/inventory/use-send-kept-stock";
 import { useCurrentUser } from "../lib/current-user";
 import { isSessionLost } from "../lib/session-lost";
 import { AppSidebar } from "./app-sidebar";
@@ -22,6 +23,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <SidebarProvider>
+      <SendKeptChanges />
       <SkipLink />
       <AppSidebar user={user} />
       <SidebarInset>
@@ -39,4 +41,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </SidebarInset>
     </SidebarProvider>
   );
+}
+
+/** Sends the changes kept offline once the network is back, whichever screen is open (a component: only signed in). */
+function SendKeptChanges() {
+  useSendKeptStock();
+  return null;
 }

@@ -46,6 +46,18 @@ describe("IntentKeys", () => {
     expect(r.keys[2]).not.toBe(r.keys[0]);
   });
 
+  it("gives a failed input a new key once its intent went elsewhere (kept offline with the old key)", async () => {
+    const intents = new IntentKeys();
+    const r = recorder();
+    const onion = { name: "Onion", quantity: 1 };
+    r.state.failing = true;
+    await expect(intents.send(onion, r.call)).rejects.toThrow("offline");
+    intents.forget(onion);
+    r.state.failing = false;
+    await intents.send(onion, r.call);
+    expect(r.keys[1]).not.toBe(r.keys[0]);
+  });
+
   it("gives different inputs different keys", async () => {
     const intents = new IntentKeys();
     const r = recorder();

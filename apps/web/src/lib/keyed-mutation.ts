@@ -34,6 +34,11 @@ export class IntentKeys {
     this.keys.delete(body);
     return answer;
   }
+
+  /** Lets go of an input's key: its intent went elsewhere with it (kept offline), so the same input again is a new one. */
+  forget(input: unknown): void {
+    this.keys.delete(JSON.stringify(input));
+  }
 }
 
 /** A one-call mutation's `send`: the tRPC call (e.g. `utils.client.inventory.create.mutate`) with its input's intent key. */

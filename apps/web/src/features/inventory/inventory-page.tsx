@@ -8,13 +8,13 @@ import { EmptyState } from "../../components/empty-state";
 import { LazyConfirmDeleteDialog, preloadConfirmDelete } from "../../components/lazy-confirm-delete-dialog";
 import { SearchInput } from "../../components/search-input";
 import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
-import { trpc } from "../../lib/trpc";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { IngredientCard } from "./ingredient-card";
+import { OfflineOutcomes } from "./offline-outcomes";
 import { StockFilterNotice } from "./stock-filter";
 import { EMPTY_INGREDIENT_FORM, formValuesFromIngredient, type Ingredient, type IngredientFormValues } from "./ingredient-form-values";
 import { useBarcodeProductLookup } from "./use-barcode-product-lookup";
-import { useIngredientMutations } from "./use-ingredient-mutations";
+import { useIngredientMutations, useInventoryList } from "./use-ingredient-mutations";
 import { NeedsNetwork } from "../../components/needs-network";
 import { useOnline } from "../../lib/offline/network";
 
@@ -46,7 +46,7 @@ type FormState =
 
 /** `filter`: from the address, set by a dashboard card. */
 export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) {
-  const list = trpc.inventory.list.useQuery();
+  const list = useInventoryList();
   const { create, update, remove } = useIngredientMutations();
   const lookUpProduct = useBarcodeProductLookup();
   const [search, setSearch] = useState("");
@@ -112,6 +112,7 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
         <CategoryFilter value={category} onChange={setCategory} />
       </div>
       {filter ? <StockFilterNotice filter={filter} /> : null}
+      <OfflineOutcomes />
 
       {list.isPending ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading ingredients">

@@ -5,6 +5,8 @@ import { addDays, localDate, weekLabel, weekOf, type MealPlanInput } from "@kim/
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
 import { useIsMobile } from "@kim/ui/lib/use-mobile";
+import { NeedsNetwork } from "../../components/needs-network";
+import { useOnline } from "../../lib/offline/network";
 import { trpc } from "../../lib/trpc";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { mealsBySlot, shownMonday, slotKey, weekDays, type MealPlan, type PlannerSearch, type Slot } from "./planner-week";
@@ -37,6 +39,7 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
   const [adding, setAdding] = useState<{ slot: Slot; name: string } | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [suggesting, setSuggesting] = useState(false);
+  const online = useOnline();
   // A meal added or removed redraws its slot, and the button that had focus may go with it (a removed meal's, or the
   // + of a slot just filled): once the grid shows the change, focus goes back into the slot.
   const refocus = useRef<{ slot: Slot; mealId: string; planned: boolean } | null>(null);
@@ -98,6 +101,7 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
         </div>
         <Button
           variant="outline"
+          disabled={!online}
           onClick={() => setSuggesting(true)}
           onPointerEnter={() => void loadSuggestDialog()}
           onFocus={() => void loadSuggestDialog()}
@@ -105,6 +109,7 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
           <Sparkles aria-hidden="true" />
           Suggest meals
         </Button>
+        <NeedsNetwork what="suggesting meals works" />
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

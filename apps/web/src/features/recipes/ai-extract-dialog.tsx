@@ -7,6 +7,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { toast } from "@kim/ui/lib/use-toast";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@kim/ui/tabs";
 import { FormField } from "../../components/form-field";
+import { NeedsNetwork } from "../../components/needs-network";
+import { useOnline } from "../../lib/offline/network";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
 import { ExtractedRecipes } from "./extracted-recipes";
@@ -88,6 +90,8 @@ function AiExtract({ onClose }: { onClose: () => void }) {
   }, []);
 
   const busy = fromUrl.isPending || fromPdf.isPending;
+  // Opened online, the dialog may stay open as the network goes: reading a page or a PDF needs the server.
+  const online = useOnline();
 
   const review = (recipe: ImportedRecipe, source: ImportSource) => {
     onClose();
@@ -194,6 +198,7 @@ function AiExtract({ onClose }: { onClose: () => void }) {
               Import recipes from a web page or a PDF, then review them before they join your collection.
             </DialogDescription>
           </DialogHeader>
+          <NeedsNetwork what="importing recipes works" />
           <Tabs value={tab} onValueChange={(value) => setTab(value === "pdf" ? "pdf" : "url")}>
             <TabsList aria-label="Import from">
               <TabsTrigger value="url">
@@ -225,7 +230,7 @@ function AiExtract({ onClose }: { onClose: () => void }) {
                   error={urlError}
                 />
                 <div className="flex flex-col gap-2 sm:flex-row-reverse sm:items-center sm:justify-between">
-                  <Button type="submit" disabled={busy} aria-describedby={statusId}>
+                  <Button type="submit" disabled={busy || !online} aria-describedby={statusId}>
                     {urlPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Sparkles aria-hidden="true" />}
                     {urlPending ? "Extracting…" : "Extract Recipes"}
                   </Button>
@@ -240,7 +245,7 @@ function AiExtract({ onClose }: { onClose: () => void }) {
                 dragging={dragging}
                 reading={pdfFile}
                 error={pdfError}
-                disabled={urlPending}
+                disabled={urlPending || !online}
                 onFile={readPdf}
                 onCancel={cancelPdf}
               />

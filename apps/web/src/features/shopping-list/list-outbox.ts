@@ -1,14 +1,9 @@
 import { request } from "../../lib/offline/idb";
 import { isOfflineError } from "../../lib/offline/network";
-import { waitingChanged } from "../../lib/offline/waiting";
+import { forget, keep, kept } from "../../lib/offline/outbox";
 import { newIdempotencyKey } from "../../lib/keyed-mutation";
 import { SAVE_ATTEMPTS, type OfflineStore } from "./list-saver";
 import { changeOf, type ItemsChange, type ListOp, type ShoppingList } from "./shopping-items";
-
-interface KeptChange {
-  id: number;
-  op: ListOp;
-}
 
 export interface UpdateInput {
   id: string;
@@ -30,7 +25,7 @@ export interface ListServer {
 
 const SENDING = "list";
 
-const keptChanges = () => request<KeptChange[]>("changes", "readonly", (store) => store.getAll() as IDBRequest<KeptChange[]>);
+const keptChanges = () => kept<ListOp>("list");
 const sending = async () => (await request("sending", "readonly", (store) => store.get(SENDING))) as Sending | undefined;
 const setSending = (value: Sending) => request("sending", "readwrite", (store) => store.put(value, SENDING));
 const clearSending = () => request("sending", "readwrite", (store) => store.delete(SENDING));
@@ -55,10 +50,8 @@ export function listOutbox(server: ListServer): OfflineStore<ShoppingList> {
       }
       try {
         const saved = await server.update(save.input, save.key);
-        const ids = save.ids;
-        await request("changes", "readwrite", (store) => store.delete(IDBKeyRange.bound(Math.min(...ids), Math.max(...ids))));
+        await forget(save.ids);
         await clearSending();
-        waitingChanged();
         // Changes kept while this save was on its way go next, over the list it saved.
         return (await send()) ?? saved;
       } catch (error) {
@@ -76,19 +69,18 @@ export function listOutbox(server: ListServer): OfflineStore<ShoppingList> {
       if (!change.op) return false;
       const op = change.op;
       try {
-        await request("changes", "readwrite", (store) => store.add({ op }));
+        await keep("list", op);
       } catch {
         return false;
       }
-      waitingChanged();
       return true;
     },
     held: async () => (await keptChanges().catch(() => [])).map((change) => changeOf(change.op)),
     send,
     async discard() {
-      await request("changes", "readwrite", (store) => store.clear());
+      // Only the list's: the inventory's changes wait on their own.
+      await forget((await keptChanges()).map((change) => change.id));
       await clearSending();
-      waitingChanged();
     },
   };
 }

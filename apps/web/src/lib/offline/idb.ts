@@ -5,7 +5,7 @@
  */
 
 const DATABASE = "kim-offline";
-/** `changes`: shopping-list changes waiting, in order; `sending`: the save of them under way, with its key. */
+/** `changes`: every feature's changes waiting, in order (outbox.ts); `sending`: the shopping list's save of them under way. */
 export type StoreName = "changes" | "sending";
 
 let opened: Promise<IDBDatabase> | undefined;

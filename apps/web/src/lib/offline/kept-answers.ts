@@ -39,19 +39,21 @@ function procedureOf(query: Query): { procedure: string; input: unknown } | null
  */
 export function keepAnswers(queryClient: QueryClient): void {
   if (!("caches" in window)) return;
-  const due = new Map<string, Query>();
+  // Each answer as it was when it came: a list fetched and then changed on screen with unsaved changes (SHOWS_UNSAVED)
+  // must be kept as fetched, not as the page shows it a second later.
+  const due = new Map<string, { query: Query; data: unknown }>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const write = async () => {
     timer = undefined;
     const cache = await caches.open(ANSWERS_CACHE);
-    const queries = [...due.values()];
+    const answers = [...due.values()];
     due.clear();
     await Promise.all(
-      queries.map((query) => {
+      answers.map(({ query, data }) => {
         const call = procedureOf(query);
         // A query dropped since (signing out clears them all) is not written back.
-        if (!call || query.state.status !== "success" || queryClient.getQueryCache().get(query.queryHash) !== query) return undefined;
-        return put(cache, call.procedure, call.input, query.state.data);
+        if (!call || queryClient.getQueryCache().get(query.queryHash) !== query) return undefined;
+        return put(cache, call.procedure, call.input, data);
       }),
     );
   };
@@ -59,7 +61,7 @@ export function keepAnswers(queryClient: QueryClient): void {
     if (event.type !== "updated" || event.action.type !== "success") return;
     const call = procedureOf(event.query);
     if (!call || (event.action.manual && SHOWS_UNSAVED.has(call.procedure))) return;
-    due.set(event.query.queryHash, event.query);
+    due.set(event.query.queryHash, { query: event.query, data: event.action.data });
     timer ??= setTimeout(() => void write().catch(() => {}), WRITE_DELAY_MS);
   });
 }

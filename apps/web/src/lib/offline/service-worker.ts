@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { clearAll } from "./idb";
+import { clearOutbox } from "./outbox";
 import { ANSWERS_CACHE } from "./kept-answers";
 
 /** The new version's service worker, installed and waiting for the open pages to let it take over. */
@@ -58,5 +58,5 @@ export function useNewVersion(): { ready: boolean; reload: () => void } {
 
 /** Signing out: the kept answers and waiting changes of this account leave the device with it. */
 export async function forgetOfflineData(): Promise<void> {
-  await Promise.all(["caches" in window ? caches.delete(ANSWERS_CACHE) : undefined, clearAll().catch(() => undefined)]);
+  await Promise.all(["caches" in window ? caches.delete(ANSWERS_CACHE) : undefined, clearOutbox().catch(() => undefined)]);
 }
