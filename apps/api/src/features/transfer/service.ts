@@ -16,8 +16,8 @@ import { saveUpload, type PendingDownload, type PendingUpload } from "../../lib/
 import type { Context } from "../../trpc/context";
 import { WorkerPool } from "../extraction/worker-pool";
 import { KIM_EXPORT_FILE, KIM_EXPORT_FORMAT, KIM_EXPORT_VERSION, KIM_JSONLD_FILE } from "./kim-format";
-import { keepFirstTimeZone } from "../insights/queries";
-import { countRecipes } from "../recipes/queries";
+import { keepTimeZone } from "../insights/service";
+import { recipeCount } from "../recipes/service";
 import type { KimKitchen } from "./kim-format";
 import {
   accountData,
@@ -166,7 +166,7 @@ async function save(
     }
     if (read.sourceId) target.set(read.sourceId, duplicates === "skip" && same !== undefined ? same : fresh.length - 1);
   }
-  const room = Math.max(0, QUOTAS.recipes.max - (await countRecipes(ctx.db, kitchen.householdId)));
+  const room = Math.max(0, QUOTAS.recipes.max - (await recipeCount(ctx, kitchen.householdId)));
   for (const over of fresh.splice(room)) details.push({ title: over.recipe.title, outcome: "failed", reason: quotaMessage("recipes") });
   const recipeOf = (sourceId: string) => {
     const to = target.get(sourceId);
@@ -282,7 +282,7 @@ async function restore(
 /** A Kim export's display preferences, for an account that has not set its own (the browser's time zone is newer news). */
 async function keepPreferences(ctx: Context, userId: string, profile: KimKitchen["profile"]): Promise<void> {
   if (profile.profileImageUrl) await keepFirstAvatar(ctx.db, userId, profile.profileImageUrl);
-  if (profile.timeZone) await keepFirstTimeZone(ctx.db, userId, profile.timeZone);
+  if (profile.timeZone) await keepTimeZone(ctx, userId, profile.timeZone);
 }
 
 /** How far the import under `key` has got, for the browser's progress bar. */
