@@ -1,19 +1,25 @@
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { paprikaFile, sampleRecipes } from "../apps/api/src/testing/collection-samples";
-import { artifacts, keepScreenshot, openPage, useBrowser } from "./browser";
+import { artifacts, openPage, useBrowser } from "./browser";
 import { signInAs } from "./fixtures";
 
 useBrowser();
 
+/**
+ * Keeps what is on screen (e2e/artifacts/screens): the card as a cook sees it. A whole-page shot of the scrolled
+ * profile draws the sticky header and sidebar halfway down, which no cook sees.
+ */
 async function shot(page: Page, name: string): Promise<void> {
-  await keepScreenshot(page, name);
-  mkdirSync("/tmp/shots", { recursive: true });
-  copyFileSync(path.join(artifacts, "screens", `${name}.png`), path.join("/tmp/shots", `${name}.png`));
+  mkdirSync(path.join(artifacts, "screens"), { recursive: true });
+  await page.screenshot({ path: path.join(artifacts, "screens", `${name}.png`) });
 }
+
+/** Scrolls what a shot is about to the middle of the screen. */
+const centre = (target: Locator) => target.evaluate((el) => el.scrollIntoView({ block: "center" }));
 
 /** Holds the collection upload back, as a big file on a slow line would, until `release` lets it through. */
 function holdUpload(page: Page): { release: () => Promise<void> } {
@@ -48,13 +54,14 @@ describe("moving in and out, from the profile", () => {
       await page.keyboard.press("Enter");
       const bar = page.getByRole("progressbar", { name: "Import progress" });
       await bar.waitFor();
+      await centre(bar);
       await shot(page, `transfer-progress-${width}`);
       await upload.release();
 
       const summary = page.getByRole("status").filter({ hasText: "Imported 30 recipes" });
       await summary.waitFor();
       await expect.poll(() => bar.count()).toBe(0);
-      await summary.scrollIntoViewIfNeeded();
+      await centre(summary);
       await shot(page, `transfer-summary-${width}`);
 
       // The same file again: every recipe is already there, so each is skipped and the summary says so.
@@ -90,7 +97,7 @@ describe("moving in and out, from the profile", () => {
     await shot(page, "transfer-delete-refused");
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
-    await page.getByRole("heading", { name: "Delete account" }).scrollIntoViewIfNeeded();
+    await centre(page.getByRole("heading", { name: "Delete account" }));
     await shot(page, "transfer-danger-zone");
   }, 180_000);
 });
