@@ -10,16 +10,13 @@ import { signInAs } from "./fixtures";
 useBrowser();
 
 /**
- * Keeps what is on screen (e2e/artifacts/screens): the card as a cook sees it. A whole-page shot of the scrolled
- * profile draws the sticky header and sidebar halfway down, which no cook sees.
+ * Keeps a screenshot (e2e/artifacts/screens) of the card a step is about, or of what is on screen. A whole-page shot
+ * of the scrolled profile draws the sticky header and sidebar halfway down, which no cook sees.
  */
-async function shot(page: Page, name: string): Promise<void> {
+async function shot(target: Page | Locator, name: string): Promise<void> {
   mkdirSync(path.join(artifacts, "screens"), { recursive: true });
-  await page.screenshot({ path: path.join(artifacts, "screens", `${name}.png`) });
+  await target.screenshot({ path: path.join(artifacts, "screens", `${name}.png`) });
 }
-
-/** Scrolls what a shot is about to the middle of the screen. */
-const centre = (target: Locator) => target.evaluate((el) => el.scrollIntoView({ block: "center" }));
 
 /** Holds the collection upload back, as a big file on a slow line would, until `release` lets it through. */
 function holdUpload(page: Page): { release: () => Promise<void> } {
@@ -46,6 +43,7 @@ describe("moving in and out, from the profile", () => {
       writeFileSync(file, await paprikaFile(sampleRecipes(30, "Moved")));
       await page.goto("/profile");
       await page.getByRole("heading", { name: "Import a collection" }).waitFor();
+      const card = page.locator('[data-slot="card"]', { has: page.getByRole("heading", { name: "Import a collection" }) });
 
       await page.getByLabel("Collection file").setInputFiles(file);
       const upload = holdUpload(page);
@@ -54,20 +52,19 @@ describe("moving in and out, from the profile", () => {
       await page.keyboard.press("Enter");
       const bar = page.getByRole("progressbar", { name: "Import progress" });
       await bar.waitFor();
-      await centre(bar);
-      await shot(page, `transfer-progress-${width}`);
+      await shot(card, `transfer-progress-${width}`);
       await upload.release();
 
       const summary = page.getByRole("status").filter({ hasText: "Imported 30 recipes" });
       await summary.waitFor();
       await expect.poll(() => bar.count()).toBe(0);
-      await centre(summary);
-      await shot(page, `transfer-summary-${width}`);
+      await shot(card, `transfer-summary-${width}`);
 
       // The same file again: every recipe is already there, so each is skipped and the summary says so.
       await page.getByRole("button", { name: "Import", exact: true }).click();
       await page.getByRole("status").filter({ hasText: "Imported 0 recipes, skipped 30 recipes" }).waitFor();
       await page.getByRole("status").getByText("Already in your recipes").first().waitFor();
+      await shot(card, `transfer-skipped-${width}`);
 
       await page.goto("/recipes");
       await page
@@ -80,6 +77,8 @@ describe("moving in and out, from the profile", () => {
   it("exports everything as a downloaded zip, and shows the danger zone", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Leaver" });
+    const milk = await page.request.post("/api/ingredients", { data: { name: "Milk", quantity: 1, unit: "L", category: "Dairy" } });
+    expect(milk.status()).toBe(201);
     await page.goto("/profile");
     const downloading = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download my data" }).click();
@@ -89,6 +88,16 @@ describe("moving in and out, from the profile", () => {
     await download.saveAs(saved);
     expect(readFileSync(saved).subarray(0, 2).toString()).toBe("PK");
 
+    // The export read back into another account brings the kitchen along, and the summary says so.
+    const newcomer = await openPage();
+    await signInAs(newcomer, { firstName: "Newcomer" });
+    await newcomer.goto("/profile");
+    await newcomer.getByLabel("Collection file").setInputFiles(saved);
+    await newcomer.getByRole("button", { name: "Import", exact: true }).click();
+    const restored = newcomer.getByRole("status").filter({ hasText: "Also restored 1 inventory item." });
+    await restored.waitFor();
+    await shot(newcomer.locator('[data-slot="card"]', { has: restored }), "transfer-kim-restored");
+
     await page.getByRole("button", { name: "Delete my account" }).click();
     const dialog = page.getByRole("alertdialog");
     await dialog.getByLabel("Password").fill("not the password");
@@ -97,7 +106,6 @@ describe("moving in and out, from the profile", () => {
     await shot(page, "transfer-delete-refused");
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
-    await centre(page.getByRole("heading", { name: "Delete account" }));
-    await shot(page, "transfer-danger-zone");
+    await shot(page.locator('[data-slot="card"]', { has: page.getByRole("heading", { name: "Delete account" }) }), "transfer-danger-zone");
   }, 180_000);
 });

@@ -85,7 +85,8 @@ export function ImportCollectionCard() {
             }}
           />
           <p id={`${id}-file-hint`} className="text-sm text-muted-foreground">
-            {file ? `${file.name}, ${fileSize(file.size)}` : ".paprikarecipes, .zip, .json, .jsonld or .csv, up to 256 MB"}
+            {/* The input shows the file's name already. */}
+            {file ? fileSize(file.size) : ".paprikarecipes, .zip, .json, .jsonld or .csv, up to 256 MB"}
           </p>
           {tooLarge && <p className="text-sm text-destructive">The file is larger than 256 MB.</p>}
         </div>
@@ -155,7 +156,7 @@ function ImportSummaryView({ summary }: { summary: ImportSummary }) {
         <ul className="grid max-h-48 gap-1 overflow-y-auto text-muted-foreground">
           {summary.details.map((d, i) => (
             <li key={i} className="break-words">
-              <span className="font-medium text-foreground">{d.title}</span>: {d.outcome === "skipped" ? "skipped" : "failed"}, {d.reason}
+              <span className="font-medium text-foreground">{d.title}</span>: {d.outcome === "skipped" ? "skipped" : "failed"}. {d.reason}
             </li>
           ))}
         </ul>
