@@ -15,10 +15,9 @@ import { keyedRequest } from "../../lib/idempotency";
 import { saveUpload, type PendingDownload, type PendingUpload } from "../../lib/rest";
 import type { Context } from "../../trpc/context";
 import { WorkerPool } from "../extraction/worker-pool";
-import { KIM_EXPORT_FILE, KIM_EXPORT_FORMAT, KIM_EXPORT_VERSION, KIM_JSONLD_FILE } from "./kim-format";
 import { keepTimeZone } from "../insights/service";
 import { recipeCount } from "../recipes/service";
-import type { KimKitchen } from "./kim-format";
+import { KIM_EXPORT_FILE, KIM_EXPORT_FORMAT, KIM_EXPORT_VERSION, KIM_JSONLD_FILE, type KimKitchen } from "./kim-format";
 import {
   accountData,
   claimImport,
@@ -173,7 +172,8 @@ async function save(
     return typeof to === "number" && to >= fresh.length ? undefined : to;
   };
   const plan = reading.kitchen && (await restorePlan(ctx, kitchen, reading.kitchen, duplicates, recipeOf));
-  if (plan) details.push(...plan.details);
+  // One at a time: a file's rows may be past what a spread call takes.
+  for (const detail of plan?.details ?? []) details.push(detail);
 
   const total =
     fresh.length + (plan ? plan.inventory.length + plan.mealPlans.length + plan.shoppingLists.length + plan.stockHistory.length : 0);
