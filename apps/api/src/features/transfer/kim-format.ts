@@ -34,6 +34,9 @@ export const KIM_EXPORT_VERSION = 1;
 /** Stock history entries read from one file: years of a busy kitchen; older ones past it are left out. */
 export const MAX_STOCK_EVENTS = 100_000;
 
+export const stockHistoryLeftOut = (count: number) =>
+  `${count.toLocaleString("en-US")} of the oldest entries were left out: at most ${MAX_STOCK_EVENTS.toLocaleString("en-US")} a file`;
+
 /** An id in the file, only to join rows again: never written. */
 const sourceId = z.string().max(64).nullish().catch(null);
 
@@ -132,7 +135,7 @@ export function kimKitchen(data: Record<string, unknown>, failed: Failure[]): Ki
   if (stockHistory.length < events.length) {
     failed.push({
       title: "Stock history",
-      reason: `The ${(events.length - MAX_STOCK_EVENTS).toLocaleString("en-US")} oldest entries were left out: at most ${MAX_STOCK_EVENTS.toLocaleString("en-US")} a file`,
+      reason: stockHistoryLeftOut(events.length - MAX_STOCK_EVENTS),
     });
   }
   const read = <S extends z.ZodType>(rows: unknown[], schema: S, label: (row: unknown) => string): z.infer<S>[] =>

@@ -19,7 +19,7 @@ import {
 } from "../../testing/collection-samples";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
 import { QUOTAS, quotaMessage } from "@kim/domain";
-import { KIM_EXPORT_FILE } from "./kim-format";
+import { KIM_EXPORT_FILE, MAX_STOCK_EVENTS, stockHistoryLeftOut } from "./kim-format";
 import { REFUSALS, TRANSFER_LIMITS } from "./reading";
 import { ALREADY_THERE } from "./restore";
 import { DUPLICATE } from "./service";
@@ -480,46 +480,61 @@ describe("exporting everything", () => {
     SLOW,
   );
 
-  it("restores a Kim export's kitchen within the quotas, row by row, and refuses one no account could hold", async () => {
-    const kimExport = (rest: object) =>
-      zipOf([{ name: KIM_EXPORT_FILE, data: JSON.stringify({ format: "kim-export", version: 1, recipes: [], ...rest }) }]);
-    const user = await createUser(t);
-    await t.app.inject({ method: "POST", url: "/api/shopping-lists", headers: { cookie: user.cookie }, payload: { name: "Mine" } });
-    const lists = Array.from({ length: QUOTAS.shoppingLists.max }, (_, i) => ({ name: `List ${i + 1}`, items: [] }));
-    const res = await upload(
-      user.cookie,
-      await kimExport({
-        shoppingLists: lists,
-        inventory: [MILK, { ...MILK, name: "Bad", unit: "bushels" }],
-        mealPlans: [{ recipeId: randomUUID(), date: "2026-12-01", mealType: "dinner", servings: 2 }],
-      }),
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      imported: 0,
-      restored: { shoppingLists: QUOTAS.shoppingLists.max - 1, inventory: 1, mealPlans: 0 },
-    });
-    expect(res.json().details).toEqual(
-      expect.arrayContaining([
-        { title: `Shopping list: List ${QUOTAS.shoppingLists.max}`, outcome: "failed", reason: quotaMessage("shoppingLists") },
-        { title: "Inventory: Bad", outcome: "failed", reason: expect.stringMatching(/^Unit must be one of/) },
-        { title: "Planned meal: 2026-12-01", outcome: "failed", reason: "Its recipe was not imported" },
-      ]),
-    );
-    const lists2 = await t.deps.db.selectFrom("shoppingLists").select("name").where("householdId", "=", user.householdId).execute();
-    expect(lists2).toHaveLength(QUOTAS.shoppingLists.max);
+  it(
+    "restores a Kim export's kitchen within the quotas, row by row, and refuses one no account could hold",
+    { timeout: SLOW },
+    async () => {
+      const kimExport = (rest: object) =>
+        zipOf([{ name: KIM_EXPORT_FILE, data: JSON.stringify({ format: "kim-export", version: 1, recipes: [], ...rest }) }]);
+      const user = await createUser(t);
+      await t.app.inject({ method: "POST", url: "/api/shopping-lists", headers: { cookie: user.cookie }, payload: { name: "Mine" } });
+      const lists = Array.from({ length: QUOTAS.shoppingLists.max }, (_, i) => ({ name: `List ${i + 1}`, items: [] }));
+      const res = await upload(
+        user.cookie,
+        await kimExport({
+          shoppingLists: lists,
+          inventory: [MILK, { ...MILK, name: "Bad", unit: "bushels" }],
+          mealPlans: [{ recipeId: randomUUID(), date: "2026-12-01", mealType: "dinner", servings: 2 }],
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        imported: 0,
+        restored: { shoppingLists: QUOTAS.shoppingLists.max - 1, inventory: 1, mealPlans: 0 },
+      });
+      expect(res.json().details).toEqual(
+        expect.arrayContaining([
+          { title: `Shopping list: List ${QUOTAS.shoppingLists.max}`, outcome: "failed", reason: quotaMessage("shoppingLists") },
+          { title: "Inventory: Bad", outcome: "failed", reason: expect.stringMatching(/^Unit must be one of/) },
+          { title: "Planned meal: 2026-12-01", outcome: "failed", reason: "Its recipe was not imported" },
+        ]),
+      );
+      const lists2 = await t.deps.db.selectFrom("shoppingLists").select("name").where("householdId", "=", user.householdId).execute();
+      expect(lists2).toHaveLength(QUOTAS.shoppingLists.max);
 
-    // More lists than any account may keep: no export of Kim's, so the file is refused and nothing changes.
-    const other = await createUser(t);
-    const tooMany = await upload(
-      other.cookie,
-      await kimExport({ shoppingLists: [...lists, { name: "One more", items: [] }], inventory: [MILK] }),
-    );
-    expect(tooMany.statusCode).toBe(422);
-    expect(tooMany.json().message).toBe(REFUSALS.kimTooLarge.message);
-    expect(await t.deps.db.selectFrom("ingredients").select("id").where("householdId", "=", other.householdId).execute()).toEqual([]);
-    expect(await countOf("collectionImports", other.id)).toBe(0);
-  });
+      // Stock history has no quota: a file's is read up to its bound, the oldest past it left out and told. (Each row
+      // has its id, as in a real export: rows all alike would pack like a compression bomb.)
+      const event = { name: "Milk", category: "Dairy", kind: "spilled", reason: "emptied", occurredAt: "2026-01-01T00:00:00.000Z" };
+      const history = await upload(
+        user.cookie,
+        await kimExport({ stockHistory: Array.from({ length: MAX_STOCK_EVENTS + 2 }, () => ({ ...event, id: randomUUID() })) }),
+      );
+      expect(history.json()).toMatchObject({ failed: MAX_STOCK_EVENTS + 1, restored: { stockHistory: 0 } });
+      expect(history.json().details[0]).toEqual({ title: "Stock history", outcome: "failed", reason: stockHistoryLeftOut(2) });
+      expect(history.json().details[1]).toEqual({ title: "Stock history: Milk", outcome: "failed", reason: "Kind must be wasted or used" });
+
+      // More lists than any account may keep: no export of Kim's, so the file is refused and nothing changes.
+      const other = await createUser(t);
+      const tooMany = await upload(
+        other.cookie,
+        await kimExport({ shoppingLists: [...lists, { name: "One more", items: [] }], inventory: [MILK] }),
+      );
+      expect(tooMany.statusCode).toBe(422);
+      expect(tooMany.json().message).toBe(REFUSALS.kimTooLarge.message);
+      expect(await t.deps.db.selectFrom("ingredients").select("id").where("householdId", "=", other.householdId).execute()).toEqual([]);
+      expect(await countOf("collectionImports", other.id)).toBe(0);
+    },
+  );
 
   it("refuses strangers and has no tRPC way in", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/transfer/export" })).statusCode).toBe(401);
