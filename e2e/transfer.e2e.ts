@@ -1,18 +1,21 @@
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { paprikaFile, sampleRecipes } from "../apps/api/src/testing/collection-samples";
-import { artifacts, keepScreenshot, openPage, useBrowser } from "./browser";
+import { artifacts, openPage, useBrowser } from "./browser";
 import { signInAs } from "./fixtures";
 
 useBrowser();
 
-async function shot(page: Page, name: string): Promise<void> {
-  await keepScreenshot(page, name);
-  mkdirSync("/tmp/shots", { recursive: true });
-  copyFileSync(path.join(artifacts, "screens", `${name}.png`), path.join("/tmp/shots", `${name}.png`));
+/**
+ * Keeps a screenshot (e2e/artifacts/screens) of the card a step is about, or of what is on screen. A whole-page shot
+ * of the scrolled profile draws the sticky header and sidebar halfway down, which no cook sees.
+ */
+async function shot(target: Page | Locator, name: string): Promise<void> {
+  mkdirSync(path.join(artifacts, "screens"), { recursive: true });
+  await target.screenshot({ path: path.join(artifacts, "screens", `${name}.png`) });
 }
 
 /** Holds the collection upload back, as a big file on a slow line would, until `release` lets it through. */
@@ -40,6 +43,7 @@ describe("moving in and out, from the profile", () => {
       writeFileSync(file, await paprikaFile(sampleRecipes(30, "Moved")));
       await page.goto("/profile");
       await page.getByRole("heading", { name: "Import a collection" }).waitFor();
+      const card = page.locator('[data-slot="card"]', { has: page.getByRole("heading", { name: "Import a collection" }) });
 
       await page.getByLabel("Collection file").setInputFiles(file);
       const upload = holdUpload(page);
@@ -48,19 +52,19 @@ describe("moving in and out, from the profile", () => {
       await page.keyboard.press("Enter");
       const bar = page.getByRole("progressbar", { name: "Import progress" });
       await bar.waitFor();
-      await shot(page, `transfer-progress-${width}`);
+      await shot(card, `transfer-progress-${width}`);
       await upload.release();
 
       const summary = page.getByRole("status").filter({ hasText: "Imported 30 recipes" });
       await summary.waitFor();
       await expect.poll(() => bar.count()).toBe(0);
-      await summary.scrollIntoViewIfNeeded();
-      await shot(page, `transfer-summary-${width}`);
+      await shot(card, `transfer-summary-${width}`);
 
       // The same file again: every recipe is already there, so each is skipped and the summary says so.
       await page.getByRole("button", { name: "Import", exact: true }).click();
       await page.getByRole("status").filter({ hasText: "Imported 0 recipes, skipped 30 recipes" }).waitFor();
       await page.getByRole("status").getByText("Already in your recipes").first().waitFor();
+      await shot(card, `transfer-skipped-${width}`);
 
       await page.goto("/recipes");
       await page
@@ -73,6 +77,8 @@ describe("moving in and out, from the profile", () => {
   it("exports everything as a downloaded zip, and shows the danger zone", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Leaver" });
+    const milk = await page.request.post("/api/ingredients", { data: { name: "Milk", quantity: 1, unit: "L", category: "Dairy" } });
+    expect(milk.status()).toBe(201);
     await page.goto("/profile");
     const downloading = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download my data" }).click();
@@ -82,6 +88,16 @@ describe("moving in and out, from the profile", () => {
     await download.saveAs(saved);
     expect(readFileSync(saved).subarray(0, 2).toString()).toBe("PK");
 
+    // The export read back into another account brings the kitchen along, and the summary says so.
+    const newcomer = await openPage();
+    await signInAs(newcomer, { firstName: "Newcomer" });
+    await newcomer.goto("/profile");
+    await newcomer.getByLabel("Collection file").setInputFiles(saved);
+    await newcomer.getByRole("button", { name: "Import", exact: true }).click();
+    const restored = newcomer.getByRole("status").filter({ hasText: "Also restored 1 inventory item." });
+    await restored.waitFor();
+    await shot(newcomer.locator('[data-slot="card"]', { has: restored }), "transfer-kim-restored");
+
     await page.getByRole("button", { name: "Delete my account" }).click();
     const dialog = page.getByRole("alertdialog");
     await dialog.getByLabel("Password").fill("not the password");
@@ -90,7 +106,6 @@ describe("moving in and out, from the profile", () => {
     await shot(page, "transfer-delete-refused");
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
-    await page.getByRole("heading", { name: "Delete account" }).scrollIntoViewIfNeeded();
-    await shot(page, "transfer-danger-zone");
+    await shot(page.locator('[data-slot="card"]', { has: page.getByRole("heading", { name: "Delete account" }) }), "transfer-danger-zone");
   }, 180_000);
 });

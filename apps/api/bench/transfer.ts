@@ -12,7 +12,9 @@ import { kimStarted, peakWhile, rssMb, startBuiltKim } from "./harness";
  * Moving in: Kim's production build on PostgreSQL (its own process) imports a Paprika file of 2,000 recipes (half with
  * a photo), made here. Prints recipes a second (wall time: re-run on a quiet machine), the server's CPU time a recipe
  * (all its threads, the worker's included), and its peak RSS over idle (target under +150 MB). Then the export of
- * those 2,000 recipes: its size, time and peak RSS. Linux only (/proc). Build first: `pnpm --filter @kim/api build`.
+ * those 2,000 recipes with a full kitchen (inventory, meal plans, lists, stock history, made here): its size, time and
+ * peak RSS; and that export read back into a new account (the round trip), its time and peak RSS. Linux only (/proc).
+ * Build first: `pnpm --filter @kim/api build`.
  * Environment: TEST_DATABASE_URL (the PostgreSQL server to create the bench database on).
  */
 
@@ -67,16 +69,39 @@ try {
       `peak RSS ${imported.peak.toFixed(0)} MB (+${(imported.peak - idle).toFixed(0)} MB, target under +150)`,
   );
 
+  const kitchen = await fillKitchen(user.id);
   const base = rssMb(pid);
   const exported = await peakWhile(pid, async () => {
     const started = performance.now();
     const res = await fetch(`http://127.0.0.1:${PORT}/api/transfer/export`, { headers: { cookie } });
-    const bytes = (await res.arrayBuffer()).byteLength;
+    const bytes = await res.arrayBuffer();
     return { bytes, ms: performance.now() - started };
   });
   console.log(
-    `Export of those ${RECIPES} recipes: ${(exported.result.bytes / 1024 / 1024).toFixed(1)} MB zip in ${(exported.result.ms / 1000).toFixed(1)} s, ` +
-      `peak RSS +${(exported.peak - base).toFixed(0)} MB`,
+    `Export of those ${RECIPES} recipes and ${kitchen} kitchen rows: ${(exported.result.bytes.byteLength / 1024 / 1024).toFixed(1)} MB zip ` +
+      `in ${(exported.result.ms / 1000).toFixed(1)} s, peak RSS +${(exported.peak - base).toFixed(0)} MB`,
+  );
+
+  const newcomer = await handle.db
+    .insertInto("users")
+    .values({ email: "bench-newcomer@example.com" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const before = rssMb(pid);
+  const back = await peakWhile(pid, async () => {
+    const started = performance.now();
+    const form = new FormData();
+    form.append("file", new Blob([exported.result.bytes]), "kim-export.zip");
+    const headers = { cookie: `kim_session=${await createSession(handle.db, newcomer.id)}` };
+    const res = await fetch(`http://127.0.0.1:${PORT}/api/transfer/import`, { method: "POST", headers, body: form });
+    const body = (await res.json()) as { imported?: number; restored?: Record<string, number>; message?: string };
+    return { status: res.status, body, ms: performance.now() - started };
+  });
+  if (back.result.status !== 200) throw new Error(`round trip answered ${back.result.status}: ${back.result.body.message}`);
+  const rows = Object.values(back.result.body.restored ?? {}).reduce((a, b) => a + b, 0);
+  console.log(
+    `That export read back into a new account: ${back.result.body.imported} recipes and ${rows} kitchen rows in ` +
+      `${(back.result.ms / 1000).toFixed(1)} s, peak RSS +${(back.peak - before).toFixed(0)} MB`,
   );
 } finally {
   server.kill("SIGTERM");
@@ -85,4 +110,34 @@ try {
   await admin.query(`DROP DATABASE IF EXISTS ${name}`);
   await admin.end();
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** A full kitchen beside the recipes: 2,000 items, 5,000 planned meals, 50 lists of 100 items, 20,000 stock events. */
+async function fillKitchen(householdId: string): Promise<number> {
+  const { db } = handle;
+  const owned = { householdId, createdBy: householdId };
+  const recipeIds = (await db.selectFrom("recipes").select("id").where("householdId", "=", householdId).execute()).map((r) => r.id);
+  const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / 1000) }, (_, i) => rows.slice(i * 1000, i * 1000 + 1000));
+  const items = Array.from({ length: 2000 }, (_, i) => ({ ...owned, name: `Item ${i}`, quantity: i % 7, unit: "g", category: "Pantry" }));
+  for (const chunk of chunks(items)) await db.insertInto("ingredients").values(chunk).execute();
+  const meals = Array.from({ length: 5000 }, (_, i) => ({
+    ...owned,
+    recipeId: recipeIds[i % recipeIds.length]!,
+    date: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 3) * 86_400_000).toISOString().slice(0, 10),
+    mealType: (["breakfast", "lunch", "dinner"] as const)[i % 3]!,
+  }));
+  for (const chunk of chunks(meals)) await db.insertInto("mealPlans").values(chunk).execute();
+  const listItems = Array.from({ length: 100 }, (_, i) => ({ name: `Thing ${i}`, quantity: 1, unit: "units", checked: i % 2 === 0 }));
+  const lists = Array.from({ length: 50 }, (_, i) => ({ ...owned, name: `List ${i}`, items: JSON.stringify(listItems) }));
+  await db.insertInto("shoppingLists").values(lists).execute();
+  const events = Array.from({ length: 20_000 }, (_, i) => ({
+    ...owned,
+    name: `Item ${i % 2000}`,
+    category: "Pantry",
+    kind: i % 4 === 0 ? ("wasted" as const) : ("used" as const),
+    reason: "emptied" as const,
+    occurredAt: new Date(Date.UTC(2025, 0, 1) + i * 600_000),
+  }));
+  for (const chunk of chunks(events)) await db.insertInto("stockEvents").values(chunk).execute();
+  return items.length + meals.length + lists.length + events.length;
 }

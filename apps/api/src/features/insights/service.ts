@@ -3,6 +3,11 @@ import type { Kitchen } from "../../sessions/kitchen";
 import type { Context } from "../../trpc/context";
 import { recipeIngredientNames, keepFirstTimeZone, stockEventsSince, stockExpiringSoon } from "./queries";
 
+/** Keeps `timeZone` as the person's clock unless one is kept already (a restored Kim export's, say). */
+export function keepTimeZone(ctx: Pick<Context, "db">, userId: string, timeZone: string): Promise<void> {
+  return keepFirstTimeZone(ctx.db, userId, timeZone);
+}
+
 /**
  * The Insights page, on the household's shared kitchen: the figures, a sentence of advice, and what expires soon with
  * recipes that use it. The time zone kept is the person's own.

@@ -4,7 +4,8 @@ import { notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
 import { kitchenOf } from "../../sessions/kitchen";
 import { authedProcedure, idempotentProcedure, publishes } from "../../trpc/init";
-import { countRecipes, createRecipe, deleteRecipe, getRecipe, listRecipes, updateRecipe } from "./queries";
+import { createRecipe, deleteRecipe, getRecipe, listRecipes, updateRecipe } from "./queries";
+import { recipeCount } from "./service";
 
 const NOT_FOUND = "Recipe not found";
 // Each change reaches the open screens of everyone sharing the data (live updates, decision 0037).
@@ -13,7 +14,7 @@ const recipeChange = authedProcedure.use(publishes("recipes"));
 
 export const recipesRouter = {
   list: authedProcedure.query(({ ctx }) => listRecipes(ctx.db, ctx.lists, ctx.user.householdId)),
-  count: authedProcedure.query(({ ctx }) => countRecipes(ctx.db, ctx.user.householdId)),
+  count: authedProcedure.query(({ ctx }) => recipeCount(ctx, ctx.user.householdId)),
   get: authedProcedure.input(idInput).query(async ({ ctx, input }) => {
     const recipe = await getRecipe(ctx.db, ctx.user.householdId, input.id);
     if (!recipe) throw notFound(NOT_FOUND);

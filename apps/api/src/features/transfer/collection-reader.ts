@@ -16,7 +16,7 @@ import {
   schemaOrgRecipes,
   tandoorDraft,
 } from "./formats";
-import { KIM_EXPORT_FILE, kimRecipes } from "./kim-format";
+import { isKimExport, KIM_EXPORT_FILE, kimKitchen, kimRecipes, type KimKitchen } from "./kim-format";
 import {
   REFUSALS,
   Refused,
@@ -90,14 +90,14 @@ class Collection {
     return this.addRecipe(draft.title, fromDraft(draft), image);
   }
 
-  async addRecipe(title: string, candidate: unknown, image: Buffer | undefined): Promise<void> {
+  async addRecipe(title: string, candidate: unknown, image: Buffer | undefined, sourceId?: string | null): Promise<void> {
     if (this.recipes.length + this.failed.length >= TRANSFER_LIMITS.recipes) throw new Refused(REFUSALS.tooManyRecipes);
     const parsed = recipeInput.safeParse(candidate);
     if (!parsed.success) {
       this.failed.push({ title: title || "Untitled recipe", reason: parsed.error.issues[0]?.message ?? "Not a recipe" });
       return;
     }
-    this.recipes.push({ recipe: parsed.data, image: image ? await this.saveImage(image) : null });
+    this.recipes.push({ recipe: parsed.data, image: image ? await this.saveImage(image) : null, ...(sourceId && { sourceId }) });
   }
 
   private async saveImage(bytes: Buffer): Promise<SavedImage | null> {
@@ -108,9 +108,9 @@ class Collection {
     return { path, contentType };
   }
 
-  answer(format: CollectionFormat): CollectionReading {
-    if (this.recipes.length === 0 && this.failed.length === 0) return REFUSALS.empty;
-    return { kind: "ok", format, recipes: this.recipes, failed: this.failed };
+  answer(format: CollectionFormat, kitchen?: KimKitchen): CollectionReading {
+    if (this.recipes.length === 0 && this.failed.length === 0 && !kitchen) return REFUSALS.empty;
+    return { kind: "ok", format, recipes: this.recipes, failed: this.failed, ...(kitchen && { kitchen }) };
   }
 }
 
@@ -275,17 +275,23 @@ async function readZipCollection(job: CollectionJob): Promise<CollectionReading>
   }
 }
 
+/** Kim's own export: its recipes with their photos, and the rest of the account (inventory, plans, lists, history). */
 async function readKimExport(collection: Collection, zip: Zip, file: Entry): Promise<CollectionReading> {
   const data = parseJson(await zip.read(file));
   const recipes = kimRecipes(data);
-  if (!recipes) return REFUSALS.badJson;
+  if (!recipes || !isKimExport(data)) return REFUSALS.badJson;
   if (recipes.length > TRANSFER_LIMITS.recipes) return REFUSALS.tooManyRecipes;
+  // Told after the recipes' own failures, which count against the file's recipes.
+  const kitchenFailed: Failure[] = [];
+  const kitchen = kimKitchen(data, kitchenFailed);
+  if (!kitchen) return REFUSALS.kimTooLarge;
   const byName = new Map(zip.entries.map((entry) => [entry.fileName, entry]));
-  for (const { recipe, image } of recipes) {
+  for (const { id, recipe, image } of recipes) {
     const photo = image ? byName.get(image) : undefined;
-    await collection.addRecipe(isNode(recipe) ? String(recipe.title ?? "") : "", recipe, photo && (await zip.read(photo)));
+    await collection.addRecipe(isNode(recipe) ? String(recipe.title ?? "") : "", recipe, photo && (await zip.read(photo)), id);
   }
-  return collection.answer("kim");
+  for (const failure of kitchenFailed) collection.failed.push(failure);
+  return collection.answer("kim", kitchen);
 }
 
 /** Paprika: each recipe a gzipped JSON file, its photo inside as base64. */

@@ -1,7 +1,10 @@
 import type { Database } from "@kim/db";
-import type { RecipeIngredient, RecipeInput } from "@kim/domain";
-import type { Kysely } from "kysely";
+import type { RecipeIngredient, RecipeInput, ShoppingItem } from "@kim/domain";
+import type { Insertable, Kysely } from "kysely";
 import type { Kitchen } from "../../sessions/kitchen";
+
+/** Every account starts with this avatar (the users table's default). */
+const DEFAULT_AVATAR = "User";
 
 /** The SQL of moving in and out: collection imports, recipes and photos written in batches, and the account read whole. */
 
@@ -45,18 +48,12 @@ export async function setImportProgress(
     .execute();
 }
 
-/** The title and ingredients of each of the household's recipes, to tell a duplicate. */
-export function recipeKeys(db: Kysely<Database>, householdId: string): Promise<{ title: string; ingredients: RecipeIngredient[] }[]> {
-  return db.selectFrom("recipes").select(["title", "ingredients"]).where("householdId", "=", householdId).execute();
-}
-
-export async function countRecipes(db: Kysely<Database>, householdId: string): Promise<number> {
-  const row = await db
-    .selectFrom("recipes")
-    .select((eb) => eb.fn.countAll<string>().as("count"))
-    .where("householdId", "=", householdId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** The id, title and ingredients of each of the household's recipes, to tell a duplicate (and point a meal at it). */
+export function recipeKeys(
+  db: Kysely<Database>,
+  householdId: string,
+): Promise<{ id: string; title: string; ingredients: RecipeIngredient[] }[]> {
+  return db.selectFrom("recipes").select(["id", "title", "ingredients"]).where("householdId", "=", householdId).execute();
 }
 
 /** Saves recipes (and their photos) in one statement each, answering the new ids in the order given. */
@@ -88,13 +85,18 @@ export async function insertRecipes(
   return ids;
 }
 
-/** A recipe's photo, when it has one of its own and the recipe is the household's. */
-export function findRecipeImage(db: Kysely<Database>, householdId: string, recipeId: string) {
+/** The photos of the household's recipes: a photo is the household's through its recipe. */
+function householdImages(db: Kysely<Database>, householdId: string) {
   return db
     .selectFrom("recipeImages")
     .innerJoin("recipes", "recipes.id", "recipeImages.recipeId")
+    .where("recipes.householdId", "=", householdId);
+}
+
+/** A recipe's photo, when it has one of its own and the recipe is the household's. */
+export function findRecipeImage(db: Kysely<Database>, householdId: string, recipeId: string) {
+  return householdImages(db, householdId)
     .select(["recipeImages.contentType", "recipeImages.bytes"])
-    .where("recipes.householdId", "=", householdId)
     .where("recipeImages.recipeId", "=", recipeId)
     .executeTakeFirst();
 }
@@ -113,12 +115,7 @@ export async function accountData(db: Kysely<Database>, { householdId, userId }:
     db.selectFrom("mealPlans").selectAll().where("householdId", "=", householdId).orderBy("date").execute(),
     db.selectFrom("shoppingLists").selectAll().where("householdId", "=", householdId).orderBy("createdAt").execute(),
     db.selectFrom("stockEvents").selectAll().where("householdId", "=", householdId).orderBy("occurredAt").execute(),
-    db
-      .selectFrom("recipeImages")
-      .innerJoin("recipes", "recipes.id", "recipeImages.recipeId")
-      .select(["recipeImages.recipeId", "recipeImages.contentType"])
-      .where("recipes.householdId", "=", householdId)
-      .execute(),
+    householdImages(db, householdId).select(["recipeImages.recipeId", "recipeImages.contentType"]).execute(),
   ]);
   return { profile, settings, inventory, recipes, mealPlans, shoppingLists, stockHistory, images };
 }
@@ -126,4 +123,107 @@ export async function accountData(db: Kysely<Database>, { householdId, userId }:
 export async function stripeSubscriptionOf(db: Kysely<Database>, userId: string): Promise<string | null> {
   const row = await db.selectFrom("users").select("stripeSubscriptionId").where("id", "=", userId).executeTakeFirst();
   return row?.stripeSubscriptionId ?? null;
+}
+
+// --- restoring the rest of a Kim export (restore.ts) ---
+
+/** What the household already holds of each kind a Kim export restores, to tell duplicates and count quotas. */
+export async function kitchenRows(db: Kysely<Database>, householdId: string, kinds: { stockHistory: boolean }) {
+  const [inventory, mealPlans, shoppingLists, stockHistory] = await Promise.all([
+    db
+      .selectFrom("ingredients")
+      .select(["id", "name", "quantity", "unit", "category", "expirationDate", "notes"])
+      .where("householdId", "=", householdId)
+      .execute(),
+    db
+      .selectFrom("mealPlans")
+      .select(["date", "mealType", "recipeId", "servings", "notes"])
+      .where("householdId", "=", householdId)
+      .execute(),
+    db.selectFrom("shoppingLists").select(["name", "items"]).where("householdId", "=", householdId).execute(),
+    kinds.stockHistory
+      ? db
+          .selectFrom("stockEvents")
+          .select(["name", "category", "kind", "reason", "expirationDate", "occurredAt"])
+          .where("householdId", "=", householdId)
+          .execute()
+      : [],
+  ]);
+  return { inventory, mealPlans, shoppingLists, stockHistory };
+}
+
+export type KitchenRows = Awaited<ReturnType<typeof kitchenRows>>;
+
+type Owned<T> = Omit<T, "householdId" | "createdBy" | "updatedBy">;
+
+/** Saves inventory items, answering their new ids in the order given. */
+export async function insertIngredients(
+  trx: Kysely<Database>,
+  { householdId, userId }: Kitchen,
+  items: Owned<Insertable<Database["ingredients"]>>[],
+): Promise<string[]> {
+  if (items.length === 0) return [];
+  const rows = await trx
+    .insertInto("ingredients")
+    .values(items.map((item) => ({ ...item, householdId, createdBy: userId, updatedBy: userId })))
+    .returning("id")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function insertMealPlans(
+  trx: Kysely<Database>,
+  { householdId, userId }: Kitchen,
+  meals: Owned<Insertable<Database["mealPlans"]>>[],
+): Promise<void> {
+  if (meals.length > 0) {
+    await trx
+      .insertInto("mealPlans")
+      .values(meals.map((meal) => ({ ...meal, householdId, createdBy: userId, updatedBy: userId })))
+      .execute();
+  }
+}
+
+export async function insertShoppingLists(
+  trx: Kysely<Database>,
+  { householdId, userId }: Kitchen,
+  lists: { name: string; items: ShoppingItem[] }[],
+): Promise<void> {
+  if (lists.length > 0) {
+    await trx
+      .insertInto("shoppingLists")
+      .values(
+        lists.map(({ name, items }) => ({
+          name,
+          items: JSON.stringify(items.map((item) => ({ ...item, changedBy: userId }))),
+          householdId,
+          createdBy: userId,
+          updatedBy: userId,
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function insertStockEvents(
+  trx: Kysely<Database>,
+  { householdId, userId }: Kitchen,
+  events: Omit<Insertable<Database["stockEvents"]>, "householdId" | "createdBy">[],
+): Promise<void> {
+  if (events.length > 0) {
+    await trx
+      .insertInto("stockEvents")
+      .values(events.map((event) => ({ ...event, householdId, createdBy: userId })))
+      .execute();
+  }
+}
+
+/** The avatar from a Kim export, for an account still showing the default one. */
+export async function keepFirstAvatar(db: Kysely<Database>, userId: string, avatar: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ profileImageUrl: avatar, updatedAt: new Date() })
+    .where("id", "=", userId)
+    .where("profileImageUrl", "=", DEFAULT_AVATAR)
+    .execute();
 }

@@ -1,4 +1,5 @@
 import { QUOTAS, type RecipeInput } from "@kim/domain";
+import type { KimKitchen } from "./kim-format";
 
 /** What the collection reader (collection-worker.ts) is given and answers: shared by the worker and the service. */
 
@@ -39,6 +40,8 @@ export interface SavedImage {
 export interface ReadRecipe {
   recipe: RecipeInput;
   image: SavedImage | null;
+  /** Its id in a Kim export, which the export's planned meals name. */
+  sourceId?: string | null;
 }
 
 export interface Failure {
@@ -49,7 +52,7 @@ export interface Failure {
 export type RefusalStatus = 400 | 413 | 422 | 503;
 
 export type CollectionReading =
-  | { kind: "ok"; format: CollectionFormat; recipes: ReadRecipe[]; failed: Failure[] }
+  | { kind: "ok"; format: CollectionFormat; recipes: ReadRecipe[]; failed: Failure[]; kitchen?: KimKitchen }
   | { kind: "refused"; status: RefusalStatus; message: string };
 
 export interface CollectionJob {
@@ -68,6 +71,7 @@ export const REFUSALS = {
   ),
   damaged: refusal(400, "The file is damaged: it could not be read as a zip."),
   badJson: refusal(400, "The file is not valid JSON."),
+  kimTooLarge: refusal(422, "The Kim export holds more inventory items, planned meals or shopping lists than an account can keep."),
   paths: refusal(400, "The zip holds a path outside its own folder (../ or an absolute path); nothing was imported."),
   empty: refusal(422, "The file holds no recipes Kim can read."),
   tooLarge: refusal(413, `The file is too large: at most ${TRANSFER_LIMITS.fileBytes / MIB} MB.`),

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { idInput } from "../../lib/ids";
 import { PendingDownload, PendingUpload } from "../../lib/rest";
 import { kitchenOf } from "../../sessions/kitchen";
-import { authedProcedure } from "../../trpc/init";
+import { authedProcedure, publishes } from "../../trpc/init";
 import { deleteAccount, exportAccount, importCollection, importProgress, recipeImage } from "./service";
 
 /** An upload, read only after the checks: only the REST path's multipart body can give one (tRPC carries JSON). */
@@ -22,7 +22,12 @@ const deleteInput = z.object({
 
 /** Moving in (a collection from another app, free for everyone) and out (everything as one zip; the account deleted). */
 export const transferRouter = {
+  // A collection (a Kim export's whole kitchen) reaches the open screens of everyone sharing the kitchen.
   importCollection: authedProcedure
+    .use(publishes("recipes"))
+    .use(publishes("inventory"))
+    .use(publishes("mealPlan"))
+    .use(publishes("shoppingList"))
     .input(importInput)
     .mutation(({ ctx, input }) => importCollection(ctx, ctx.user, input.file, input.duplicates)),
   importProgress: authedProcedure.input(keyInput).query(({ ctx, input }) => importProgress(ctx, ctx.user.id, input.key)),

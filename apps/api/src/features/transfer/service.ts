@@ -15,28 +15,46 @@ import { keyedRequest } from "../../lib/idempotency";
 import { saveUpload, type PendingDownload, type PendingUpload } from "../../lib/rest";
 import type { Context } from "../../trpc/context";
 import { WorkerPool } from "../extraction/worker-pool";
-import { KIM_EXPORT_FILE, KIM_EXPORT_FORMAT, KIM_EXPORT_VERSION, KIM_JSONLD_FILE } from "./kim-format";
+import { keepTimeZone } from "../insights/service";
+import { recipeCount } from "../recipes/service";
+import { KIM_EXPORT_FILE, KIM_EXPORT_FORMAT, KIM_EXPORT_VERSION, KIM_JSONLD_FILE, type KimKitchen } from "./kim-format";
 import {
   accountData,
   claimImport,
-  countRecipes,
   findImport,
   findRecipeImage,
   forgetImport,
+  insertIngredients,
+  insertMealPlans,
   insertRecipes,
+  insertShoppingLists,
+  insertStockEvents,
+  keepFirstAvatar,
+  kitchenRows,
   recipeKeys,
   setImportProgress,
   stripeSubscriptionOf,
 } from "./queries";
+import { planRestore, type RecipeTarget, type RestorePlan } from "./restore";
 import { REFUSALS, TRANSFER_LIMITS, type CollectionFormat, type CollectionJob, type CollectionReading, type ReadRecipe } from "./reading";
 
-/** What an import did, recipe by recipe for those it did not import (the first few hundred). */
+/** What an import did, recipe by recipe (and row by row) for those it did not import (the first few hundred). */
 export interface ImportSummary {
   format: CollectionFormat;
+  /** Recipes imported; those skipped or failed, and the rows of a Kim export's kitchen skipped or failed. */
   imported: number;
   skipped: number;
   failed: number;
+  /** What a Kim export brought besides its recipes. */
+  restored?: Restored;
   details: { title: string; outcome: "skipped" | "failed"; reason: string }[];
+}
+
+export interface Restored {
+  inventory: number;
+  mealPlans: number;
+  shoppingLists: number;
+  stockHistory: number;
 }
 
 export interface ImportProgress {
@@ -52,6 +70,8 @@ const NO_FILE = "Please choose a collection file";
 const IMPORT_NOT_FOUND = "Import not found";
 // Recipes saved a transaction: progress moves often, and no transaction holds a connection long.
 const BATCH = 100;
+// Rows of a Kim export's kitchen (a few short columns each) saved a transaction.
+const ROW_BATCH = 500;
 const MAX_DETAILS = 500;
 // An import not heard of for this long died with its process: its key may start over.
 const ABANDONED_MS = 15 * 60_000;
@@ -130,18 +150,35 @@ async function save(
   duplicates: DuplicateChoice,
 ): Promise<ImportSummary> {
   const details: ImportSummary["details"] = reading.failed.map((f) => ({ ...f, outcome: "failed" }));
-  const known = new Set((await recipeKeys(ctx.db, kitchen.householdId)).map(recipeFingerprint));
+  const there = new Map((await recipeKeys(ctx.db, kitchen.householdId)).map((recipe) => [recipeFingerprint(recipe), recipe.id]));
   const fresh: ReadRecipe[] = [];
+  // Where each recipe of the file went (its index in `fresh`, or the same recipe already there): a meal names it.
+  const target = new Map<string, RecipeTarget>();
+  const firstOf = new Map<string, number>();
   for (const read of reading.recipes) {
     const fingerprint = recipeFingerprint(read.recipe);
-    if (duplicates === "skip" && known.has(fingerprint)) details.push({ title: read.recipe.title, outcome: "skipped", reason: DUPLICATE });
-    else fresh.push(read);
-    known.add(fingerprint);
+    const same = there.get(fingerprint) ?? firstOf.get(fingerprint);
+    if (duplicates === "skip" && same !== undefined) details.push({ title: read.recipe.title, outcome: "skipped", reason: DUPLICATE });
+    else {
+      if (!firstOf.has(fingerprint)) firstOf.set(fingerprint, fresh.length);
+      fresh.push(read);
+    }
+    if (read.sourceId) target.set(read.sourceId, duplicates === "skip" && same !== undefined ? same : fresh.length - 1);
   }
-  const room = Math.max(0, QUOTAS.recipes.max - (await countRecipes(ctx.db, kitchen.householdId)));
+  const room = Math.max(0, QUOTAS.recipes.max - (await recipeCount(ctx, kitchen.householdId)));
   for (const over of fresh.splice(room)) details.push({ title: over.recipe.title, outcome: "failed", reason: quotaMessage("recipes") });
+  const recipeOf = (sourceId: string) => {
+    const to = target.get(sourceId);
+    return typeof to === "number" && to >= fresh.length ? undefined : to;
+  };
+  const plan = reading.kitchen && (await restorePlan(ctx, kitchen, reading.kitchen, duplicates, recipeOf));
+  // One at a time: a file's rows may be past what a spread call takes.
+  for (const detail of plan?.details ?? []) details.push(detail);
 
-  await setImportProgress(ctx.db, id, { status: "saving", total: fresh.length, done: 0 });
+  const total =
+    fresh.length + (plan ? plan.inventory.length + plan.mealPlans.length + plan.shoppingLists.length + plan.stockHistory.length : 0);
+  await setImportProgress(ctx.db, id, { status: "saving", total, done: 0 });
+  const recipeIds: string[] = [];
   for (let done = 0; done < fresh.length; done += BATCH) {
     const batch = await Promise.all(
       fresh.slice(done, done + BATCH).map(async ({ recipe, image }) => ({
@@ -150,20 +187,102 @@ async function save(
       })),
     );
     await inTransaction(ctx.db, async (trx) => {
-      await insertRecipes(trx, kitchen, batch);
-      await setImportProgress(trx, id, { status: "saving", total: fresh.length, done: done + batch.length });
+      recipeIds.push(...(await insertRecipes(trx, kitchen, batch)));
+      await setImportProgress(trx, id, { status: "saving", total, done: done + batch.length });
     });
   }
+  if (plan) await restore(ctx, kitchen, id, plan, recipeIds, { done: fresh.length, total });
+  if (reading.kitchen) await keepPreferences(ctx, kitchen.userId, reading.kitchen.profile);
+
   const count = (outcome: string) => details.filter((d) => d.outcome === outcome).length;
   const summary: ImportSummary = {
     format: reading.format,
     imported: fresh.length,
     skipped: count("skipped"),
     failed: count("failed"),
+    ...(plan && {
+      restored: {
+        inventory: plan.inventory.length,
+        mealPlans: plan.mealPlans.length,
+        shoppingLists: plan.shoppingLists.length,
+        stockHistory: plan.stockHistory.length,
+      },
+    }),
     details: details.slice(0, MAX_DETAILS),
   };
-  await setImportProgress(ctx.db, id, { status: "done", total: fresh.length, done: fresh.length, summary });
+  await setImportProgress(ctx.db, id, { status: "done", total, done: total, summary });
   return summary;
+}
+
+async function restorePlan(
+  ctx: Context,
+  kitchen: Kitchen,
+  file: KimKitchen,
+  duplicates: DuplicateChoice,
+  recipeOf: (sourceId: string) => RecipeTarget | undefined,
+): Promise<RestorePlan> {
+  const rows = await kitchenRows(ctx.db, kitchen.householdId, { stockHistory: duplicates === "skip" && file.stockHistory.length > 0 });
+  return planRestore(file, rows, duplicates, recipeOf);
+}
+
+/**
+ * Saves a Kim export's kitchen after its recipes: the inventory first (the stock history names its items), then the
+ * meals (each pointing at its recipe as saved now or already there), the lists and the history, in batches that move
+ * the progress on.
+ */
+async function restore(
+  ctx: Context,
+  kitchen: Kitchen,
+  id: string,
+  plan: RestorePlan,
+  recipeIds: string[],
+  progress: { done: number; total: number },
+): Promise<void> {
+  let done = progress.done;
+  const inBatches = async <T>(rows: T[], write: (trx: Context["db"], batch: T[]) => Promise<void>) => {
+    for (let from = 0; from < rows.length; from += ROW_BATCH) {
+      const batch = rows.slice(from, from + ROW_BATCH);
+      await inTransaction(ctx.db, async (trx) => {
+        await write(trx, batch);
+        done += batch.length;
+        await setImportProgress(trx, id, { status: "saving", total: progress.total, done });
+      });
+    }
+  };
+  const itemIds = new Map(plan.inventoryThere);
+  await inBatches(plan.inventory, async (trx, batch) => {
+    const ids = await insertIngredients(
+      trx,
+      kitchen,
+      batch.map(({ sourceId: _sourceId, ...item }) => item),
+    );
+    batch.forEach((item, i) => item.sourceId && itemIds.set(item.sourceId, ids[i]!));
+  });
+  await inBatches(plan.mealPlans, (trx, batch) =>
+    insertMealPlans(
+      trx,
+      kitchen,
+      batch.map(({ recipe, ...meal }) => ({ ...meal, recipeId: typeof recipe === "number" ? recipeIds[recipe]! : recipe })),
+    ),
+  );
+  await inBatches(plan.shoppingLists, (trx, batch) => insertShoppingLists(trx, kitchen, batch));
+  await inBatches(plan.stockHistory, (trx, batch) =>
+    insertStockEvents(
+      trx,
+      kitchen,
+      batch.map(({ ingredientId, occurredAt, ...event }) => ({
+        ...event,
+        ingredientId: (ingredientId && itemIds.get(ingredientId)) ?? null,
+        occurredAt: new Date(occurredAt),
+      })),
+    ),
+  );
+}
+
+/** A Kim export's display preferences, for an account that has not set its own (the browser's time zone is newer news). */
+async function keepPreferences(ctx: Context, userId: string, profile: KimKitchen["profile"]): Promise<void> {
+  if (profile.profileImageUrl) await keepFirstAvatar(ctx.db, userId, profile.profileImageUrl);
+  if (profile.timeZone) await keepTimeZone(ctx, userId, profile.timeZone);
 }
 
 /** How far the import under `key` has got, for the browser's progress bar. */
@@ -190,12 +309,14 @@ const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "
 export async function exportAccount(ctx: Context, kitchen: Kitchen, download: PendingDownload): Promise<void> {
   const data = await accountData(ctx.db, kitchen);
   const imageOf = new Map(data.images.map((img) => [img.recipeId, `images/${img.recipeId}.${EXTENSIONS[img.contentType] ?? "img"}`]));
-  const recipes = data.recipes.map(({ householdId: _householdId, ...recipe }) => ({
+  // Rows keep their own ids (a meal names its recipe, an event its item) but not whose they were.
+  const withoutOwner = <T extends { householdId: string; createdBy: string | null }>(rows: T[]) =>
+    rows.map(({ householdId: _householdId, createdBy: _createdBy, updatedBy: _updatedBy, ...row }: T & { updatedBy?: unknown }) => row);
+  const recipes = withoutOwner(data.recipes).map((recipe) => ({
     ...recipe,
     tags: recipe.tags ?? [],
     image: imageOf.get(recipe.id) ?? null,
   }));
-  const withoutOwner = <T extends { householdId: string }>(rows: T[]) => rows.map(({ householdId: _householdId, ...row }) => row);
   const document = {
     format: KIM_EXPORT_FORMAT,
     version: KIM_EXPORT_VERSION,
@@ -204,7 +325,10 @@ export async function exportAccount(ctx: Context, kitchen: Kitchen, download: Pe
     inventory: withoutOwner(data.inventory),
     recipes,
     mealPlans: withoutOwner(data.mealPlans),
-    shoppingLists: withoutOwner(data.shoppingLists),
+    shoppingLists: withoutOwner(data.shoppingLists).map((list) => ({
+      ...list,
+      items: list.items.map(({ changedBy: _changedBy, ...item }) => item),
+    })),
     stockHistory: withoutOwner(data.stockHistory),
   };
   const jsonLd = recipes.map((recipe) =>

@@ -18,7 +18,10 @@ import {
   zipOf,
 } from "../../testing/collection-samples";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
+import { QUOTAS, quotaMessage } from "@kim/domain";
+import { KIM_EXPORT_FILE, MAX_STOCK_EVENTS, stockHistoryLeftOut } from "./kim-format";
 import { REFUSALS, TRANSFER_LIMITS } from "./reading";
+import { ALREADY_THERE } from "./restore";
 import { DUPLICATE } from "./service";
 
 let t: TestApp;
@@ -354,6 +357,183 @@ describe("exporting everything", () => {
       expect(asJsonLd.json()).toMatchObject({ format: "schema.org", imported: 7 });
     },
     SLOW,
+  );
+
+  it(
+    "a Kim export imported into another account gives the same kitchen: every field of every kind",
+    async () => {
+      const a = await createUser(t);
+      const send = (method: "POST" | "PATCH" | "PUT", url: string, payload: object) =>
+        t.app.inject({ method, url, headers: { cookie: a.cookie, "idempotency-key": randomUUID() }, payload });
+      await upload(a.cookie, await paprikaFile(sampleRecipes(3, "Whole")));
+      const [first, second] = await recipesOf(a.householdId);
+      const item = async (payload: object) => (await send("POST", "/api/ingredients", payload)).json().id as string;
+      await item({ ...MILK, expirationDate: "2030-05-01", notes: "Oat, not cow" });
+      const yogurt = await item({ name: "Yogurt", quantity: 2, unit: "units", category: "Dairy" });
+      const old = await item({ name: "Old cheese", quantity: 1, unit: "units", category: "Dairy", expirationDate: "2020-01-01" });
+      // Stock history: one emptied (the item stays, at 0), one thrown away after its date (the item gone).
+      expect((await send("PATCH", `/api/ingredients/${yogurt}`, { quantity: 0 })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: "DELETE", url: `/api/ingredients/${old}`, headers: { cookie: a.cookie } })).statusCode).toBe(
+        200,
+      );
+      for (const meal of [
+        { recipeId: first!.id, date: "2026-12-01", mealType: "dinner", servings: 3, notes: "Double the garlic" },
+        { recipeId: second!.id, date: "2026-12-02", mealType: "lunch", servings: 1 },
+      ]) {
+        expect((await send("POST", "/api/meal-plans", meal)).statusCode).toBe(201);
+      }
+      const list = (await send("POST", "/api/shopping-lists", { name: "Market" })).json();
+      const items = [
+        { name: "Leeks", quantity: 2, unit: "units", checked: true, category: "Produce", plan: { from: "2026-12-01", to: "2026-12-07" } },
+        { name: "Butter", quantity: 250, unit: "g", checked: false },
+      ];
+      expect((await send("PATCH", `/api/shopping-lists/${list.id}`, { items, version: list.version })).statusCode).toBe(200);
+      await send("POST", "/api/shopping-lists", { name: "Party" });
+      await send("PATCH", "/api/user/profile", { profileImageUrl: "Ice Cream" });
+      await send("PUT", "/api/user/expiry-mail", { expiryMail: true, timeZone: "Asia/Tokyo" });
+
+      const exported = await get(a.cookie, "/api/transfer/export");
+      const document = JSON.parse((await unzip(exported.rawPayload)).get(KIM_EXPORT_FILE)!.toString());
+      // Every kind the export holds is compared below: a kind added to the export fails here until it is restored too.
+      expect(Object.keys(document).sort()).toEqual(
+        ["exportedAt", "format", "inventory", "mealPlans", "profile", "recipes", "shoppingLists", "stockHistory", "version"].sort(),
+      );
+      expect(JSON.stringify(document)).not.toContain(a.id);
+
+      const b = await createUser(t);
+      const res = await upload(b.cookie, exported.rawPayload, { filename: "kim-export.zip" });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        format: "kim",
+        imported: 3,
+        skipped: 0,
+        failed: 0,
+        restored: { inventory: 2, mealPlans: 2, shoppingLists: 2, stockHistory: 2 },
+      });
+
+      const kitchenOf = async (householdId: string) => {
+        const { db } = t.deps;
+        const recipes = await recipesOf(householdId);
+        const titleOf = new Map(recipes.map((r) => [r.id, r.title]));
+        const inventory = await db.selectFrom("ingredients").selectAll().where("householdId", "=", householdId).orderBy("name").execute();
+        const nameOf = new Map(inventory.map((i) => [i.id, i.name]));
+        const strip = <T extends object>(row: T) =>
+          Object.fromEntries(
+            Object.entries(row).filter(
+              ([k]) => !["id", "householdId", "createdBy", "updatedBy", "createdAt", "updatedAt", "version"].includes(k),
+            ),
+          );
+        const sorted = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort();
+        return {
+          recipes: recipes.map(({ ingredients, ...r }) => ({ ...strip(r), ingredients })),
+          inventory: inventory.map(strip),
+          mealPlans: sorted(
+            (await db.selectFrom("mealPlans").selectAll().where("householdId", "=", householdId).execute()).map(({ recipeId, ...m }) => ({
+              ...strip(m),
+              recipe: recipeId && titleOf.get(recipeId),
+            })),
+          ),
+          shoppingLists: sorted(
+            (await db.selectFrom("shoppingLists").selectAll().where("householdId", "=", householdId).execute()).map(({ items, ...l }) => ({
+              ...strip(l),
+              items: items.map(({ changedBy, ...i }) => ({ ...i, byTheCook: changedBy !== null })),
+            })),
+          ),
+          // The item an event names, when it is still in the inventory.
+          stockHistory: sorted(
+            (await db.selectFrom("stockEvents").selectAll().where("householdId", "=", householdId).execute()).map(
+              ({ ingredientId, ...e }) => ({
+                ...strip(e),
+                item: (ingredientId && nameOf.get(ingredientId)) ?? null,
+              }),
+            ),
+          ),
+          profile: await db
+            .selectFrom("users")
+            .leftJoin("userSettings", "userSettings.userId", "users.id")
+            .select(["users.profileImageUrl", "userSettings.timeZone", "userSettings.expiryMail"])
+            .where("users.id", "=", householdId)
+            .executeTakeFirstOrThrow(),
+        };
+      };
+      const [before, after] = [await kitchenOf(a.householdId), await kitchenOf(b.householdId)];
+      for (const kind of ["recipes", "inventory", "mealPlans", "shoppingLists", "stockHistory"] as const) {
+        expect(before[kind].length, kind).toBeGreaterThanOrEqual(2);
+        expect(after[kind], kind).toEqual(before[kind]);
+      }
+      expect(before.stockHistory.map((e) => JSON.parse(e).item).sort()).toEqual(["Yogurt", null]);
+      // Display preferences come along; the mail opt-in is the account's own to give.
+      expect(after.profile).toEqual({ profileImageUrl: "Ice Cream", timeZone: "Asia/Tokyo", expiryMail: false });
+      expect(before.profile).toMatchObject({ expiryMail: true });
+      expect((await t.deps.db.selectFrom("users").select("email").where("id", "=", b.id).executeTakeFirstOrThrow()).email).toBe(b.email);
+
+      // The same file again: everything is already there, so nothing is added twice.
+      const again = await upload(b.cookie, exported.rawPayload, { filename: "kim-export.zip" });
+      expect(again.json()).toMatchObject({
+        imported: 0,
+        skipped: 3 + 8,
+        restored: { inventory: 0, mealPlans: 0, shoppingLists: 0, stockHistory: 0 },
+      });
+      expect(again.json().details).toContainEqual({ title: "Shopping list: Market", outcome: "skipped", reason: ALREADY_THERE });
+      expect(await kitchenOf(b.householdId)).toEqual(after);
+    },
+    SLOW,
+  );
+
+  it(
+    "restores a Kim export's kitchen within the quotas, row by row, and refuses one no account could hold",
+    { timeout: SLOW },
+    async () => {
+      const kimExport = (rest: object) =>
+        zipOf([{ name: KIM_EXPORT_FILE, data: JSON.stringify({ format: "kim-export", version: 1, recipes: [], ...rest }) }]);
+      const user = await createUser(t);
+      await t.app.inject({ method: "POST", url: "/api/shopping-lists", headers: { cookie: user.cookie }, payload: { name: "Mine" } });
+      const lists = Array.from({ length: QUOTAS.shoppingLists.max }, (_, i) => ({ name: `List ${i + 1}`, items: [] }));
+      const res = await upload(
+        user.cookie,
+        await kimExport({
+          shoppingLists: lists,
+          inventory: [MILK, { ...MILK, name: "Bad", unit: "bushels" }],
+          mealPlans: [{ recipeId: randomUUID(), date: "2026-12-01", mealType: "dinner", servings: 2 }],
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        imported: 0,
+        restored: { shoppingLists: QUOTAS.shoppingLists.max - 1, inventory: 1, mealPlans: 0 },
+      });
+      expect(res.json().details).toEqual(
+        expect.arrayContaining([
+          { title: `Shopping list: List ${QUOTAS.shoppingLists.max}`, outcome: "failed", reason: quotaMessage("shoppingLists") },
+          { title: "Inventory: Bad", outcome: "failed", reason: expect.stringMatching(/^Unit must be one of/) },
+          { title: "Planned meal: 2026-12-01", outcome: "failed", reason: "Its recipe was not imported" },
+        ]),
+      );
+      const lists2 = await t.deps.db.selectFrom("shoppingLists").select("name").where("householdId", "=", user.householdId).execute();
+      expect(lists2).toHaveLength(QUOTAS.shoppingLists.max);
+
+      // Stock history has no quota: a file's is read up to its bound, the oldest past it left out and told. (Each row
+      // has its id, as in a real export: rows all alike would pack like a compression bomb.)
+      const event = { name: "Milk", category: "Dairy", kind: "spilled", reason: "emptied", occurredAt: "2026-01-01T00:00:00.000Z" };
+      const history = await upload(
+        user.cookie,
+        await kimExport({ stockHistory: Array.from({ length: MAX_STOCK_EVENTS + 2 }, () => ({ ...event, id: randomUUID() })) }),
+      );
+      expect(history.json()).toMatchObject({ failed: MAX_STOCK_EVENTS + 1, restored: { stockHistory: 0 } });
+      expect(history.json().details[0]).toEqual({ title: "Stock history", outcome: "failed", reason: stockHistoryLeftOut(2) });
+      expect(history.json().details[1]).toEqual({ title: "Stock history: Milk", outcome: "failed", reason: "Kind must be wasted or used" });
+
+      // More lists than any account may keep: no export of Kim's, so the file is refused and nothing changes.
+      const other = await createUser(t);
+      const tooMany = await upload(
+        other.cookie,
+        await kimExport({ shoppingLists: [...lists, { name: "One more", items: [] }], inventory: [MILK] }),
+      );
+      expect(tooMany.statusCode).toBe(422);
+      expect(tooMany.json().message).toBe(REFUSALS.kimTooLarge.message);
+      expect(await t.deps.db.selectFrom("ingredients").select("id").where("householdId", "=", other.householdId).execute()).toEqual([]);
+      expect(await countOf("collectionImports", other.id)).toBe(0);
+    },
   );
 
   it("refuses strangers and has no tRPC way in", async () => {

@@ -50,7 +50,7 @@ export function ImportCollectionCard() {
     : stage.sent < 1
       ? "Sending the file…"
       : progress.data?.status === "saving"
-        ? `Saving recipes: ${progress.data.done} of ${progress.data.total}`
+        ? `Saving: ${progress.data.done.toLocaleString()} of ${progress.data.total.toLocaleString()}`
         : "Reading the recipes…";
 
   return (
@@ -85,7 +85,8 @@ export function ImportCollectionCard() {
             }}
           />
           <p id={`${id}-file-hint`} className="text-sm text-muted-foreground">
-            {file ? `${file.name}, ${fileSize(file.size)}` : ".paprikarecipes, .zip, .json, .jsonld or .csv, up to 256 MB"}
+            {/* The input shows the file's name already. */}
+            {file ? fileSize(file.size) : ".paprikarecipes, .zip, .json, .jsonld or .csv, up to 256 MB"}
           </p>
           {tooLarge && <p className="text-sm text-destructive">The file is larger than 256 MB.</p>}
         </div>
@@ -124,20 +125,38 @@ export function ImportCollectionCard() {
   );
 }
 
+const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+/** What a Kim export brought besides its recipes, as a sentence; empty when it brought nothing else. */
+function restoredText(restored: ImportSummary["restored"]): string {
+  if (!restored) return "";
+  const parts = [
+    restored.inventory > 0 && count(restored.inventory, "inventory item", "inventory items"),
+    restored.mealPlans > 0 && count(restored.mealPlans, "planned meal", "planned meals"),
+    restored.shoppingLists > 0 && count(restored.shoppingLists, "shopping list", "shopping lists"),
+    restored.stockHistory > 0 && count(restored.stockHistory, "stock history entry", "stock history entries"),
+  ].filter(Boolean);
+  return parts.length > 0 ? `Also restored ${parts.join(", ")}.` : "";
+}
+
 function ImportSummaryView({ summary }: { summary: ImportSummary }) {
-  const noun = (n: number) => `${n.toLocaleString()} recipe${n === 1 ? "" : "s"}`;
+  const noun = (n: number) => count(n, "recipe", "recipes");
+  // A Kim export's skipped and failed rows are not all recipes: those counts are told as items.
+  const other = (n: number) => (summary.restored ? count(n, "item", "items") : noun(n));
+  const restored = restoredText(summary.restored);
   return (
     <div role="status" className="grid gap-2 rounded-md border p-4 text-sm">
       <p className="font-medium">
         Imported {noun(summary.imported)}
-        {summary.skipped > 0 && `, skipped ${noun(summary.skipped)}`}
-        {summary.failed > 0 && `, ${noun(summary.failed)} failed`}.
+        {summary.skipped > 0 && `, skipped ${other(summary.skipped)}`}
+        {summary.failed > 0 && `, ${other(summary.failed)} failed`}.
       </p>
+      {restored && <p>{restored}</p>}
       {summary.details.length > 0 && (
         <ul className="grid max-h-48 gap-1 overflow-y-auto text-muted-foreground">
           {summary.details.map((d, i) => (
             <li key={i} className="break-words">
-              <span className="font-medium text-foreground">{d.title}</span>: {d.outcome === "skipped" ? "skipped" : "failed"}, {d.reason}
+              <span className="font-medium text-foreground">{d.title}</span>: {d.outcome === "skipped" ? "skipped" : "failed"}. {d.reason}
             </li>
           ))}
         </ul>
