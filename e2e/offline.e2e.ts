@@ -353,6 +353,9 @@ describe("offline", () => {
     const { userId, token } = await createUser({ firstName: "Pro" });
     await setPro(userId, true);
     const { page, context } = await cookOnPhone(token);
+    await page.goto("/profile");
+    await page.getByRole("heading", { name: "Household" }).waitFor();
+    await readyOffline(page, ["households.get"]);
     await page.goto("/meal-planner");
     await page.getByRole("heading", { name: "Meal Planner" }).waitFor();
     await readyOffline(page, ["auth.user", "mealPlans.list"]);
@@ -370,7 +373,18 @@ describe("offline", () => {
     await page.keyboard.press("Escape");
     expect(await page.getByRole("button", { name: "AI Extract" }).isDisabled()).toBe(true);
 
-    // Opened offline (the service worker's page, as a reload).
+    // Opened offline (the service worker's page, as a reload): moving out needs the server too.
+    await Promise.all([page.waitForEvent("load"), page.evaluate(() => window.location.assign("/profile"))]);
+    await page.getByRole("heading", { name: "Household" }).waitFor();
+    await page.getByText("Offline: importing works when you are back online.").waitFor();
+    await page.getByText("Offline: exporting works when you are back online.").waitFor();
+    await page.getByText("Offline: deleting the account works when you are back online.").waitFor();
+    for (const name of ["Import", "Download my data", "Delete my account"]) {
+      expect(await page.getByRole("button", { name, exact: true }).isDisabled(), name).toBe(true);
+    }
+    await keepScreenshot(page, "offline-profile-needs-network-375");
+
+    // The planner opened offline too (the service worker's page, as a reload).
     await Promise.all([page.waitForEvent("load"), page.evaluate(() => window.location.assign("/meal-planner"))]);
     await page.getByRole("heading", { name: "Meal Planner" }).waitFor();
     expect(await page.getByRole("button", { name: "Suggest meals" }).isDisabled()).toBe(true);

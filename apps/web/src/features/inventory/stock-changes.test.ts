@@ -1,8 +1,10 @@
+import type { IngredientInput } from "@kim/domain";
 import { describe, expect, it } from "vitest";
 import { changedFields, check, describeOutcome, offlineId, withWaiting, type StockFields, type StockOp } from "./stock-changes";
 import type { Ingredient } from "./ingredient-form-values";
 
-const milk: StockFields = { name: "Milk", quantity: 2, unit: "L", category: "Dairy", expirationDate: null, notes: null };
+// Both what the server answers and what a form sends.
+const milk: StockFields & IngredientInput = { name: "Milk", quantity: 2, unit: "L", category: "Dairy", expirationDate: null, notes: null };
 const ingredient = (id: string, fields: Partial<StockFields> & { name: string }): Ingredient => ({
   ...milk,
   ...fields,
@@ -12,7 +14,7 @@ const ingredient = (id: string, fields: Partial<StockFields> & { name: string })
   createdAt: "2026-11-27T10:00:00.000Z",
   updatedAt: "2026-11-27T10:00:00.000Z",
 });
-const edit = (data: Partial<StockFields>, sent = false): StockOp => ({ type: "update", key: "k", id: "m", base: milk, data, sent });
+const edit = (data: Partial<IngredientInput>, sent = false): StockOp => ({ type: "update", key: "k", id: "m", base: milk, data, sent });
 const remove: StockOp = { type: "delete", key: "k", id: "m", base: milk };
 
 describe("an inventory change made offline, checked against the server's ingredient now", () => {

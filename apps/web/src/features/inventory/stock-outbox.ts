@@ -79,8 +79,9 @@ export function useWaitingStock(): Kept<StockOp>[] {
  */
 export async function hold(op: StockOp): Promise<boolean> {
   try {
-    const added = op.type === "delete" && isOfflineId(op.id) ? waiting.find((c) => offlineId(c.id) === op.id && !c.op.sent) : undefined;
-    if (added) await forget([added.id, ...waiting.filter((c) => c.op.type !== "create" && c.op.id === op.id).map((c) => c.id)]);
+    const gone = op.type === "delete" && isOfflineId(op.id) ? op.id : undefined;
+    const added = gone && waiting.find((c) => offlineId(c.id) === gone && !c.op.sent);
+    if (added) await forget([added.id, ...waiting.filter((c) => c.op.type !== "create" && c.op.id === gone).map((c) => c.id)]);
     else await keep("inventory", op);
   } catch {
     return false;

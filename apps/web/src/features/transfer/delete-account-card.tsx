@@ -13,7 +13,9 @@ import {
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { Input } from "@kim/ui/input";
+import { NeedsNetwork } from "../../components/needs-network";
 import { errorMessage } from "../../lib/form";
+import { useOnline } from "../../lib/offline/network";
 import { trpc } from "../../lib/trpc";
 
 /** The danger zone: deleting the account, confirmed with the password. */
@@ -21,6 +23,7 @@ export function DeleteAccountCard() {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
+  const online = useOnline();
   const remove = trpc.transfer.deleteAccount.useMutation({
     // Everything is gone, the session too: start over on the landing page.
     onSuccess: () => window.location.assign("/?account=deleted"),
@@ -40,7 +43,7 @@ export function DeleteAccountCard() {
           be undone; export your data first if you want to keep it.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid justify-items-start gap-2">
         <AlertDialog
           open={open}
           onOpenChange={(next) => {
@@ -51,7 +54,9 @@ export function DeleteAccountCard() {
           }}
         >
           <AlertDialogTrigger asChild>
-            <Button variant="destructive">Delete my account</Button>
+            <Button variant="destructive" disabled={!online}>
+              Delete my account
+            </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
             <form
@@ -94,6 +99,7 @@ export function DeleteAccountCard() {
             </form>
           </AlertDialogContent>
         </AlertDialog>
+        <NeedsNetwork what="deleting the account works" />
       </CardContent>
     </Card>
   );

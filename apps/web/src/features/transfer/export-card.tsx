@@ -1,10 +1,13 @@
 import { Download } from "lucide-react";
 import { buttonVariants } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
+import { NeedsNetwork } from "../../components/needs-network";
+import { useOnline } from "../../lib/offline/network";
 import { EXPORT_ENDPOINT } from "./collection-upload";
 
 /** "Export everything": the whole account as one zip, which Kim (and, for the recipes, other apps) reads back. */
 export function ExportCard() {
+  const online = useOnline();
   return (
     <Card>
       <CardHeader>
@@ -19,10 +22,18 @@ export function ExportCard() {
           in it as schema.org JSON-LD, which other recipe apps read.
         </CardDescription>
       </CardHeader>
-      <CardContent>
-        <a href={EXPORT_ENDPOINT} download className={buttonVariants({ variant: "outline" })}>
-          Download my data
-        </a>
+      <CardContent className="grid justify-items-start gap-2">
+        {online ? (
+          <a href={EXPORT_ENDPOINT} download className={buttonVariants({ variant: "outline" })}>
+            Download my data
+          </a>
+        ) : (
+          // A link can't be disabled: offline it is a disabled button, as the other actions needing the server are.
+          <button type="button" disabled className={buttonVariants({ variant: "outline" })}>
+            Download my data
+          </button>
+        )}
+        <NeedsNetwork what="exporting works" />
       </CardContent>
     </Card>
   );

@@ -3,7 +3,9 @@ import { Upload } from "lucide-react";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { Checkbox } from "@kim/ui/checkbox";
+import { NeedsNetwork } from "../../components/needs-network";
 import { errorMessage } from "../../lib/form";
+import { useOnline } from "../../lib/offline/network";
 import { trpc } from "../../lib/trpc";
 import { fileSize } from "../recipes/pdf-upload";
 import { COLLECTION_TYPES, MAX_COLLECTION_BYTES, uploadCollection, type ImportSummary } from "./collection-upload";
@@ -22,6 +24,7 @@ export function ImportCollectionCard() {
   const [keepDuplicates, setKeepDuplicates] = useState(false);
   const [stage, setStage] = useState<Stage>({ kind: "idle" });
   const running = stage.kind === "running";
+  const online = useOnline();
   // The server's progress once the file is in; polled while the import runs.
   const progress = trpc.transfer.importProgress.useQuery(
     { key: running ? stage.key : "-" },
@@ -95,10 +98,11 @@ export function ImportCollectionCard() {
           <span>Also import recipes I already have (same title and ingredients); by default they are skipped</span>
         </label>
         <div>
-          <Button type="button" onClick={() => void start()} disabled={!file || tooLarge || running}>
+          <Button type="button" onClick={() => void start()} disabled={!file || tooLarge || running || !online}>
             {running ? "Importing…" : "Import"}
           </Button>
         </div>
+        <NeedsNetwork what="importing works" />
         {running && (
           <div className="grid gap-1" aria-live="polite">
             <div
