@@ -119,12 +119,26 @@ export function collapseSpace(text: string): string {
 
 /** Lines of a text that may hold markup (a step list written as HTML, or text with line breaks), each cleaned. */
 export function cleanLines(text: string): string[] {
-  return decodeEntities(text)
-    .replace(BLOCK_BREAK, "\n")
-    .split(/\r?\n|\r/)
+  return rawLines(text)
     .map(tidy)
     .filter((line) => line !== "");
 }
+
+// A line that is one bold run without a digit: a group heading in a list written as HTML ("<b>SAUCE</b><br>...").
+const BOLD_LINE = /^\s*<(b|strong)\b[^<>]*>[^<\d]*<\/\1>\s*$/i;
+
+/** The lines of an ingredient list that may hold markup, as cleanLines, leaving out its bold group headings. */
+export function cleanListLines(text: string): string[] {
+  return rawLines(text)
+    .filter((line) => !BOLD_LINE.test(line))
+    .map(tidy)
+    .filter((line) => line !== "");
+}
+
+const rawLines = (text: string) =>
+  decodeEntities(text)
+    .replace(BLOCK_BREAK, "\n")
+    .split(/\r?\n|\r/);
 
 /** Cuts text to `max` characters, at a word boundary when one is near, with an ellipsis. */
 export function truncate(text: string, max: number): string {

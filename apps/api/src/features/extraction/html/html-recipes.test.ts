@@ -213,6 +213,49 @@ describe("extractRecipesFromHtml: other sources", () => {
     });
   });
 
+  it("takes the fuller of recipeIngredient and ingredients where one runs the whole list together (decision 0040)", () => {
+    const body = `
+      <div itemscope itemtype="http://schema.org/Recipe">
+        <h1 itemprop="name">Kohlrabi Bake</h1>
+        <span itemprop="ingredients">2 kohlrabi</span><span itemprop="ingredients">6 potatoes</span>
+        <span itemprop="ingredients">200 ml cream</span>
+        <meta itemprop="recipeIngredient" content="2 kohlrabi 6 potatoes 200 ml cream">
+        <ol itemprop="recipeInstructions"><li>Bake.</li></ol>
+      </div>`;
+    expect(only(page("", body)).ingredients).toEqual(["2 kohlrabi", "6 potatoes", "200 ml cream"]);
+    const data = { ...padThai, ingredients: ["200 g rice noodles 2 eggs"], recipeIngredient: ["200 g rice noodles", "2 eggs"] };
+    expect(only(page(ldJson(data))).ingredients).toEqual(["200 g rice noodles", "2 eggs"]);
+  });
+
+  it("leaves out an ingredient list's group headings printed all in bold without a digit, keeping bold ingredients (decision 0040)", () => {
+    const microdata = `
+      <div itemscope itemtype="http://schema.org/Recipe">
+        <h1 itemprop="name">Meatballs in Sauce</h1>
+        <div itemprop="ingredients"><p><strong>Meatballs&nbsp;</strong><br>400 g lamb mince<br>1 egg<br><b>Sauce</b><br><b>2 cloves garlic</b><br>salt</p></div>
+        <ol itemprop="recipeInstructions"><li>Roll, fry and simmer.</li></ol>
+      </div>`;
+    expect(only(page("", microdata)).ingredients).toEqual(["400 g lamb mince", "1 egg", "2 cloves garlic", "salt"]);
+    const asHtml = {
+      ...padThai,
+      recipeIngredient: "<p><b>NOODLES</b><br>200 g rice noodles<br><b>SAUCE (mix well)</b><br>3 tbsp fish sauce</p>",
+    };
+    expect(only(page(ldJson(asHtml))).ingredients).toEqual(["200 g rice noodles", "3 tbsp fish sauce"]);
+    const printed = `<h1>Chicken Rice</h1>
+      <h2>Ingredients</h2>
+      <p>400 g chicken thighs</p><p>280 g jasmine rice</p><p><strong>The Marinade</strong></p><p>2 tsp sesame oil</p><p><strong>Salt</strong> to taste</p>
+      <h2>Method</h2><ol><li>Marinate the chicken for an hour.</li><li>Cook it over the rice until done.</li></ol>`;
+    expect(only(page("", printed)).ingredients).toEqual([
+      "400 g chicken thighs",
+      "280 g jasmine rice",
+      "2 tsp sesame oil",
+      "Salt to taste",
+    ]);
+    const items = `<h1>Chicken Rice</h1>
+      <h2>Ingredients</h2><ul><li>400 g chicken</li><li><strong>For the glaze</strong></li><li>2 tbsp honey</li></ul>
+      <h2>Method</h2><ol><li>Glaze the chicken and roast it for forty minutes.</li></ol>`;
+    expect(only(page("", items)).ingredients).toEqual(["400 g chicken", "2 tbsp honey"]);
+  });
+
   it("reads a page with no structured data from its headings and lists, title and image from OpenGraph", () => {
     const head = `<meta property="og:title" content="Grandma's Scones | Baking Blog"><meta property="og:image" content="https://cooks.example/scones.jpg">`;
     const body = `
