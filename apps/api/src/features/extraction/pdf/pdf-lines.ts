@@ -172,13 +172,14 @@ function gutterOf(rows: Segment[][], left: number, right: number): [number, numb
     }
     let to = x;
     while (to < end && cover[to]! <= allowed) to += 1;
-    // The strip's emptiest stretch, where the columns' edges are.
+    // The strip's emptiest stretch, where the columns' edges are; the strip as a whole must be wide enough, not that
+    // stretch, since a few lines above the columns (a facts line over a sidebar) may reach into it (decision 0040).
     const floor = Math.min(...cover.slice(x, to));
     let lo = x;
     while (cover[lo]! > floor) lo += 1;
     let hi = to - 1;
     while (cover[hi]! > floor) hi -= 1;
-    if (hi + 1 - lo >= min) {
+    if (to - x >= min) {
       const a = left + lo;
       const b = left + hi + 1;
       const leftRows = rows.filter((row) => row.some((s) => s.right <= a)).length;

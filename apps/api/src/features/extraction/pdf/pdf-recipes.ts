@@ -220,6 +220,24 @@ function filled(previous: PdfLine, line: PdfLine): boolean {
   return room < (firstWord.length + 1) * line.size * 0.5;
 }
 
+// A line ending in a capitalised word ("Duncan Hines Lemon", "Grated"): a name that may carry on capitalised.
+const ENDS_CAPITALISED = /(?:^|\s)\p{Lu}[\p{L}'’-]*$/u;
+const ENDS_MID_PHRASE = /[&-]$|\b(?:and|or|of|with|to|for|a|the)$/i;
+
+/**
+ * Whether an unmarked list's line carries on the item before it (`last`, ending on `previous`) in the same column: a
+ * line opening with a parenthesis always does (an item's note: no ingredient starts with one); else, never one starting
+ * with a number; a line after one ending mid-phrase does; and after a full line, one that starts in lower case, or a
+ * capitalised one after a line ending in a capitalised word (a name set in title case wrapping: "Lemon / Cake Mix").
+ */
+function carriesOn(previous: PdfLine, line: PdfLine, last: string, text: string): boolean {
+  if (text.startsWith("(")) return true;
+  if (/^\d/.test(text)) return false;
+  if (ENDS_MID_PHRASE.test(last)) return true;
+  if (!filled(previous, line)) return false;
+  return /^\p{Ll}/u.test(text) || (/^\p{Lu}/u.test(text) && ENDS_CAPITALISED.test(last));
+}
+
 /**
  * Ingredient lines, one per item even where one wraps: a marked list starts an item at each marker; an unmarked one at
  * each line, unless the line before it was full or left a parenthesis open. Group headings ("For the sauce") are left
@@ -251,10 +269,7 @@ export function ingredientLines(lines: PdfLine[]): string[] {
       if (markerMode) continues = !hasMarker && line.x > markerX + 2;
       else if (!balanced(last)) continues = true;
       else if (sameColumn(previous, line) && line.x >= previous.x - 1 && line.y > previous.y) {
-        // A full line carries on into a line that starts in lower case; a line ending mid-phrase always does.
-        continues =
-          !/^\d/.test(text) &&
-          ((filled(previous, line) && /^\p{Ll}/u.test(text)) || /[&-]$|\b(?:and|or|of|with|to|for|a|the)$/i.test(last));
+        continues = carriesOn(previous, line, last, text);
       }
     }
     if (continues) items[items.length - 1]!.push(text);
