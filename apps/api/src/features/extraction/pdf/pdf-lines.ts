@@ -157,7 +157,13 @@ function gutterOf(rows: Segment[][], left: number, right: number): [number, numb
   const width = Math.ceil(right - left);
   if (width < min * 3) return undefined;
   const cover = new Array<number>(width).fill(0);
-  for (const row of rows) {
+  // Rows above the first one with text where a right column may start (a title, a facts line, a site's menu over a
+  // sidebar and its method) stand above the columns: they cross a gutter as a heading does, but don't narrow it.
+  const firstRight = Math.max(
+    0,
+    rows.findIndex((row) => row.some((s) => s.x > left + width * 0.15)),
+  );
+  for (const row of rows.slice(firstRight)) {
     for (const s of row)
       for (let x = Math.max(0, Math.floor(s.x - left)); x < Math.min(width, Math.ceil(s.right - left)); x++) cover[x]! += 1;
   }

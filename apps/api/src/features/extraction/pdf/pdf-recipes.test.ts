@@ -161,6 +161,21 @@ describe("linesOfPage", () => {
     expect(lines.find((l) => l.text.startsWith("Step text number 0"))).toMatchObject({ column: 1 });
   });
 
+  it("finds the gutter beside a sidebar under a title, facts and menu that all reach into it (decision 0040)", () => {
+    const items = [item("A title that runs long", 42, 90, 20, true), item("Prep: 10 min", 42, 116, 9.5), item("Menu", 42, 130, 9)];
+    // The title ends at x 236, the facts line at 230, the menu at 228: the strip between the columns (211 to 240) is
+    // crossed by three rows of twelve.
+    [194, 188, 186].forEach((width, i) => (items[i]!.width = width));
+    for (let i = 0; i < 9; i++) {
+      items.push(item(`${i + 1} cups flour`, 57, 170 + i * 15, 11), item(`Step text number ${i} goes on.`, 240, 170 + i * 15, 11));
+    }
+    for (const sidebar of items.filter((i) => i.x === 57)) sidebar.width = 154;
+    const lines = linesOfPage(items, 1, 595, 842);
+    const texts = lines.map((l) => l.text);
+    expect(texts.indexOf("9 cups flour")).toBeLessThan(texts.indexOf("Step text number 0 goes on."));
+    expect(lines.find((l) => l.text.startsWith("Step text number 0"))).toMatchObject({ column: 1 });
+  });
+
   it("keeps a numbered step's number with its text", () => {
     const items = [];
     for (let i = 0; i < 5; i++) items.push(item(`${i + 1}.`, 50, 100 + i * 14), item("Stir well and wait a while.", 64, 100 + i * 14));
