@@ -97,6 +97,8 @@ export function decodeEntities(text: string): string {
 
 // NUL and lone surrogates can't be stored (see @kim/domain storableText); zero-width spaces and soft hyphens only hide.
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u200B\u00AD\uFEFF]/g;
+// A no-break space's UTF-8 bytes read as Latin-1 by the page's CMS ("1Â cup"): no word ends in Â before one.
+const MISREAD_NBSP = /\u00C2\u00A0/g;
 const TAG = /<\/?[a-zA-Z][^<>]*>|<!--[\s\S]*?-->/g;
 const BLOCK_BREAK = /<br\s*\/?>|<\/?(?:p|div|li|ol|ul|h[1-6]|tr|section|article|blockquote)\b[^<>]*>/gi;
 
@@ -114,7 +116,7 @@ function tidy(decoded: string): string {
 
 /** Text already decoded, made one line: characters that can't be stored left out, every run of whitespace one space. */
 export function collapseSpace(text: string): string {
-  return text.replace(UNSTORABLE, "").replace(/\s+/g, " ").trim();
+  return text.replace(UNSTORABLE, "").replace(MISREAD_NBSP, " ").replace(/\s+/g, " ").trim();
 }
 
 /** Lines of a text that may hold markup (a step list written as HTML, or text with line breaks), each cleaned. */

@@ -162,6 +162,19 @@ describe("extractRecipesFromHtml: text", () => {
     expect(recipe.ingredients).toEqual(["½ cup milk", "2 tbsp butter", "1 tsp salt (or to taste)"]);
   });
 
+  it("reads a no-break space whose bytes the page's CMS misread as Latin-1 ('Â ') as a space (decision 0040)", () => {
+    const misread = {
+      ...padThai,
+      recipeIngredient: ["2/3 cup\u00c2\u00a0orange juice", "1\u00c2\u00a0Tbsp\u00c2\u00a0salt", "1 Â tsp Ândria"],
+    };
+    expect(only(page(ldJson(misread))).ingredients).toEqual(["2/3 cup orange juice", "1 Tbsp salt", "1 Â tsp Ândria"]);
+  });
+
+  it("keeps a quantity written '800.0 g' as the data writes it (decision 0040)", () => {
+    const data = { ...padThai, recipeIngredient: ["800.0 g gnocchi", "2.0 onions"] };
+    expect(only(page(ldJson(data))).ingredients).toEqual(["800.0 g gnocchi", "2.0 onions"]);
+  });
+
   it("keeps a line repeated in another part of the recipe, but not a whole list printed twice", () => {
     const parts = ["2 tbsp butter", "1 cup flour", "2 tbsp butter", "1 cup sugar"];
     expect(only(page(ldJson({ ...padThai, recipeIngredient: parts }))).ingredients).toEqual(parts);
