@@ -269,6 +269,14 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("", items)).ingredients).toEqual(["400 g chicken", "2 tbsp honey"]);
   });
 
+  it("ends a part at a newsletter sign-up dropped in between, its class a few words around the name (decision 0040)", () => {
+    const body = `<h1>Apple Tart</h1>
+      <p><strong>Ingredients:</strong></p><p>- 250g shortcrust pastry</p><p>- 4 large apples, diced</p><p>- Dash of whiskey</p>
+      <div data-partial="signup"><div class="article-newsletter-signup-cta"><p>Sign up to our newsletter!</p><a href="/n">Subscribe</a></div></div>
+      <p><strong>Method:</strong></p><p>Line the tins with the pastry and add the apple.</p><p>Bake for thirty minutes until golden.</p>`;
+    expect(only(page("", body)).ingredients).toEqual(["250g shortcrust pastry", "4 large apples, diced", "Dash of whiskey"]);
+  });
+
   it("reads a page with no structured data from its headings and lists, title and image from OpenGraph", () => {
     const head = `<meta property="og:title" content="Grandma's Scones | Baking Blog"><meta property="og:image" content="https://cooks.example/scones.jpg">`;
     const body = `
