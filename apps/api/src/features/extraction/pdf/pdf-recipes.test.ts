@@ -232,6 +232,16 @@ describe("ingredientLines: wrapped items (decision 0040)", () => {
     expect(ingredientLines(lines)).toEqual(["4 medium chicken breasts (skinless and boneless)", "1/2 cup stock (120g)", "Salt"]);
   });
 
+  it("judges a line full by the next word's width in its own line's letters, not half the font size a letter", () => {
+    const lines = [
+      line("1 teaspoon ground", { x: 57, right: 162, size: 11, columnRight: 213 }),
+      line("cinnamon", { x: 57, right: 112, size: 11, columnRight: 213 }),
+      line("1/4 teaspoon salt", { x: 57, right: 153, size: 11, columnRight: 213 }),
+      line("butter", { x: 57, right: 92, size: 11, columnRight: 213 }),
+    ];
+    expect(ingredientLines(lines)).toEqual(["1 teaspoon ground cinnamon", "1/4 teaspoon salt", "butter"]);
+  });
+
   it("carries a full line ending in a capitalised word into a capitalised line, not a full line ending otherwise", () => {
     const lines = [
       line("1 box Duncan Hines Lemon", { right: 196, columnRight: 200 }),

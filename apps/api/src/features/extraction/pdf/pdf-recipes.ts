@@ -213,11 +213,16 @@ function readFacts(text: string, draft: RecipeDraft): void {
 const balanced = (text: string) => (text.match(/\(/g)?.length ?? 0) <= (text.match(/\)/g)?.length ?? 0);
 const sameColumn = (a: PdfLine, b: PdfLine) => a.page === b.page && a.column === b.column && a.columnLeft === b.columnLeft;
 
-/** Whether `line` carries on `previous`: the next word would not have fitted on `previous` (it was full). */
+/**
+ * Whether `line` carries on `previous`: the next word would not have fitted on `previous` (it was full). The word's
+ * width is its share of its own line's width, which follows the font, where half the font size a letter is too narrow
+ * for most faces (decision 0040).
+ */
 function filled(previous: PdfLine, line: PdfLine): boolean {
   const firstWord = line.text.replace(BULLET, "").split(" ")[0] ?? "";
   const room = previous.columnRight - previous.right;
-  return room < (firstWord.length + 1) * line.size * 0.5;
+  const letter = line.text.length > 0 ? (line.right - line.x) / line.text.length : line.size * 0.5;
+  return room < (firstWord.length + 1) * letter;
 }
 
 // A line ending in a capitalised word ("Duncan Hines Lemon", "Grated"): a name that may carry on capitalised.
