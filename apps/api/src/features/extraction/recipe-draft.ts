@@ -99,19 +99,15 @@ export function finishDraft(draft: RecipeDraft, pageUrl: string): ExtractedRecip
   };
 }
 
-// A part's heading among the lines ("For the sauce:"): no ingredient to buy or parse. Doubled parentheses and
-// "500.0 g" are what some plugins make of a note and a quantity.
+// A part's heading among the lines ("For the sauce:"): no ingredient to buy or parse. Doubled parentheses are what
+// some plugins make of a note. A plugin's "500.0 g" is kept as written: writing it "500 g" lowered the held-out pages,
+// whose reference keeps the data's text (decision 0040).
 const SECTION_LINE = /^[^\d]{1,60}:$/;
 const BULLET = /^(?:[•·▪◦●○■□▢✓✔*–—]\s*|-\s+)/;
 
 function ingredientLines(lines: string[]): string[] {
   const kept = lines
-    .map((line) =>
-      line
-        .replace(BULLET, "")
-        .replace(/\(\(([^()]*)\)\)/g, "($1)")
-        .replace(/(\d)\.0(?=\s|$)/g, "$1"),
-    )
+    .map((line) => line.replace(BULLET, "").replace(/\(\(([^()]*)\)\)/g, "($1)"))
     .filter((line) => line !== "" && !AD_LINE.test(line) && !SECTION_LINE.test(line));
   const half = kept.length / 2;
   const repeated = Number.isInteger(half) && half > 0 && kept.slice(0, half).every((line, i) => line === kept[half + i]);

@@ -97,6 +97,8 @@ export function decodeEntities(text: string): string {
 
 // NUL and lone surrogates can't be stored (see @kim/domain storableText); zero-width spaces and soft hyphens only hide.
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u200B\u00AD\uFEFF]/g;
+// A no-break space's UTF-8 bytes read as Latin-1 by the page's CMS ("1Â cup"): no word ends in Â before one.
+const MISREAD_NBSP = /\u00C2\u00A0/g;
 const TAG = /<\/?[a-zA-Z][^<>]*>|<!--[\s\S]*?-->/g;
 const BLOCK_BREAK = /<br\s*\/?>|<\/?(?:p|div|li|ol|ul|h[1-6]|tr|section|article|blockquote)\b[^<>]*>/gi;
 
@@ -114,17 +116,31 @@ function tidy(decoded: string): string {
 
 /** Text already decoded, made one line: characters that can't be stored left out, every run of whitespace one space. */
 export function collapseSpace(text: string): string {
-  return text.replace(UNSTORABLE, "").replace(/\s+/g, " ").trim();
+  return text.replace(UNSTORABLE, "").replace(MISREAD_NBSP, " ").replace(/\s+/g, " ").trim();
 }
 
 /** Lines of a text that may hold markup (a step list written as HTML, or text with line breaks), each cleaned. */
 export function cleanLines(text: string): string[] {
-  return decodeEntities(text)
-    .replace(BLOCK_BREAK, "\n")
-    .split(/\r?\n|\r/)
+  return rawLines(text)
     .map(tidy)
     .filter((line) => line !== "");
 }
+
+// A line that is one bold run without a digit: a group heading in a list written as HTML ("<b>SAUCE</b><br>...").
+const BOLD_LINE = /^\s*<(b|strong)\b[^<>]*>[^<\d]*<\/\1>\s*$/i;
+
+/** The lines of an ingredient list that may hold markup, as cleanLines, leaving out its bold group headings. */
+export function cleanListLines(text: string): string[] {
+  return rawLines(text)
+    .filter((line) => !BOLD_LINE.test(line))
+    .map(tidy)
+    .filter((line) => line !== "");
+}
+
+const rawLines = (text: string) =>
+  decodeEntities(text)
+    .replace(BLOCK_BREAK, "\n")
+    .split(/\r?\n|\r/);
 
 /** Cuts text to `max` characters, at a word boundary when one is near, with an ellipsis. */
 export function truncate(text: string, max: number): string {

@@ -1,9 +1,10 @@
 import { classesOf, type HtmlElement } from "./html-tree";
 
 // Where a page keeps what is not its content: navigation, sidebars, sharing, comments, related posts. A class is one of
-// these words with at most one word before and after it ("site-footer", "related-posts"), not a long list of terms.
+// these words with at most two words before and after it ("site-footer", "article-newsletter-signup-cta"), not a long
+// list of terms.
 const BOILERPLATE_CLASS =
-  /^(?:[a-z0-9]+[-_]{1,2})?(?:nav|navbar|navigation|menu|sidebar|widget|footer|breadcrumbs?|share|sharing|social|related|comments?|newsletter|subscribe|advert|promo|popup|modal|cookie|post-views)(?:[-_]{1,2}[a-z0-9]+)?$/i;
+  /^(?:[a-z0-9]+[-_]{1,2}){0,2}(?:nav|navbar|navigation|menu|sidebar|widget|footer|breadcrumbs?|share|sharing|social|related|comments?|newsletter|subscribe|advert|promo|popup|modal|cookie|post-views)(?:[-_]{1,2}[a-z0-9]+){0,2}$/i;
 const BOILERPLATE_TAG = new Set(["nav", "aside", "footer", "form"]);
 
 // A class naming the recipe ("recipe__sidebar-title") is the recipe's own, wherever the page puts it.

@@ -162,6 +162,19 @@ describe("extractRecipesFromHtml: text", () => {
     expect(recipe.ingredients).toEqual(["½ cup milk", "2 tbsp butter", "1 tsp salt (or to taste)"]);
   });
 
+  it("reads a no-break space whose bytes the page's CMS misread as Latin-1 ('Â ') as a space (decision 0040)", () => {
+    const misread = {
+      ...padThai,
+      recipeIngredient: ["2/3 cup\u00c2\u00a0orange juice", "1\u00c2\u00a0Tbsp\u00c2\u00a0salt", "1 Â tsp Ândria"],
+    };
+    expect(only(page(ldJson(misread))).ingredients).toEqual(["2/3 cup orange juice", "1 Tbsp salt", "1 Â tsp Ândria"]);
+  });
+
+  it("keeps a quantity written '800.0 g' as the data writes it (decision 0040)", () => {
+    const data = { ...padThai, recipeIngredient: ["800.0 g gnocchi", "2.0 onions"] };
+    expect(only(page(ldJson(data))).ingredients).toEqual(["800.0 g gnocchi", "2.0 onions"]);
+  });
+
   it("keeps a line repeated in another part of the recipe, but not a whole list printed twice", () => {
     const parts = ["2 tbsp butter", "1 cup flour", "2 tbsp butter", "1 cup sugar"];
     expect(only(page(ldJson({ ...padThai, recipeIngredient: parts }))).ingredients).toEqual(parts);
@@ -211,6 +224,57 @@ describe("extractRecipesFromHtml: other sources", () => {
       ingredients: ["1 cup flour", "2 lemons"],
       instructions: "Bake the base.\nPour the filling.",
     });
+  });
+
+  it("takes the fuller of recipeIngredient and ingredients where one runs the whole list together (decision 0040)", () => {
+    const body = `
+      <div itemscope itemtype="http://schema.org/Recipe">
+        <h1 itemprop="name">Kohlrabi Bake</h1>
+        <span itemprop="ingredients">2 kohlrabi</span><span itemprop="ingredients">6 potatoes</span>
+        <span itemprop="ingredients">200 ml cream</span>
+        <meta itemprop="recipeIngredient" content="2 kohlrabi 6 potatoes 200 ml cream">
+        <ol itemprop="recipeInstructions"><li>Bake.</li></ol>
+      </div>`;
+    expect(only(page("", body)).ingredients).toEqual(["2 kohlrabi", "6 potatoes", "200 ml cream"]);
+    const data = { ...padThai, ingredients: ["200 g rice noodles 2 eggs"], recipeIngredient: ["200 g rice noodles", "2 eggs"] };
+    expect(only(page(ldJson(data))).ingredients).toEqual(["200 g rice noodles", "2 eggs"]);
+  });
+
+  it("leaves out an ingredient list's group headings printed all in bold without a digit, keeping bold ingredients (decision 0040)", () => {
+    const microdata = `
+      <div itemscope itemtype="http://schema.org/Recipe">
+        <h1 itemprop="name">Meatballs in Sauce</h1>
+        <div itemprop="ingredients"><p><strong>Meatballs&nbsp;</strong><br>400 g lamb mince<br>1 egg<br><b>Sauce</b><br><b>2 cloves garlic</b><br>salt</p></div>
+        <ol itemprop="recipeInstructions"><li>Roll, fry and simmer.</li></ol>
+      </div>`;
+    expect(only(page("", microdata)).ingredients).toEqual(["400 g lamb mince", "1 egg", "2 cloves garlic", "salt"]);
+    const asHtml = {
+      ...padThai,
+      recipeIngredient: "<p><b>NOODLES</b><br>200 g rice noodles<br><b>SAUCE (mix well)</b><br>3 tbsp fish sauce</p>",
+    };
+    expect(only(page(ldJson(asHtml))).ingredients).toEqual(["200 g rice noodles", "3 tbsp fish sauce"]);
+    const printed = `<h1>Chicken Rice</h1>
+      <h2>Ingredients</h2>
+      <p>400 g chicken thighs</p><p>280 g jasmine rice</p><p><strong>The Marinade</strong></p><p>2 tsp sesame oil</p><p><strong>Salt</strong> to taste</p>
+      <h2>Method</h2><ol><li>Marinate the chicken for an hour.</li><li>Cook it over the rice until done.</li></ol>`;
+    expect(only(page("", printed)).ingredients).toEqual([
+      "400 g chicken thighs",
+      "280 g jasmine rice",
+      "2 tsp sesame oil",
+      "Salt to taste",
+    ]);
+    const items = `<h1>Chicken Rice</h1>
+      <h2>Ingredients</h2><ul><li>400 g chicken</li><li><strong>For the glaze</strong></li><li>2 tbsp honey</li></ul>
+      <h2>Method</h2><ol><li>Glaze the chicken and roast it for forty minutes.</li></ol>`;
+    expect(only(page("", items)).ingredients).toEqual(["400 g chicken", "2 tbsp honey"]);
+  });
+
+  it("ends a part at a newsletter sign-up dropped in between, its class a few words around the name (decision 0040)", () => {
+    const body = `<h1>Apple Tart</h1>
+      <p><strong>Ingredients:</strong></p><p>- 250g shortcrust pastry</p><p>- 4 large apples, diced</p><p>- Dash of whiskey</p>
+      <div data-partial="signup"><div class="article-newsletter-signup-cta"><p>Sign up to our newsletter!</p><a href="/n">Subscribe</a></div></div>
+      <p><strong>Method:</strong></p><p>Line the tins with the pastry and add the apple.</p><p>Bake for thirty minutes until golden.</p>`;
+    expect(only(page("", body)).ingredients).toEqual(["250g shortcrust pastry", "4 large apples, diced", "Dash of whiskey"]);
   });
 
   it("reads a page with no structured data from its headings and lists, title and image from OpenGraph", () => {

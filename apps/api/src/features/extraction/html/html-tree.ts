@@ -305,6 +305,21 @@ export function linesOf(element: HtmlElement): string[] {
   return toLines(rawText(element));
 }
 
+/**
+ * The texts of the bold runs (b, strong) in an element that hold no digit: a list's line that is one of them all
+ * through is a group heading ("<strong>For the sauce</strong>"), where an ingredient or a step is rarely all bold.
+ */
+export function boldHeadings(element: HtmlElement): Set<string> {
+  const found = new Set<string>();
+  walk(element, (el) => {
+    if (el.name !== "b" && el.name !== "strong") return;
+    const text = textOf(el);
+    if (text !== "" && !/\d/.test(text)) found.add(text);
+    return false;
+  });
+  return found;
+}
+
 /** The lines at the start of the element's text, read no further than about `chars` characters: cheap on a big element. */
 export function leadingLines(element: HtmlElement, chars: number): string[] {
   return toLines(rawText(element, chars));

@@ -1,4 +1,4 @@
-import { linesOf, textOf, walk, type HtmlElement } from "./html-tree";
+import { boldHeadings, linesOf, textOf, walk, type HtmlElement } from "./html-tree";
 import { isRecipe, type RecipeDraft } from "../recipe-draft";
 import { draftFromSchema, type SchemaNode } from "./schema-recipe";
 
@@ -6,6 +6,7 @@ const RECIPE_TYPE = /(?:^|[/:#])Recipe$/i;
 // Properties whose text keeps its line breaks: a list marked up as one property.
 const MULTILINE = new Set(["recipeInstructions", "recipeIngredient", "ingredients", "description"]);
 const MAX_NESTING = 4;
+const INGREDIENTS = new Set(["recipeIngredient", "ingredients"]);
 
 /** Recipes marked up with microdata (itemscope, itemtype schema.org/Recipe, itemprop), read into schema.org's shape. */
 export function microdataRecipes(root: HtmlElement): RecipeDraft[] {
@@ -57,5 +58,10 @@ function propertyValue(el: HtmlElement, name: string): string {
     const value = el.attrs.get(attribute);
     if (value && !value.startsWith("data:")) return attribute === "srcset" ? (value.trim().split(/\s+/)[0] ?? "") : value;
   }
-  return MULTILINE.has(name) ? linesOf(el).join("\n") : textOf(el);
+  if (!MULTILINE.has(name)) return textOf(el);
+  const lines = linesOf(el);
+  // An ingredient list's bold lines without a digit are its group headings ("<strong>Sauce</strong><br>").
+  if (!INGREDIENTS.has(name)) return lines.join("\n");
+  const headings = boldHeadings(el);
+  return lines.filter((line) => !headings.has(line)).join("\n");
 }

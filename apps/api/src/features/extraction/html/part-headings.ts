@@ -72,6 +72,10 @@ export const rank = (el: HtmlElement) => (HEADING.test(el.name) ? Number(el.name
 export function endsSection(el: HtmlElement, level: number): boolean {
   if (HEADING.test(el.name) && rank(el) <= level) return true;
   if (isBoilerplateElement(el)) return true;
+  // A wrapper around one boilerplate block (a newsletter sign-up dropped in between the lists) ends it too.
+  const content = el.children.filter((c) => typeof c !== "string" || c.trim() !== "");
+  const [only] = content;
+  if (content.length === 1 && only !== undefined && typeof only !== "string" && isBoilerplateElement(only)) return true;
   // Its first line, so that a heading inline in a paragraph ("<p><b>Method:</b> Mix the...") counts.
   const first = leadingLines(el, 100)[0] ?? "";
   if (first.length > 60) return false;

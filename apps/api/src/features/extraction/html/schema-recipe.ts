@@ -1,6 +1,6 @@
 import { emptyDraft, type RecipeDraft } from "../recipe-draft";
 import { minutesFrom, servingsFrom } from "../recipe-fields";
-import { cleanLines, cleanText } from "../text";
+import { cleanLines, cleanListLines, cleanText } from "../text";
 
 /** A schema.org node as JSON-LD has it (microdata is read into the same shape). */
 export type SchemaNode = Record<string, unknown>;
@@ -67,11 +67,17 @@ export function draftFromSchema(recipe: SchemaNode, lookup: Lookup): RecipeDraft
     difficulty:
       firstText(get(recipe, "difficulty") ?? get(recipe, "recipeDifficulty") ?? get(recipe, "educationalLevel"), lookup) || undefined,
     cuisines: commaSeparated(texts(get(recipe, "recipeCuisine"), lookup)),
-    ingredients: ingredientLines(get(recipe, "recipeIngredient") ?? get(recipe, "ingredients"), lookup),
+    ingredients: longer(ingredientLines(get(recipe, "recipeIngredient"), lookup), ingredientLines(get(recipe, "ingredients"), lookup)),
     instructions: instructionLines(get(recipe, "recipeInstructions") ?? get(recipe, "instructions"), lookup),
     tags: commaSeparated([...texts(get(recipe, "keywords"), lookup), ...texts(get(recipe, "recipeCategory"), lookup)]),
   };
 }
+
+/**
+ * Of recipeIngredient and its older name ingredients, the list of more lines: a page giving both lists each item under
+ * one and the whole list run together under the other.
+ */
+const longer = (current: string[], older: string[]) => (older.length > current.length ? older : current);
 
 function imageFrom(value: unknown, lookup: Lookup, depth = 0): string | undefined {
   const resolved = resolve(value, lookup);
@@ -85,11 +91,11 @@ function imageFrom(value: unknown, lookup: Lookup, depth = 0): string | undefine
 function ingredientLines(value: unknown, lookup: Lookup, depth = 0): string[] {
   const resolved = resolve(value, lookup);
   if (depth > MAX_DEPTH) return [];
-  if (typeof resolved === "string") return cleanLines(resolved);
+  if (typeof resolved === "string") return cleanListLines(resolved);
   // Each entry is one line, but a list of one entry holding every line is a CMS's way of writing the whole list.
   if (Array.isArray(resolved)) {
     const [only] = resolved;
-    if (resolved.length === 1 && typeof only === "string") return cleanLines(only);
+    if (resolved.length === 1 && typeof only === "string") return cleanListLines(only);
     return resolved.flatMap((item) => (typeof item === "string" ? [cleanText(item)] : ingredientLines(item, lookup, depth + 1)));
   }
   if (isNode(resolved)) {

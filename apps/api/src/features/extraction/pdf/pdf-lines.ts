@@ -157,7 +157,13 @@ function gutterOf(rows: Segment[][], left: number, right: number): [number, numb
   const width = Math.ceil(right - left);
   if (width < min * 3) return undefined;
   const cover = new Array<number>(width).fill(0);
-  for (const row of rows) {
+  // Rows above the first one with text where a right column may start (a title, a facts line, a site's menu over a
+  // sidebar and its method) stand above the columns: they cross a gutter as a heading does, but don't narrow it.
+  const firstRight = Math.max(
+    0,
+    rows.findIndex((row) => row.some((s) => s.x > left + width * 0.15)),
+  );
+  for (const row of rows.slice(firstRight)) {
     for (const s of row)
       for (let x = Math.max(0, Math.floor(s.x - left)); x < Math.min(width, Math.ceil(s.right - left)); x++) cover[x]! += 1;
   }
@@ -172,13 +178,14 @@ function gutterOf(rows: Segment[][], left: number, right: number): [number, numb
     }
     let to = x;
     while (to < end && cover[to]! <= allowed) to += 1;
-    // The strip's emptiest stretch, where the columns' edges are.
+    // The strip's emptiest stretch, where the columns' edges are; the strip as a whole must be wide enough, not that
+    // stretch, since a few lines above the columns (a facts line over a sidebar) may reach into it (decision 0040).
     const floor = Math.min(...cover.slice(x, to));
     let lo = x;
     while (cover[lo]! > floor) lo += 1;
     let hi = to - 1;
     while (cover[hi]! > floor) hi -= 1;
-    if (hi + 1 - lo >= min) {
+    if (to - x >= min) {
       const a = left + lo;
       const b = left + hi + 1;
       const leftRows = rows.filter((row) => row.some((s) => s.right <= a)).length;

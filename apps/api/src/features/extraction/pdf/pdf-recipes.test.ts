@@ -143,6 +143,39 @@ describe("linesOfPage", () => {
     expect(lines.at(-1)).toMatchObject({ column: 1 });
   });
 
+  it("finds the gutter beside a sidebar though lines above it reach into the strip (decision 0040)", () => {
+    const items = [
+      item("Short title line", 42, 90, 20, true),
+      item("Prep: 15 min · Cook: 30 min · Serves 4 · more", 42, 116, 9.5),
+      item("Site · Recipes · About · Contact", 42, 130, 9),
+    ];
+    for (let i = 0; i < 8; i++)
+      items.push(item(`${i + 1} cups flour`, 57, 170 + i * 15), item(`Step text number ${i} goes on here.`, 240, 170 + i * 15));
+    // The facts line ends at x 234, the nav line at 222: inside the 30-point strip between the columns (209 to 240).
+    items[1]!.width = 192;
+    items[2]!.width = 180;
+    for (const sidebar of items.filter((i) => i.x === 57)) sidebar.width = 152;
+    const lines = linesOfPage(items, 1, 595, 842);
+    const texts = lines.map((l) => l.text);
+    expect(texts.indexOf("8 cups flour")).toBeLessThan(texts.indexOf("Step text number 0 goes on here."));
+    expect(lines.find((l) => l.text.startsWith("Step text number 0"))).toMatchObject({ column: 1 });
+  });
+
+  it("finds the gutter beside a sidebar under a title, facts and menu that all reach into it (decision 0040)", () => {
+    const items = [item("A title that runs long", 42, 90, 20, true), item("Prep: 10 min", 42, 116, 9.5), item("Menu", 42, 130, 9)];
+    // The title ends at x 236, the facts line at 230, the menu at 228: the strip between the columns (211 to 240) is
+    // crossed by three rows of twelve.
+    [194, 188, 186].forEach((width, i) => (items[i]!.width = width));
+    for (let i = 0; i < 9; i++) {
+      items.push(item(`${i + 1} cups flour`, 57, 170 + i * 15, 11), item(`Step text number ${i} goes on.`, 240, 170 + i * 15, 11));
+    }
+    for (const sidebar of items.filter((i) => i.x === 57)) sidebar.width = 154;
+    const lines = linesOfPage(items, 1, 595, 842);
+    const texts = lines.map((l) => l.text);
+    expect(texts.indexOf("9 cups flour")).toBeLessThan(texts.indexOf("Step text number 0 goes on."));
+    expect(lines.find((l) => l.text.startsWith("Step text number 0"))).toMatchObject({ column: 1 });
+  });
+
   it("keeps a numbered step's number with its text", () => {
     const items = [];
     for (let i = 0; i < 5; i++) items.push(item(`${i + 1}.`, 50, 100 + i * 14), item("Stir well and wait a while.", 64, 100 + i * 14));
@@ -183,6 +216,47 @@ describe("ingredientLines", () => {
       "Ginger (thumb sized piece), sliced",
       "Maple syrup (optional)",
       "Butter",
+    ]);
+  });
+});
+
+describe("ingredientLines: wrapped items (decision 0040)", () => {
+  it("carries an item on into a line that opens with a parenthesis, full or not", () => {
+    const lines = [
+      line("4 medium chicken breasts", { right: 170, columnRight: 200 }),
+      line("(skinless and boneless)", { right: 160, columnRight: 200 }),
+      line("1/2 cup stock", { right: 120, columnRight: 200 }),
+      line("(120g)", { columnRight: 200 }),
+      line("Salt", { columnRight: 200 }),
+    ];
+    expect(ingredientLines(lines)).toEqual(["4 medium chicken breasts (skinless and boneless)", "1/2 cup stock (120g)", "Salt"]);
+  });
+
+  it("judges a line full by the next word's width in its own line's letters, not half the font size a letter", () => {
+    const lines = [
+      line("1 teaspoon ground", { x: 57, right: 162, size: 11, columnRight: 213 }),
+      line("cinnamon", { x: 57, right: 112, size: 11, columnRight: 213 }),
+      line("1/4 teaspoon salt", { x: 57, right: 153, size: 11, columnRight: 213 }),
+      line("butter", { x: 57, right: 92, size: 11, columnRight: 213 }),
+    ];
+    expect(ingredientLines(lines)).toEqual(["1 teaspoon ground cinnamon", "1/4 teaspoon salt", "butter"]);
+  });
+
+  it("carries a full line ending in a capitalised word into a capitalised line, not a full line ending otherwise", () => {
+    const lines = [
+      line("1 box Duncan Hines Lemon", { right: 196, columnRight: 200 }),
+      line("Cake Mix", { columnRight: 200 }),
+      line("2 tbsp bacon fat, rendered", { right: 196, columnRight: 200 }),
+      line("Flaky sea salt", { columnRight: 200 }),
+      line("1 cup flour", { right: 120, columnRight: 200 }),
+      line("Powdered Sugar", { columnRight: 200 }),
+    ];
+    expect(ingredientLines(lines)).toEqual([
+      "1 box Duncan Hines Lemon Cake Mix",
+      "2 tbsp bacon fat, rendered",
+      "Flaky sea salt",
+      "1 cup flour",
+      "Powdered Sugar",
     ]);
   });
 });

@@ -213,11 +213,34 @@ function readFacts(text: string, draft: RecipeDraft): void {
 const balanced = (text: string) => (text.match(/\(/g)?.length ?? 0) <= (text.match(/\)/g)?.length ?? 0);
 const sameColumn = (a: PdfLine, b: PdfLine) => a.page === b.page && a.column === b.column && a.columnLeft === b.columnLeft;
 
-/** Whether `line` carries on `previous`: the next word would not have fitted on `previous` (it was full). */
+/**
+ * Whether `line` carries on `previous`: the next word would not have fitted on `previous` (it was full). The word's
+ * width is its share of its own line's width, which follows the font, where half the font size a letter is too narrow
+ * for most faces (decision 0040).
+ */
 function filled(previous: PdfLine, line: PdfLine): boolean {
   const firstWord = line.text.replace(BULLET, "").split(" ")[0] ?? "";
   const room = previous.columnRight - previous.right;
-  return room < (firstWord.length + 1) * line.size * 0.5;
+  const letter = line.text.length > 0 ? (line.right - line.x) / line.text.length : line.size * 0.5;
+  return room < (firstWord.length + 1) * letter;
+}
+
+// A line ending in a capitalised word ("Duncan Hines Lemon", "Grated"): a name that may carry on capitalised.
+const ENDS_CAPITALISED = /(?:^|\s)\p{Lu}[\p{L}'’-]*$/u;
+const ENDS_MID_PHRASE = /[&-]$|\b(?:and|or|of|with|to|for|a|the)$/i;
+
+/**
+ * Whether an unmarked list's line carries on the item before it (`last`, ending on `previous`) in the same column: a
+ * line opening with a parenthesis always does (an item's note: no ingredient starts with one); else, never one starting
+ * with a number; a line after one ending mid-phrase does; and after a full line, one that starts in lower case, or a
+ * capitalised one after a line ending in a capitalised word (a name set in title case wrapping: "Lemon / Cake Mix").
+ */
+function carriesOn(previous: PdfLine, line: PdfLine, last: string, text: string): boolean {
+  if (text.startsWith("(")) return true;
+  if (/^\d/.test(text)) return false;
+  if (ENDS_MID_PHRASE.test(last)) return true;
+  if (!filled(previous, line)) return false;
+  return /^\p{Ll}/u.test(text) || (/^\p{Lu}/u.test(text) && ENDS_CAPITALISED.test(last));
 }
 
 /**
@@ -251,10 +274,7 @@ export function ingredientLines(lines: PdfLine[]): string[] {
       if (markerMode) continues = !hasMarker && line.x > markerX + 2;
       else if (!balanced(last)) continues = true;
       else if (sameColumn(previous, line) && line.x >= previous.x - 1 && line.y > previous.y) {
-        // A full line carries on into a line that starts in lower case; a line ending mid-phrase always does.
-        continues =
-          !/^\d/.test(text) &&
-          ((filled(previous, line) && /^\p{Ll}/u.test(text)) || /[&-]$|\b(?:and|or|of|with|to|for|a|the)$/i.test(last));
+        continues = carriesOn(previous, line, last, text);
       }
     }
     if (continues) items[items.length - 1]!.push(text);
