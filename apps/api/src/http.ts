@@ -74,6 +74,15 @@ const procedureTypes = new Map(
   }),
 );
 
+/** The procedures whose statement checks the session itself: a request of only these reads no session first. */
+const checksSession = new Set(
+  Object.entries(appRouter._def.procedures).flatMap(([path, procedure]: [string, unknown]) => {
+    const meta =
+      typeof procedure === "function" && "_def" in procedure ? (procedure._def as { meta?: { checksSession?: boolean } }).meta : null;
+    return meta?.checksSession ? [path] : [];
+  }),
+);
+
 const config = appRouter._def._config;
 /** tRPC's default transformer hands values back as they are: answers then need no transformTRPCResponse copy. */
 const PROBE = {};
@@ -135,7 +144,12 @@ async function answerCalls({ req, reply, path, isBatch, calls, options }: Call):
   } catch {
     return null;
   }
-  const ctx = await options.createContext(req, reply, calls);
+  const ctx = await options.createContext(
+    req,
+    reply,
+    calls,
+    paths.every((p) => checksSession.has(p)),
+  );
   // One call (what list pages and most writes send) needs no Promise.all.
   const items =
     paths.length === 1

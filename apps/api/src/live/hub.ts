@@ -27,6 +27,8 @@ export class LiveHub {
   private readonly perUser = new Map<string, number>();
   private count = 0;
   private outgoing: Omit<ScopedChange, "version">[] = [];
+  /** The NOTIFY statement in flight: changes made meanwhile wait and go together in the next one. */
+  private sending: Promise<void> | null = null;
   private listener: Listener | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -37,7 +39,7 @@ export class LiveHub {
     readonly limits: LiveLimits,
   ) {
     registerSender(db, (change) => {
-      if (this.outgoing.push(change) === 1) setImmediate(() => void this.flush());
+      if (this.outgoing.push(change) === 1 && !this.sending) setImmediate(() => void this.flush());
     });
   }
 
@@ -100,7 +102,7 @@ export class LiveHub {
     this.drain();
     if (this.heartbeat) clearInterval(this.heartbeat);
     await this.listener?.close();
-    await this.flush();
+    while (this.sending || this.outgoing.length > 0) await this.flush();
   }
 
   private release(stream: LiveStream): void {
@@ -113,15 +115,23 @@ export class LiveHub {
     else this.perUser.set(stream.userId, users);
   }
 
+  /**
+   * Sends the changes waiting, one statement at a time: under load each statement carries every change made while the
+   * one before was on its way (a write at 3,000 a second then costs a fraction of a statement, not one of its own),
+   * and a lone change still goes at once.
+   */
   private async flush(): Promise<void> {
+    if (this.sending) return this.sending;
     const changes = this.outgoing;
     if (changes.length === 0) return;
     this.outgoing = [];
-    try {
-      await notify(this.db, changes);
-    } catch (err) {
-      this.log.error({ err, changes: changes.length }, "live updates: could not send changes");
-    }
+    this.sending = notify(this.db, changes)
+      .catch((err: unknown) => this.log.error({ err, changes: changes.length }, "live updates: could not send changes"))
+      .finally(() => {
+        this.sending = null;
+        if (this.outgoing.length > 0) void this.flush();
+      });
+    return this.sending;
   }
 
   /** After the channel was lost: tells every stream of what moved meanwhile, reading all their scopes at once. */

@@ -1,7 +1,8 @@
 import { hash, randomBytes } from "node:crypto";
 import { directRows, type Database } from "@kim/db";
-import { sql, type InferResult, type Kysely } from "kysely";
+import { sql, type Expression, type InferResult, type Kysely } from "kysely";
 import type { Exchange } from "../lib/exchange";
+import { SessionCheck } from "../lib/idempotency";
 import { userColumns, type UserRow } from "./user-columns";
 
 export const SESSION_COOKIE = "kim_session";
@@ -44,15 +45,23 @@ export async function createSession(db: Kysely<Database>, userId: string): Promi
 /** The session lookup, compiled once per database: it runs on every request, and building it costs about as much. */
 const sessionQueries = new WeakMap<Kysely<Database>, ReturnType<typeof compileSessionQuery>>();
 
-function compileSessionQuery(db: Kysely<Database>) {
+/**
+ * The signed-in user of the session whose hashed token is `sid`, with the session's `expire` and the household they
+ * cook in: one row, or none for a session ended, expired or never made. Also the first part of a create that checks
+ * the session in its own statement (lib/idempotency `createOnce`).
+ */
+export function sessionSelect(db: Kysely<Database>, sid: Expression<string>) {
   return db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
     .innerJoin("householdMembers", "householdMembers.userId", "sessions.userId")
     .select([...userColumns, "sessions.expire", "householdMembers.householdId"])
-    .where("sessions.sid", "=", "")
-    .where("sessions.expire", ">", sql<Date>`now()`)
-    .compile();
+    .where("sessions.sid", "=", sid)
+    .where("sessions.expire", ">", sql<Date>`now()`);
+}
+
+function compileSessionQuery(db: Kysely<Database>) {
+  return sessionSelect(db, sql.val("")).compile();
 }
 
 type SessionRow = InferResult<ReturnType<typeof compileSessionQuery>>[number];
@@ -67,9 +76,27 @@ export async function findSession(db: Kysely<Database>, token: string): Promise<
   if (!query) sessionQueries.set(db, (query = compileSessionQuery(db)));
   const [row] = await directRows<Database, SessionRow>(db, { ...query, parameters: [sid] });
   if (!row) return null;
-  const renewed = row.expire.getTime() - Date.now() < SESSION_DAYS * DAY_MS - RENEW_AFTER_MS;
-  if (renewed) await db.updateTable("sessions").set({ expire: expiry() }).where("sid", "=", sid).execute();
-  return { user: row, renewed };
+  return { user: row, renewed: await renewIfDue(db, sid, row.expire) };
+}
+
+/** Moves a session's expiry on when it was last moved over a day ago; true when it did. */
+async function renewIfDue(db: Kysely<Database>, sid: string, expire: Date): Promise<boolean> {
+  const due = expire.getTime() - Date.now() < SESSION_DAYS * DAY_MS - RENEW_AFTER_MS;
+  if (due) await db.updateTable("sessions").set({ expire: expiry() }).where("sid", "=", sid).execute();
+  return due;
+}
+
+/** A session for a create's own statement to check (lib/idempotency `createOnce`), rather than read before it. */
+export function sessionCheck(token: string): SessionCheck<SessionUser & { expire: Date }> {
+  return new SessionCheck(hashToken(token), sessionSelect);
+}
+
+/**
+ * For a statement that read the session itself (`sessionSelect`): renews it as `loadSession` would, re-sending the
+ * cookie when it did.
+ */
+export async function sessionUsed(db: Kysely<Database>, http: Exchange, token: string, expire: Date): Promise<void> {
+  if (await renewIfDue(db, hashToken(token), expire)) setSessionCookie(http, token);
 }
 
 /** The request's signed-in user, or null. A renewed session's cookie is sent again, on every kind of request. */

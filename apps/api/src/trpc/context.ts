@@ -6,7 +6,7 @@ import type { Mail, MailTransport } from "../lib/email";
 import { fastifyExchange, memoryExchange, type Exchange } from "../lib/exchange";
 import { ListCache } from "../lists";
 import { outsideClients, type OutsideClients } from "../outside/clients";
-import { loadSession, type SessionUser } from "../sessions/sessions";
+import { loadSession, SESSION_COOKIE, type SessionUser } from "../sessions/sessions";
 
 /** What the app is built from; tests build it with their own database and transports. */
 export interface AppDeps {
@@ -20,6 +20,11 @@ export interface Context {
   config: Config;
   db: Kysely<Database>;
   user: SessionUser | null;
+  /**
+   * The session cookie's token when the session was left for the procedure's own statement to check
+   * (`sessionCreateProcedure`): `user` is then null without meaning signed out.
+   */
+  uncheckedSession?: string;
   now(): Date;
   /** Resolves after `ms` on the same clock as `now` (tests move a fake clock on instead of sleeping). */
   wait(ms: number): Promise<void>;
@@ -35,7 +40,8 @@ export interface Context {
   http: Exchange;
 }
 
-export type ContextFactory = (req: FastifyRequest, res: FastifyReply, calls?: number) => Promise<Context>;
+/** `checksSession`: every call of the request checks the session in its own statement (see Context.uncheckedSession). */
+export type ContextFactory = (req: FastifyRequest, res: FastifyReply, calls?: number, checksSession?: boolean) => Promise<Context>;
 
 /** Signed-in users whose session was looked up before their request's body was read (see `sessionBeforeBody`). */
 const earlyUsers = new WeakMap<FastifyRequest, SessionUser>();
@@ -53,9 +59,14 @@ export async function sessionBeforeBody(deps: AppDeps, req: FastifyRequest, res:
 /** The HTTP context: the session's user (its cookie re-sent when the session was renewed) around the inner one. */
 export function contextFactory(deps: AppDeps, inner: Pick<Context, "sendMail" | "lists" | "clients">): ContextFactory {
   const secure = servedOverHttps(deps.config);
-  return async (req, res, calls) => {
+  return async (req, res, calls, checksSession) => {
     const http = fastifyExchange(req, res, secure, calls);
-    const user = earlyUsers.get(req) ?? (await loadSession(deps.db, http));
+    const early = earlyUsers.get(req);
+    if (checksSession && !early) {
+      const uncheckedSession = http.cookie(SESSION_COOKIE);
+      return { config: deps.config, db: deps.db, user: null, uncheckedSession, now, wait, http, ...inner };
+    }
+    const user = early ?? (await loadSession(deps.db, http));
     return { config: deps.config, db: deps.db, user, now, wait, http, ...inner };
   };
 }

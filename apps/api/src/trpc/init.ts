@@ -1,17 +1,27 @@
 import { hasProAccess } from "@kim/domain";
 import { initTRPC, type TRPCRouterRecord } from "@trpc/server";
 import { appError, describeTrpcError, unauthorized } from "../lib/errors";
-import { applyOnce, keyedRequest } from "../lib/idempotency";
+import { applyOnce, keyedRequest, requestKey, SessionCheck, type Creator } from "../lib/idempotency";
 import { publishChange, type LiveKind } from "../live";
-import type { SessionUser } from "../sessions/sessions";
+import { kitchenOf } from "../sessions/kitchen";
+import { sessionCheck, sessionUsed, type SessionUser } from "../sessions/sessions";
 import type { Context } from "./context";
 
-const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    const { message, issues } = describeTrpcError(error);
-    return { ...shape, message, data: { ...shape.data, issues, stack: undefined } };
-  },
-});
+/** What a procedure tells the HTTP layer (http.ts). */
+interface Meta {
+  /** Its statement checks the session itself (`sessionCreateProcedure`): the context reads none before it. */
+  checksSession?: boolean;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const { message, issues } = describeTrpcError(error);
+      return { ...shape, message, data: { ...shape.data, issues, stack: undefined } };
+    },
+  });
 
 export const PRO_ONLY = "This is a Pro feature. Upgrade to Pro to use it.";
 export const ADMINS_ONLY = "Admins only";
@@ -58,6 +68,29 @@ export const idempotentProcedure = authedProcedure.use(async ({ ctx, path, getRa
 export const keyedCreateProcedure = authedProcedure.use(async ({ ctx, path, getRawInput, next }) =>
   next({ ctx: { keyed: await keyedCall(ctx, path, getRawInput) } }),
 );
+
+/**
+ * For a create that is one statement (`createOnce`) and tells the open screens of everyone sharing it that `kind`
+ * changed: what `keyedCreateProcedure.use(publishes(kind))` promises, with one statement fewer over tRPC. There the
+ * context reads no session for it (http.ts), and the create's own statement checks the session and creates as its
+ * person (a `SessionCheck`: 401 when the session has ended, as when the lookup finds none), renewed as a lookup
+ * would. Called with its user already read (REST, a batch, a caller) it creates as that user. The procedure hands
+ * `ctx.creator` and `ctx.keyed` to `createOnce`.
+ */
+export const sessionCreateProcedure = (kind: LiveKind) =>
+  t.procedure.meta({ checksSession: true }).use(async ({ ctx, path, getRawInput, next }) => {
+    const token = ctx.user ? undefined : ctx.uncheckedSession;
+    if (!ctx.user && token === undefined) throw unauthorized();
+    const creator: Creator = ctx.user ? kitchenOf(ctx.user) : sessionCheck(token!);
+    const key = ctx.http.idempotencyKey;
+    const keyed = key === undefined ? undefined : requestKey(key, ctx.http.calls, path, await getRawInput());
+    const result = await next({ ctx: { creator, keyed } });
+    const checked = creator instanceof SessionCheck ? creator.person : null;
+    if (checked) await sessionUsed(ctx.db, ctx.http, token!, checked.expire);
+    const user = ctx.user ?? checked;
+    if (result.ok && user) await publishChange({ db: ctx.db, user }, kind);
+    return result;
+  });
 
 export const proProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!hasProAccess(ctx.user, ctx.now())) throw appError("FORBIDDEN", PRO_ONLY);

@@ -164,6 +164,96 @@ describe("ingredients", () => {
   });
 });
 
+describe("Add Ingredient over tRPC, its one statement checking the session", () => {
+  const create = (cookie: string | undefined, key = crypto.randomUUID()) =>
+    t.app.inject({
+      method: "POST",
+      url: "/trpc/inventory.create",
+      headers: { ...(cookie ? { cookie } : {}), "content-type": "application/json", "idempotency-key": key },
+      payload: JSON.stringify(milk),
+    });
+  const rowsOf = (householdId: string) =>
+    t.deps.db.selectFrom("ingredients").select("createdBy").where("householdId", "=", householdId).execute();
+
+  it("creates as the session's cook, in their household, answering what the list then serves", async () => {
+    const cook = await createUser(t);
+    const res = await create(cook.cookie);
+    expect(res.statusCode).toBe(200);
+    const row = res.json().result.data;
+    expect(row).toMatchObject({ ...milk, createdBy: cook.id, updatedBy: cook.id });
+    expect((await send(cook.cookie, "GET", "/api/ingredients")).json()).toEqual([row]);
+    expect(await rowsOf(cook.householdId)).toEqual([{ createdBy: cook.id }]);
+  });
+
+  it("answers 401 and creates nothing for no session, a forged one, an expired one, a signed-out one and a deleted cook", async () => {
+    const forged = await createUser(t);
+    const expired = await createUser(t);
+    await t.deps.db
+      .updateTable("sessions")
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where("userId", "=", expired.id)
+      .execute();
+    const signedOut = await createUser(t);
+    expect((await send(signedOut.cookie, "POST", "/api/logout", {})).statusCode).toBe(200);
+    const deleted = await createUser(t);
+    const { householdId } = deleted;
+    await t.deps.db.deleteFrom("users").where("id", "=", deleted.id).execute();
+    for (const [cookie, household] of [
+      [undefined, null],
+      [`kim_session=${"x".repeat(43)}`, forged.householdId],
+      [expired.cookie, expired.householdId],
+      [signedOut.cookie, signedOut.householdId],
+      [deleted.cookie, householdId],
+    ] as const) {
+      const res = await create(cookie);
+      expect(res.statusCode, cookie).toBe(401);
+      expect(res.json().error.message).toBe("Unauthorized");
+      if (household) expect(await rowsOf(household)).toEqual([]);
+    }
+  });
+
+  it("renews a session used over a day ago and sends its cookie again, as every request does", async () => {
+    const cook = await createUser(t);
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
+    await t.deps.db
+      .updateTable("sessions")
+      .set({ expire: inDays(20) })
+      .where("userId", "=", cook.id)
+      .execute();
+    const renewed = await create(cook.cookie);
+    expect(renewed.statusCode).toBe(200);
+    expect(`kim_session=${renewed.cookies.find((c) => c.name === "kim_session")?.value}`).toBe(cook.cookie);
+    const { expire } = await t.deps.db.selectFrom("sessions").select("expire").where("userId", "=", cook.id).executeTakeFirstOrThrow();
+    expect(expire.getTime()).toBeGreaterThan(inDays(29.9).getTime());
+    expect((await create(cook.cookie)).cookies.find((c) => c.name === "kim_session")).toBeUndefined();
+  });
+
+  it("answers a retry of its key with the first answer, from a signed-in cook only", async () => {
+    const cook = await createUser(t);
+    const key = crypto.randomUUID();
+    const first = await create(cook.cookie, key);
+    expect(first.statusCode).toBe(200);
+    const again = await create(cook.cookie, key);
+    expect([again.statusCode, again.body]).toEqual([200, first.body]);
+    expect(await rowsOf(cook.householdId)).toHaveLength(1);
+    await t.deps.db.deleteFrom("sessions").where("userId", "=", cook.id).execute();
+    expect((await create(cook.cookie, key)).statusCode).toBe(401);
+  });
+
+  it("creates in a batch with another call, the session then read before both, as for any batch", async () => {
+    const cook = await createUser(t);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/trpc/inventory.create,inventory.delete?batch=1",
+      headers: { cookie: cook.cookie, "content-type": "application/json" },
+      payload: JSON.stringify({ 0: milk, 1: { id: crypto.randomUUID() } }),
+    });
+    const [created, missing] = res.json();
+    expect(created.result.data).toMatchObject({ ...milk, createdBy: cook.id });
+    expect(missing.error.data.httpStatus).toBe(404);
+  });
+});
+
 describe("the list cache", () => {
   it("never serves a stale list, even when another process changed the data", async () => {
     const ann = await someone();

@@ -2,7 +2,7 @@ import { inTransaction, type Database } from "@kim/db";
 import { DASHBOARD_EXPIRING_LIMIT, expiringSoonRange, LOW_STOCK_QUANTITY, type IngredientInput } from "@kim/domain";
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
-import { createOnce, type KeyedRequest, type OneRowCreate } from "../../lib/idempotency";
+import { createOnce, type Creator, type OneRowCreate, type RequestKey } from "../../lib/idempotency";
 import type { Kitchen } from "../../sessions/kitchen";
 import { jsonTimestamp, readList, type ListCache, type RawJson, type UserListQuery } from "../../lists";
 import { recordStockEvents } from "../insights/stock-events";
@@ -113,18 +113,12 @@ const ingredientCreate = {
 /** Adds an ingredient in one statement, within the household's quota, with its idempotency key when it has one. */
 export function createIngredient(
   db: Kysely<Database>,
-  kitchen: Kitchen,
+  creator: Creator,
   input: IngredientInput,
-  keyed?: KeyedRequest,
+  keyed?: RequestKey,
 ): Promise<RawJson<Ingredient>> {
   const { name, quantity, unit, category, expirationDate, notes } = input;
-  const { householdId, userId } = kitchen;
-  return createOnce(
-    db,
-    ingredientCreate,
-    { householdId, createdBy: userId, updatedBy: userId, name, quantity, unit, category, expirationDate, notes },
-    keyed,
-  );
+  return createOnce(db, ingredientCreate, creator, { name, quantity, unit, category, expirationDate, notes }, keyed);
 }
 
 /**

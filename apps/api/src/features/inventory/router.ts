@@ -4,12 +4,12 @@ import { z } from "zod";
 import { notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
 import { kitchenOf } from "../../sessions/kitchen";
-import { authedProcedure, idempotentProcedure, keyedCreateProcedure, publishes } from "../../trpc/init";
+import { authedProcedure, idempotentProcedure, publishes, sessionCreateProcedure } from "../../trpc/init";
 import { createIngredient, deleteIngredient, inventorySummary, listIngredients, updateIngredient } from "./queries";
 
 const NOT_FOUND = "Ingredient not found";
 // Each change reaches the open screens of everyone sharing the data (live updates, decision 0037).
-const stockCreate = keyedCreateProcedure.use(publishes("inventory"));
+const stockCreate = sessionCreateProcedure("inventory");
 const stockChange = idempotentProcedure.use(publishes("inventory"));
 
 export const inventoryRouter = {
@@ -17,7 +17,7 @@ export const inventoryRouter = {
   summary: authedProcedure
     .input(z.object({ today: z.string().refine(isCalendarDate, "today must be the cook's date, yyyy-MM-dd") }))
     .query(({ ctx, input }) => inventorySummary(ctx.db, ctx.user.householdId, input.today)),
-  create: stockCreate.input(ingredientInput).mutation(({ ctx, input }) => createIngredient(ctx.db, kitchenOf(ctx.user), input, ctx.keyed)),
+  create: stockCreate.input(ingredientInput).mutation(({ ctx, input }) => createIngredient(ctx.db, ctx.creator, input, ctx.keyed)),
   update: stockChange.input(idInput.extend({ data: ingredientUpdate })).mutation(async ({ ctx, input }) => {
     const row = await updateIngredient(ctx.db, kitchenOf(ctx.user), input.id, input.data, ctx.now());
     if (!row) throw notFound(NOT_FOUND);

@@ -59,11 +59,11 @@ const shoppingListCreate = {
 /** Adds a list in one statement, within the household's quota, with its idempotency key when it has one. */
 export function createShoppingList(
   db: Kysely<Database>,
-  { householdId, userId }: Kitchen,
+  kitchen: Kitchen,
   name: string,
   keyed?: KeyedRequest,
 ): Promise<RawJson<ShoppingList>> {
-  return createOnce(db, shoppingListCreate, { householdId, createdBy: userId, updatedBy: userId, name }, keyed);
+  return createOnce(db, shoppingListCreate, kitchen, { name }, keyed);
 }
 
 export type SaveResult = { ok: true; list: ShoppingList } | { ok: false; reason: "not-found" | "stale" };
