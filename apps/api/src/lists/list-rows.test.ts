@@ -113,7 +113,7 @@ describe("list rows", () => {
     const kitchen = { householdId, userId };
     const input = { name: 'Crème "fraîche" 🍋', quantity: 0.25, unit: "L", category: "Dairy", expirationDate: soon, notes: null } as const;
     const plain = await createIngredient(handle.db, kitchen, input);
-    const keyed = await createIngredient(handle.db, kitchen, { ...input, notes: "a\\b" }, { userId, key: "k-1", fingerprint: "f" });
+    const keyed = await createIngredient(handle.db, kitchen, { ...input, notes: "a\\b" }, { key: "k-1", fingerprint: "f" });
     const listed = (await listIngredients(handle.db, new ListCache(), householdId)).toJSON();
     for (const created of [plain.toJSON(), keyed.toJSON()]) {
       expect(ingredient.parse(created)).toEqual(listed.find((i) => i.id === created.id));
@@ -122,7 +122,7 @@ describe("list rows", () => {
     const lists = (await listShoppingLists(handle.db, new ListCache(), householdId)).toJSON();
     expect(shoppingList.parse(list)).toEqual(lists.find((l) => l.id === list.id));
     // A retry answers the first answer, the same text.
-    const again = await createIngredient(handle.db, kitchen, { ...input, notes: "a\\b" }, { userId, key: "k-1", fingerprint: "f" });
+    const again = await createIngredient(handle.db, kitchen, { ...input, notes: "a\\b" }, { key: "k-1", fingerprint: "f" });
     expect(again.text).toBe(keyed.text);
   });
 
