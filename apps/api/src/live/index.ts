@@ -3,6 +3,6 @@
  * PostgreSQL's LISTEN/NOTIFY (PGlite's own when embedded) and tells the open streams of the change's scope, and
  * browsers refetch what changed. `liveScope` says who shares whose changes.
  */
-export { liveScope, publishChange, type LiveKind } from "./changes";
+export { LIVE_KINDS, liveScope, publishChange, type LiveKind } from "./changes";
 export { LiveHub, type LiveLimits } from "./hub";
 export { EVENTS_PATH, registerLiveEvents } from "./route";

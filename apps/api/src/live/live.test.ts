@@ -129,6 +129,22 @@ describe("GET /api/events", () => {
     expect(anns.stream.events).toHaveLength(anns.after + 2);
   });
 
+  it("tells a household's open streams when someone joins with their kitchen merged in", async () => {
+    const ann = await createUser(t);
+    const bob = await createUser(t);
+    const item = { name: "Tea", quantity: 1, unit: "units", category: "Pantry" };
+    expect((await send(t.app, bob.cookie, "POST", "/api/ingredients", item)).statusCode).toBe(201);
+    const anns = await ready(ann.cookie);
+    expect((await send(t.app, ann.cookie, "POST", "/api/household/invites", { email: bob.email })).statusCode).toBe(201);
+    const mail = await t.deps.db.selectFrom("emailOutbox").select("textBody").where("toAddress", "=", bob.email).executeTakeFirstOrThrow();
+    const token = decodeURIComponent(/\/household\/join\?token=([^\s"&]+)/.exec(mail.textBody)![1]!);
+    expect((await send(t.app, bob.cookie, "POST", "/api/household/join", { token, choice: "merge" })).statusCode).toBe(200);
+    const told = await anns.stream.until(() => anns.stream.events.length >= anns.after + 4 && anns.stream.events.slice(anns.after));
+    expect(told.map((e) => change(e)).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual(
+      ["inventory", "mealPlan", "recipes", "shoppingList"].map((kind) => ({ kind, version: expect.any(Number), by: bob.id })),
+    );
+  });
+
   it("catches a reconnecting stream up on what changed while it was away (Last-Event-ID or ?since)", async () => {
     const ann = await createUser(t);
     const list = await newList(t.app, ann.cookie);
