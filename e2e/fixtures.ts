@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import type { RecipeInput } from "../packages/domain/src/index";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { uniqueEmail } from "./browser";
 
 /**
@@ -169,9 +169,14 @@ export function extractionFeedback(userId: string): Promise<ExtractionFeedbackRo
   return fixture<ExtractionFeedbackRow[]>("POST", "/extraction-feedback/list", { userId });
 }
 
-/** The mails Kim sent to `to` through Postmark's client, as the Postmark stand-in received them, oldest first. */
-export function postmarkMails(to: string): Promise<{ token: string; subject: string; text: string }[]> {
-  return fixture("POST", "/postmark/mails", { to });
+/**
+ * The mails Kim sent to `to` through Postmark's client, as the Postmark stand-in received them, oldest first, once
+ * there is one (10 s at most): the outbox sends after the request that queued the mail has answered.
+ */
+export async function postmarkMails(to: string): Promise<{ token: string; subject: string; text: string }[]> {
+  const mails = () => fixture<{ token: string; subject: string; text: string }[]>("POST", "/postmark/mails", { to });
+  await expect.poll(async () => (await mails()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  return await mails();
 }
 
 /**
