@@ -41,10 +41,11 @@ export function useBrowser(): void {
 }
 
 export async function openPage(
-  options: { width?: number; height?: number; colorScheme?: "light" | "dark"; locale?: string } = {},
+  options: { width?: number; height?: number; colorScheme?: "light" | "dark"; locale?: string; serviceWorkers?: "allow" | "block" } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     baseURL: baseURL(),
+    serviceWorkers: options.serviceWorkers ?? "allow",
     locale: options.locale ?? "en-US",
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? "light",

@@ -20,9 +20,11 @@ async function inventoryWithMilk(page: Page): Promise<void> {
   await page.getByTestId("ingredient-card").first().waitFor();
 }
 
+// Each page here runs without a service worker, as on a first visit before it has stored the build: once it has, the
+// build's files come from its store, offline or after a redeploy, and no load of code fails (decision 0038).
 describe("code that loads later", () => {
   it("offline, a dialog's button says so and leaves the page working; back online the same click opens it", async () => {
-    const page = await openPage();
+    const page = await openPage({ serviceWorkers: "block" });
     await inventoryWithMilk(page);
     await page.context().setOffline(true);
 
@@ -64,7 +66,7 @@ describe("code that loads later", () => {
   });
 
   it("offline, the planner's + says so; back online it opens Add Meal", async () => {
-    const page = await openPage({ width: 375 });
+    const page = await openPage({ width: 375, serviceWorkers: "block" });
     await signInAs(page, { firstName: "Noor" });
     await page.goto("/meal-planner");
     const plus = page.locator("[data-add-meal]:visible").first();
@@ -82,7 +84,7 @@ describe("code that loads later", () => {
   });
 
   it("on a phone, the menu's code failing to arrive leaves the page up; the menu opens once it can load", async () => {
-    const page = await openPage({ width: 375 });
+    const page = await openPage({ width: 375, serviceWorkers: "block" });
     const sheet = /\/assets\/sidebar-sheet-[\w-]+\.js$/;
     await page.route(sheet, (route) => route.abort("internetdisconnected"));
     const failed = page.waitForEvent("requestfailed", (request) => sheet.test(request.url()));
@@ -99,7 +101,7 @@ describe("code that loads later", () => {
   });
 
   it("after a redeploy removed a file, says Kim was updated and reloads into the new version", async () => {
-    const page = await openPage();
+    const page = await openPage({ serviceWorkers: "block" });
     await inventoryWithMilk(page);
     // The old build's file for the form is gone from the server.
     const gone = /\/assets\/ingredient-form-dialog-[^/]*\.js$/;

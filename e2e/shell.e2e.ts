@@ -27,7 +27,7 @@ describe("the signed-in shell", () => {
     expect(await page.locator(":focus").innerText()).toContain("Scan Barcode");
   });
 
-  it("on a slow link shows a sign of life after a second, never before, until the app draws", async () => {
+  it("on a slow link shows a sign of life at once, until the app draws", async () => {
     const page = await openPage({ width: 375 });
     await signInAs(page, { firstName: "Sami" });
     // Chrome DevTools' "Slow 3G": 2 s round trips (here 400 ms, so the test stays short), 50 KB/s.
@@ -42,14 +42,8 @@ describe("the signed-in shell", () => {
     await page.goto("/inventory", { waitUntil: "commit" });
     const boot = page.getByRole("status", { name: "Loading Kim" });
     await boot.waitFor({ state: "attached" });
-    // Read in one go with the animation's clock: on a loaded machine the second may be over before this check.
-    const early = await boot.evaluate((e) => ({
-      opacity: Number(getComputedStyle(e).opacity),
-      time: Number(e.getAnimations()[0]?.currentTime ?? 0),
-    }));
-    if (early.time < 1000) expect(early.opacity).toBe(0);
-    // Shown a second after the page can first paint (the animation's delay), by CSS alone.
-    expect(await boot.evaluate((e) => e.getAnimations().map((a) => a.effect?.getTiming().delay))).toEqual([1000]);
+    // Shown as soon as the page can paint (decision 0041: the stylesheet comes after it, so nothing waits), by CSS alone.
+    expect(await boot.evaluate((e) => e.getAnimations().map((a) => a.effect?.getTiming().delay))).toContain(0);
     await page.waitForFunction(() => {
       const shown = document.querySelector(".kim-boot");
       return shown !== null && getComputedStyle(shown).opacity === "1";
