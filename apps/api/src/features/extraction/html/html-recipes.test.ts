@@ -170,6 +170,24 @@ describe("extractRecipesFromHtml: text", () => {
     expect(only(page(ldJson(misread))).ingredients).toEqual(["2/3 cup orange juice", "1 Tbsp salt", "1 Â tsp Ândria"]);
   });
 
+  it("leaves out the parentheses a plugin sets around a note that has its own, and no others (decision 0040)", () => {
+    const notes = {
+      ...padThai,
+      recipeIngredient: [
+        "1 leek ((white part only), sliced thin (Note 2))",
+        "2 eggs ((beaten))",
+        "1 cup rice (jasmine (or basmati))",
+        "3 carrots ((peeled) and diced)",
+      ],
+    };
+    expect(only(page(ldJson(notes))).ingredients).toEqual([
+      "1 leek (white part only), sliced thin (Note 2)",
+      "2 eggs (beaten)",
+      "1 cup rice (jasmine (or basmati))",
+      "3 carrots ((peeled) and diced)",
+    ]);
+  });
+
   it("keeps a quantity written '800.0 g' as the data writes it (decision 0040)", () => {
     const data = { ...padThai, recipeIngredient: ["800.0 g gnocchi", "2.0 onions"] };
     expect(only(page(ldJson(data))).ingredients).toEqual(["800.0 g gnocchi", "2.0 onions"]);
