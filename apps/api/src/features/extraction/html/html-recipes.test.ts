@@ -188,6 +188,22 @@ describe("extractRecipesFromHtml: text", () => {
     ]);
   });
 
+  it("adds the items the data leaves out from the printed list that holds all of the data's lines (decision 0040)", () => {
+    const data = ldJson({ ...padThai, recipeIngredient: ["200 g rice noodles", "2 eggs"] });
+    const printed = (...lines: string[]) =>
+      `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul><h2>Method</h2><ol><li>Cook it all.</li></ol>`;
+    const fuller = printed("Serves 4", "200 g rice noodles", "3 tbsp fish sauce", "2  Eggs", "½ lime");
+    expect(only(page(data, fuller)).ingredients).toEqual(["200 g rice noodles", "3 tbsp fish sauce", "2 Eggs", "½ lime"]);
+    // One line more, a line that opens with no amount, or a data line worded otherwise: the data as written.
+    for (const other of [
+      printed("200 g rice noodles", "2 eggs", "3 tbsp fish sauce"),
+      printed("200 g rice noodles", "2 eggs", "3 tbsp fish sauce", "Lime wedges", "1 lime"),
+      printed("200g rice noodles, soaked", "2 eggs", "3 tbsp fish sauce", "1 lime"),
+    ]) {
+      expect(only(page(data, other)).ingredients).toEqual(["200 g rice noodles", "2 eggs"]);
+    }
+  });
+
   it("keeps a quantity written '800.0 g' as the data writes it (decision 0040)", () => {
     const data = { ...padThai, recipeIngredient: ["800.0 g gnocchi", "2.0 onions"] };
     expect(only(page(ldJson(data))).ingredients).toEqual(["800.0 g gnocchi", "2.0 onions"]);
