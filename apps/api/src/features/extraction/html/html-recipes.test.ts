@@ -204,6 +204,18 @@ describe("extractRecipesFromHtml: text", () => {
     }
   });
 
+  it("takes the printed lines where the data names most ingredients without the amounts the page prints (decision 0040)", () => {
+    const data = ldJson({ ...padThai, recipeIngredient: ["rice noodles", "eggs", "3 tbsp fish sauce"] });
+    const printed = (...lines: string[]) =>
+      `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul><h2>Method</h2><ol><li>Cook it all.</li></ol>`;
+    const amounts = printed("200 g Rice noodles", "2 eggs, beaten", "3 tbsp fish sauce");
+    expect(only(page(data, amounts)).ingredients).toEqual(["200 g Rice noodles", "2 eggs, beaten", "3 tbsp fish sauce"]);
+    // A printed line that doesn't hold its data line, or amounts for half of the lines only: the data as written.
+    for (const other of [printed("200 g noodles", "2 eggs", "3 tbsp fish sauce"), printed("rice noodles", "2 eggs", "3 tbsp fish sauce")]) {
+      expect(only(page(data, other)).ingredients).toEqual(["rice noodles", "eggs", "3 tbsp fish sauce"]);
+    }
+  });
+
   it("keeps a quantity written '800.0 g' as the data writes it (decision 0040)", () => {
     const data = { ...padThai, recipeIngredient: ["800.0 g gnocchi", "2.0 onions"] };
     expect(only(page(ldJson(data))).ingredients).toEqual(["800.0 g gnocchi", "2.0 onions"]);
@@ -467,14 +479,9 @@ describe("extractRecipesFromHtml: other sources", () => {
     ]);
   });
 
-  it("keeps the data's ingredient list as written, even where the page prints a fuller one (decision 0040)", () => {
+  it("keeps the data's ingredient lines as written where the page prints them otherwise (decision 0040)", () => {
     const list = (...lines: string[]) => `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul>`;
-    // Names without amounts, amounts converted, a metric amount left out: the data stays, as written.
-    const names = ["rice noodles", "eggs", "fish sauce (or soy sauce)"];
-    expect(
-      only(page(ldJson({ ...padThai, recipeIngredient: names }), list("200 g rice noodles", "2 eggs", "3 tbsp fish sauce (or soy sauce)")))
-        .ingredients,
-    ).toEqual(names);
+    // Amounts converted, a metric amount left out, units spelled out: the data stays, as written.
     const converted = ["15.873 oz firm tofu", "1/8 tsp salt"];
     expect(
       only(page(ldJson({ ...padThai, recipeIngredient: converted }), list("16 oz (450 g) firm tofu, pressed", "1/2 tsp salt"))).ingredients,

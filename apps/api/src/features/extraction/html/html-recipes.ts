@@ -4,7 +4,7 @@ import { microdataRecipes } from "./microdata";
 import { pageMeta } from "./open-graph";
 import { factsOf } from "./page-facts";
 import { pageStructureRecipes, printedIngredientLists } from "./page-structure";
-import { fullerPrintedList } from "./printed-list";
+import { printedInPlace } from "./printed-list";
 import { fillDraft, finishDraft, isRecipe, type ExtractedRecipe, type RecipeDraft } from "../recipe-draft";
 
 export type { ExtractedRecipe } from "../recipe-draft";
@@ -50,12 +50,12 @@ export function extractRecipesFromHtml(html: string, pageUrl: string, tree = laz
     if (other) drafts = [fillDraft(single, other)];
   }
   // The data's ingredient lines are kept as written even where the page prints them fuller: preferring the printed
-  // list fitted the first development set and lowered pages it was not written on (decision 0040). Only items the
-  // data leaves out are taken from the printed list.
+  // list fitted the first development set and lowered pages it was not written on (decision 0040). Only a printed
+  // list that says all the data says and adds items or amounts the data leaves out is taken.
   const [data] = drafts;
   if (fromJsonLd.length > 0 && drafts.length === 1 && data) {
     const fuller = printedIngredientLists(tree())
-      .map((printed) => fullerPrintedList(data.ingredients, printed))
+      .map((printed) => printedInPlace(data.ingredients, printed))
       .find(Boolean);
     if (fuller) drafts = [{ ...data, ingredients: fuller }];
   }
