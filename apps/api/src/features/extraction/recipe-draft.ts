@@ -99,19 +99,45 @@ export function finishDraft(draft: RecipeDraft, pageUrl: string): ExtractedRecip
   };
 }
 
-// A part's heading among the lines ("For the sauce:"): no ingredient to buy or parse. Doubled parentheses are what
-// some plugins make of a note. A plugin's "500.0 g" is kept as written: writing it "500 g" lowered the held-out pages,
+// A part's heading among the lines ("For the sauce:"): no ingredient to buy or parse. A plugin's "500.0 g" is kept as written: writing it "500 g" lowered the held-out pages,
 // whose reference keeps the data's text (decision 0040).
 const SECTION_LINE = /^[^\d]{1,60}:$/;
 const BULLET = /^(?:[•·▪◦●○■□▢✓✔*–—]\s*|-\s+)/;
 
 function ingredientLines(lines: string[]): string[] {
   const kept = lines
-    .map((line) => line.replace(BULLET, "").replace(/\(\(([^()]*)\)\)/g, "($1)"))
+    .map((line) => singleParentheses(line.replace(BULLET, "")))
     .filter((line) => line !== "" && !AD_LINE.test(line) && !SECTION_LINE.test(line));
   const half = kept.length / 2;
   const repeated = Number.isInteger(half) && half > 0 && kept.slice(0, half).every((line, i) => line === kept[half + i]);
   return (repeated ? kept.slice(0, half) : kept).slice(0, RECIPE_LIMITS.ingredients).map((line) => truncate(line, MAX_INGREDIENT_LINE));
+}
+
+/**
+ * A line without the parentheses a plugin sets around a note that has its own: a pair whose content opens with "(" and
+ * closes with ")", whether one pair ("((beaten))") or two ("((white part only), sliced thin (Note 2))"), loses its
+ * outer pair. Linear: each parenthesis is looked at once.
+ */
+function singleParentheses(line: string): string {
+  if (!line.includes("((")) return line;
+  const open: number[] = [];
+  const dropped = new Set<number>();
+  for (let i = 0; i < line.length; i++) {
+    if (line[i] === "(") open.push(i);
+    else if (line[i] === ")") {
+      const start = open.pop();
+      if (start !== undefined && line[start + 1] === "(" && line[i - 1] === ")") {
+        dropped.add(start);
+        dropped.add(i);
+      }
+    }
+  }
+  return dropped.size === 0
+    ? line
+    : line
+        .split("")
+        .filter((_, i) => !dropped.has(i))
+        .join("");
 }
 
 /** The steps one a line, as many whole steps as fit the form's limit (a step cut short only when the first is that long). */

@@ -170,6 +170,52 @@ describe("extractRecipesFromHtml: text", () => {
     expect(only(page(ldJson(misread))).ingredients).toEqual(["2/3 cup orange juice", "1 Tbsp salt", "1 Â tsp Ândria"]);
   });
 
+  it("leaves out the parentheses a plugin sets around a note that has its own, and no others (decision 0040)", () => {
+    const notes = {
+      ...padThai,
+      recipeIngredient: [
+        "1 leek ((white part only), sliced thin (Note 2))",
+        "2 eggs ((beaten))",
+        "1 cup rice (jasmine (or basmati))",
+        "3 carrots ((peeled) and diced)",
+      ],
+    };
+    expect(only(page(ldJson(notes))).ingredients).toEqual([
+      "1 leek (white part only), sliced thin (Note 2)",
+      "2 eggs (beaten)",
+      "1 cup rice (jasmine (or basmati))",
+      "3 carrots ((peeled) and diced)",
+    ]);
+  });
+
+  it("adds the items the data leaves out from the printed list that holds all of the data's lines (decision 0040)", () => {
+    const data = ldJson({ ...padThai, recipeIngredient: ["200 g rice noodles", "2 eggs"] });
+    const printed = (...lines: string[]) =>
+      `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul><h2>Method</h2><ol><li>Cook it all.</li></ol>`;
+    const fuller = printed("Serves 4", "200 g rice noodles", "3 tbsp fish sauce", "2  Eggs", "½ lime");
+    expect(only(page(data, fuller)).ingredients).toEqual(["200 g rice noodles", "3 tbsp fish sauce", "2 Eggs", "½ lime"]);
+    // One line more, a line that opens with no amount, or a data line worded otherwise: the data as written.
+    for (const other of [
+      printed("200 g rice noodles", "2 eggs", "3 tbsp fish sauce"),
+      printed("200 g rice noodles", "2 eggs", "3 tbsp fish sauce", "Lime wedges", "1 lime"),
+      printed("200g rice noodles, soaked", "2 eggs", "3 tbsp fish sauce", "1 lime"),
+    ]) {
+      expect(only(page(data, other)).ingredients).toEqual(["200 g rice noodles", "2 eggs"]);
+    }
+  });
+
+  it("takes the printed lines where the data names most ingredients without the amounts the page prints (decision 0040)", () => {
+    const data = ldJson({ ...padThai, recipeIngredient: ["rice noodles", "eggs", "3 tbsp fish sauce"] });
+    const printed = (...lines: string[]) =>
+      `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul><h2>Method</h2><ol><li>Cook it all.</li></ol>`;
+    const amounts = printed("200 g Rice noodles", "2 eggs, beaten", "3 tbsp fish sauce");
+    expect(only(page(data, amounts)).ingredients).toEqual(["200 g Rice noodles", "2 eggs, beaten", "3 tbsp fish sauce"]);
+    // A printed line that doesn't hold its data line, or amounts for half of the lines only: the data as written.
+    for (const other of [printed("200 g noodles", "2 eggs", "3 tbsp fish sauce"), printed("rice noodles", "2 eggs", "3 tbsp fish sauce")]) {
+      expect(only(page(data, other)).ingredients).toEqual(["rice noodles", "eggs", "3 tbsp fish sauce"]);
+    }
+  });
+
   it("keeps a quantity written '800.0 g' as the data writes it (decision 0040)", () => {
     const data = { ...padThai, recipeIngredient: ["800.0 g gnocchi", "2.0 onions"] };
     expect(only(page(ldJson(data))).ingredients).toEqual(["800.0 g gnocchi", "2.0 onions"]);
@@ -433,14 +479,9 @@ describe("extractRecipesFromHtml: other sources", () => {
     ]);
   });
 
-  it("keeps the data's ingredient list as written, even where the page prints a fuller one (decision 0040)", () => {
+  it("keeps the data's ingredient lines as written where the page prints them otherwise (decision 0040)", () => {
     const list = (...lines: string[]) => `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul>`;
-    // Names without amounts, amounts converted, a metric amount left out: the data stays, as written.
-    const names = ["rice noodles", "eggs", "fish sauce (or soy sauce)"];
-    expect(
-      only(page(ldJson({ ...padThai, recipeIngredient: names }), list("200 g rice noodles", "2 eggs", "3 tbsp fish sauce (or soy sauce)")))
-        .ingredients,
-    ).toEqual(names);
+    // Amounts converted, a metric amount left out, units spelled out: the data stays, as written.
     const converted = ["15.873 oz firm tofu", "1/8 tsp salt"];
     expect(
       only(page(ldJson({ ...padThai, recipeIngredient: converted }), list("16 oz (450 g) firm tofu, pressed", "1/2 tsp salt"))).ingredients,

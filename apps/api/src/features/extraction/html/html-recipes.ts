@@ -3,7 +3,8 @@ import { jsonLdRecipes } from "./json-ld";
 import { microdataRecipes } from "./microdata";
 import { pageMeta } from "./open-graph";
 import { factsOf } from "./page-facts";
-import { pageStructureRecipes } from "./page-structure";
+import { pageStructureRecipes, printedIngredientLists } from "./page-structure";
+import { printedInPlace } from "./printed-list";
 import { fillDraft, finishDraft, isRecipe, type ExtractedRecipe, type RecipeDraft } from "../recipe-draft";
 
 export type { ExtractedRecipe } from "../recipe-draft";
@@ -48,8 +49,16 @@ export function extractRecipesFromHtml(html: string, pageUrl: string, tree = laz
     const other = others.find(isRecipe);
     if (other) drafts = [fillDraft(single, other)];
   }
-  // The data's ingredient list is kept as written even where the page prints a fuller one: preferring the printed
-  // list fitted the first development set and lowered pages it was not written on (decision 0040).
+  // The data's ingredient lines are kept as written even where the page prints them fuller: preferring the printed
+  // list fitted the first development set and lowered pages it was not written on (decision 0040). Only a printed
+  // list that says all the data says and adds items or amounts the data leaves out is taken.
+  const [data] = drafts;
+  if (fromJsonLd.length > 0 && drafts.length === 1 && data) {
+    const fuller = printedIngredientLists(tree())
+      .map((printed) => printedInPlace(data.ingredients, printed))
+      .find(Boolean);
+    if (fuller) drafts = [{ ...data, ingredients: fuller }];
+  }
   const [recipe] = drafts;
   if (drafts.length === 1 && recipe && recipe.servings === null) {
     // A yield left out of the data is often printed on the page ("Serves: 12").

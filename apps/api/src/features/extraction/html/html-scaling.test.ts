@@ -24,6 +24,12 @@ const repeated = (head: string, unit: string, bytes: number) => head + unit.repe
 
 const SHAPES: [string, (bytes: number) => string][] = [
   ["Ingredients / Method headings with lists", headingsPage],
+  [
+    "data whose ingredients the page prints in lists",
+    (bytes) =>
+      `<script type="application/ld+json">{"@type":"Recipe","name":"Everything","recipeIngredient":["1 egg"]}</script>` +
+      headingsPage(bytes),
+  ],
   ["tab panels side by side", (bytes) => repeated("<body><div>", '<div role="tabpanel">1 cup flour</div>', bytes)],
   ["<meta never closed", (bytes) => repeated("<head>", "<meta ", bytes)],
   ["<title never closed", (bytes) => repeated("<head>", "<title>", bytes)],

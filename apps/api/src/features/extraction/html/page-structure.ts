@@ -20,6 +20,19 @@ export function pageStructureRecipes(root: HtmlElement, pageTitle: string): Reci
   return [readRegion(body, pageHeading(root, pageTitle))].filter(hasBoth);
 }
 
+/**
+ * The ingredient lists a page prints, without reading its steps: each recipe card's, else the best in the page's body.
+ * For comparing with the page's data, which has the rest.
+ */
+export function printedIngredientLists(root: HtmlElement): string[][] {
+  const fromCards = recipeCards(root)
+    .map((card) => ingredientsIn(card).lines.map((line) => line.text))
+    .filter((lines) => lines.length > 0);
+  if (fromCards.length > 0) return fromCards;
+  const body = findFirst(root, (el) => el.name === "body") ?? root;
+  return [ingredientsIn(body).lines.map((line) => line.text)];
+}
+
 const hasBoth = (draft: RecipeDraft) => draft.ingredients.length > 0 && draft.instructions.length > 0;
 
 const STEP_WORD = "(?:step|schritt|stap|étape|etape|paso|passo|steg|trin|krok)";
