@@ -67,7 +67,8 @@ describe("cooking mode", () => {
     await page.goto("/recipes");
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(
+    // The context's route: it also holds what the service worker fetches for the page, once it is in charge.
+    await page.context().route(
       (url) => url.pathname.startsWith("/trpc/") && url.pathname.includes("recipes.get"),
       async (route) => {
         await held;

@@ -314,10 +314,11 @@ describe("meal planner", () => {
     await page.goto("/meal-planner");
     await page.getByText("No meals planned yet").waitFor();
 
+    // Routed on the context: it also holds what the service worker fetches for the page, once it is in charge.
     const weekCalls = (url: URL) => url.pathname.includes("mealPlans.list");
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(weekCalls, async (route) => {
+    await page.context().route(weekCalls, async (route) => {
       await held;
       await route.continue();
     });
@@ -329,12 +330,12 @@ describe("meal planner", () => {
     await keepScreenshot(page, "meal-planner-loading-1280");
     release();
     await page.getByText("No meals planned yet").waitFor();
-    await page.unroute(weekCalls);
+    await page.context().unroute(weekCalls);
 
-    await page.route(weekCalls, (route) => route.abort());
+    await page.context().route(weekCalls, (route) => route.abort());
     await page.getByRole("button", { name: "Next week" }).click();
     await page.getByRole("alert").getByText("Could not load your meal plan").waitFor();
-    await page.unroute(weekCalls);
+    await page.context().unroute(weekCalls);
     await page.getByRole("button", { name: "Try again" }).click();
     await page.getByText("No meals planned yet").waitFor();
   });
