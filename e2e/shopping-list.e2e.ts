@@ -424,6 +424,8 @@ describe("shopping list", () => {
     expect(await count(page)).toBe("2 / 3 items");
     await page.getByRole("button", { name: "Remove Sugar, 1 kg" }).click();
     await expect.poll(() => count(page)).toBe("2 / 2 items");
+    // The remove shows at once; the other tab reloads once it is saved (a reload during the save: the test below).
+    await expect.poll(() => saves).toEqual([409, 200, 200]);
 
     await other.reload();
     await expect.poll(() => listed(other)).toEqual(["Flour, 1 kg [x]", "Butter, 250 g [x]"]);

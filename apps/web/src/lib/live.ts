@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
 
 /** What a change tells (GET /api/events, decision 0037): never the data, which the caches refetch. */
 type LiveKind = "shoppingList" | "mealPlan" | "inventory" | "recipes";
@@ -12,6 +12,22 @@ const STALE: Record<LiveKind, string[]> = {
   // Meals show their recipe's title.
   recipes: ["recipes", "mealPlans"],
 };
+
+const LIVE_PATHS = new Set(Object.values(STALE).flat());
+
+/**
+ * The answers of live kinds this tab read, or is reading, now: when its first stream opens, they may be older than the
+ * versions the stream starts from. A change saved between their read and the stream's start is counted in those
+ * versions, so the stream never tells of it (a tab opened or reloaded while another saved kept showing the old list).
+ */
+export function readSoFar(queryClient: QueryClient): Set<Query> {
+  const live = (query: Query) => {
+    const [path] = query.queryKey as [unknown];
+    return Array.isArray(path) && LIVE_PATHS.has(path[0] as string);
+  };
+  const read = (query: Query) => query.state.dataUpdatedAt > 0 || query.state.fetchStatus === "fetching";
+  return new Set(queryClient.getQueryCache().findAll({ predicate: (query) => live(query) && read(query) }));
+}
 
 /** Waits before opening a refused or failed stream again: doubling from 1 s to a minute, spread a little. */
 function backoff(failures: number): number {
@@ -35,21 +51,31 @@ function followChanges(queryClient: QueryClient): () => void {
   let failures = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const stale = new Set<LiveKind>();
+  /** What this tab read before its first stream was ready (readSoFar), refetched once. */
+  let unsure = new Set<Query>();
 
   // While this tab is saving, its screens show changes not yet saved: a refetch then would take them off for a
   // moment, so it waits until the saves are done.
   const refresh = () => {
-    if (stale.size === 0 || queryClient.isMutating() > 0) return;
+    if ((stale.size === 0 && unsure.size === 0) || queryClient.isMutating() > 0) return;
     for (const kind of stale) for (const path of STALE[kind]) void queryClient.invalidateQueries({ queryKey: [[path]] });
     stale.clear();
+    if (unsure.size > 0) {
+      const read = unsure;
+      unsure = new Set();
+      void queryClient.invalidateQueries({ predicate: (query) => read.has(query) });
+    }
   };
   const stopWatchingSaves = queryClient.getMutationCache().subscribe(refresh);
 
   const connect = () => {
     source = new EventSource(lastId ? `/api/events?since=${encodeURIComponent(lastId)}` : "/api/events");
     source.addEventListener("ready", (event) => {
+      // A stream that caught up from an id told of what moved since; the first starts from now.
+      if (!lastId) unsure = readSoFar(queryClient);
       lastId = event.lastEventId;
       failures = 0;
+      refresh();
     });
     source.onmessage = (event) => {
       lastId = event.lastEventId;
