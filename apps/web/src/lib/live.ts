@@ -44,7 +44,8 @@ export function useLiveUpdates(): void {
   useEffect(() => followChanges(queryClient), [queryClient]);
 }
 
-function followChanges(queryClient: QueryClient): () => void {
+/** Follows the tab's stream of changes (see useLiveUpdates); answers the function that stops it. */
+export function followChanges(queryClient: QueryClient): () => void {
   let source: EventSource | null = null;
   /** The versions the server last said this tab knows of: a new stream catches up from them. */
   let lastId = "";
@@ -52,7 +53,7 @@ function followChanges(queryClient: QueryClient): () => void {
   let retry: ReturnType<typeof setTimeout> | undefined;
   const stale = new Set<LiveKind>();
   /** What this tab read before its first stream was ready (readSoFar), refetched once. */
-  let unsure = new Set<Query>();
+  const unsure = new Set<Query>();
 
   // While this tab is saving, its screens show changes not yet saved: a refetch then would take them off for a
   // moment, so it waits until the saves are done.
@@ -60,19 +61,22 @@ function followChanges(queryClient: QueryClient): () => void {
     if ((stale.size === 0 && unsure.size === 0) || queryClient.isMutating() > 0) return;
     for (const kind of stale) for (const path of STALE[kind]) void queryClient.invalidateQueries({ queryKey: [[path]] });
     stale.clear();
-    if (unsure.size > 0) {
-      const read = unsure;
-      unsure = new Set();
-      void queryClient.invalidateQueries({ predicate: (query) => read.has(query) });
-    }
+    // A read still on its way may have read before the stream's versions too: it is read again once it has answered.
+    const answered = [...unsure].filter((query) => query.state.fetchStatus !== "fetching");
+    if (answered.length === 0) return;
+    for (const query of answered) unsure.delete(query);
+    void queryClient.invalidateQueries({ predicate: (query) => answered.includes(query) });
   };
   const stopWatchingSaves = queryClient.getMutationCache().subscribe(refresh);
+  const stopWatchingReads = queryClient.getQueryCache().subscribe((event) => {
+    if (unsure.has(event.query)) refresh();
+  });
 
   const connect = () => {
     source = new EventSource(lastId ? `/api/events?since=${encodeURIComponent(lastId)}` : "/api/events");
     source.addEventListener("ready", (event) => {
       // A stream that caught up from an id told of what moved since; the first starts from now.
-      if (!lastId) unsure = readSoFar(queryClient);
+      if (!lastId) for (const query of readSoFar(queryClient)) unsure.add(query);
       lastId = event.lastEventId;
       failures = 0;
       refresh();
@@ -98,5 +102,6 @@ function followChanges(queryClient: QueryClient): () => void {
     clearTimeout(retry);
     source?.close();
     stopWatchingSaves();
+    stopWatchingReads();
   };
 }
