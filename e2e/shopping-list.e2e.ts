@@ -424,11 +424,53 @@ describe("shopping list", () => {
     expect(await count(page)).toBe("2 / 3 items");
     await page.getByRole("button", { name: "Remove Sugar, 1 kg" }).click();
     await expect.poll(() => count(page)).toBe("2 / 2 items");
+    // The remove shows at once; the other tab reloads once it is saved (a reload during the save: the test below).
+    await expect.poll(() => saves).toEqual([409, 200, 200]);
 
     await other.reload();
     await expect.poll(() => listed(other)).toEqual(["Flour, 1 kg [x]", "Butter, 250 g [x]"]);
     const saved = await page.request.get("/api/shopping-lists");
     const [list] = (await saved.json()) as { items: { name: string; checked: boolean }[] }[];
     expect(list!.items.map((i) => `${i.name}${i.checked ? " [x]" : ""}`)).toEqual(["Flour [x]", "Butter [x]"]);
+  });
+
+  it("shows a change saved by another tab while this one was opening", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Ada" });
+    await page.goto("/shopping-list");
+    await page.getByText("Your shopping list is empty").waitFor();
+    await addItem(page, "Flour", "1", "kg");
+    const added = page.waitForResponse((r) => r.url().includes("shoppingLists.update") && !!r.request().postData()?.includes("Sugar"));
+    await addItem(page, "Sugar", "1", "kg");
+    expect((await added).status()).toBe(200);
+
+    // The other tab reads the list, then this tab's remove is saved, then the other tab's live updates start: their
+    // stream begins at versions that already count the remove, so it tells of nothing (decision 0037).
+    const other = await page.context().newPage();
+    let openStream = () => {};
+    const streamHeld = new Promise<void>((resolve) => (openStream = resolve));
+    await other.route("**/api/events*", async (route) => {
+      await streamHeld;
+      await route.fallback();
+    });
+    let sendRemove = () => {};
+    const removeHeld = new Promise<void>((resolve) => (sendRemove = resolve));
+    await page.route("**/trpc/shoppingLists.update*", async (route) => {
+      await removeHeld;
+      await route.fallback();
+    });
+    await page.getByRole("button", { name: "Remove Sugar, 1 kg" }).click();
+    const read = other.waitForResponse((response) => response.url().includes("shoppingLists.list"));
+    await other.goto("/shopping-list");
+    expect((await read).status()).toBe(200);
+    await expect.poll(() => listed(other)).toEqual(["Flour, 1 kg", "Sugar, 1 kg"]);
+
+    const removed = page.waitForResponse((response) => response.url().includes("shoppingLists.update"));
+    sendRemove();
+    expect((await removed).status()).toBe(200);
+    const stream = other.waitForResponse((response) => response.url().includes("/api/events"));
+    openStream();
+    expect((await stream).status()).toBe(200);
+    await expect.poll(() => listed(other)).toEqual(["Flour, 1 kg"]);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
 
 /** What a change tells (GET /api/events, decision 0037): never the data, which the caches refetch. */
 type LiveKind = "shoppingList" | "mealPlan" | "inventory" | "recipes";
@@ -12,6 +12,22 @@ const STALE: Record<LiveKind, string[]> = {
   // Meals show their recipe's title.
   recipes: ["recipes", "mealPlans"],
 };
+
+const LIVE_PATHS = new Set(Object.values(STALE).flat());
+
+/**
+ * The answers of live kinds this tab read, or is reading, now: when its first stream opens, they may be older than the
+ * versions the stream starts from. A change saved between their read and the stream's start is counted in those
+ * versions, so the stream never tells of it (a tab opened or reloaded while another saved kept showing the old list).
+ */
+export function readSoFar(queryClient: QueryClient): Set<Query> {
+  const live = (query: Query) => {
+    const [path] = query.queryKey as [unknown];
+    return Array.isArray(path) && LIVE_PATHS.has(path[0] as string);
+  };
+  const read = (query: Query) => query.state.dataUpdatedAt > 0 || query.state.fetchStatus === "fetching";
+  return new Set(queryClient.getQueryCache().findAll({ predicate: (query) => live(query) && read(query) }));
+}
 
 /** Waits before opening a refused or failed stream again: doubling from 1 s to a minute, spread a little. */
 function backoff(failures: number): number {
@@ -28,28 +44,42 @@ export function useLiveUpdates(): void {
   useEffect(() => followChanges(queryClient), [queryClient]);
 }
 
-function followChanges(queryClient: QueryClient): () => void {
+/** Follows the tab's stream of changes (see useLiveUpdates); answers the function that stops it. */
+export function followChanges(queryClient: QueryClient): () => void {
   let source: EventSource | null = null;
   /** The versions the server last said this tab knows of: a new stream catches up from them. */
   let lastId = "";
   let failures = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const stale = new Set<LiveKind>();
+  /** What this tab read before its first stream was ready (readSoFar), refetched once. */
+  const unsure = new Set<Query>();
 
   // While this tab is saving, its screens show changes not yet saved: a refetch then would take them off for a
   // moment, so it waits until the saves are done.
   const refresh = () => {
-    if (stale.size === 0 || queryClient.isMutating() > 0) return;
+    if ((stale.size === 0 && unsure.size === 0) || queryClient.isMutating() > 0) return;
     for (const kind of stale) for (const path of STALE[kind]) void queryClient.invalidateQueries({ queryKey: [[path]] });
     stale.clear();
+    // A read still on its way may have read before the stream's versions too: it is read again once it has answered.
+    const answered = [...unsure].filter((query) => query.state.fetchStatus !== "fetching");
+    if (answered.length === 0) return;
+    for (const query of answered) unsure.delete(query);
+    void queryClient.invalidateQueries({ predicate: (query) => answered.includes(query) });
   };
   const stopWatchingSaves = queryClient.getMutationCache().subscribe(refresh);
+  const stopWatchingReads = queryClient.getQueryCache().subscribe((event) => {
+    if (unsure.has(event.query)) refresh();
+  });
 
   const connect = () => {
     source = new EventSource(lastId ? `/api/events?since=${encodeURIComponent(lastId)}` : "/api/events");
     source.addEventListener("ready", (event) => {
+      // A stream that caught up from an id told of what moved since; the first starts from now.
+      if (!lastId) for (const query of readSoFar(queryClient)) unsure.add(query);
       lastId = event.lastEventId;
       failures = 0;
+      refresh();
     });
     source.onmessage = (event) => {
       lastId = event.lastEventId;
@@ -72,5 +102,6 @@ function followChanges(queryClient: QueryClient): () => void {
     clearTimeout(retry);
     source?.close();
     stopWatchingSaves();
+    stopWatchingReads();
   };
 }
