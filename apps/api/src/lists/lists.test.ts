@@ -146,6 +146,9 @@ describe("readList", () => {
     expect((await read(householdId, await versionsNow())).toJSON()).toEqual([{ name: "Oat milk" }, { name: "Rice" }]);
     expect(statements).toBe(3);
     await handle.db.deleteFrom("ingredients").where("name", "=", "Rice").execute();
+    // Each list's version under its own name, as readList sums them (a name changed on the way would sum short).
+    await handle.db.insertInto("shoppingLists").values({ householdId, name: "Week", items: "[]" }).execute();
+    expect(await versionsNow()).toMatchObject({ ingredients: expect.any(Number), "shopping-lists": 1 });
   });
 
   it("gives requests that missed together one value, so its gzip is made once", async () => {
