@@ -39,12 +39,14 @@ import { benchRecipe } from "./recipe-rows";
  *    (4 connections asking for a 200-item list) with and without those reads, on Kim and on the bare route.
  * 3. mealPlans.list (a week, 21 meals) and shoppingLists.list (3 lists of 60 items) against bare routes.
  *
- * Environment: BENCH_SECONDS, BENCH_ROUNDS (see harness.ts), TEST_DATABASE_URL.
+ * Environment: BENCH_SECONDS, BENCH_ROUNDS (see harness.ts), TEST_DATABASE_URL, BENCH_PARTS (which of 1, 2, 3 to run,
+ * comma-separated; all by default).
  */
 const USERS = 2000;
 const ITEMS = 200;
 const BIG = 10_000;
 const SAMPLES = 20;
+const PARTS = new Set((process.env.BENCH_PARTS ?? "1,2,3").split(",").map((part) => part.trim()));
 
 if (!wrk) throw new Error("bench/lists.ts needs wrk (/usr/bin/wrk)");
 
@@ -250,89 +252,94 @@ const inOrder = async (url: string, seconds: number) => {
   const used = process.cpuUsage(before);
   return { ...result, cpu: (used.user + used.system) / 1000 / (result.rps * seconds) };
 };
-// Both caches hold every list before the rounds.
-await inOrder(randomTargets.cached, 6);
-await inOrder(randomTargets.kim, 6);
-console.log(`\n1. ${USERS} cooks of ${ITEMS} ingredients, a random cook per request, 50 connections (median of the rounds)`);
-const random = await alternatingRounds(["cached", "uncached", "kim"] as const, (name) =>
-  warmedLoad((seconds) => wrkLoad(seconds, ["-s", randomScript, randomTargets[name]])),
-);
-printRounds({ cached: "bare, every list cached", uncached: "bare, no cache", kim: "Kim tRPC inventory.list" }, random);
-console.log(`   the cooks in order for 1 s, every list changed just before (fewer than ${USERS} requests: each a miss for Kim)`);
-const misses = await alternatingRounds(["uncached", "kim"] as const, async (name) => {
-  await sql`update list_versions set version = version + 1 where list = 'ingredients'`.execute(db);
-  return inOrder(randomTargets[name], 1);
-});
-printRounds({ uncached: "bare, no cache", kim: "Kim tRPC, every request a miss" }, misses);
-
-// --- 2. 10,000 ingredients: the first read after a write, and another cook's p99 meanwhile.
-/** Milliseconds from sending GET to the last byte, taken gzipped and not decoded. */
-function timedGet(url: string, cookie: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const req = request(url, { headers: { cookie, "accept-encoding": "gzip" } }, (res) => {
-      res.on("data", () => {});
-      res.on("end", () => resolve(performance.now() - start));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-const writer = new pg.Client({ connectionString: database.url });
-await writer.connect();
-const bigId = big.ids[0]!;
-async function writeThenRead(url: string): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    await writer.query(
-      "update ingredients set quantity = quantity + 1 where id = (select id from ingredients where household_id = $1 limit 1)",
-      [bigId],
-    );
-    times.push(await timedGet(url, big.cookies[0]!));
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  return times;
-}
-
-const other = many.cookies[1]!;
-const otherSeconds = Math.ceil(SAMPLES * 0.35 + 2);
-async function otherCook(url: string, during: ((url: string) => Promise<number[]>) | null, bigUrl: string) {
-  const load = wrkLoad(otherSeconds, ["-c4", ...headers(other), url]);
-  const times = during ? await during(bigUrl) : [];
-  return { other: await load, times };
-}
-const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
-const pct = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
-console.log(
-  `\n2. ${BIG} ingredients: the first read after a write (${SAMPLES} times), another cook's p99 (wrk, 4 connections, ${ITEMS} items)`,
-);
-for (const [name, base, otherPath, bigPath] of [
-  ["Kim", kimUrl, inventoryPath, inventoryPath],
-  ["bare, no cache", bareUrl, "/uncached/ingredients", "/uncached/ingredients"],
-] as const) {
-  await timedGet(`${base}${bigPath}`, big.cookies[0]!);
-  const quiet = await otherCook(`${base}${otherPath}`, null, "");
-  const busy = await otherCook(`${base}${otherPath}`, writeThenRead, `${base}${bigPath}`);
-  const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-  console.log(
-    `  ${name.padEnd(16)} first read after a write: median ${fmt(pct(busy.times, 50))}, max ${fmt(Math.max(...busy.times))}   other cook's p99: ${busy.other.p99} ms during, ${quiet.other.p99} ms without`,
+if (PARTS.has("1")) {
+  // Both caches hold every list before the rounds.
+  await inOrder(randomTargets.cached, 6);
+  await inOrder(randomTargets.kim, 6);
+  console.log(`\n1. ${USERS} cooks of ${ITEMS} ingredients, a random cook per request, 50 connections (median of the rounds)`);
+  const random = await alternatingRounds(["cached", "uncached", "kim"] as const, (name) =>
+    warmedLoad((seconds) => wrkLoad(seconds, ["-s", randomScript, randomTargets[name]])),
   );
+  printRounds({ cached: "bare, every list cached", uncached: "bare, no cache", kim: "Kim tRPC inventory.list" }, random);
+  console.log(`   the cooks in order for 1 s, every list changed just before (fewer than ${USERS} requests: each a miss for Kim)`);
+  const misses = await alternatingRounds(["uncached", "kim"] as const, async (name) => {
+    await sql`update list_versions set version = version + 1 where list = 'ingredients'`.execute(db);
+    return inOrder(randomTargets[name], 1);
+  });
+  printRounds({ uncached: "bare, no cache", kim: "Kim tRPC, every request a miss" }, misses);
 }
-await writer.end();
+
+if (PARTS.has("2")) {
+  // --- 2. 10,000 ingredients: the first read after a write, and another cook's p99 meanwhile.
+  /** Milliseconds from sending GET to the last byte, taken gzipped and not decoded. */
+  function timedGet(url: string, cookie: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const start = performance.now();
+      const req = request(url, { headers: { cookie, "accept-encoding": "gzip" } }, (res) => {
+        res.on("data", () => {});
+        res.on("end", () => resolve(performance.now() - start));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  }
+
+  const writer = new pg.Client({ connectionString: database.url });
+  await writer.connect();
+  const bigId = big.ids[0]!;
+  async function writeThenRead(url: string): Promise<number[]> {
+    const times: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      await writer.query(
+        "update ingredients set quantity = quantity + 1 where id = (select id from ingredients where household_id = $1 limit 1)",
+        [bigId],
+      );
+      times.push(await timedGet(url, big.cookies[0]!));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    return times;
+  }
+
+  const other = many.cookies[1]!;
+  const otherSeconds = Math.ceil(SAMPLES * 0.35 + 2);
+  async function otherCook(url: string, during: ((url: string) => Promise<number[]>) | null, bigUrl: string) {
+    const load = wrkLoad(otherSeconds, ["-c4", ...headers(other), url]);
+    const times = during ? await during(bigUrl) : [];
+    return { other: await load, times };
+  }
+  const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+  const pct = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+  console.log(
+    `\n2. ${BIG} ingredients: the first read after a write (${SAMPLES} times), another cook's p99 (wrk, 4 connections, ${ITEMS} items)`,
+  );
+  for (const [name, base, otherPath, bigPath] of [
+    ["Kim", kimUrl, inventoryPath, inventoryPath],
+    ["bare, no cache", bareUrl, "/uncached/ingredients", "/uncached/ingredients"],
+  ] as const) {
+    await timedGet(`${base}${bigPath}`, big.cookies[0]!);
+    const quiet = await otherCook(`${base}${otherPath}`, null, "");
+    const busy = await otherCook(`${base}${otherPath}`, writeThenRead, `${base}${bigPath}`);
+    const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+    console.log(
+      `  ${name.padEnd(16)} first read after a write: median ${fmt(pct(busy.times, 50))}, max ${fmt(Math.max(...busy.times))}   other cook's p99: ${busy.other.p99} ms during, ${quiet.other.p99} ms without`,
+    );
+  }
+  await writer.end();
+}
 
 // --- 3. Meal plans and shopping lists.
-for (const [title, barePath, kimPath] of [
-  ["mealPlans.list (a week, 21 meals)", "/meal-plans", trpc("mealPlans.list", week)],
-  ["shoppingLists.list (3 lists of 60 items)", "/shopping-lists", trpc("shoppingLists.list", {})],
-] as const) {
-  console.log(`\n3. ${title}, one cook, 50 connections`);
-  const targets = { bare: `${bareUrl}${barePath}`, kim: `${kimUrl}${kimPath}` };
-  const runs = await alternatingRounds(["bare", "kim"] as const, (name) =>
-    warmedLoad((seconds) => wrkLoad(seconds, [...headers(planner.cookies[0]!), targets[name]])),
-  );
-  printRounds({ bare: "bare Fastify + pg", kim: "Kim tRPC" }, runs);
-}
+if (PARTS.has("3"))
+  for (const [title, barePath, kimPath] of [
+    ["mealPlans.list (a week, 21 meals)", "/meal-plans", trpc("mealPlans.list", week)],
+    ["shoppingLists.list (3 lists of 60 items)", "/shopping-lists", trpc("shoppingLists.list", {})],
+  ] as const) {
+    console.log(`\n3. ${title}, one cook, 50 connections`);
+    const targets = { bare: `${bareUrl}${barePath}`, kim: `${kimUrl}${kimPath}` };
+    const runs = await alternatingRounds(["bare", "kim"] as const, (name) =>
+      warmedLoad((seconds) => wrkLoad(seconds, [...headers(planner.cookies[0]!), targets[name]])),
+    );
+    printRounds({ bare: "bare Fastify + pg", kim: "Kim tRPC" }, runs);
+  }
 
 await kim.close();
 await bare.close();

@@ -27,6 +27,21 @@ export type ListExpression<T> = Expression<{ list: T[] | null }>;
  */
 export type UserListQuery<T> = (db: Kysely<Database>, householdId: Expression<string>, values: Expression<string>[]) => ListExpression<T>;
 
+/**
+ * A household's list versions as the request's own session statement read them (`listVersionsOf`), each list's
+ * version by its name; a list with no row yet has version 0.
+ */
+export type ListVersions = Partial<Record<ListName, number>>;
+
+/**
+ * The household's list versions, for the session lookup every request makes: a list request whose kept list is at
+ * those versions then needs no statement of its own (decision 0043). The snapshot is the request's, taken after it
+ * arrived, so a change committed before it is always seen.
+ */
+export function listVersionsOf(householdId: Expression<string>): RawBuilder<ListVersions | null> {
+  return sql`(select json_object_agg(lv.list, lv.version) from list_versions lv where lv.household_id = ${householdId})`;
+}
+
 export interface ListRequest<T> {
   /** The household whose kitchen it is (decision 0036). */
   householdId: string;
@@ -38,6 +53,11 @@ export interface ListRequest<T> {
   query: UserListQuery<T>;
   /** The request's other values (a date range, say), in the order the query takes them; each is kept apart. */
   values?: readonly string[];
+  /**
+   * The household's versions as this request's session read them, when the request changed nothing before asking:
+   * a kept list at those versions is served without a statement. Never pass them after a write in the same request.
+   */
+  versions?: ListVersions | null;
 }
 
 /** A timestamptz as JavaScript writes dates in JSON: 2026-11-21T05:57:00.123Z. */
@@ -73,14 +93,23 @@ function compiledList(db: Kysely<Database>, request: ListRequest<unknown>): Comp
   return compiled;
 }
 
+/** What the list statement reads as the version: the sum of the lists' versions. */
+function versionOf(lists: readonly ListName[], versions: ListVersions | null): number {
+  let sum = 0;
+  for (const list of lists) sum += versions?.[list] ?? 0;
+  return sum;
+}
+
 /**
- * One household's list, from this process's cache while its version is current: one statement reads the version and, only
- * when it differs from the cached one, the list itself, both from the same snapshot.
+ * One household's list, from this process's cache while its version is current. When the request's session already
+ * read the versions (`versions`) and the kept list is at them, no statement runs; otherwise one statement reads the
+ * version and, only when it differs from the cached one, the list itself, both from the same snapshot.
  */
 export async function readList<T>(db: Kysely<Database>, cache: ListCache, request: ListRequest<T>): Promise<RawJson<T[]>> {
-  const { householdId, lists, values = [] } = request;
+  const { householdId, lists, values = [], versions } = request;
   const key = `${lists.join(",")}:${householdId}:${values.join(",")}`;
   const cached = cache.get(key);
+  if (cached && versions !== undefined && cached.version === versionOf(lists, versions)) return cached.value as RawJson<T[]>;
   const once = compiledList(db, request);
   const parameters: unknown[] = [];
   for (const p of once.parameters) {

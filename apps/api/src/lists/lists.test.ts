@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
 import type { Db } from "@kim/db";
 import { createTestDatabase } from "@kim/db/testing";
-import { ListCache, readList, type UserListQuery } from ".";
+import { ListCache, listVersionsOf, readList, type ListVersions, type UserListQuery } from ".";
 import { RawJson } from "./raw-json";
 
 const json = (text: string) => new RawJson<unknown>(text);
@@ -119,6 +119,36 @@ describe("readList", () => {
     await handle.db.insertInto("ingredients").values({ householdId: other, name: "Yeast", category: "Baking" }).execute();
     expect((await list(other)).toJSON()).toEqual([{ name: "Flour" }, { name: "Yeast" }]);
     expect((await list(householdId)).toJSON()).toEqual([{ name: "Oat milk" }]);
+  });
+
+  it("serves a kept list with no statement at the versions the request's session read, never another household's", async () => {
+    // What the session lookup reads for its household, at the time of each request.
+    const versionsNow = async (id = householdId): Promise<ListVersions | null> =>
+      (await handle.db.selectNoFrom(listVersionsOf(sql.val(id)).as("versions")).executeTakeFirstOrThrow()).versions;
+    let statements = 0;
+    const counted = handle.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => (statements++, args.result),
+    });
+    const lists = new ListCache();
+    const read = async (id: string, versions: ListVersions | null) =>
+      readList(counted, lists, { householdId: id, lists: ["ingredients"], query, versions });
+    const first = await read(householdId, await versionsNow());
+    expect(statements).toBe(1);
+    expect(await read(householdId, await versionsNow())).toBe(first);
+    expect(statements).toBe(1);
+    // The same versions for another household: a list of its own, read.
+    const other = await newHousehold();
+    expect((await read(other, await versionsNow())).toJSON()).toEqual([]);
+    expect(statements).toBe(2);
+    // A change before the request: its session reads the new version, and the list follows.
+    await handle.db.insertInto("ingredients").values({ householdId, name: "Rice", category: "Grains" }).execute();
+    expect((await read(householdId, await versionsNow())).toJSON()).toEqual([{ name: "Oat milk" }, { name: "Rice" }]);
+    expect(statements).toBe(3);
+    await handle.db.deleteFrom("ingredients").where("name", "=", "Rice").execute();
+    // Each list's version under its own name, as readList sums them (a name changed on the way would sum short).
+    await handle.db.insertInto("shoppingLists").values({ householdId, name: "Week", items: "[]" }).execute();
+    expect(await versionsNow()).toMatchObject({ ingredients: expect.any(Number), "shopping-lists": 1 });
   });
 
   it("gives requests that missed together one value, so its gzip is made once", async () => {

@@ -3,6 +3,7 @@ import { directRows, type Database } from "@kim/db";
 import { sql, type Expression, type InferResult, type Kysely } from "kysely";
 import type { Exchange } from "../lib/exchange";
 import { SessionCheck } from "../lib/idempotency";
+import { listVersionsOf, type ListVersions } from "../lists";
 import { userColumns, type UserRow } from "./user-columns";
 
 export const SESSION_COOKIE = "kim_session";
@@ -15,9 +16,9 @@ const RENEW_AFTER_MS = DAY_MS;
  * The signed-in user, as the session lookup read it: the user's columns and, beside them, the session's `expire`
  * (kept on the row rather than copied off it on every request; publicUser leaves it out of what clients see) and the
  * household whose kitchen they cook in: what every query of inventory, recipes, plans, lists and stock events is
- * scoped by (decision 0036), read in the same statement.
+ * scoped by (decision 0036), read in the same statement, with that household's list versions (decision 0043).
  */
-export type SessionUser = UserRow & { expire?: Date; householdId: string };
+export type SessionUser = UserRow & { expire?: Date; householdId: string; listVersions?: ListVersions | null };
 
 export function hashToken(token: string): string {
   // One-shot: no Hash object per call (every request hashes its session cookie).
@@ -61,7 +62,12 @@ export function sessionSelect(db: Kysely<Database>, sid: Expression<string>) {
 }
 
 function compileSessionQuery(db: Kysely<Database>) {
-  return sessionSelect(db, sql.val("")).compile();
+  return (
+    sessionSelect(db, sql.val(""))
+      // The household's list versions: a list kept at them is served with no statement of its own (lists/, 0043).
+      .select((eb) => listVersionsOf(eb.ref("householdMembers.householdId")).as("listVersions"))
+      .compile()
+  );
 }
 
 type SessionRow = InferResult<ReturnType<typeof compileSessionQuery>>[number];

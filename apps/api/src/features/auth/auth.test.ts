@@ -72,6 +72,8 @@ describe("signup", () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe("ann@example.com");
     expect(Object.keys(me.json())).not.toContain("inventoryVersion");
+    // The session's lookup also reads its household's list versions (decision 0043): not part of the user.
+    expect(Object.keys(me.json())).not.toContain("listVersions");
   });
 
   it("answers 409 for an email already taken, whatever its case", async () => {

@@ -4,7 +4,7 @@ import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
 import { createOnce, type Creator, type OneRowCreate, type RequestKey } from "../../lib/idempotency";
 import type { Kitchen } from "../../sessions/kitchen";
-import { jsonTimestamp, readList, type ListCache, type RawJson, type UserListQuery } from "../../lists";
+import { jsonTimestamp, readList, type ListCache, type ListVersions, type RawJson, type UserListQuery } from "../../lists";
 import { recordStockEvents } from "../insights/stock-events";
 
 const columns = [
@@ -38,8 +38,13 @@ export interface Ingredient {
 }
 
 /** The household's ingredients, soonest expiry first (no date last), then by name, as JSON built by PostgreSQL. */
-export function listIngredients(db: Kysely<Database>, lists: ListCache, householdId: string): Promise<RawJson<Ingredient[]>> {
-  return readList(db, lists, { householdId, lists: ["ingredients"], query: ingredientList });
+export function listIngredients(
+  db: Kysely<Database>,
+  lists: ListCache,
+  householdId: string,
+  versions?: ListVersions | null,
+): Promise<RawJson<Ingredient[]>> {
+  return readList(db, lists, { householdId, lists: ["ingredients"], query: ingredientList, versions });
 }
 
 /** An ingredient as clients receive it, written by PostgreSQL over its row: the list's items and a create's answer. */

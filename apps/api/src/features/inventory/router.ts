@@ -13,7 +13,7 @@ const stockCreate = sessionCreateProcedure("inventory");
 const stockChange = idempotentProcedure.use(publishes("inventory"));
 
 export const inventoryRouter = {
-  list: authedProcedure.query(({ ctx }) => listIngredients(ctx.db, ctx.lists, ctx.user.householdId)),
+  list: authedProcedure.query(({ ctx }) => listIngredients(ctx.db, ctx.lists, ctx.user.householdId, ctx.user.listVersions)),
   summary: authedProcedure
     .input(z.object({ today: z.string().refine(isCalendarDate, "today must be the cook's date, yyyy-MM-dd") }))
     .query(({ ctx, input }) => inventorySummary(ctx.db, ctx.user.householdId, input.today)),

@@ -3,7 +3,7 @@ import { MAX_MEALS_PER_SLOT, MAX_QUANTITY, type MealPlanInput, type MealType, ty
 import { sql, type Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
 import { checkQuota } from "../../lib/quotas";
-import { jsonTimestamp, readList, type ListCache, type UserListQuery } from "../../lists";
+import { jsonTimestamp, readList, type ListCache, type ListVersions, type UserListQuery } from "../../lists";
 import type { Kitchen } from "../../sessions/kitchen";
 
 /** A planned meal as clients receive it: the spec's fields, and its recipe with its title (null once the recipe is deleted). */
@@ -27,8 +27,15 @@ const mealOrder = sql`array_position(array['breakfast', 'lunch', 'dinner'], mp.m
  * The household's meals from `from` to `to` (both included), by day, then breakfast, lunch, dinner, then as added, as JSON
  * built by PostgreSQL. Kept under the meal plans' and the recipes' versions: a meal shows its recipe's title.
  */
-export function listMealPlans(db: Kysely<Database>, lists: ListCache, householdId: string, range: { from: string; to: string }) {
-  return readList(db, lists, { householdId, lists: ["meal-plans", "recipes"], query: mealPlanList, values: [range.from, range.to] });
+export function listMealPlans(
+  db: Kysely<Database>,
+  lists: ListCache,
+  householdId: string,
+  range: { from: string; to: string },
+  versions?: ListVersions | null,
+) {
+  const values = [range.from, range.to];
+  return readList(db, lists, { householdId, lists: ["meal-plans", "recipes"], query: mealPlanList, values, versions });
 }
 
 const mealPlanList: UserListQuery<MealPlan> = (db, householdId, [from, to]) =>

@@ -18,7 +18,7 @@ export const mealPlansRouter = {
   list: authedProcedure
     .input(dateRange.optional())
     .query(({ ctx, input }) =>
-      listMealPlans(ctx.db, ctx.lists, ctx.user.householdId, input ?? weekOf(ctx.now().toISOString().slice(0, 10))),
+      listMealPlans(ctx.db, ctx.lists, ctx.user.householdId, input ?? weekOf(ctx.now().toISOString().slice(0, 10)), ctx.user.listVersions),
     ),
   create: planChange.input(mealPlanInput).mutation(async ({ ctx, input }) => {
     const result = await addMealPlan(ctx.db, kitchenOf(ctx.user), input);

@@ -13,7 +13,7 @@ import {
 import { sql, type Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
 import { checkQuota } from "../../lib/quotas";
-import { jsonTimestamp, readList, type ListCache, type RawJson, type UserListQuery } from "../../lists";
+import { jsonTimestamp, readList, type ListCache, type ListVersions, type RawJson, type UserListQuery } from "../../lists";
 import type { Kitchen } from "../../sessions/kitchen";
 
 /** The row's own fields, as clients receive them. */
@@ -49,8 +49,13 @@ function toRecipe(row: Record<(typeof columns)[number], unknown>): Recipe {
 }
 
 /** The household's recipes for the list, newest first, as JSON built by PostgreSQL in one statement. */
-export function listRecipes(db: Kysely<Database>, lists: ListCache, householdId: string): Promise<RawJson<RecipeSummary[]>> {
-  return readList(db, lists, { householdId, lists: ["recipes"], query: recipeSummaries });
+export function listRecipes(
+  db: Kysely<Database>,
+  lists: ListCache,
+  householdId: string,
+  versions?: ListVersions | null,
+): Promise<RawJson<RecipeSummary[]>> {
+  return readList(db, lists, { householdId, lists: ["recipes"], query: recipeSummaries, versions });
 }
 
 const recipeSummaries: UserListQuery<RecipeSummary> = (db, householdId) =>

@@ -13,7 +13,7 @@ const recipeCreate = idempotentProcedure.use(publishes("recipes"));
 const recipeChange = authedProcedure.use(publishes("recipes"));
 
 export const recipesRouter = {
-  list: authedProcedure.query(({ ctx }) => listRecipes(ctx.db, ctx.lists, ctx.user.householdId)),
+  list: authedProcedure.query(({ ctx }) => listRecipes(ctx.db, ctx.lists, ctx.user.householdId, ctx.user.listVersions)),
   count: authedProcedure.query(({ ctx }) => recipeCount(ctx, ctx.user.householdId)),
   get: authedProcedure.input(idInput).query(async ({ ctx, input }) => {
     const recipe = await getRecipe(ctx.db, ctx.user.householdId, input.id);

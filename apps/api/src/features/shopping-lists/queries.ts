@@ -3,7 +3,7 @@ import { stampChangedBy, type PlannedMeal, type ShoppingItem, type ShoppingLine,
 import type { ExpressionBuilder, Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
 import { createOnce, type KeyedRequest, type OneRowCreate } from "../../lib/idempotency";
-import { jsonTimestamp, readList, type ListCache, type RawJson, type UserListQuery } from "../../lists";
+import { jsonTimestamp, readList, type ListCache, type ListVersions, type RawJson, type UserListQuery } from "../../lists";
 import type { Kitchen } from "../../sessions/kitchen";
 
 /** A shopping list as clients receive it; `version` goes back with the next save. */
@@ -26,8 +26,13 @@ function toList(row: Omit<ShoppingList, "createdAt" | "updatedAt"> & { createdAt
 }
 
 /** The household's lists, oldest first (the web uses the first), as JSON built by PostgreSQL. */
-export function listShoppingLists(db: Kysely<Database>, lists: ListCache, householdId: string): Promise<RawJson<ShoppingList[]>> {
-  return readList(db, lists, { householdId, lists: ["shopping-lists"], query: shoppingListList });
+export function listShoppingLists(
+  db: Kysely<Database>,
+  lists: ListCache,
+  householdId: string,
+  versions?: ListVersions | null,
+): Promise<RawJson<ShoppingList[]>> {
+  return readList(db, lists, { householdId, lists: ["shopping-lists"], query: shoppingListList, versions });
 }
 
 /** A shopping list as clients receive it, written by PostgreSQL over its row: the list's items and a create's answer. */

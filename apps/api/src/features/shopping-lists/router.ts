@@ -20,7 +20,7 @@ const listCreate = keyedCreateProcedure.use(publishes("shoppingList"));
 const listChange = idempotentProcedure.use(publishes("shoppingList"));
 
 export const shoppingListsRouter = {
-  list: authedProcedure.query(({ ctx }) => listShoppingLists(ctx.db, ctx.lists, ctx.user.householdId)),
+  list: authedProcedure.query(({ ctx }) => listShoppingLists(ctx.db, ctx.lists, ctx.user.householdId, ctx.user.listVersions)),
   create: listCreate
     .input(shoppingListInput)
     .mutation(({ ctx, input }) => createShoppingList(ctx.db, kitchenOf(ctx.user), input.name, ctx.keyed)),
