@@ -110,10 +110,11 @@ async function seed(server: string, databaseUrl: string): Promise<{ sessions: Re
       [OTHER_USERS],
     );
     await db.query(
-      `INSERT INTO stock_events (user_id, name, category, kind, reason, occurred_at)
-       SELECT u.id, 'Item ' || n, (ARRAY['Dairy','Produce','Meat'])[1 + n % 3], CASE WHEN n % 4 = 0 THEN 'wasted' ELSE 'used' END,
+      `INSERT INTO stock_events (household_id, created_by, name, category, kind, reason, occurred_at)
+       SELECT m.household_id, u.id, 'Item ' || n, (ARRAY['Dairy','Produce','Meat'])[1 + n % 3], CASE WHEN n % 4 = 0 THEN 'wasted' ELSE 'used' END,
               CASE WHEN n % 4 = 0 THEN 'deleted' ELSE 'emptied' END, now() - (n || ' days')::interval
-       FROM users u, generate_series(1, 90) n WHERE u.email = 'lighthouse-cook@example.com'`,
+       FROM users u JOIN household_members m ON m.user_id = u.id, generate_series(1, 90) n
+       WHERE u.email = 'lighthouse-cook@example.com'`,
     );
   } finally {
     await db.end();

@@ -416,6 +416,28 @@ describe("offline", () => {
     expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
     // The page's own theme colour (the themed address bar) matches the manifest's.
     expect(await page.locator('meta[name="theme-color"]').getAttribute("content")).toBe(manifest.theme_color);
+
+    // Chromium's install offer (never made in a private window, so sent here as the browser sends it): Kim holds it
+    // back and offers it in the menu, showing the browser's prompt when the cook chooses it.
+    const toggle = page.getByRole("button", { name: "Toggle Sidebar" });
+    await toggle.waitFor();
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+        prompt: async () => Reflect.set(window, "installPrompted", true),
+        userChoice: Promise.resolve({ outcome: "accepted" }),
+      });
+      window.dispatchEvent(offer);
+      Reflect.set(window, "offerHeldBack", offer.defaultPrevented);
+    });
+    expect(await page.evaluate(() => Reflect.get(window, "offerHeldBack"))).toBe(true);
+    await toggle.click();
+    const install = page.getByRole("dialog", { name: "Navigation" }).getByRole("button", { name: "Install Kim" });
+    await install.waitFor();
+    await keepScreenshot(page, "install-offer-375");
+    await install.click();
+    expect(await page.evaluate(() => Reflect.get(window, "installPrompted"))).toBe(true);
+    // An offer shows once: the menu no longer makes it.
+    await install.waitFor({ state: "detached" });
   });
 
   it("takes up a new deploy without breaking an open page: the old code runs on, and a prompt offers the reload", async () => {

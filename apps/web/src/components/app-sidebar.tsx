@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@tanstack/react-router";
-import { BarChart3, Bug, CalendarDays, ChefHat, Home, LogOut, Package, ShieldCheck, ShoppingCart } from "lucide-react";
+import { BarChart3, Bug, CalendarDays, ChefHat, Download, Home, LogOut, Package, ShieldCheck, ShoppingCart } from "lucide-react";
 import { Badge } from "@kim/ui/badge";
 import {
   Sidebar,
@@ -17,6 +17,7 @@ import {
   useSidebar,
 } from "@kim/ui/sidebar";
 import { displayName, type CurrentUser } from "../lib/current-user";
+import { useInstallOffer } from "../lib/offline/install";
 import { useLogout } from "../lib/use-logout";
 import { Brand } from "./brand";
 import { UserAvatar } from "./user-avatar";
@@ -39,6 +40,7 @@ export function AppSidebar({ user }: { user: CurrentUser }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
   const { logout, isPending: loggingOut } = useLogout();
+  const install = useInstallOffer();
   // The mobile panel covers the page, so close it once a link is chosen.
   const closeOnMobile = () => {
     if (isMobile) setOpenMobile(false);
@@ -106,6 +108,14 @@ export function AppSidebar({ user }: { user: CurrentUser }) {
 
       <SidebarFooter>
         <SidebarMenu>
+          {install && (
+            <SidebarMenuItem>
+              <SidebarMenuButton tooltip="Install Kim" onClick={() => void install()}>
+                <Download aria-hidden="true" />
+                <span>Install Kim</span>
+              </SidebarMenuButton>
+            </SidebarMenuItem>
+          )}
           <SidebarMenuItem>
             <SidebarMenuButton asChild size="lg" isActive={isActivePath(pathname, "/profile")} tooltip="Profile Settings">
               <Link to="/profile" onClick={closeOnMobile}>
