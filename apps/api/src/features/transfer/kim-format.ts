@@ -18,7 +18,12 @@ import {
 } from "@kim/domain";
 import { z } from "zod";
 import { isNode } from "../extraction/html/schema-recipe";
-import type { Failure } from "./reading";
+
+/** A recipe or row of a file that was not imported, and why (the import's summary lists it). */
+export interface Failure {
+  title: string;
+  reason: string;
+}
 
 /**
  * Kim's own export (decision 0039): one zip holding kim-export.json (the whole account: profile, inventory, recipes,

@@ -1,5 +1,7 @@
 import { QUOTAS, type RecipeInput } from "@kim/domain";
-import type { KimKitchen } from "./kim-format";
+import type { Failure, KimKitchen } from "./kim-format";
+
+export type { Failure };
 
 /** What the collection reader (collection-worker.ts) is given and answers: shared by the worker and the service. */
 
@@ -42,11 +44,6 @@ export interface ReadRecipe {
   image: SavedImage | null;
   /** Its id in a Kim export, which the export's planned meals name. */
   sourceId?: string | null;
-}
-
-export interface Failure {
-  title: string;
-  reason: string;
 }
 
 export type RefusalStatus = 400 | 413 | 422 | 503;
