@@ -16,7 +16,7 @@ import {
   schemaOrgRecipes,
   tandoorDraft,
 } from "./formats";
-import { isKimExport, KIM_EXPORT_FILE, kimKitchen, kimRecipes, type KimKitchen } from "./kim-format";
+import { isKimExport, KIM_EXPORT_FILE, kimKitchen, kimRecipes, type Failure, type KimKitchen } from "./kim-format";
 import {
   REFUSALS,
   Refused,
@@ -24,7 +24,6 @@ import {
   type CollectionFormat,
   type CollectionJob,
   type CollectionReading,
-  type Failure,
   type ReadRecipe,
   type SavedImage,
 } from "./reading";

@@ -1,8 +1,6 @@
 import { QUOTAS, type RecipeInput } from "@kim/domain";
 import type { Failure, KimKitchen } from "./kim-format";
 
-export type { Failure };
-
 /** What the collection reader (collection-worker.ts) is given and answers: shared by the worker and the service. */
 
 const MIB = 1024 * 1024;
