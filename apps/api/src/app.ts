@@ -14,6 +14,7 @@ import { healthRoutes } from "./features/health/routes";
 import { appPages, inlineScriptSources } from "./lib/app-pages";
 import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
 import { toHttpError, unauthorized } from "./lib/errors";
+import { afterCommit } from "./lib/idempotency";
 import { clientErrorHandler, frameworkErrorHandler } from "./lib/framework-errors";
 import { ListCache } from "./lists";
 import { LiveHub, registerLiveEvents } from "./live";
@@ -181,7 +182,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const createContext = contextFactory(deps, {
     sendMail: async (db, mail) => {
       await enqueueMail(db, mail);
-      mailSender.nudge();
+      // In a keyed call's transaction the sender would find nothing before the commit (and wait for its next poll).
+      afterCommit(db, mailSender.nudge);
     },
     lists: new ListCache(),
     clients,

@@ -58,12 +58,27 @@ interface CallResult {
 /** Thrown to roll the work back when its answer is not to be recorded: the call failed, or the key is taken. */
 const ROLL_BACK = new Error("rolled back");
 
+/** What runs once each keyed call's transaction commits (see `afterCommit`), by the transaction. */
+const commitHooks = new WeakMap<Kysely<Database>, (() => void)[]>();
+
+/**
+ * Runs `hook` once the work done through `db` is committed: at once outside a transaction, after the commit in a
+ * keyed call's (`applyOnce`), and never when that one rolls back. For what looks at the change from another
+ * connection, which sees nothing before the commit (waking the mail sender). Any other transaction runs it at once.
+ */
+export function afterCommit(db: Kysely<Database>, hook: () => void): void {
+  const hooks = commitHooks.get(db);
+  if (hooks) hooks.push(hook);
+  else hook();
+}
+
 /**
  * Applies a keyed request once. The work runs in a transaction that also records its answer under the key (one
  * insert: nothing is read first), so a change is never applied without its answer being kept. When the key is
  * already recorded (a retry, or a duplicate sent at the same moment: PostgreSQL makes the second insert wait for the
  * first transaction, then skip), the work is rolled back and the first answer comes back as `replay`; the same key
- * with a different request is a 422. A failed call records nothing, so retrying it runs it again.
+ * with a different request is a 422. A failed call records nothing, so retrying it runs it again. What the work
+ * asked to run after the commit (`afterCommit`) runs once it is committed, and is dropped with a rollback.
  */
 export async function applyOnce<R extends CallResult>(
   db: Kysely<Database>,
@@ -71,8 +86,10 @@ export async function applyOnce<R extends CallResult>(
   work: (trx: Kysely<Database>) => Promise<R>,
 ): Promise<{ result: R; replay?: { answer: unknown } }> {
   const attempt: { result?: R; recorded?: boolean } = {};
+  const committed: (() => void)[] = [];
   try {
     await db.transaction().execute(async (trx) => {
+      commitHooks.set(trx, committed);
       const result = await work(trx);
       attempt.result = result;
       if (!result.ok) throw ROLL_BACK;
@@ -90,7 +107,10 @@ export async function applyOnce<R extends CallResult>(
   }
   const { result } = attempt;
   if (!result) throw new Error("the idempotent call never ran");
-  if (attempt.recorded) return { result };
+  if (attempt.recorded) {
+    for (const hook of committed) hook();
+    return { result };
+  }
   const first = await firstAnswer(db, request);
   if (!first) {
     if (!result.ok) return { result };

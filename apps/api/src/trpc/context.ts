@@ -30,8 +30,8 @@ export interface Context {
   wait(ms: number): Promise<void>;
   /**
    * Queues a mail in the outbox through `db` and wakes the sender. Pass the procedure's own `ctx.db`: inside a keyed
-   * call's transaction the mail is queued in it (a rolled-back change sends nothing), and on PGlite's one connection
-   * a write outside it would wait for the transaction forever.
+   * call's transaction the mail is queued in it and the sender woken once it commits (a rolled-back change sends
+   * nothing), and on PGlite's one connection a write outside it would wait for the transaction forever.
    */
   sendMail(db: Kysely<Database>, mail: Mail): Promise<void>;
   /** This process's serialized lists, checked against the database's versions. */

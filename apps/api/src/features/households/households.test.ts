@@ -256,6 +256,9 @@ describe("households", () => {
     expect([a.statusCode, b.statusCode], a.body).toEqual([201, 201]);
     const mailed = await t.deps.db.selectFrom("emailOutbox").select("id").where("toAddress", "=", email).execute();
     expect(mailed).toHaveLength(1);
+    // The duplicate was rolled back with its mail and its wake-up: one mail goes out.
+    await t.app.mailSender.runOnce();
+    expect(t.mails.filter((text) => text.includes(`mail to ${email}`))).toHaveLength(1);
   });
 
   it("keep the list's version rule between members: of two saves on one version, the second is refused (409), nothing lost", async () => {

@@ -1,13 +1,18 @@
 import { createDb } from "@kim/db";
 import { createTestDatabase, testDatabaseKind } from "@kim/db/testing";
 import Fastify from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../config";
 import { postmarkStandIn } from "../../testing/postmark-stand-in";
 import { createTestApp, createUser, freshAddress, type TestApp } from "../../testing/test-app";
 import { backoffMs, createMailSender, enqueueMail } from "./outbox";
 import { consoleTransport, postmarkTransport } from "./transports";
 import { transportFromConfig } from "./index";
+
+/** Long enough for a busy machine, and the poll is stopped: a mail not woken for never comes. */
+const SOON = { timeout: 5000 };
 
 describe("password reset mail through Postmark", () => {
   const standIn = postmarkStandIn();
@@ -19,6 +24,9 @@ describe("password reset mail through Postmark", () => {
       { appUrl: "https://kim.example" },
       { mailTransport: postmarkTransport({ serverToken: "server-token-1", apiUrl, from: "Kim <no-reply@kim.example>" }) },
     );
+    // No poll: a mail goes when a test sends a round, or when a queued mail wakes the sender.
+    await t.app.ready();
+    await t.app.mailSender.stop();
   });
   afterAll(async () => {
     await t.close();
@@ -68,11 +76,62 @@ describe("password reset mail through Postmark", () => {
     expect(standIn.received.map((m) => m.body.To)).toEqual(["retry@example.com"]);
   });
 
+  it("sends a keyed call's mail as soon as its transaction commits, and nothing for a retry rolled back", async () => {
+    const owner = await createUser(t);
+    const key = crypto.randomUUID();
+    const invite = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/trpc/households.invite",
+        headers: { cookie: owner.cookie, "content-type": "application/json", "idempotency-key": key },
+        payload: JSON.stringify({ email: "invited@example.com" }),
+      });
+    // A sender woken before the commit finds nothing on PostgreSQL, and the mail waits for the next poll (none here).
+    // So that such a round surely misses it, the commit is held back (another transaction holds the key) until any
+    // round begun meanwhile is over (stop waits for it; a wake-up still sends a round).
+    const held = testDatabaseKind() === "postgres" ? await holdKey(t, owner.id, key) : null;
+    const first = invite();
+    if (held) {
+      await vi.waitFor(held.waitedFor, SOON);
+      await t.app.mailSender.stop();
+      await held.release();
+    }
+    expect((await first).statusCode).toBe(200);
+    await vi.waitFor(() => expect(standIn.received.map((m) => m.body.To)).toEqual(["invited@example.com"]), SOON);
+    // The retry runs the call again, its mail queued with it, and rolls it all back to answer the first answer.
+    expect((await invite()).statusCode).toBe(200);
+    expect(await t.app.mailSender.runOnce()).toBe(0);
+    expect(standIn.received).toHaveLength(1);
+  });
+
   it("backs off from 30 seconds up to an hour", () => {
     expect([1, 2, 3].map(backoffMs)).toEqual([30_000, 60_000, 120_000]);
     expect(backoffMs(20)).toBe(3_600_000);
   });
 });
+
+/**
+ * PostgreSQL only: another connection's uncommitted row under the key, so a keyed call recording that key waits for
+ * `release` (which rolls the row back). `waitedFor` passes once a statement of the test's database is waiting.
+ */
+async function holdKey(t: TestApp, userId: string, key: string) {
+  const holder = new pg.Client({ connectionString: t.databaseUrl });
+  await holder.connect();
+  await holder.query("begin");
+  await holder.query("insert into idempotency_keys (user_id, key, fingerprint, answer) values ($1, $2, 'held', 'null')", [userId, key]);
+  return {
+    async waitedFor() {
+      const waiting = await sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
+        t.deps.db,
+      );
+      expect(waiting.rows).toHaveLength(1);
+    },
+    async release() {
+      await holder.query("rollback");
+      await holder.end();
+    },
+  };
+}
 
 describe("console transport", () => {
   it("is used when no Postmark token is set, and prints the mail with its link", async () => {
