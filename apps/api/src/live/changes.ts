@@ -60,6 +60,9 @@ export function registerSender(db: Kysely<Database>, send: (change: Publication)
   senders.set(db, send);
 }
 
+/** Who publishes a change, through which database handle. */
+type Publisher = { db: Kysely<Database>; user: { id: string; householdId: string } };
+
 /**
  * Tells the open screens of everyone sharing the user's data that `kind` changed, once the change is committed:
  * called after a mutation's write, in its transaction if it runs in one (PostgreSQL sends NOTIFY at commit, and not
@@ -67,14 +70,16 @@ export function registerSender(db: Kysely<Database>, send: (change: Publication)
  * the others of the moment in one statement without the request waiting: a keyed create stays one statement
  * (decision 0035).
  */
-export async function publishChange(
-  ctx: { db: Kysely<Database>; user: { id: string; householdId: string } },
-  kind: LiveKind,
-): Promise<void> {
-  const change = { scope: liveScope(ctx), kind, by: ctx.user.id };
+export function publishChange(ctx: Publisher, kind: LiveKind): Promise<void> {
+  return publishChanges(ctx, [kind]);
+}
+
+/** `publishChange` for several kinds changed together: in a transaction, one NOTIFY statement for them all. */
+export async function publishChanges(ctx: Publisher, kinds: readonly LiveKind[]): Promise<void> {
+  const changes = kinds.map((kind) => ({ scope: liveScope(ctx), kind, by: ctx.user.id }));
   const send = ctx.db.isTransaction ? undefined : senders.get(ctx.db);
-  if (send) send(change);
-  else await notify(ctx.db, [change]);
+  if (send) for (const change of changes) send(change);
+  else await notify(ctx.db, changes);
 }
 
 /** The current versions of each scope's lists (0 for a list never changed), in one statement. */

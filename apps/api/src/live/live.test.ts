@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { createDb } from "@kim/db";
 import { testDatabaseKind } from "@kim/db/testing";
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
+import { sql, type KyselyPlugin } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app";
 import { openEventStream, type EventStream } from "../testing/event-stream";
 import { createTestApp, createUser, type TestApp } from "../testing/test-app";
 import { HEARTBEAT_MS, MAX_STREAM_AGE_MS } from "./hub";
+import { LIVE_KINDS, publishChanges } from "./index";
 
 let t: TestApp;
 let port: number;
@@ -142,6 +143,30 @@ describe("GET /api/events", () => {
     const told = await anns.stream.until(() => anns.stream.events.length >= anns.after + 4 && anns.stream.events.slice(anns.after));
     expect(told.map((e) => change(e)).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual(
       ["inventory", "mealPlan", "recipes", "shoppingList"].map((kind) => ({ kind, version: expect.any(Number), by: bob.id })),
+    );
+  });
+
+  it("tells of several kinds changed in one transaction with one NOTIFY statement, sent at its commit", async () => {
+    const ann = await createUser(t);
+    const anns = await ready(ann.cookie);
+    const statements: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => (statements.push(node.kind), node),
+      transformResult: async ({ result }) => result,
+    };
+    await t.deps.db.transaction().execute(async (trx) => {
+      // Each of the household's lists moves to version 1, as a write's trigger moves it.
+      const lists = ["ingredients", "meal-plans", "recipes", "shopping-lists"];
+      await trx
+        .insertInto("listVersions")
+        .values(lists.map((list) => ({ householdId: ann.householdId, list, version: 1 })))
+        .execute();
+      await publishChanges({ db: trx.withPlugin(counting), user: ann }, LIVE_KINDS);
+    });
+    expect(statements).toHaveLength(1);
+    const told = await anns.stream.until(() => anns.stream.events.length >= anns.after + 4 && anns.stream.events.slice(anns.after));
+    expect(told.map((e) => change(e)).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual(
+      ["inventory", "mealPlan", "recipes", "shoppingList"].map((kind) => ({ kind, version: 1, by: ann.id })),
     );
   });
 

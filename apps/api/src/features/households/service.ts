@@ -10,7 +10,7 @@ import {
 } from "@kim/domain";
 import type { Kysely } from "kysely";
 import { appError, notFound } from "../../lib/errors";
-import { LIVE_KINDS, publishChange } from "../../live";
+import { LIVE_KINDS, publishChanges } from "../../live";
 import { hashToken, newToken, type SessionUser } from "../../sessions/sessions";
 import type { Context } from "../../trpc/context";
 import {
@@ -171,8 +171,7 @@ export async function accept(ctx: Context, user: SessionUser, token: string, cho
       await mergeKitchen(trx, me.householdId, open.householdId);
       await deleteHousehold(trx, me.householdId);
       // Every shared list of the household grew: its members' open screens hear it once the join commits.
-      const joined = { db: trx, user: { id: user.id, householdId: open.householdId } };
-      for (const kind of LIVE_KINDS) await publishChange(joined, kind);
+      await publishChanges({ db: trx, user: { id: user.id, householdId: open.householdId } }, LIVE_KINDS);
     }
     await markInviteUsed(trx, open.id, user.id, now);
   });
