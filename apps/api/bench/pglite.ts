@@ -5,29 +5,18 @@ import path from "node:path";
 import { CATEGORIES, UNITS } from "@kim/domain";
 import { createDb, type Db } from "@kim/db";
 import { freePort } from "../../../e2e/server";
-import {
-  addCooks,
-  benchDatabase,
-  cooksScript,
-  insertInBatches,
-  luaGet,
-  luaPost,
-  median,
-  postgresReachable,
-  wrk,
-  wrkLoad,
-  type Result,
-} from "./harness";
+import { addCooks, benchDatabase, cooksScript, luaGet, luaPost, median, postgresReachable, wrk, wrkLoad, type Result } from "./harness";
 
 /**
  * The embedded default as a new user meets it, beside PostgreSQL in the same run: the built API (`node
  * apps/api/dist/main.js`, what `pnpm start` runs) started as a process of its own, timed from its start to the first
  * 200 on /healthz, with its resident memory (VmRSS then, and the peak VmHWM) at the first start on an empty folder, at
- * the second, and with data (200 cooks with 100 ingredients each); then wrk at 50 connections on a list read (each
- * request the next cook's ingredients) and on a mixed load (one request in five adds an ingredient).
+ * the second, and with data (200 cooks with 100 ingredients each, the ingredients added through the server's API by a
+ * start between the second and this one); then wrk at 50 connections on a list read (each request the next cook's
+ * ingredients) and on a mixed load (one request in five adds an ingredient).
  *
  * `--baseline path/to/dist/main.js` measures another build beside this one (say main's, built in a second checkout),
- * each round taking the targets in turn. Environment: BENCH_SECONDS (per load, default 6), BENCH_ROUNDS (default 3),
+ * each round taking the targets in turn; that build migrates and fills its own database, so its schema may differ. Environment: BENCH_SECONDS (per load, default 6), BENCH_ROUNDS (default 3),
  * TEST_DATABASE_URL (the PostgreSQL server; skipped when unreachable).
  */
 const COOKS = 200;
@@ -35,7 +24,6 @@ const ITEMS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const root = path.resolve(import.meta.dirname, "../../..");
-const webDist = path.join(root, "apps/web/dist");
 
 interface Target {
   label: string;
@@ -75,13 +63,16 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/** The web build beside a target's API build: each build serves its own. */
+const webDist = (target: Target) => path.resolve(path.dirname(target.main), "../../web/dist");
+
 async function startKim(target: Target, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const began = performance.now();
   const child = spawn(process.execPath, [target.main], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", WEB_DIST_DIR: webDist },
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", WEB_DIST_DIR: webDist(target) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
@@ -110,22 +101,46 @@ async function startKim(target: Target, env: Record<string, string>): Promise<Se
   };
 }
 
-/** 200 cooks with a session and 100 ingredients each; answers their cookies. */
-async function seed(handle: Db): Promise<string[]> {
-  const { ids, cookies } = await addCooks(handle.db, COOKS);
-  for (const userId of ids) {
-    const rows = Array.from({ length: ITEMS }, (_, i) => ({
-      householdId: userId,
-      name: `Ingredient ${String(i).padStart(3, "0")}`,
-      quantity: (i % 50) / 4,
-      unit: UNITS[i % UNITS.length]!,
-      category: CATEGORIES[i % CATEGORIES.length]!,
-      expirationDate: i % 5 === 0 ? null : `2027-0${1 + (i % 9)}-1${i % 10}`,
-      notes: i % 3 === 0 ? "Bought at the market" : null,
-    }));
-    await insertInBatches(handle.db, "ingredients", rows);
+/**
+ * 200 cooks with a session each, as rows: the users and sessions tables are the same in every build this bench
+ * measures, and sign-up through the API is rate-limited. Answers their cookies.
+ */
+async function addCooksTo(database: { url: string } | null, dataDir: string): Promise<string[]> {
+  const handle: Db = createDb(database ? { databaseUrl: database.url, dataDir } : { dataDir });
+  try {
+    return (await addCooks(handle.db, COOKS)).cookies;
+  } finally {
+    await handle.close();
   }
-  return cookies;
+}
+
+/**
+ * 100 ingredients for each cook, added through the server's own POST /api/ingredients: each build writes its rows as
+ * its own schema wants them (households moved the kitchen's rows), a few requests at a time, one cook after another.
+ */
+async function addIngredients(url: string, cookies: string[]): Promise<void> {
+  const rows = Array.from({ length: ITEMS }, (_, i) => ({
+    name: `Ingredient ${String(i).padStart(3, "0")}`,
+    quantity: (i % 50) / 4,
+    unit: UNITS[i % UNITS.length]!,
+    category: CATEGORIES[i % CATEGORIES.length]!,
+    expirationDate: i % 5 === 0 ? null : `2027-0${1 + (i % 9)}-1${i % 10}`,
+    notes: i % 3 === 0 ? "Bought at the market" : null,
+  }));
+  const posts = cookies.flatMap((cookie) => rows.map((row) => ({ cookie, body: JSON.stringify(row) })));
+  let next = 0;
+  const sender = async () => {
+    for (let post = posts[next++]; post; post = posts[next++]) {
+      const res = await fetch(`${url}/api/ingredients`, {
+        method: "POST",
+        headers: { cookie: post.cookie, "content-type": "application/json" },
+        body: post.body,
+      });
+      if (!res.ok) throw new Error(`seeding: POST /api/ingredients answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, sender));
 }
 
 /** A wrk script: each request as the next cook; with `writeEvery`, every so many requests adds an ingredient. */
@@ -150,9 +165,10 @@ async function measure(target: Target): Promise<Figures> {
     const second = await startKim(target, env);
     await second.stop();
 
-    const handle = createDb(database ? { databaseUrl: database.url, dataDir } : { dataDir });
-    const cookies = await seed(handle);
-    await handle.close();
+    const cookies = await addCooksTo(database, dataDir);
+    const seeding = await startKim(target, env);
+    await addIngredients(seeding.url, cookies);
+    await seeding.stop();
 
     const withData = await startKim(target, env);
     const read = await load(withData.url, wrkScript(dataDir, "read", cookies, null));
