@@ -10,6 +10,7 @@ export * from "./shared/units";
 export * from "./shared/amounts";
 export * from "./shared/densities";
 export * from "./shared/quotas";
+export * from "./shared/live";
 export * from "./accounts/texts";
 export * from "./accounts/auth";
 export * from "./accounts/account";

@@ -1,12 +1,10 @@
 import type { Database } from "@kim/db";
+import { LIVE_KINDS, liveEventId, type LiveKind, type LiveVersions } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
-import type { ListName } from "../lists";
+import type { ListName, ListVersions } from "../lists";
 
 /** The one PostgreSQL channel every process listens on; a change names its scope in its payload. */
 export const CHANNEL = "kim_live";
-
-export const LIVE_KINDS = ["shoppingList", "mealPlan", "inventory", "recipes"] as const;
-export type LiveKind = (typeof LIVE_KINDS)[number];
 
 /** The list in list_versions whose version a change of each kind carries (bumped by a trigger with every change). */
 const LISTS: Record<LiveKind, ListName> = {
@@ -40,7 +38,7 @@ export interface ScopedChange extends LiveChange {
 type Publication = Omit<ScopedChange, "version">;
 
 /** Each kind's list version in a scope. */
-export type Versions = Record<LiveKind, number>;
+export type Versions = LiveVersions;
 
 /**
  * NOTIFY for each change, its version read from list_versions in the same statement: within a transaction, the
@@ -106,20 +104,13 @@ export function noVersions(): Versions {
 }
 
 /**
- * A stream's event id: the versions its browser has been told of, in LIVE_KINDS' order ("12.4.30.2"). A reconnecting
- * EventSource sends it back as Last-Event-ID, and the stream catches up on every kind whose version moved.
+ * The event id of a household's list versions as its session read them (SessionUser.listVersions): tRPC answers carry
+ * it, so the web app knows what its first stream's `ready` may not tell it of (decision 0037).
  */
-export function eventId(versions: Versions): string {
-  return LIVE_KINDS.map((kind) => versions[kind]).join(".");
-}
-
-const EVENT_ID = /^\d{1,15}(\.\d{1,15}){3}$/;
-
-/** Versions from an event id; null when it is not one (the stream then tells of every kind). */
-export function parseEventId(id: string): Versions | null {
-  if (!EVENT_ID.test(id)) return null;
-  const numbers = id.split(".").map(Number);
-  return Object.fromEntries(LIVE_KINDS.map((kind, i) => [kind, numbers[i]!])) as Versions;
+export function liveEventIdOfLists(lists: ListVersions | null): string {
+  const versions = noVersions();
+  for (const kind of LIVE_KINDS) versions[kind] = Number(lists?.[LISTS[kind]] ?? 0);
+  return liveEventId(versions);
 }
 
 /** A change from a NOTIFY payload; null for anything else on the channel. */

@@ -2,7 +2,8 @@ import type { Database } from "@kim/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { appError } from "../lib/errors";
-import { LIVE_KINDS, notify, parseChange, registerSender, versionsOf, type ScopedChange, type Versions } from "./changes";
+import { LIVE_KINDS } from "@kim/domain";
+import { notify, parseChange, registerSender, versionsOf, type ScopedChange, type Versions } from "./changes";
 import { listen, type Listener } from "./listener";
 import { LiveStream } from "./stream";
 

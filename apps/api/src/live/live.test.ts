@@ -8,7 +8,8 @@ import { buildApp } from "../app";
 import { openEventStream, type EventStream } from "../testing/event-stream";
 import { createTestApp, createUser, type TestApp } from "../testing/test-app";
 import { HEARTBEAT_MS, MAX_STREAM_AGE_MS } from "./hub";
-import { LIVE_KINDS, publishChanges } from "./index";
+import { LIVE_ID_HEADER, LIVE_KINDS } from "@kim/domain";
+import { publishChanges } from "./index";
 
 let t: TestApp;
 let port: number;
@@ -108,6 +109,25 @@ describe("GET /api/events", () => {
     });
     expect(kinds).toEqual(["recipes", "mealPlan"]);
     expect(stream.events.at(-1)!.id).toBe("2.1.1.1");
+  });
+
+  it("gives each tRPC answer the event id of the versions its reads started from, as a stream's ready does", async () => {
+    const ann = await createUser(t);
+    const read = () =>
+      t.app.inject({ method: "GET", url: "/trpc/shoppingLists.list,auth.user?batch=1&input={}", headers: { cookie: ann.cookie } });
+    const first = await read();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers[LIVE_ID_HEADER.toLowerCase()]).toBe((await ready(ann.cookie)).id);
+
+    const list = await newList(t.app, ann.cookie);
+    expect((await checkMilk(t.app, ann.cookie, list)).statusCode).toBe(200);
+    const later = await read();
+    expect(later.headers[LIVE_ID_HEADER.toLowerCase()]).toBe("2.0.0.0");
+    expect(later.headers[LIVE_ID_HEADER.toLowerCase()]).toBe((await ready(ann.cookie)).id);
+    // Nobody's versions for a stranger.
+    expect(
+      (await t.app.inject({ method: "GET", url: "/trpc/auth.user?batch=1&input={}" })).headers[LIVE_ID_HEADER.toLowerCase()],
+    ).toBeUndefined();
   });
 
   it("tells nothing of a change refused or rolled back, and nothing to anyone else", async () => {

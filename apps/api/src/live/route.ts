@@ -4,7 +4,8 @@ import type { Kysely } from "kysely";
 import { unauthorized } from "../lib/errors";
 import { fastifyExchange } from "../lib/exchange";
 import { loadSession } from "../sessions/sessions";
-import { liveScope, parseEventId, type Versions } from "./changes";
+import { parseLiveEventId } from "@kim/domain";
+import { liveScope, type Versions } from "./changes";
 import type { LiveHub } from "./hub";
 
 export const EVENTS_PATH = "/api/events";
@@ -38,5 +39,5 @@ function since(req: FastifyRequest): Versions | "unknown" | null {
   const query = (req.query as { since?: unknown }).since;
   const id = typeof header === "string" ? header : typeof query === "string" ? query : null;
   if (id === null) return null;
-  return parseEventId(id) ?? "unknown";
+  return parseLiveEventId(id) ?? "unknown";
 }

@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
-import { eventId, LIVE_KINDS, type LiveChange, type Versions } from "./changes";
+import { LIVE_KINDS, liveEventId } from "@kim/domain";
+import type { LiveChange, Versions } from "./changes";
 
 /** How long a browser waits before reconnecting a stream that ended (EventSource's `retry`). */
 const RECONNECT_MS = 2000;
@@ -36,7 +37,7 @@ export class LiveStream {
         text += this.message({ kind, version: current[kind], by: null });
       }
     }
-    this.write(`${text}id: ${eventId(this.versions)}\nevent: ready\ndata: {}\n\n`);
+    this.write(`${text}id: ${liveEventId(this.versions)}\nevent: ready\ndata: {}\n\n`);
     for (const change of this.early.splice(0)) this.receive(change);
   }
 
@@ -60,7 +61,7 @@ export class LiveStream {
   }
 
   private message(change: LiveChange): string {
-    return `id: ${eventId(this.versions!)}\ndata: ${JSON.stringify(change)}\n\n`;
+    return `id: ${liveEventId(this.versions!)}\ndata: ${JSON.stringify(change)}\n\n`;
   }
 
   private write(text: string): void {

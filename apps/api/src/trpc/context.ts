@@ -1,10 +1,12 @@
 import type { Database } from "@kim/db";
+import { LIVE_ID_HEADER } from "@kim/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { servedOverHttps, type Config } from "../config";
 import type { Mail, MailTransport } from "../lib/email";
 import { fastifyExchange, memoryExchange, type Exchange } from "../lib/exchange";
 import { ListCache } from "../lists";
+import { liveEventIdOfLists } from "../live";
 import { outsideClients, type OutsideClients } from "../outside/clients";
 import { loadSession, SESSION_COOKIE, type SessionUser } from "../sessions/sessions";
 
@@ -67,6 +69,8 @@ export function contextFactory(deps: AppDeps, inner: Pick<Context, "sendMail" | 
       return { config: deps.config, db: deps.db, user: null, uncheckedSession, now, wait, http, ...inner };
     }
     const user = early ?? (await loadSession(deps.db, http));
+    // The versions this request's reads start from: the web app's first live stream compares them with its own.
+    if (user && user.listVersions !== undefined) http.header(LIVE_ID_HEADER, liveEventIdOfLists(user.listVersions));
     return { config: deps.config, db: deps.db, user, now, wait, http, ...inner };
   };
 }

@@ -1,8 +1,8 @@
-import { hasProAccess } from "@kim/domain";
+import { hasProAccess, type LiveKind } from "@kim/domain";
 import { initTRPC, type TRPCRouterRecord } from "@trpc/server";
 import { appError, describeTrpcError, unauthorized } from "../lib/errors";
 import { applyOnce, keyedRequest, requestKey, SessionCheck, type Creator } from "../lib/idempotency";
-import { publishChange, type LiveKind } from "../live";
+import { publishChange } from "../live";
 import { kitchenOf } from "../sessions/kitchen";
 import { sessionCheck, sessionUsed, type SessionUser } from "../sessions/sessions";
 import type { Context } from "./context";

@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { followChanges, readSoFar } from "./live";
+import { followChanges, noteRead, readSoFar } from "./live";
 
 // tRPC's query keys: the procedure's path, then its input and type.
 const key = (path: string[]) => [path, { type: "query" }];
@@ -27,11 +27,11 @@ class TestEventSource {
   }
 }
 
-/** The list, read through an observer as a screen reads it; each read answers when the test says. */
-function shownList(client: QueryClient) {
+/** A list, read through an observer as a screen reads it; each read answers when the test says. */
+function shownList(client: QueryClient, path = ["shoppingLists", "list"]) {
   const answers: ((items: string[]) => void)[] = [];
   const observer = new QueryObserver(client, {
-    queryKey: key(["shoppingLists", "list"]),
+    queryKey: key(path),
     queryFn: () => new Promise<string[]>((resolve) => answers.push(resolve)),
   });
   const stop = observer.subscribe(() => {});
@@ -81,5 +81,48 @@ describe("followChanges", () => {
     expect(list.answers).toHaveLength(2);
     stop();
     list.stop();
+  });
+
+  // The tests below note answers' versions, which the tab keeps from then on: they run after the one above.
+  it("does not read again what was read from the versions the first stream starts from, kind by kind", async () => {
+    vi.stubGlobal("EventSource", TestEventSource);
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    const list = shownList(client);
+    const recipes = shownList(client, ["recipes", "list"]);
+    const stop = followChanges(client);
+    noteRead("7.0.0.2");
+    TestEventSource.last!.ready("7.0.0.2");
+    list.answers[0]!(["Flour"]);
+    recipes.answers[0]!(["Toast"]);
+    await vi.waitFor(() => expect(list.data()).toEqual(["Flour"]));
+    await Promise.resolve();
+    expect(list.answers).toHaveLength(1);
+    expect(recipes.answers).toHaveLength(1);
+    stop();
+
+    // An answer read before a list change the new stream starts after: that list is read again, the recipes not.
+    const again = followChanges(client);
+    void client.invalidateQueries();
+    noteRead("6.0.0.2");
+    TestEventSource.last!.ready("7.0.0.2");
+    list.answers[1]!(["Flour"]);
+    recipes.answers[1]!(["Toast"]);
+    await vi.waitFor(() => expect(list.answers).toHaveLength(3));
+    expect(recipes.answers).toHaveLength(2);
+    list.answers[2]!(["Flour", "Milk"]);
+    await vi.waitFor(() => expect(list.data()).toEqual(["Flour", "Milk"]));
+
+    // An answer that did not say (the service worker's, offline): everything read is read again.
+    again();
+    const third = followChanges(client);
+    void client.invalidateQueries();
+    noteRead(null);
+    TestEventSource.last!.ready("7.0.0.2");
+    list.answers[3]!(["Flour", "Milk"]);
+    recipes.answers[2]!(["Toast"]);
+    await vi.waitFor(() => expect(recipes.answers).toHaveLength(4));
+    third();
+    list.stop();
+    recipes.stop();
   });
 });

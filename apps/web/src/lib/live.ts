@@ -1,8 +1,6 @@
 import { useEffect } from "react";
 import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
-
-/** What a change tells (GET /api/events, decision 0037): never the data, which the caches refetch. */
-type LiveKind = "shoppingList" | "mealPlan" | "inventory" | "recipes";
+import { LIVE_KINDS, parseLiveEventId, type LiveKind, type LiveVersions } from "@kim/domain";
 
 /** The procedures whose cached answers each kind of change makes stale (tRPC's query keys start with their path). */
 const STALE: Record<LiveKind, string[]> = {
@@ -14,6 +12,30 @@ const STALE: Record<LiveKind, string[]> = {
 };
 
 const LIVE_PATHS = new Set(Object.values(STALE).flat());
+
+/**
+ * The oldest versions this tab's answers were read from, kind by kind (each tRPC answer's Kim-Live-Id; `noteRead`):
+ * null once an answer came without them (from the service worker's store, offline), undefined before any answer.
+ */
+let oldestRead: LiveVersions | null | undefined;
+
+/** Notes the versions a tRPC answer's reads started from (its Kim-Live-Id header), or that it did not say. */
+export function noteRead(eventId: string | null): void {
+  const read = eventId === null ? null : parseLiveEventId(eventId);
+  if (!read || oldestRead === null) oldestRead = null;
+  else if (!oldestRead) oldestRead = read;
+  else for (const kind of LIVE_KINDS) oldestRead[kind] = Math.min(oldestRead[kind], read[kind]);
+}
+
+/**
+ * Whether `query`, read before the first stream was ready at `start`, may miss a change the stream will never tell
+ * of: some answer was read from versions older than the stream's for a kind that makes it stale (or did not say).
+ */
+function mayMiss(query: Query, start: LiveVersions | null): boolean {
+  if (!start || !oldestRead) return true;
+  const [path] = query.queryKey as [string[]];
+  return LIVE_KINDS.some((kind) => STALE[kind].includes(path[0]!) && oldestRead![kind] < start[kind]);
+}
 
 /**
  * The answers of live kinds this tab read, or is reading, now: when its first stream opens, they may be older than the
@@ -52,8 +74,10 @@ export function followChanges(queryClient: QueryClient): () => void {
   let failures = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const stale = new Set<LiveKind>();
-  /** What this tab read before its first stream was ready (readSoFar), refetched once. */
+  /** What this tab read before its first stream was ready (readSoFar), refetched once if it may miss a change. */
   const unsure = new Set<Query>();
+  /** The versions the first stream started from. */
+  let start: LiveVersions | null = null;
 
   // While this tab is saving, its screens show changes not yet saved: a refetch then would take them off for a
   // moment, so it waits until the saves are done.
@@ -65,7 +89,8 @@ export function followChanges(queryClient: QueryClient): () => void {
     const answered = [...unsure].filter((query) => query.state.fetchStatus !== "fetching");
     if (answered.length === 0) return;
     for (const query of answered) unsure.delete(query);
-    void queryClient.invalidateQueries({ predicate: (query) => answered.includes(query) });
+    const missing = answered.filter((query) => mayMiss(query, start));
+    if (missing.length > 0) void queryClient.invalidateQueries({ predicate: (query) => missing.includes(query) });
   };
   const stopWatchingSaves = queryClient.getMutationCache().subscribe(refresh);
   const stopWatchingReads = queryClient.getQueryCache().subscribe((event) => {
@@ -76,7 +101,10 @@ export function followChanges(queryClient: QueryClient): () => void {
     source = new EventSource(lastId ? `/api/events?since=${encodeURIComponent(lastId)}` : "/api/events");
     source.addEventListener("ready", (event) => {
       // A stream that caught up from an id told of what moved since; the first starts from now.
-      if (!lastId) for (const query of readSoFar(queryClient)) unsure.add(query);
+      if (!lastId) {
+        start = parseLiveEventId(event.lastEventId);
+        for (const query of readSoFar(queryClient)) unsure.add(query);
+      }
       lastId = event.lastEventId;
       failures = 0;
       refresh();

@@ -2,13 +2,19 @@ import { createTRPCQueryUtils, createTRPCReact, httpBatchLink, httpLink, splitLi
 import type { QueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@kim/api/router";
+import { LIVE_ID_HEADER } from "@kim/domain";
+import { noteRead } from "./live";
 
 export const trpc = createTRPCReact<AppRouter>();
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
-// Session cookie must accompany every call.
-const withCookies: typeof fetch = (url, options) => fetch(url, { ...options, credentials: "include" });
+// Session cookie must accompany every call. A query's answer says which versions its reads started from (lib/live).
+const withCookies: typeof fetch = async (url, options) => {
+  const response = await fetch(url, { ...options, credentials: "include" });
+  if ((options?.method ?? "GET") === "GET" && response.ok) noteRead(response.headers.get(LIVE_ID_HEADER));
+  return response;
+};
 
 const idempotencyKeyOf = (context: Record<string, unknown>) =>
   typeof context.idempotencyKey === "string" ? context.idempotencyKey : undefined;

@@ -4,13 +4,14 @@ import {
   HOUSEHOLD_INVITE_DAYS,
   HOUSEHOLD_MAX_MEMBERS,
   HOUSEHOLD_TEXTS,
+  LIVE_KINDS,
   memberName,
   nextOwner,
   type JoinChoice,
 } from "@kim/domain";
 import type { Kysely } from "kysely";
 import { appError, notFound } from "../../lib/errors";
-import { LIVE_KINDS, publishChanges } from "../../live";
+import { publishChanges } from "../../live";
 import { hashToken, newToken, type SessionUser } from "../../sessions/sessions";
 import type { Context } from "../../trpc/context";
 import {

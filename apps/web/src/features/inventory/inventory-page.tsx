@@ -7,6 +7,7 @@ import { Skeleton } from "@kim/ui/skeleton";
 import { EmptyState } from "../../components/empty-state";
 import { LazyConfirmDeleteDialog, preloadConfirmDelete } from "../../components/lazy-confirm-delete-dialog";
 import { SearchInput } from "../../components/search-input";
+import { MemberNamesProvider } from "../households/member-name";
 import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { IngredientCard } from "./ingredient-card";
@@ -131,15 +132,17 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
           hint={filtering ? "Try adjusting your filters" : "Start by adding your first ingredient"}
         />
       ) : (
-        <VirtualGrid
-          items={filtered}
-          getKey={ingredientKey}
-          renderItem={renderCard}
-          estimateRowHeight={CARD_HEIGHT_PX}
-          columns={GRID_COLUMNS}
-          aria-label="Ingredients"
-          onIntent={preloadCardDialogs}
-        />
+        <MemberNamesProvider>
+          <VirtualGrid
+            items={filtered}
+            getKey={ingredientKey}
+            renderItem={renderCard}
+            estimateRowHeight={CARD_HEIGHT_PX}
+            columns={GRID_COLUMNS}
+            aria-label="Ingredients"
+            onIntent={preloadCardDialogs}
+          />
+        </MemberNamesProvider>
       )}
 
       <IngredientFormDialog

@@ -14,6 +14,7 @@ import { useMealPlanMutations } from "./use-meal-plan-mutations";
 import { DayList } from "./day-list";
 import { focusSlot } from "./slot-meals";
 import { WeekGrid } from "./week-grid";
+import { MemberNamesProvider } from "../households/member-name";
 
 // The dialog (and zod, which checks its form) loads when first wanted, not with the week: the grid paints sooner.
 const loadAddMealDialog = () => import("./add-meal-dialog");
@@ -157,7 +158,7 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
           </Button>
         </div>
       ) : (
-        <>
+        <MemberNamesProvider>
           <WeekView
             label={label}
             days={days}
@@ -181,7 +182,7 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
               </div>
             </Card>
           ) : null}
-        </>
+        </MemberNamesProvider>
       )}
 
       <SuggestMealsDialog monday={monday} open={suggesting} onOpenChange={setSuggesting} />

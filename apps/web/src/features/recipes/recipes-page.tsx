@@ -7,6 +7,7 @@ import { Skeleton } from "@kim/ui/skeleton";
 import { EmptyState } from "../../components/empty-state";
 import { LazyConfirmDeleteDialog, preloadConfirmDelete } from "../../components/lazy-confirm-delete-dialog";
 import { SearchInput } from "../../components/search-input";
+import { MemberNamesProvider } from "../households/member-name";
 import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
 import { useCurrentUser } from "../../lib/current-user";
 import { trpc } from "../../lib/trpc";
@@ -111,15 +112,17 @@ export function RecipesPage() {
           )}
         </EmptyState>
       ) : (
-        <VirtualGrid
-          items={filtered}
-          getKey={recipeKey}
-          renderItem={renderCard}
-          estimateRowHeight={CARD_HEIGHT_PX}
-          columns={GRID_COLUMNS}
-          aria-label="Recipes"
-          onIntent={preloadCardDialogs}
-        />
+        <MemberNamesProvider>
+          <VirtualGrid
+            items={filtered}
+            getKey={recipeKey}
+            renderItem={renderCard}
+            estimateRowHeight={CARD_HEIGHT_PX}
+            columns={GRID_COLUMNS}
+            aria-label="Recipes"
+            onIntent={preloadCardDialogs}
+          />
+        </MemberNamesProvider>
       )}
 
       <AiExtractDialog open={extracting} onOpenChange={setExtracting} />

@@ -5,7 +5,7 @@ import { Button } from "@kim/ui/button";
 import { Checkbox } from "@kim/ui/checkbox";
 import { cn } from "@kim/ui/lib/utils";
 import { amountText, groupByCategory, itemLabel, type ItemEntry } from "./shopping-items";
-import { MemberName } from "../households/member-name";
+import { MemberName, MemberNamesProvider } from "../households/member-name";
 
 interface ShoppingItemGroupsProps {
   items: ShoppingItem[];
@@ -18,21 +18,23 @@ export function ShoppingItemGroups({ items, onCheck, onRemove }: ShoppingItemGro
   const groups = useMemo(() => groupByCategory(items), [items]);
   const id = useId();
   return (
-    <div className="grid gap-6">
-      {groups.map(({ category, entries }) => (
-        <section key={category} aria-labelledby={`${id}-${category}`} data-testid="shopping-group">
-          <h3 id={`${id}-${category}`} className="px-1 pb-2 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-            {category}
-          </h3>
-          <ul className="divide-y rounded-lg border">
-            {entries.map((entry) => (
-              // The place in the list and the name: a row keeps its element while it is checked or unchecked.
-              <ItemRow key={`${entry.index}:${entry.item.name}`} entry={entry} onCheck={onCheck} onRemove={onRemove} />
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
+    <MemberNamesProvider>
+      <div className="grid gap-6">
+        {groups.map(({ category, entries }) => (
+          <section key={category} aria-labelledby={`${id}-${category}`} data-testid="shopping-group">
+            <h3 id={`${id}-${category}`} className="px-1 pb-2 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+              {category}
+            </h3>
+            <ul className="divide-y rounded-lg border">
+              {entries.map((entry) => (
+                // The place in the list and the name: a row keeps its element while it is checked or unchecked.
+                <ItemRow key={`${entry.index}:${entry.item.name}`} entry={entry} onCheck={onCheck} onRemove={onRemove} />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </MemberNamesProvider>
   );
 }
 
