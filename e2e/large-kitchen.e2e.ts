@@ -150,9 +150,14 @@ describe("a kitchen with 1,000 ingredients", () => {
       body.catch(() => {});
       scripts.set(script, body);
     });
+    const listReads: string[] = [];
+    page.on("request", (request) => void (request.url().includes("inventory.list") && listReads.push(request.url())));
     await page.goto("/inventory");
     await cards(page).first().waitFor();
     await page.waitForLoadState("networkidle");
+    // Read once, in the batch the page preloaded (the loader's, list and household); the live stream, starting from
+    // the versions the list was read at, reads nothing again.
+    expect(listReads.map((url) => new URL(url).pathname)).toEqual(["/trpc/inventory.list,households.get"]);
 
     // The page as served: the shell's files (the entry's imports, the session check) at their default priority, the
     // page's own code and its list after them, at low priority.

@@ -125,13 +125,14 @@ const fetchPreload = (url: string, attributes = "") =>
   `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url.replaceAll("&", "&amp;")}"${attributes}>`;
 
 /**
- * The list each of these routes' loaders asks for, without input and so alone in its batch (main.tsx sends the
- * session check first, on its own): its page preloads it as index.html does the session check.
+ * The queries each of these routes' loaders asks for (its list and the household, whose members' names its rows show),
+ * in the loader's order, without input and so alone in their batch (main.tsx sends the session check first, on its
+ * own): its page preloads the batch as index.html does the session check.
  */
 const ROUTE_LISTS: Record<string, string> = {
-  inventory: "inventory.list",
-  recipes: "recipes.list",
-  "shopping-list": "shoppingLists.list",
+  inventory: "inventory.list,households.get",
+  recipes: "recipes.list,households.get",
+  "shopping-list": "shoppingLists.list,households.get",
 };
 
 /** A build-only plugin whose hooks know the build's output folder. */

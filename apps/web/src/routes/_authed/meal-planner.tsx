@@ -9,7 +9,11 @@ export const Route = createFileRoute("/_authed/meal-planner")({
   validateSearch: plannerSearch,
   loaderDeps: ({ search }) => ({ week: search.week }),
   // Not awaited: the grid shows skeletons while the week loads.
-  loader: ({ context, deps }) => void context.trpc.mealPlans.list.prefetch(weekOf(shownMonday(deps))),
+  // The household too, in the same batch: its rows say who changed them (MemberNamesProvider), drawn once.
+  loader: ({ context, deps }) => {
+    void context.trpc.mealPlans.list.prefetch(weekOf(shownMonday(deps)));
+    void context.trpc.households.get.prefetch();
+  },
   component: function MealPlannerRoute() {
     return <MealPlannerPage search={Route.useSearch()} />;
   },

@@ -7,7 +7,11 @@ export const Route = createFileRoute("/_authed/shopping-list")({
   head: () => pageTitle("Shopping List"),
   validateSearch: generateSearch,
   // Not awaited: the page shows skeletons while the list loads.
-  loader: ({ context }) => void context.trpc.shoppingLists.list.prefetch(),
+  // The household too, in the same batch: its rows say who changed them (MemberNamesProvider), drawn once.
+  loader: ({ context }) => {
+    void context.trpc.shoppingLists.list.prefetch();
+    void context.trpc.households.get.prefetch();
+  },
   component: function ShoppingListRoute() {
     return <ShoppingListPage generateWeek={Route.useSearch().generate} />;
   },

@@ -5,6 +5,10 @@ import { pageTitle } from "../../../lib/page-title";
 export const Route = createFileRoute("/_authed/recipes/")({
   head: () => pageTitle("Recipes"),
   // Not awaited: the page shows skeletons while the list loads.
-  loader: ({ context }) => void context.trpc.recipes.list.prefetch(),
+  // The household too, in the same batch: its rows say who changed them (MemberNamesProvider), drawn once.
+  loader: ({ context }) => {
+    void context.trpc.recipes.list.prefetch();
+    void context.trpc.households.get.prefetch();
+  },
   component: RecipesPage,
 });
