@@ -519,6 +519,14 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page(ldJson(related) + "<title>Bread</title>", body))).toMatchObject({ title: "Bread", ingredients: ["500 g flour"] });
   });
 
+  it("leaves a 'recipe' word after a dash out of the title, and keeps one that ends the name (decision 0040)", () => {
+    const titled = (name: string) => only(page(ldJson({ ...padThai, name }))).title;
+    expect(titled("Pad Thai – Recept")).toBe("Pad Thai");
+    expect(titled("Pad Thai | Rezept")).toBe("Pad Thai");
+    expect(titled("Pad Thai Recipe")).toBe("Pad Thai Recipe");
+    expect(titled("Recipe")).toBe("Recipe");
+  });
+
   it("fills a missing title and image from OpenGraph", () => {
     const head = `<meta property="og:title" content="Pad Thai &amp; More"><meta property="og:image" content="https://cdn.example/og.jpg">`;
     const recipe = only(page(head + ldJson({ ...padThai, name: undefined, image: undefined })));
