@@ -555,6 +555,16 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(titled("Recipe")).toBe("Recipe");
   });
 
+  it("leaves the site's name after a separator out of a title taken from the document's title (decision 0040)", () => {
+    const { name: _name, ...unnamed } = padThai;
+    const titled = (title: string) => only(page(ldJson(unnamed) + `<title>${title}</title>`)).title;
+    expect(titled("Pad Thai | Cooks")).toBe("Pad Thai");
+    expect(titled("Pad Thai - Cooks.example - Recipes")).toBe("Pad Thai");
+    expect(titled("Pad Thai – Street food")).toBe("Pad Thai – Street food");
+    // The recipe's own name is kept as it is written.
+    expect(only(page(ldJson({ ...padThai, name: "Pad Thai | Cooks" }) + "<title>Thai food</title>")).title).toBe("Pad Thai | Cooks");
+  });
+
   it("fills a missing title and image from OpenGraph", () => {
     const head = `<meta property="og:title" content="Pad Thai &amp; More"><meta property="og:image" content="https://cdn.example/og.jpg">`;
     const recipe = only(page(head + ldJson({ ...padThai, name: undefined, image: undefined })));
