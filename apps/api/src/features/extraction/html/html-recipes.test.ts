@@ -482,6 +482,17 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page(noYield, stats("servings", "Serve it warm with 2 sauces and bread"))).servings).toBe(4);
   });
 
+  it("reads servings printed as a count before the word, in a few languages (decision 0040)", () => {
+    const noYield = ldJson({ ...padThai, recipeYield: undefined });
+    const servings = (line: string) => only(page(noYield, `<p>${line}</p>`)).servings;
+    expect(servings("Pour 2 personnes :")).toBe(2);
+    expect(servings("Für 6 Portionen")).toBe(6);
+    expect(servings("1 personas")).toBe(1);
+    expect(servings("12 servings")).toBe(12);
+    // A count in a sentence is no servings line.
+    expect(servings("Fry 2 portions of noodles at a time in the hot wok")).toBe(4);
+  });
+
   it("reads each recipe plugin card on a page as its own recipe", () => {
     const card = (name: string, ingredient: string) => `
       <div class="wprm-recipe-container"><h2 class="wprm-recipe-name">${name}</h2>
