@@ -482,7 +482,7 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page(noYield, stats("servings", "Serve it warm with 2 sauces and bread"))).servings).toBe(4);
   });
 
-  it("reads servings printed as a count before the word in a few languages, or as a bare count under a label (decision 0040)", () => {
+  it("reads servings printed as a count before the word, in a few languages (decision 0040)", () => {
     const noYield = ldJson({ ...padThai, recipeYield: undefined });
     const servings = (line: string) => only(page(noYield, `<p>${line}</p>`)).servings;
     expect(servings("Pour 2 personnes :")).toBe(2);
@@ -491,10 +491,6 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(servings("12 servings")).toBe(12);
     // A count in a sentence is no servings line.
     expect(servings("Fry 2 portions of noodles at a time in the hot wok")).toBe(4);
-    // A label over a bare count, as a page's stats print them; not over a sentence.
-    const stats = (value: string) => only(page(noYield, `<div>Personnes</div><div>${value}</div>`)).servings;
-    expect(stats("6/8")).toBe(6);
-    expect(stats("2 people love it")).toBe(4);
   });
 
   it("reads each recipe plugin card on a page as its own recipe", () => {

@@ -45,12 +45,9 @@ function servingsBesideIcon(region: HtmlElement): number | null {
 }
 
 function fact(lines: string[], pattern: RegExp): string | undefined {
-  for (const [i, line] of lines.entries()) {
+  for (const line of lines) {
     const match = pattern.exec(line);
     if (match?.[1] && /\d/.test(match[1])) return match[1];
-    // A label alone on its line, a bare count on the next ("Personnes" over "6/8"), as a page's stats print them.
-    const next = lines[i + 1];
-    if (next !== undefined && /^\d+(?:\s*[-–/]\s*\d+)?$/.test(next) && pattern.exec(`${line} ${next}`)?.[1] === next) return next;
   }
   return undefined;
 }
