@@ -423,22 +423,6 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(extract(page("<title>Phone</title>", specs))).toEqual([]);
   });
 
-  it("reads an unheaded list's groups apart by short headings as one list, and an amount set apart by a dash (decision 0040)", () => {
-    const body = `<h1>Custard with rhubarb</h1>
-      <ul><li><b>200g</b> - rhubarb, in chunks</li><li><b>90g</b> – sugar</li><li>1 - 2 tsp water</li></ul>
-      <h3>Custard</h3><ul><li>4 - large egg yolks</li><li>1 tsp - cornflour</li><li>600ml - double cream</li></ul>
-      <h3>Serving</h3><p>Warm plates</p>
-      <p>Roast the rhubarb with the sugar and water until soft.</p><p>Whisk the yolks with the cornflour and cream.</p>`;
-    expect(only(page("<title>Custard</title>", body)).ingredients).toEqual([
-      "200g rhubarb, in chunks",
-      "90g sugar",
-      "1 - 2 tsp water",
-      "4 large egg yolks",
-      "1 tsp cornflour",
-      "600ml double cream",
-    ]);
-  });
-
   it("reads ingredients in the article's own sidebar, and the steps under a heading that names the dish", () => {
     const body = `
       <aside class="site-sidebar"><h3>Ingredients</h3><ul><li>1 cup of tea</li><li>2 biscuits</li></ul></aside>

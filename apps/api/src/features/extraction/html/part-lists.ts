@@ -1,5 +1,5 @@
 import { isBoilerplate } from "./boilerplate";
-import { classesOf, findAll, isUnread, outermost, textOf, walk, type HtmlElement } from "./html-tree";
+import { classesOf, findAll, isUnread, outermost, walk, type HtmlElement } from "./html-tree";
 import { HEADING, headings, INGREDIENT_HEADING, INSTRUCTION_HEADING, MAX_CANDIDATES } from "./part-headings";
 import { itemLines, sectionAfter, type Found, type Line } from "./section-lines";
 
@@ -22,8 +22,7 @@ const PART_CLASS =
 export function ingredientsIn(region: HtmlElement): Found {
   // An element whose class names the steps too ("ingredients-directions") holds both parts, not the list.
   const named = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, INSTRUCTION_CLASS, ingredientScore);
-  const found = named.lines.length > 0 ? named : unnamedIngredients(region);
-  return { ...found, lines: found.lines.map((line) => ({ ...line, text: line.text.replace(AMOUNT_DASH, "$1 ") })) };
+  return named.lines.length > 0 ? named : unnamedIngredients(region);
 }
 
 /** The steps in a region: its best list under a Method (Directions, ...) heading or in an element whose class names them. */
@@ -66,13 +65,6 @@ const MEASURED = new RegExp(
   "iu",
 );
 
-// An amount set apart from its ingredient by a dash, as a column would ("200g - rhubarb", "1 tsp – cornflour"); a range
-// ("2 - 3 cups") has a number after its dash.
-const AMOUNT_DASH = new RegExp(
-  `^((?:\\d+(?:[.,/⁄]\\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\\s*(?:[½⅓⅔¼¾⅛]\\s*)?(?:(?:${UNITS})\\.?(?!\\p{L}))?)\\s+[-–—]\\s+(?=\\p{L})`,
-  "iu",
-);
-
 /**
  * A list under no heading and in no class we know, that reads as ingredients: at least three items, most of them
  * measured. Not in navigation or sidebars.
@@ -89,38 +81,11 @@ function unnamedIngredients(region: HtmlElement): Found {
   });
   for (const list of lists) {
     const lines = itemLines([list]);
-    if (lines.length < 3 || !readsAsIngredients(lines) || isBoilerplate(list)) continue;
+    if (lines.length < 3 || lines.filter((line) => MEASURED.test(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
     const value = ingredientScore(lines);
     if (value > bestScore) [found, bestScore] = [{ lines, end: list }, value];
   }
-  return found.end ? withGroups(found.end) : found;
-}
-
-const readsAsIngredients = (lines: Line[]) => lines.filter((line) => MEASURED.test(line.text)).length >= lines.length / 2;
-
-// A group's heading between two lists of one recipe's ingredients ("Custard", "For the glaze:"): short, no amount.
-const GROUP_HEADING = /^[^\d]{1,60}$/;
-
-/**
- * A list with the lists around it among its siblings, each apart from the next by at most one short heading and
- * reading as ingredients: one recipe's ingredients in groups ("<ul>...</ul><h3>Custard</h3><ul>...</ul>"), the
- * headings left out.
- */
-function withGroups(list: HtmlElement): Found {
-  const siblings = (list.parent?.children ?? []).filter((c): c is HtmlElement => typeof c !== "string" && !isUnread(c));
-  const at = siblings.indexOf(list);
-  const isList = (el: HtmlElement | undefined) => el !== undefined && (el.name === "ul" || el.name === "ol");
-  const joins = (el: HtmlElement | undefined, k: number, step: number) => {
-    if (el === undefined) return false;
-    if (isList(el)) return !isBoilerplate(el) && readsAsIngredients(itemLines([el]));
-    return GROUP_HEADING.test(textOf(el)) && isList(siblings[k + step]);
-  };
-  let first = at;
-  while (joins(siblings[first - 1], first - 1, -1)) first--;
-  let last = at;
-  while (joins(siblings[last + 1], last + 1, 1)) last++;
-  const lists = siblings.slice(first, last + 1).filter(isList);
-  return { lines: lists.flatMap((el) => itemLines([el])), end: lists.at(-1) };
+  return found;
 }
 
 const HAS_QUANTITY = /\d|[½⅓⅔¼¾⅛⅜⅝⅞]/;
