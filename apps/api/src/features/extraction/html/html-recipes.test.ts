@@ -521,18 +521,6 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("<title>Soup</title>", story)).instructions.split("\n")).toHaveLength(6);
   });
 
-  it("reads a table's rows as lines, an amount alone in its cell, marks-only cells left out (decision 0040)", () => {
-    const row = (...cells: string[]) => `<tr>${cells.map((cell) => `<td>${cell}</td>`).join("")}</tr>`;
-    const body = `<h1>Cookies</h1><h2>Ingredients</h2><table>
-      ${row("1 ½", "cups", "flour<br><small>sifted</small>", "")}${row("1", "teaspoon", "baking soda", "*")}${row("2", "large", "eggs", "")}
-      </table><h2>Method</h2><ol><li>Mix everything and bake for ten minutes.</li></ol>`;
-    expect(only(page("<title>Cookies</title>", body)).ingredients).toEqual([
-      "1 ½ cups flour sifted",
-      "1 teaspoon baking soda",
-      "2 large eggs",
-    ]);
-  });
-
   it("reads the page's recipe when its JSON-LD only names other recipes", () => {
     const related = {
       "@type": "ItemList",

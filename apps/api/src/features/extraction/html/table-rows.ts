@@ -1,20 +1,17 @@
 import { collapseSpace, decodeEntities } from "../text";
 import { findFirst, isUnread, leadingLines, linesOf, textOf, walk, type HtmlElement, type HtmlNode } from "./html-tree";
 
-// A row's parts: at most a few short blocks, one of them an amount with its unit ("1 kilogram", "800 g, festkochend")
-// or an amount alone in a table's cell ("1 ½", "2", the unit in the next cell).
+// A row's parts: at most a few short blocks, one of them an amount with its unit ("1 kilogram", "800 g, festkochend").
 const MAX_ROW_PARTS = 4;
-const MAX_CELLS = 6;
 const MAX_ROW_LENGTH = 150;
-const AMOUNT_PART = /^(?:\d+(?:[.,/]\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])(?:\s*\p{L}|(?:\s*[½⅓⅔¼¾⅛⅜⅝⅞]|\s+\d+\/\d+)?$)/u;
+const AMOUNT_PART = /^(?:\d+(?:[.,/]\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\s*\p{L}/u;
 // Elements looked at for rows in one container.
 const MAX_ROW_SEARCH = 2_000;
 
 /**
  * The rows of a list laid out as a table without table markup: three or more sibling elements of the same tag and
  * class, each two to four short blocks side by side (the ingredient's name, its amount), one of them an amount.
- * A person reads each row as one line, as a table's row; a table's own rows (tr) the same way, up to six cells each
- * read as one part, cells of marks only ("*") left out.
+ * A person reads each row as one line, as a table's row.
  */
 export function rowsIn(elements: HtmlElement[]): Set<HtmlElement> {
   const rows = new Set<HtmlElement>();
@@ -43,10 +40,10 @@ export function rowsIn(elements: HtmlElement[]): Set<HtmlElement> {
 }
 
 function isRow(el: HtmlElement): boolean {
-  const parts = el.name === "tr" ? cellTexts(el) : leadingLines(el, MAX_ROW_LENGTH + 50);
+  const parts = leadingLines(el, MAX_ROW_LENGTH + 50);
   return (
     parts.length >= 2 &&
-    parts.length <= (el.name === "tr" ? MAX_CELLS : MAX_ROW_PARTS) &&
+    parts.length <= MAX_ROW_PARTS &&
     parts.join(" ").length <= MAX_ROW_LENGTH &&
     parts.some((part) => AMOUNT_PART.test(part)) &&
     !findFirst(el, (inner) => inner.name === "li")
@@ -59,7 +56,7 @@ export function linesWithRows(rows: Set<HtmlElement>): (element: HtmlElement) =>
   const holdsRow = new Set<HtmlElement>();
   for (const row of rows) for (let up = row.parent; up && !holdsRow.has(up); up = up.parent) holdsRow.add(up);
   const read = (el: HtmlElement, lines: string[]): string[] => {
-    if (rows.has(el)) lines.push(el.name === "tr" ? cellTexts(el).join(" ") : textOf(el));
+    if (rows.has(el)) lines.push(textOf(el));
     else if (!holdsRow.has(el)) for (const line of linesOf(el)) lines.push(line);
     else {
       for (const child of el.children) {
@@ -71,10 +68,4 @@ export function linesWithRows(rows: Set<HtmlElement>): (element: HtmlElement) =>
     return lines;
   };
   return (element) => read(element, []);
-}
-
-/** A table row's cells that hold text, each one part however many lines it has ("butter<br><small>room temp.</small>"). */
-function cellTexts(row: HtmlElement): string[] {
-  const cells = row.children.filter((c): c is HtmlElement => typeof c !== "string" && (c.name === "td" || c.name === "th"));
-  return cells.map(textOf).filter((text) => /[\p{L}\p{N}]/u.test(text));
 }
