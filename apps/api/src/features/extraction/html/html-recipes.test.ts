@@ -530,14 +530,6 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page(ldJson(related) + "<title>Bread</title>", body))).toMatchObject({ title: "Bread", ingredients: ["500 g flour"] });
   });
 
-  it("leaves a 'recipe' word after a dash out of the title, and keeps one that ends the name (decision 0040)", () => {
-    const titled = (name: string) => only(page(ldJson({ ...padThai, name }))).title;
-    expect(titled("Pad Thai – Recept")).toBe("Pad Thai");
-    expect(titled("Pad Thai | Rezept")).toBe("Pad Thai");
-    expect(titled("Pad Thai Recipe")).toBe("Pad Thai Recipe");
-    expect(titled("Recipe")).toBe("Recipe");
-  });
-
   it("leaves the site's name after a separator out of a title taken from the document's title (decision 0040)", () => {
     const { name: _name, ...unnamed } = padThai;
     const titled = (title: string) => only(page(ldJson(unnamed) + `<title>${title}</title>`)).title;
