@@ -466,6 +466,17 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page(noYield, stats("servings", "Serve it warm with 2 sauces and bread"))).servings).toBe(4);
   });
 
+  it("reads servings printed as a count before the word, in a few languages (decision 0040)", () => {
+    const noYield = ldJson({ ...padThai, recipeYield: undefined });
+    const servings = (line: string) => only(page(noYield, `<p>${line}</p>`)).servings;
+    expect(servings("Pour 2 personnes :")).toBe(2);
+    expect(servings("Für 6 Portionen")).toBe(6);
+    expect(servings("1 personas")).toBe(1);
+    expect(servings("12 servings")).toBe(12);
+    // A count in a sentence is no servings line.
+    expect(servings("Fry 2 portions of noodles at a time in the hot wok")).toBe(4);
+  });
+
   it("reads each recipe plugin card on a page as its own recipe", () => {
     const card = (name: string, ingredient: string) => `
       <div class="wprm-recipe-container"><h2 class="wprm-recipe-name">${name}</h2>
@@ -517,6 +528,16 @@ describe("extractRecipesFromHtml: other sources", () => {
     };
     const body = `<h1>Bread</h1><h2>Ingredients</h2><ul><li>500 g flour</li></ul><h2>Method</h2><ol><li>Knead and bake.</li></ol>`;
     expect(only(page(ldJson(related) + "<title>Bread</title>", body))).toMatchObject({ title: "Bread", ingredients: ["500 g flour"] });
+  });
+
+  it("leaves the site's name after a separator out of a title taken from the document's title (decision 0040)", () => {
+    const { name: _name, ...unnamed } = padThai;
+    const titled = (title: string) => only(page(ldJson(unnamed) + `<title>${title}</title>`)).title;
+    expect(titled("Pad Thai | Cooks")).toBe("Pad Thai");
+    expect(titled("Pad Thai - Cooks.example - Recipes")).toBe("Pad Thai");
+    expect(titled("Pad Thai – Street food")).toBe("Pad Thai – Street food");
+    // The recipe's own name is kept as it is written.
+    expect(only(page(ldJson({ ...padThai, name: "Pad Thai | Cooks" }) + "<title>Thai food</title>")).title).toBe("Pad Thai | Cooks");
   });
 
   it("fills a missing title and image from OpenGraph", () => {

@@ -5,6 +5,7 @@ import { pageMeta } from "./open-graph";
 import { factsOf } from "./page-facts";
 import { pageStructureRecipes, printedIngredientLists } from "./page-structure";
 import { printedInPlace } from "./printed-list";
+import { withoutSiteName } from "./recipe-title";
 import { fillDraft, finishDraft, isRecipe, type ExtractedRecipe, type RecipeDraft } from "../recipe-draft";
 
 export type { ExtractedRecipe } from "../recipe-draft";
@@ -70,6 +71,8 @@ export function extractRecipesFromHtml(html: string, pageUrl: string, tree = laz
     .slice(0, MAX_RECIPES)
     .map((draft) => {
       const filled = fillDraft(draft, { ...draft, title: meta.title, description: meta.description, image: meta.image });
-      return finishDraft(filled, pageUrl);
+      // A name taken from the document's title carries the site's name more often than the recipe's own does.
+      const title = filled.title === meta.title ? withoutSiteName(filled.title, pageUrl) : filled.title;
+      return finishDraft({ ...filled, title }, pageUrl);
     });
 }

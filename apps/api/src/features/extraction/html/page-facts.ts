@@ -3,8 +3,13 @@ import { minutesFrom, servingsFrom } from "../recipe-fields";
 import { isUnread, leadingLines, linesOf, walk, type HtmlElement } from "./html-tree";
 
 const SERVINGS_WORDS =
-  "serves|servings?|yields?|makes|portions?|personen|portionen|porties|personer|adag|porcj[aei]|porzioni|porciones|raciones";
+  "serves|servings?|yields?|makes|portions?|personen|portionen|porties|personer|adag|porcj[aei]|porzioni|porciones|raciones|personnes|persone|personas|pessoas|porções";
 const SERVINGS_LABEL = new RegExp(`^(?:${SERVINGS_WORDS})\\b\\s*:?\\s*(.+)$`, "i");
+// The count before the word, after "for" in a few languages or none ("Pour 2 personnes :", "Für 4 Portionen", "6 servings").
+const SERVINGS_COUNT = new RegExp(
+  `^(?:(?:for|pour|für|para|per|voor|til|för)\\s+)?(\\d+(?:\\s*[-–/]\\s*\\d+)?)\\s*(?:${SERVINGS_WORDS})\\b[^\\d]{0,20}$`,
+  "iu",
+);
 // An icon standing for the label, in its alternative text ("number of servings", "ilość porcji").
 const SERVINGS_ICON = new RegExp(`(?:^|\\s)(?:${SERVINGS_WORDS})(?:$|\\s)`, "i");
 // Icons looked at for the servings: a page's stats have a handful, a gallery many more.
@@ -14,7 +19,7 @@ const MAX_ICONS = 50;
 export function factsOf(region: HtmlElement): Pick<RecipeDraft, "servings" | "prepTime" | "cookTime" | "totalTime"> {
   const facts = linesOf(region).filter((line) => line.length < 80);
   return {
-    servings: servingsFrom(fact(facts, SERVINGS_LABEL)) ?? servingsBesideIcon(region),
+    servings: servingsFrom(fact(facts, SERVINGS_LABEL) ?? fact(facts, SERVINGS_COUNT)) ?? servingsBesideIcon(region),
     prepTime: minutesFrom(fact(facts, /^prep(?:aration)?(?: time)?\s*[:|]?\s*(.+)$/i)),
     cookTime: minutesFrom(fact(facts, /^cook(?:ing)?(?: time)?\s*[:|]?\s*(.+)$/i)),
     totalTime: minutesFrom(fact(facts, /^total(?: time)?\s*[:|]?\s*(.+)$/i)),
