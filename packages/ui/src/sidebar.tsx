@@ -68,7 +68,7 @@ type SidebarProviderProps = ComponentProps<"div"> & {
 };
 
 export function SidebarProvider({
-  defaultOpen = readSidebarCookie() ?? true,
+  defaultOpen,
   open: openProp,
   onOpenChange: setOpenProp,
   className,
@@ -78,7 +78,8 @@ export function SidebarProvider({
 }: SidebarProviderProps) {
   const isMobile = useIsMobile();
   const [openMobile, setOpenMobile] = useState(false);
-  const [internalOpen, setInternalOpen] = useState(defaultOpen);
+  // Read once, not on every render: each read of document.cookie is a call to the browser process.
+  const [internalOpen, setInternalOpen] = useState(() => defaultOpen ?? readSidebarCookie() ?? true);
   const open = openProp ?? internalOpen;
 
   const setOpen = useCallback(
