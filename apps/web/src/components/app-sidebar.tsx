@@ -40,7 +40,6 @@ export function AppSidebar({ user }: { user: CurrentUser }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
   const { logout, isPending: loggingOut } = useLogout();
-  const install = useInstallOffer();
   // The mobile panel covers the page, so close it once a link is chosen.
   const closeOnMobile = () => {
     if (isMobile) setOpenMobile(false);
@@ -108,14 +107,7 @@ export function AppSidebar({ user }: { user: CurrentUser }) {
 
       <SidebarFooter>
         <SidebarMenu>
-          {install && (
-            <SidebarMenuItem>
-              <SidebarMenuButton tooltip="Install Kim" onClick={() => void install()}>
-                <Download aria-hidden="true" />
-                <span>Install Kim</span>
-              </SidebarMenuButton>
-            </SidebarMenuItem>
-          )}
+          <InstallMenuItem />
           <SidebarMenuItem>
             <SidebarMenuButton asChild size="lg" isActive={isActivePath(pathname, "/profile")} tooltip="Profile Settings">
               <Link to="/profile" onClick={closeOnMobile}>
@@ -137,5 +129,22 @@ export function AppSidebar({ user }: { user: CurrentUser }) {
       </SidebarFooter>
       <SidebarRail />
     </Sidebar>
+  );
+}
+
+/**
+ * "Install Kim", once the browser offers to install it. Its own component: the offer comes a moment after the page has
+ * drawn, and only this item, not the whole menu, draws again for it.
+ */
+function InstallMenuItem() {
+  const install = useInstallOffer();
+  if (!install) return null;
+  return (
+    <SidebarMenuItem>
+      <SidebarMenuButton tooltip="Install Kim" onClick={() => void install()}>
+        <Download aria-hidden="true" />
+        <span>Install Kim</span>
+      </SidebarMenuButton>
+    </SidebarMenuItem>
   );
 }
