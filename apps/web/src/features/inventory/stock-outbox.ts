@@ -45,8 +45,11 @@ export const useOutcomes = () =>
 
 /** Reads the kept changes again (after keeping one, or once replay has refreshed the inventory). */
 export async function reloadWaiting(): Promise<void> {
-  waiting = await kept<StockOp>("inventory").catch(() => []);
+  const next = await kept<StockOp>("inventory").catch(() => []);
   loaded = true;
+  // Nothing waiting, as before (every page load reads it, twice): the same list, so the inventory is not drawn again.
+  if (next.length === 0 && waiting.length === 0) return;
+  waiting = next;
   listeners.forEach((listener) => listener());
 }
 
