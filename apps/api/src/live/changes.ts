@@ -37,9 +37,6 @@ export interface ScopedChange extends LiveChange {
 
 type Publication = Omit<ScopedChange, "version">;
 
-/** Each kind's list version in a scope. */
-export type Versions = LiveVersions;
-
 /**
  * NOTIFY for each change, its version read from list_versions in the same statement: within a transaction, the
  * version the transaction wrote, sent when it commits.
@@ -81,7 +78,7 @@ export async function publishChanges(ctx: Publisher, kinds: readonly LiveKind[])
 }
 
 /** The current versions of each scope's lists (0 for a list never changed), in one statement. */
-export async function versionsOf(db: Kysely<Database>, scopes: readonly string[]): Promise<Map<string, Versions>> {
+export async function versionsOf(db: Kysely<Database>, scopes: readonly string[]): Promise<Map<string, LiveVersions>> {
   const versions = new Map(scopes.map((scope) => [scope, noVersions()]));
   if (scopes.length === 0) return versions;
   const kindOf = new Map(LIVE_KINDS.map((kind) => [LISTS[kind] as string, kind]));
@@ -99,7 +96,7 @@ export async function versionsOf(db: Kysely<Database>, scopes: readonly string[]
   return versions;
 }
 
-export function noVersions(): Versions {
+export function noVersions(): LiveVersions {
   return { shoppingList: 0, mealPlan: 0, inventory: 0, recipes: 0 };
 }
 

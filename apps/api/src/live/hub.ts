@@ -1,9 +1,9 @@
 import type { Database } from "@kim/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import { LIVE_KINDS, type LiveVersions } from "@kim/domain";
 import { appError } from "../lib/errors";
-import { LIVE_KINDS } from "@kim/domain";
-import { notify, parseChange, registerSender, versionsOf, type ScopedChange, type Versions } from "./changes";
+import { notify, parseChange, registerSender, versionsOf, type ScopedChange } from "./changes";
 import { listen, type Listener } from "./listener";
 import { LiveStream } from "./stream";
 
@@ -84,7 +84,7 @@ export class LiveHub {
   }
 
   /** Starts a stream from the scope's versions now (see LiveStream.begin). */
-  async begin(stream: LiveStream, since: Versions | "unknown" | null): Promise<void> {
+  async begin(stream: LiveStream, since: LiveVersions | "unknown" | null): Promise<void> {
     const versions = await versionsOf(this.db, [stream.scope]);
     stream.begin(versions.get(stream.scope)!, since);
   }

@@ -1,11 +1,11 @@
 import type { Database } from "@kim/db";
+import { parseLiveEventId, type LiveVersions } from "@kim/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { unauthorized } from "../lib/errors";
 import { fastifyExchange } from "../lib/exchange";
 import { loadSession } from "../sessions/sessions";
-import { parseLiveEventId } from "@kim/domain";
-import { liveScope, type Versions } from "./changes";
+import { liveScope } from "./changes";
 import type { LiveHub } from "./hub";
 
 export const EVENTS_PATH = "/api/events";
@@ -34,7 +34,7 @@ export function registerLiveEvents(app: FastifyInstance, hub: LiveHub, db: Kysel
 }
 
 /** What the browser says it was told: null for a first connection. */
-function since(req: FastifyRequest): Versions | "unknown" | null {
+function since(req: FastifyRequest): LiveVersions | "unknown" | null {
   const header = req.headers["last-event-id"];
   const query = (req.query as { since?: unknown }).since;
   const id = typeof header === "string" ? header : typeof query === "string" ? query : null;

@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
-import { LIVE_KINDS, liveEventId } from "@kim/domain";
-import type { LiveChange, Versions } from "./changes";
+import { LIVE_KINDS, liveEventId, type LiveVersions } from "@kim/domain";
+import type { LiveChange } from "./changes";
 
 /** How long a browser waits before reconnecting a stream that ended (EventSource's `retry`). */
 const RECONNECT_MS = 2000;
@@ -16,7 +16,7 @@ const MAX_EARLY = 100;
  */
 export class LiveStream {
   readonly body = new PassThrough();
-  private versions: Versions | null = null;
+  private versions: LiveVersions | null = null;
   private early: LiveChange[] = [];
 
   constructor(
@@ -29,7 +29,7 @@ export class LiveStream {
    * Starts with the scope's `current` versions: a browser coming back with the versions it was told (`since`) hears
    * of each kind that moved since, and one whose id was unreadable (`"unknown"`) of every kind.
    */
-  begin(current: Versions, since: Versions | "unknown" | null): void {
+  begin(current: LiveVersions, since: LiveVersions | "unknown" | null): void {
     this.versions = { ...current };
     let text = `retry: ${RECONNECT_MS}\n\n`;
     for (const kind of LIVE_KINDS) {
