@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { localDate } from "../packages/domain/src/index";
+import { ROUTE_LISTS, routeBatch } from "../apps/web/src/lib/list-routes";
 import { artifacts, baseURL, nextFrames, openPage, useBrowser } from "./browser";
 import { addIngredients, createUser, setSessionCookie, type FixtureUser, type IngredientRow } from "./fixtures";
 
@@ -185,4 +186,18 @@ describe("a kitchen with 1,000 ingredients", () => {
     const [[, dialogScript]] = formDialog() as [[string, Promise<string>]];
     expect((await dialogScript).startsWith(HINT)).toBe(false);
   });
+
+  it.each(Object.keys(ROUTE_LISTS) as (keyof typeof ROUTE_LISTS)[])(
+    "/%s reads its list once, in the batch its page preloads",
+    async (route) => {
+      const page = await signedInPage();
+      const reads: string[] = [];
+      page.on("request", (request) => void (request.url().includes(ROUTE_LISTS[route]) && reads.push(new URL(request.url()).pathname)));
+      await page.goto(`/${route}`);
+      await page.waitForLoadState("networkidle");
+      expect(reads).toEqual([`/trpc/${routeBatch(route)}`]);
+      const html = await (await fetch(`${baseURL()}/${route}`, { headers: { cookie: `kim_session=${cook.token}` } })).text();
+      expect(html).toContain(`href="/trpc/${routeBatch(route)}?batch=1&amp;input=%7B%7D"`);
+    },
+  );
 });

@@ -8,6 +8,7 @@ import { defineConfig, type Plugin, type Rollup } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import { ROUTE_LISTS, routeBatch } from "./src/lib/list-routes";
 
 const api = "http://localhost:3000";
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -124,17 +125,6 @@ const SESSION_CHECK_URL = trpcQueryUrl("auth.user");
 const fetchPreload = (url: string, attributes = "") =>
   `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url.replaceAll("&", "&amp;")}"${attributes}>`;
 
-/**
- * The queries each of these routes' loaders asks for (its list and the household, whose members' names its rows show),
- * in the loader's order, without input and so alone in their batch (main.tsx sends the session check first, on its
- * own): its page preloads the batch as index.html does the session check.
- */
-const ROUTE_LISTS: Record<string, string> = {
-  inventory: "inventory.list,households.get",
-  recipes: "recipes.list,households.get",
-  "shopping-list": "shoppingLists.list,households.get",
-};
-
 /** A build-only plugin whose hooks know the build's output folder. */
 function withOutDir(name: string, hooks: (outDir: () => string) => Omit<Plugin, "name" | "apply" | "configResolved">): Plugin {
   let outDir = "";
@@ -201,7 +191,8 @@ function routePages(): Plugin {
       if (unknown.length) throw new Error(`kim:route-pages: ROUTE_LISTS names no route: ${unknown.join(", ")}`);
       await Promise.all(
         [...routes].map(async ([route, roots]) => {
-          const list = ROUTE_LISTS[route];
+          // Alone in its batch (main.tsx sends the session check first, on its own), without input.
+          const list = Object.hasOwn(ROUTE_LISTS, route) ? routeBatch(route as keyof typeof ROUTE_LISTS) : undefined;
           // Low priority: nothing of the page can draw before the shell's code has run, so the shell's files go
           // first over a slow link (six connections, one queue), and the page's code and data follow at once.
           const low = ' fetchpriority="low"';

@@ -7,7 +7,7 @@ import { createAppRouter } from "./router";
 import { currentUserQueryOptions } from "./lib/current-user";
 import { createQueryClient } from "./lib/query-client";
 import { keepAnswers } from "./lib/offline/kept-answers";
-import { registerServiceWorker } from "./lib/offline/service-worker";
+import { registerServiceWorkerWhenSettled } from "./lib/offline/service-worker";
 import { createTrpcClient, createTrpcUtils, trpc } from "./lib/trpc";
 import "./styles.css";
 
@@ -29,9 +29,9 @@ setTimeout(
   () => void router.preloadRoute({ to: ".", href: `${window.location.pathname}${window.location.search}${window.location.hash}` }),
 );
 
-// Offline use (decision 0038): the service worker is registered once the page has loaded, so it never delays the page.
+// Offline use (decision 0038): the service worker is registered once the first screen has settled, so it never delays it.
 keepAnswers(queryClient);
-window.addEventListener("load", registerServiceWorker, { once: true });
+registerServiceWorkerWhenSettled(router, queryClient);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");

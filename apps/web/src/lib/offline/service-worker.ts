@@ -1,4 +1,6 @@
 import { useSyncExternalStore } from "react";
+import type { QueryClient } from "@tanstack/react-query";
+import type { AnyRouter } from "@tanstack/react-router";
 import { clearOutbox } from "./outbox";
 import { ANSWERS_CACHE } from "./kept-answers";
 
@@ -11,11 +13,43 @@ const setWaiting = (worker: ServiceWorker | null) => {
 };
 
 /**
- * Registers the service worker (decision 0038) after the page has loaded, so it never competes with the page's own
- * requests. A new version found later waits: this page's code keeps running, and `useNewVersion` offers a reload.
+ * Registers the service worker (decision 0038) once the first screen has settled: the page loaded, its route resolved,
+ * no query fetching, then at the browser's next idle moment. Installing stores every file of the build; started at
+ * `load`, which comes before a screen's code and data have arrived, it competed with them (on Lighthouse's phone it was
+ * half the signed-in pages' blocking time: docs/performance.md).
  */
-export function registerServiceWorker(): void {
+export function registerServiceWorkerWhenSettled(router: AnyRouter, queryClient: QueryClient): void {
   if (!("serviceWorker" in navigator)) return;
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === "complete") resolve();
+    else window.addEventListener("load", () => resolve(), { once: true });
+  });
+  const resolved = new Promise<void>((resolve) => {
+    if (router.state.status === "idle" && router.state.resolvedLocation) return resolve();
+    const stop = router.subscribe("onResolved", () => {
+      stop();
+      resolve();
+    });
+  });
+  const quiet = () =>
+    new Promise<void>((resolve) => {
+      if (queryClient.isFetching() === 0) return resolve();
+      const stop = queryClient.getQueryCache().subscribe(() => {
+        if (queryClient.isFetching() > 0) return;
+        stop();
+        resolve();
+      });
+    });
+  // Safari has no requestIdleCallback: a second's wait stands in for it.
+  const idle = () =>
+    new Promise<void>((resolve) =>
+      "requestIdleCallback" in window ? requestIdleCallback(() => resolve(), { timeout: 5_000 }) : setTimeout(resolve, 1_000),
+    );
+  void Promise.all([loaded, resolved]).then(quiet).then(idle).then(registerServiceWorker);
+}
+
+/** A new version found later waits: this page's code keeps running, and `useNewVersion` offers a reload. */
+function registerServiceWorker(): void {
   const { serviceWorker } = navigator;
   void serviceWorker.register("/sw.js").then(
     (registration) => {
