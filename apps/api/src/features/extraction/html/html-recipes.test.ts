@@ -628,7 +628,9 @@ describe("recipe fields", () => {
 
   it.each([
     ["4 servings", 4],
-    ["Serves 4-6", 4],
+    ["Serves 4-6", 6],
+    ["4 to 6 servings", 6],
+    ["8 - 10 serving(s)", 8],
     ["12 cookies", 12],
     [["4", "4 servings"], 4],
     [["", "Makes 8"], 8],
