@@ -7,9 +7,14 @@ const BOILERPLATE_CLASS =
   /^(?:[a-z0-9]+[-_]{1,2}){0,2}(?:nav|navbar|navigation|menu|sidebar|widget|footer|breadcrumbs?|share|sharing|social|related|comments?|newsletter|subscribe|advert|promo|popup|modal|cookie|post-views)(?:[-_]{1,2}[a-z0-9]+){0,2}$/i;
 const BOILERPLATE_TAG = new Set(["nav", "aside", "footer", "form"]);
 
+// A page builder's "widget" is any block of the page, the article's text too ("elementor-widget-container",
+// "elementor-widget-theme-post-content"); its other words still count ("elementor-widget-nav-menu").
+const BUILDER_WIDGET = /^elementor-widget(?=$|-)/i;
+
 // A class naming the recipe ("recipe__sidebar-title") is the recipe's own, wherever the page puts it.
 export const isBoilerplateElement = (el: HtmlElement) =>
-  BOILERPLATE_TAG.has(el.name) || classesOf(el).some((c) => BOILERPLATE_CLASS.test(c) && !/recipe/i.test(c));
+  BOILERPLATE_TAG.has(el.name) ||
+  classesOf(el).some((c) => BOILERPLATE_CLASS.test(c.replace(BUILDER_WIDGET, "elementor")) && !/recipe/i.test(c));
 
 const isSidebar = (el: HtmlElement) => !BOILERPLATE_TAG.has(el.name) && classesOf(el).some((c) => /sidebar/i.test(c));
 

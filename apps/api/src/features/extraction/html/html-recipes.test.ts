@@ -323,6 +323,22 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("", body)).ingredients).toEqual(["250g shortcrust pastry", "4 large apples, diced", "Dash of whiskey"]);
   });
 
+  it("reads a recipe inside a page builder's widgets, but not the builder's navigation widget (decision 0040)", () => {
+    const body = `<div class="elementor-widget-wrap">
+      <div class="elementor-element elementor-widget elementor-widget-nav-menu"><div class="elementor-widget-container">
+        <h3>Ingredients</h3><ul><li><a href="/flour">Flour</a></li><li><a href="/sugar">Sugar</a></li><li><a href="/salt">Salt</a></li></ul>
+      </div></div>
+      <div class="elementor-element elementor-widget elementor-widget-theme-post-content"><div class="elementor-widget-container">
+        <h1>Flatbread</h1>
+        <h2>Ingredients</h2><ul><li>300 g flour</li><li>180 ml warm water</li><li>1 tsp salt</li></ul>
+        <h2>Method</h2><ol><li>Knead everything for five minutes.</li><li>Cook each round in a dry pan.</li></ol>
+      </div></div></div>`;
+    expect(only(page("<title>Flatbread</title>", body))).toMatchObject({
+      ingredients: ["300 g flour", "180 ml warm water", "1 tsp salt"],
+      instructions: "Knead everything for five minutes.\nCook each round in a dry pan.",
+    });
+  });
+
   it("reads a page with no structured data from its headings and lists, title and image from OpenGraph", () => {
     const head = `<meta property="og:title" content="Grandma's Scones | Baking Blog"><meta property="og:image" content="https://cooks.example/scones.jpg">`;
     const body = `
