@@ -1,4 +1,5 @@
 import { classesOf, type HtmlElement } from "./html-tree";
+import { isRecipeCard } from "./recipe-cards";
 
 // Where a page keeps what is not its content: navigation, sidebars, sharing, comments, related posts. A class is one of
 // these words with at most two words before and after it ("site-footer", "article-newsletter-signup-cta"), not a long
@@ -20,12 +21,15 @@ const isSidebar = (el: HtmlElement) => !BOILERPLATE_TAG.has(el.name) && classesO
 
 /**
  * Whether an element is in navigation, a sidebar, a footer and the like (looked for up to the article, main or body).
- * A sidebar inside the article or the main content is its own (the ingredients beside the steps), not the page's.
+ * A sidebar inside the article or the main content is its own (the ingredients beside the steps), not the page's; a
+ * recipe plugin's card is the recipe wherever the theme puts it (a wrapper classed "sidebar" for its layout, a footer
+ * section).
  */
 export function isBoilerplate(element: HtmlElement): boolean {
   let inSidebar = false;
   let el: HtmlElement | null = element;
   for (; el && !/^(?:article|main|body)$/.test(el.name); el = el.parent) {
+    if (isRecipeCard(el)) return false;
     if (el.attrs.get("role") === "navigation" || el.attrs.get("role") === "complementary") return true;
     if (!isBoilerplateElement(el)) continue;
     if (!isSidebar(el)) return true;

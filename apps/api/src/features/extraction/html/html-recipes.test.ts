@@ -339,6 +339,18 @@ describe("extractRecipesFromHtml: other sources", () => {
     });
   });
 
+  it("reads a recipe card that the theme wraps in a layout classed as a sidebar or a footer (decision 0040)", () => {
+    const card = (name: string) => `<div class="wprm-recipe-container"><h2 class="wprm-recipe-name">${name}</h2>
+      <h3>Ingredients</h3><ul><li>2 ripe pears</li><li>1 tbsp honey</li><li>50 g walnuts</li></ul>
+      <h3>Instructions</h3><ol><li>Slice the pears and drizzle with honey.</li><li>Scatter the walnuts over.</li></ol></div>`;
+    const body = `<div class="mainwrap single-default sidebar">${card("Pear Salad")}</div>
+      <section class="content mv-footer">${card("Pear Toast")}</section>`;
+    expect(extract(page("<title>Pears</title>", body)).map((recipe) => [recipe.title, recipe.ingredients.length])).toEqual([
+      ["Pear Salad", 3],
+      ["Pear Toast", 3],
+    ]);
+  });
+
   it("reads a page with no structured data from its headings and lists, title and image from OpenGraph", () => {
     const head = `<meta property="og:title" content="Grandma's Scones | Baking Blog"><meta property="og:image" content="https://cooks.example/scones.jpg">`;
     const body = `

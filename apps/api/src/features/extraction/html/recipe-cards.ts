@@ -12,9 +12,11 @@ const CARD_CLASS = new RegExp(`^(?:${CARD_NAMES})$`, "i");
 const CARD_TITLE =
   /^(?:wprm-recipe-name|tasty-recipes-title|mv-create-title|wpurp-recipe-title|zlrecipe-title|fn|p-name)$|(?:recipe|card)[-_]?(?:name|title)$/i;
 
+export const isRecipeCard = (el: HtmlElement) => classesOf(el).some((c) => CARD_CLASS.test(c));
+
 /** The page's recipe cards (a card inside another is part of it). */
 export function recipeCards(root: HtmlElement): HtmlElement[] {
-  return outermost(findAll(root, (el) => classesOf(el).some((c) => CARD_CLASS.test(c))));
+  return outermost(findAll(root, isRecipeCard));
 }
 
 export function cardTitle(card: HtmlElement): string {
