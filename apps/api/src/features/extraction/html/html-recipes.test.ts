@@ -351,6 +351,21 @@ describe("extractRecipesFromHtml: other sources", () => {
     ]);
   });
 
+  it("leaves a list's servings control out of its lines, its count on a line of its own or not (decision 0040)", () => {
+    const recipe = (control: string) =>
+      page(
+        "<title>Rice</title>",
+        `<h1>Rice</h1><div class="ingredients">${control}<div>200 g rice</div><div>400 ml water</div><div>1 pinch salt</div></div>
+        <h2>Method</h2><ol><li>Rinse the rice until the water runs clear.</li><li>Simmer covered for twelve minutes.</li></ol>`,
+      );
+    const lines = ["200 g rice", "400 ml water", "1 pinch salt"];
+    expect(only(recipe(`<div>Für</div><div>4</div><div>Portionen</div>`)).ingredients).toEqual(lines);
+    expect(only(recipe(`<div>Serves</div><div>4</div>`)).ingredients).toEqual(lines);
+    expect(only(recipe(`<div>(Op basis van personen)</div>`)).ingredients).toEqual(lines);
+    expect(only(recipe(`<div>4personnes</div>`)).ingredients).toEqual(lines);
+    expect(only(recipe(`<div>4</div>`)).ingredients).toEqual(["4", ...lines]);
+  });
+
   it("reads a page with no structured data from its headings and lists, title and image from OpenGraph", () => {
     const head = `<meta property="og:title" content="Grandma's Scones | Baking Blog"><meta property="og:image" content="https://cooks.example/scones.jpg">`;
     const body = `

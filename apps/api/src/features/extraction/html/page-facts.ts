@@ -2,7 +2,7 @@ import { type RecipeDraft } from "../recipe-draft";
 import { minutesFrom, servingsFrom } from "../recipe-fields";
 import { isUnread, leadingLines, linesOf, walk, type HtmlElement } from "./html-tree";
 
-const SERVINGS_WORDS =
+export const SERVINGS_WORDS =
   "serves|servings?|yields?|makes|portions?|personen|portionen|porties|personer|adag|porcj[aei]|porzioni|porciones|raciones|personnes|persone|personas|pessoas|porções";
 const SERVINGS_LABEL = new RegExp(`^(?:${SERVINGS_WORDS})\\b\\s*:?\\s*(.+)$`, "i");
 // The count before the word, after "for" in a few languages or none ("Pour 2 personnes :", "Für 4 Portionen", "6 servings").
