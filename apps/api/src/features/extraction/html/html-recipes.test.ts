@@ -366,6 +366,16 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(recipe(`<div>4</div>`)).ingredients).toEqual(["4", ...lines]);
   });
 
+  it("reads a line break in the page's source as a space, not as a new line (decision 0040)", () => {
+    const body = `<h1>Omelette</h1><h2>Ingredients</h2><dl>
+      <dd><span class="amount">3
+        </span><span class="name">eggs</span></dd><dd><span class="amount">1 <span>tbsp</span>
+        </span><span class="name">butter</span></dd><dd><span class="amount">1</span> <span class="name">pinch
+        of salt</span></dd></dl>
+      <h2>Method</h2><ol><li>Beat the eggs with the salt.</li><li>Cook in the foaming butter.</li></ol>`;
+    expect(only(page("<title>Omelette</title>", body)).ingredients).toEqual(["3 eggs", "1 tbsp butter", "1 pinch of salt"]);
+  });
+
   it("reads a page with no structured data from its headings and lists, title and image from OpenGraph", () => {
     const head = `<meta property="og:title" content="Grandma's Scones | Baking Blog"><meta property="og:image" content="https://cooks.example/scones.jpg">`;
     const body = `
