@@ -12,9 +12,10 @@ const BOILERPLATE_TAG = new Set(["nav", "aside", "footer", "form"]);
 // "elementor-widget-theme-post-content"); its other words still count ("elementor-widget-nav-menu").
 const BUILDER_WIDGET = /^elementor-widget(?=$|-)/i;
 
-// A class naming the recipe ("recipe__sidebar-title") is the recipe's own, wherever the page puts it.
+// A class naming the recipe ("recipe__sidebar-title") is the recipe's own, wherever the page puts it; so is an aside
+// whose class names the recipe or its ingredients ("<aside class='recipe-aside'>").
 export const isBoilerplateElement = (el: HtmlElement) =>
-  BOILERPLATE_TAG.has(el.name) ||
+  (BOILERPLATE_TAG.has(el.name) && !classesOf(el).some((c) => /recipe|ingredient/i.test(c))) ||
   classesOf(el).some((c) => BOILERPLATE_CLASS.test(c.replace(BUILDER_WIDGET, "elementor")) && !/recipe/i.test(c));
 
 const isSidebar = (el: HtmlElement) => !BOILERPLATE_TAG.has(el.name) && classesOf(el).some((c) => /sidebar/i.test(c));

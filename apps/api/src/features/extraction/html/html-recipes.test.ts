@@ -376,6 +376,14 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("<title>Omelette</title>", body)).ingredients).toEqual(["3 eggs", "1 tbsp butter", "1 pinch of salt"]);
   });
 
+  it("reads the ingredients in an aside whose class names the recipe, not in the page's other asides (decision 0040)", () => {
+    const body = `<h1>Lentil Soup</h1>
+      <aside class="more"><h3>Ingredients</h3><ul><li>2 cups of love</li><li>3 tbsp patience</li><li>1 pinch luck</li></ul></aside>
+      <aside class="recipe-aside"><h3>Ingredients</h3><ul><li>200 g red lentils</li><li>1 onion</li><li>1 l stock</li></ul></aside>
+      <h2>Method</h2><ol><li>Soften the onion in a little oil.</li><li>Add the lentils and stock, simmer twenty minutes.</li></ol>`;
+    expect(only(page("<title>Lentil Soup</title>", body)).ingredients).toEqual(["200 g red lentils", "1 onion", "1 l stock"]);
+  });
+
   it("reads a page with no structured data from its headings and lists, title and image from OpenGraph", () => {
     const head = `<meta property="og:title" content="Grandma's Scones | Baking Blog"><meta property="og:image" content="https://cooks.example/scones.jpg">`;
     const body = `
