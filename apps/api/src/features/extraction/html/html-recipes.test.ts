@@ -364,6 +364,7 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(recipe(`<div>(Op basis van personen)</div>`)).ingredients).toEqual(lines);
     expect(only(recipe(`<div>4personnes</div>`)).ingredients).toEqual(lines);
     expect(only(recipe(`<div>4</div>`)).ingredients).toEqual(["4", ...lines]);
+    expect(only(recipe(`<div>4</div><div>Portionen</div><div>2</div>`)).ingredients).toEqual(["2", ...lines]);
   });
 
   it("reads a line break in the page's source as a space, not as a new line (decision 0040)", () => {

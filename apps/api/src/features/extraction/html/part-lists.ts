@@ -35,11 +35,15 @@ const SERVINGS_CONTROL = new RegExp(
   "iu",
 );
 
-/** Where a list's lines start after its servings control, whose count may be a line of its own ("Serves" over "4"). */
+/**
+ * Where a list's lines start after its servings control, whose count may be a line of its own: before the word ("4"
+ * over "Portionen") or after a label ("Serves" over "4"), not after a count and its word ("4 / Portionen / 200 / g").
+ */
 function firstIngredient(lines: string[]): number {
   const control = (k: number) => k >= 0 && k < lines.length && SERVINGS_CONTROL.test(lines[k] ?? "");
+  const count = (k: number) => /^\d+$/.test(lines[k] ?? "");
   let k = 0;
-  while (k < lines.length && (control(k) || (/^\d+$/.test(lines[k] ?? "") && (control(k - 1) || control(k + 1))))) k++;
+  while (k < lines.length && (control(k) || (count(k) && (control(k + 1) || (control(k - 1) && !count(k - 2)))))) k++;
   return k;
 }
 
