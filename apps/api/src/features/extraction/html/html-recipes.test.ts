@@ -385,6 +385,14 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("<title>Lentil Soup</title>", body)).ingredients).toEqual(["200 g red lentils", "1 onion", "1 l stock"]);
   });
 
+  it("takes a card's title from the title inside a wrapper classed as one, not the wrapper's summary and button (decision 0040)", () => {
+    const body = `<div class="wprm-recipe-container"><div class="recipe-title"><h2 class="wprm-recipe-name">Pea Soup</h2>
+      <div class="wprm-recipe-summary">A green soup for cold days</div><a href="/print">Print Recipe</a></div>
+      <h3>Ingredients</h3><ul><li>500 g frozen peas</li><li>1 onion</li><li>750 ml stock</li></ul>
+      <h3>Instructions</h3><ol><li>Soften the onion, add the peas and stock.</li><li>Simmer ten minutes and blend.</li></ol></div>`;
+    expect(only(page("<title>Blog</title>", body)).title).toBe("Pea Soup");
+  });
+
   it("reads a page with no structured data from its headings and lists, title and image from OpenGraph", () => {
     const head = `<meta property="og:title" content="Grandma's Scones | Baking Blog"><meta property="og:image" content="https://cooks.example/scones.jpg">`;
     const body = `

@@ -19,7 +19,12 @@ export function recipeCards(root: HtmlElement): HtmlElement[] {
   return outermost(findAll(root, isRecipeCard));
 }
 
+const isCardTitle = (el: HtmlElement) => classesOf(el).some((c) => CARD_TITLE.test(c));
+
+/** The card's title: its first element classed as one, or the title inside it (a wrapper also holds a summary, a button). */
 export function cardTitle(card: HtmlElement): string {
-  const title = findFirst(card, (el) => classesOf(el).some((c) => CARD_TITLE.test(c)));
+  const innerTitle = (el: HtmlElement) => findFirst(el, (inner) => inner !== el && isCardTitle(inner));
+  let title = findFirst(card, isCardTitle);
+  for (let inner = title && innerTitle(title); inner; inner = innerTitle(inner)) title = inner;
   return title ? textOf(title) : "";
 }
