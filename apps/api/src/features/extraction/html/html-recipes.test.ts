@@ -547,6 +547,14 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(servings("Fry 2 portions of noodles at a time in the hot wok")).toBe(4);
   });
 
+  it("reads servings whose label runs into the count, set apart by style alone (decision 0040)", () => {
+    const noYield = ldJson({ ...padThai, recipeYield: undefined });
+    const servings = (line: string) => only(page(noYield, `<p>${line}</p>`)).servings;
+    expect(servings(`<span class="label">Servings</span><span class="value">8 servings</span>`)).toBe(8);
+    expect(servings(`<span>Serves</span><span>6 to 8</span>`)).toBe(8);
+    expect(servings(`<span>Yields</span><span>30 cookies</span>`)).toBe(30);
+  });
+
   it("reads each recipe plugin card on a page as its own recipe", () => {
     const card = (name: string, ingredient: string) => `
       <div class="wprm-recipe-container"><h2 class="wprm-recipe-name">${name}</h2>
