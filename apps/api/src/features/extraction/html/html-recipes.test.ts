@@ -393,6 +393,16 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("<title>Blog</title>", body)).title).toBe("Pea Soup");
   });
 
+  it("leaves the ingredient lines out of steps read from a container that holds both, unless nothing else is left (decision 0040)", () => {
+    const ingredients = `<h2>Ingredients</h2><ul><li>2 eggs</li><li>1 tbsp butter</li><li>1 pinch salt</li></ul>`;
+    const lines = `<p>2 eggs</p><p>1 tbsp butter</p><p>1 pinch salt</p>`;
+    const steps = `<p>Beat the eggs with the salt until smooth.</p><p>Cook them gently in the butter.</p>`;
+    const recipe = (method: string) =>
+      only(page("<title>Eggs</title>", `<h1>Eggs</h1>${ingredients}<div class="instructions">${method}</div>`));
+    expect(recipe(lines + steps).instructions).toBe("Beat the eggs with the salt until smooth.\nCook them gently in the butter.");
+    expect(recipe(lines).instructions).toBe("2 eggs\n1 tbsp butter\n1 pinch salt");
+  });
+
   it("reads a page with no structured data from its headings and lists, title and image from OpenGraph", () => {
     const head = `<meta property="og:title" content="Grandma's Scones | Baking Blog"><meta property="og:image" content="https://cooks.example/scones.jpg">`;
     const body = `

@@ -47,12 +47,16 @@ function readRegion(region: HtmlElement, title: string): RecipeDraft {
   // ingredients stand beside the text (in the article's sidebar), under a heading that names the dish.
   if (instructions.length === 0 && ingredients.end) instructions = paragraphsAfter(ingredients.end);
   if (instructions.length === 0 && ingredients.end) instructions = stepsUnderDishName(region, title);
+  // Steps read from a container that holds the ingredients too: the ingredient lines are no steps.
+  const ingredientTexts = new Set(ingredients.lines.map((line) => line.text));
+  const steps = instructions.map((line) => line.text);
+  const own = steps.filter((text) => !ingredientTexts.has(text));
   return {
     ...emptyDraft(),
     ...factsOf(region),
     title,
     ingredients: ingredients.lines.map((line) => line.text),
-    instructions: stepLines(instructions.map((line) => line.text)),
+    instructions: stepLines(own.length > 0 ? own : steps),
   };
 }
 
