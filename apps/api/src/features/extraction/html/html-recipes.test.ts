@@ -403,13 +403,15 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(recipe(lines).instructions).toBe("2 eggs\n1 tbsp butter\n1 pinch salt");
   });
 
-  it("reads a page's ingredients where it finds no steps, from a list of three lines or more (decision 0040)", () => {
+  it("reads a page's ingredients where it finds no steps, from a list of three lines or more, most with an amount (decision 0040)", () => {
     const recipe = (items: string) =>
       extract(page("<title>Granola</title>", `<h1>Granola</h1><h2>Ingredients</h2><ul>${items}</ul><p>Watch the video to make it.</p>`));
     expect(recipe("<li>300 g oats</li><li>100 ml maple syrup</li><li>50 g almonds</li>")).toMatchObject([
       { title: "Granola", ingredients: ["300 g oats", "100 ml maple syrup", "50 g almonds"], instructions: "" },
     ]);
     expect(recipe("<li>300 g oats</li><li>100 ml maple syrup</li>")).toEqual([]);
+    // A product's ingredients, without amounts, are no recipe.
+    expect(recipe("<li>Oats</li><li>Maple syrup</li><li>Almonds (12%)</li>")).toEqual([]);
   });
 
   it("reads a page with no structured data from its headings and lists, title and image from OpenGraph", () => {
