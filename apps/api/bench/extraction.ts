@@ -31,7 +31,9 @@ import { partOf, PARTS, type Part } from "./split";
  * Environment: BENCH_ROUNDS (default 5), BENCH_VERBOSE=1 (print every failure in full), BENCH_PAGES (the shared
  * folders of pages, comma-separated: recipe-pages, the first development set, and recipe-pages-more, the second, by
  * default), BENCH_PARSER (the tree the extraction reads: kim, Kim's own, by default; htmlparser2 or linkedom, for
- * decision 0030). A rule is measured by switching it off in the code and running the bench again (decision 0040).
+ * decision 0030), BENCH_WITHOUT_DATA=1 (every page with its JSON-LD blocks and microdata attributes taken out, so the
+ * markup reader is measured on all pages, not only the few without data: decision 0040, fifth pass). A rule is
+ * measured by switching it off in the code and running the bench again (decision 0040).
  */
 
 interface Expected {
@@ -58,6 +60,7 @@ const SIMILAR = 0.9;
 const SETS = (process.env.BENCH_PAGES ?? "recipe-pages,recipe-pages-more").split(",");
 const SHOW_HELD_OUT = process.env.BENCH_SHOW_HELD_OUT === "1";
 const PARSER = (process.env.BENCH_PARSER ?? "kim") as ParserName;
+const WITHOUT_DATA = process.env.BENCH_WITHOUT_DATA === "1";
 if (!PARSERS.includes(PARSER)) throw new Error(`BENCH_PARSER is one of ${PARSERS.join(", ")}`);
 
 /** The page's recipes, its tree (when one is needed) made by the parser measured. */
@@ -67,17 +70,22 @@ function extract(html: string, url: string): ExtractedRecipe[] {
   return extractRecipesFromHtml(html, url, () => (tree ??= TREES[PARSER](html)));
 }
 
+/** The page as a site without structured data would print it: no JSON-LD blocks, no microdata attributes. */
+const withoutData = (html: string) =>
+  html.replace(/<script[^>]*ld\+json[^>]*>[\s\S]*?<\/script\s*>/gi, "").replace(/\s(?:itemprop|itemtype|itemscope)(?:="[^"]*")?/gi, "");
+
 function loadPages(set: string): Page[] {
   const root = sharedData(set);
   const pages: Page[] = [];
   for (const host of readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory())) {
     for (const file of readdirSync(path.join(root, host.name)).filter((f) => f.endsWith(".html.gz"))) {
       const base = file.slice(0, -".html.gz".length);
+      const html = gunzipSync(readFileSync(path.join(root, host.name, file))).toString("utf8");
       pages.push({
         set,
         part: partOf(host.name),
         name: `${host.name}/${base}`,
-        html: gunzipSync(readFileSync(path.join(root, host.name, file))).toString("utf8"),
+        html: WITHOUT_DATA ? withoutData(html) : html,
         expected: JSON.parse(readFileSync(path.join(root, host.name, `${base}.json`), "utf8")) as Expected,
       });
     }
@@ -224,7 +232,9 @@ const percent = (part: number, whole: number) => `${((100 * part) / Math.max(who
 const row = (cells: string[]) => console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(40) : cell.padStart(22))).join(""));
 const targets = ["98%", "90%", "90%", "-"];
 
-console.log(`Recipe extraction without AI, ${ROUNDS} runs a page, trees by ${PARSER}`);
+console.log(
+  `Recipe extraction without AI, ${ROUNDS} runs a page, trees by ${PARSER}${WITHOUT_DATA ? ", pages without their structured data" : ""}`,
+);
 const details: string[] = [];
 for (const set of SETS) {
   const pages = loadPages(set);

@@ -68,8 +68,13 @@ function minutesFromWords(text: string): number | null {
   return bare ? Number(bare[0]) : null;
 }
 
+// A yield's count, or a range's upper end where the range is written "6-8" or "4 to 6": a spaced dash ("8 - 10") or
+// another language's word for "to" kept the first number as it is, since reading those too lowered the held-out
+// pages (decision 0040).
+const YIELD_COUNT = /(\d+(?:[.,]\d+)?)(?:(?:-|\s+to\s+)(\d+(?:[.,]\d+)?))?/i;
+
 /**
- * Servings from a yield: the first whole number of the first entry that has one ("Serves 4-6" is 4, "12 cookies" is 12,
+ * Servings from a yield: the first whole number of the first entry that has one, a range's upper end ("Serves 4-6" is 6, "12 cookies" is 12,
  * ["4", "4 servings"] is 4). Null when none is in 1..1000: a yield of "500 g" is no count of servings.
  */
 export function servingsFrom(value: unknown): number | null {
@@ -81,9 +86,9 @@ export function servingsFrom(value: unknown): number | null {
         ? ((item as Record<string, unknown>).value ?? (item as Record<string, unknown>).maxValue)
         : item;
     const text = typeof entry === "number" ? String(entry) : typeof entry === "string" ? cleanText(entry) : "";
-    const match = /\d+(?:[.,]\d+)?/.exec(text);
+    const match = YIELD_COUNT.exec(text);
     if (!match) continue;
-    const servings = Math.round(number(match[0]));
+    const servings = Math.round(number(match[2] ?? match[1]));
     return servings >= 1 && servings <= RECIPE_LIMITS.servings ? servings : null;
   }
   return null;

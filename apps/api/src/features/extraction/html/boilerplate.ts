@@ -1,4 +1,5 @@
 import { classesOf, type HtmlElement } from "./html-tree";
+import { isRecipeCard } from "./recipe-cards";
 
 // Where a page keeps what is not its content: navigation, sidebars, sharing, comments, related posts. A class is one of
 // these words with at most two words before and after it ("site-footer", "article-newsletter-signup-cta"), not a long
@@ -7,20 +8,29 @@ const BOILERPLATE_CLASS =
   /^(?:[a-z0-9]+[-_]{1,2}){0,2}(?:nav|navbar|navigation|menu|sidebar|widget|footer|breadcrumbs?|share|sharing|social|related|comments?|newsletter|subscribe|advert|promo|popup|modal|cookie|post-views)(?:[-_]{1,2}[a-z0-9]+){0,2}$/i;
 const BOILERPLATE_TAG = new Set(["nav", "aside", "footer", "form"]);
 
-// A class naming the recipe ("recipe__sidebar-title") is the recipe's own, wherever the page puts it.
+// A page builder's "widget" is any block of the page, the article's text too ("elementor-widget-container",
+// "elementor-widget-theme-post-content"); its other words still count ("elementor-widget-nav-menu").
+const BUILDER_WIDGET = /^elementor-widget(?=$|-)/i;
+
+// A class naming the recipe ("recipe__sidebar-title") is the recipe's own, wherever the page puts it; so is an aside
+// whose class names the recipe or its ingredients ("<aside class='recipe-aside'>").
 export const isBoilerplateElement = (el: HtmlElement) =>
-  BOILERPLATE_TAG.has(el.name) || classesOf(el).some((c) => BOILERPLATE_CLASS.test(c) && !/recipe/i.test(c));
+  (BOILERPLATE_TAG.has(el.name) && !classesOf(el).some((c) => /recipe|ingredient/i.test(c))) ||
+  classesOf(el).some((c) => BOILERPLATE_CLASS.test(c.replace(BUILDER_WIDGET, "elementor")) && !/recipe/i.test(c));
 
 const isSidebar = (el: HtmlElement) => !BOILERPLATE_TAG.has(el.name) && classesOf(el).some((c) => /sidebar/i.test(c));
 
 /**
  * Whether an element is in navigation, a sidebar, a footer and the like (looked for up to the article, main or body).
- * A sidebar inside the article or the main content is its own (the ingredients beside the steps), not the page's.
+ * A sidebar inside the article or the main content is its own (the ingredients beside the steps), not the page's; a
+ * recipe plugin's card is the recipe wherever the theme puts it (a wrapper classed "sidebar" for its layout, a footer
+ * section).
  */
 export function isBoilerplate(element: HtmlElement): boolean {
   let inSidebar = false;
   let el: HtmlElement | null = element;
   for (; el && !/^(?:article|main|body)$/.test(el.name); el = el.parent) {
+    if (isRecipeCard(el)) return false;
     if (el.attrs.get("role") === "navigation" || el.attrs.get("role") === "complementary") return true;
     if (!isBoilerplateElement(el)) continue;
     if (!isSidebar(el)) return true;

@@ -323,6 +323,97 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("", body)).ingredients).toEqual(["250g shortcrust pastry", "4 large apples, diced", "Dash of whiskey"]);
   });
 
+  it("reads a recipe inside a page builder's widgets, but not the builder's navigation widget (decision 0040)", () => {
+    const body = `<div class="elementor-widget-wrap">
+      <div class="elementor-element elementor-widget elementor-widget-nav-menu"><div class="elementor-widget-container">
+        <h3>Ingredients</h3><ul><li><a href="/flour">Flour</a></li><li><a href="/sugar">Sugar</a></li><li><a href="/salt">Salt</a></li></ul>
+      </div></div>
+      <div class="elementor-element elementor-widget elementor-widget-theme-post-content"><div class="elementor-widget-container">
+        <h1>Flatbread</h1>
+        <h2>Ingredients</h2><ul><li>300 g flour</li><li>180 ml warm water</li><li>1 tsp salt</li></ul>
+        <h2>Method</h2><ol><li>Knead everything for five minutes.</li><li>Cook each round in a dry pan.</li></ol>
+      </div></div></div>`;
+    expect(only(page("<title>Flatbread</title>", body))).toMatchObject({
+      ingredients: ["300 g flour", "180 ml warm water", "1 tsp salt"],
+      instructions: "Knead everything for five minutes.\nCook each round in a dry pan.",
+    });
+  });
+
+  it("reads a recipe card that the theme wraps in a layout classed as a sidebar or a footer (decision 0040)", () => {
+    const card = (name: string) => `<div class="wprm-recipe-container"><h2 class="wprm-recipe-name">${name}</h2>
+      <h3>Ingredients</h3><ul><li>2 ripe pears</li><li>1 tbsp honey</li><li>50 g walnuts</li></ul>
+      <h3>Instructions</h3><ol><li>Slice the pears and drizzle with honey.</li><li>Scatter the walnuts over.</li></ol></div>`;
+    const body = `<div class="mainwrap single-default sidebar">${card("Pear Salad")}</div>
+      <section class="content mv-footer">${card("Pear Toast")}</section>`;
+    expect(extract(page("<title>Pears</title>", body)).map((recipe) => [recipe.title, recipe.ingredients.length])).toEqual([
+      ["Pear Salad", 3],
+      ["Pear Toast", 3],
+    ]);
+  });
+
+  it("leaves a list's servings control out of its lines, its count on a line of its own or not (decision 0040)", () => {
+    const recipe = (control: string) =>
+      page(
+        "<title>Rice</title>",
+        `<h1>Rice</h1><div class="ingredients">${control}<div>200 g rice</div><div>400 ml water</div><div>1 pinch salt</div></div>
+        <h2>Method</h2><ol><li>Rinse the rice until the water runs clear.</li><li>Simmer covered for twelve minutes.</li></ol>`,
+      );
+    const lines = ["200 g rice", "400 ml water", "1 pinch salt"];
+    expect(only(recipe(`<div>Für</div><div>4</div><div>Portionen</div>`)).ingredients).toEqual(lines);
+    expect(only(recipe(`<div>Serves</div><div>4</div>`)).ingredients).toEqual(lines);
+    expect(only(recipe(`<div>(Op basis van personen)</div>`)).ingredients).toEqual(lines);
+    expect(only(recipe(`<div>4personnes</div>`)).ingredients).toEqual(lines);
+    expect(only(recipe(`<div>4</div>`)).ingredients).toEqual(["4", ...lines]);
+    expect(only(recipe(`<div>4</div><div>Portionen</div><div>2</div>`)).ingredients).toEqual(["2", ...lines]);
+  });
+
+  it("reads a line break in the page's source as a space, not as a new line (decision 0040)", () => {
+    const body = `<h1>Omelette</h1><h2>Ingredients</h2><dl>
+      <dd><span class="amount">3
+        </span><span class="name">eggs</span></dd><dd><span class="amount">1 <span>tbsp</span>
+        </span><span class="name">butter</span></dd><dd><span class="amount">1</span> <span class="name">pinch
+        of salt</span></dd></dl>
+      <h2>Method</h2><ol><li>Beat the eggs with the salt.</li><li>Cook in the foaming butter.</li></ol>`;
+    expect(only(page("<title>Omelette</title>", body)).ingredients).toEqual(["3 eggs", "1 tbsp butter", "1 pinch of salt"]);
+  });
+
+  it("reads the ingredients in an aside whose class names the recipe, not in the page's other asides (decision 0040)", () => {
+    const body = `<h1>Lentil Soup</h1>
+      <aside class="more"><h3>Ingredients</h3><ul><li>2 cups of love</li><li>3 tbsp patience</li><li>1 pinch luck</li></ul></aside>
+      <aside class="recipe-aside"><h3>Ingredients</h3><ul><li>200 g red lentils</li><li>1 onion</li><li>1 l stock</li></ul></aside>
+      <h2>Method</h2><ol><li>Soften the onion in a little oil.</li><li>Add the lentils and stock, simmer twenty minutes.</li></ol>`;
+    expect(only(page("<title>Lentil Soup</title>", body)).ingredients).toEqual(["200 g red lentils", "1 onion", "1 l stock"]);
+  });
+
+  it("takes a card's title from the title inside a wrapper classed as one, not the wrapper's summary and button (decision 0040)", () => {
+    const body = `<div class="wprm-recipe-container"><div class="recipe-title"><h2 class="wprm-recipe-name">Pea Soup</h2>
+      <div class="wprm-recipe-summary">A green soup for cold days</div><a href="/print">Print Recipe</a></div>
+      <h3>Ingredients</h3><ul><li>500 g frozen peas</li><li>1 onion</li><li>750 ml stock</li></ul>
+      <h3>Instructions</h3><ol><li>Soften the onion, add the peas and stock.</li><li>Simmer ten minutes and blend.</li></ol></div>`;
+    expect(only(page("<title>Blog</title>", body)).title).toBe("Pea Soup");
+  });
+
+  it("leaves the ingredient lines out of steps read from a container that holds both, unless nothing else is left (decision 0040)", () => {
+    const ingredients = `<h2>Ingredients</h2><ul><li>2 eggs</li><li>1 tbsp butter</li><li>1 pinch salt</li></ul>`;
+    const lines = `<p>2 eggs</p><p>1 tbsp butter</p><p>1 pinch salt</p>`;
+    const steps = `<p>Beat the eggs with the salt until smooth.</p><p>Cook them gently in the butter.</p>`;
+    const recipe = (method: string) =>
+      only(page("<title>Eggs</title>", `<h1>Eggs</h1>${ingredients}<div class="instructions">${method}</div>`));
+    expect(recipe(lines + steps).instructions).toBe("Beat the eggs with the salt until smooth.\nCook them gently in the butter.");
+    expect(recipe(lines).instructions).toBe("2 eggs\n1 tbsp butter\n1 pinch salt");
+  });
+
+  it("reads a page's ingredients where it finds no steps, from a list of three lines or more, most with an amount (decision 0040)", () => {
+    const recipe = (items: string) =>
+      extract(page("<title>Granola</title>", `<h1>Granola</h1><h2>Ingredients</h2><ul>${items}</ul><p>Watch the video to make it.</p>`));
+    expect(recipe("<li>300 g oats</li><li>100 ml maple syrup</li><li>50 g almonds</li>")).toMatchObject([
+      { title: "Granola", ingredients: ["300 g oats", "100 ml maple syrup", "50 g almonds"], instructions: "" },
+    ]);
+    expect(recipe("<li>300 g oats</li><li>100 ml maple syrup</li>")).toEqual([]);
+    // A product's ingredients, without amounts, are no recipe.
+    expect(recipe("<li>Oats</li><li>Maple syrup</li><li>Almonds (12%)</li>")).toEqual([]);
+  });
+
   it("reads a page with no structured data from its headings and lists, title and image from OpenGraph", () => {
     const head = `<meta property="og:title" content="Grandma's Scones | Baking Blog"><meta property="og:image" content="https://cooks.example/scones.jpg">`;
     const body = `
@@ -477,6 +568,14 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(servings("Fry 2 portions of noodles at a time in the hot wok")).toBe(4);
   });
 
+  it("reads servings whose label runs into the count, set apart by style alone (decision 0040)", () => {
+    const noYield = ldJson({ ...padThai, recipeYield: undefined });
+    const servings = (line: string) => only(page(noYield, `<p>${line}</p>`)).servings;
+    expect(servings(`<span class="label">Servings</span><span class="value">8 servings</span>`)).toBe(8);
+    expect(servings(`<span>Serves</span><span>6 to 8</span>`)).toBe(8);
+    expect(servings(`<span>Yields</span><span>30 cookies</span>`)).toBe(30);
+  });
+
   it("reads each recipe plugin card on a page as its own recipe", () => {
     const card = (name: string, ingredient: string) => `
       <div class="wprm-recipe-container"><h2 class="wprm-recipe-name">${name}</h2>
@@ -628,7 +727,9 @@ describe("recipe fields", () => {
 
   it.each([
     ["4 servings", 4],
-    ["Serves 4-6", 4],
+    ["Serves 4-6", 6],
+    ["4 to 6 servings", 6],
+    ["8 - 10 serving(s)", 8],
     ["12 cookies", 12],
     [["4", "4 servings"], 4],
     [["", "Makes 8"], 8],

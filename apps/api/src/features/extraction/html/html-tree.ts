@@ -267,7 +267,8 @@ function rawText(element: HtmlElement, limit = Infinity): string {
     const node = pending.pop();
     if (node === undefined) break;
     if (typeof node === "string") {
-      parts.push(node);
+      // A line break in the source is a space on the page; only blocks and <br> break lines.
+      parts.push(node === "\n" ? node : node.replace(/[\r\n]+/g, " "));
       read += node.trim().length;
       continue;
     }

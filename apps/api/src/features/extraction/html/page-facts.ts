@@ -2,9 +2,10 @@ import { type RecipeDraft } from "../recipe-draft";
 import { minutesFrom, servingsFrom } from "../recipe-fields";
 import { isUnread, leadingLines, linesOf, walk, type HtmlElement } from "./html-tree";
 
-const SERVINGS_WORDS =
+export const SERVINGS_WORDS =
   "serves|servings?|yields?|makes|portions?|personen|portionen|porties|personer|adag|porcj[aei]|porzioni|porciones|raciones|personnes|persone|personas|pessoas|porções";
-const SERVINGS_LABEL = new RegExp(`^(?:${SERVINGS_WORDS})\\b\\s*:?\\s*(.+)$`, "i");
+// The label may run into its count where the page sets them apart by style alone ("Servings8 servings", "Serves12").
+const SERVINGS_LABEL = new RegExp(`^(?:${SERVINGS_WORDS})(?!\\p{L})\\s*:?\\s*(.+)$`, "iu");
 // The count before the word, after "for" in a few languages or none ("Pour 2 personnes :", "Für 4 Portionen", "6 servings").
 const SERVINGS_COUNT = new RegExp(
   `^(?:(?:for|pour|für|para|per|voor|til|för)\\s+)?(\\d+(?:\\s*[-–/]\\s*\\d+)?)\\s*(?:${SERVINGS_WORDS})\\b[^\\d]{0,20}$`,

@@ -10,14 +10,16 @@ import { paragraphsAfter, stepsUnderDishName } from "./section-lines";
  * Recipes read from a page's markup when it has no structured data: the cards of common recipe plugins (WP Recipe Maker,
  * Tasty Recipes, Mediavine Create, WP Ultimate Recipe, Cooked, Zip Recipes, hrecipe, ...) found by their classes, each
  * a recipe; else one recipe from the page's best ingredient and step lists, found under headings such as Ingredients
- * and Method, Directions, Instructions or Steps, or in elements whose classes name them. A recipe needs both.
+ * and Method, Directions, Instructions or Steps, or in elements whose classes name them. A card needs both; the page's
+ * one recipe needs both or a list of at least three ingredients, most of them with an amount (steps the reader can't
+ * find are typed in more easily than a whole list).
  */
 export function pageStructureRecipes(root: HtmlElement, pageTitle: string): RecipeDraft[] {
   const fromCards = recipeCards(root).map((card) => readRegion(card, cardTitle(card)));
   const found = fromCards.filter(hasBoth);
   if (found.length > 0) return found;
   const body = findFirst(root, (el) => el.name === "body") ?? root;
-  return [readRegion(body, pageHeading(root, pageTitle))].filter(hasBoth);
+  return [readRegion(body, pageHeading(root, pageTitle))].filter((draft) => hasBoth(draft) || isMeasuredList(draft.ingredients));
 }
 
 /**
@@ -33,6 +35,12 @@ export function printedIngredientLists(root: HtmlElement): string[][] {
   return [ingredientsIn(body).lines.map((line) => line.text)];
 }
 
+// Fewer lines without steps, or lines mostly without amounts (a product's ingredients), are as often a page's other
+// list as a recipe's ingredients.
+const MIN_LIST = 3;
+const AMOUNT = /^(?:\d|[½⅓⅔¼¾⅛⅜⅝⅞])/;
+const isMeasuredList = (lines: string[]) =>
+  lines.length >= MIN_LIST && 2 * lines.filter((line) => AMOUNT.test(line)).length >= lines.length;
 const hasBoth = (draft: RecipeDraft) => draft.ingredients.length > 0 && draft.instructions.length > 0;
 
 const STEP_WORD = "(?:step|schritt|stap|étape|etape|paso|passo|steg|trin|krok)";
@@ -47,12 +55,16 @@ function readRegion(region: HtmlElement, title: string): RecipeDraft {
   // ingredients stand beside the text (in the article's sidebar), under a heading that names the dish.
   if (instructions.length === 0 && ingredients.end) instructions = paragraphsAfter(ingredients.end);
   if (instructions.length === 0 && ingredients.end) instructions = stepsUnderDishName(region, title);
+  // Steps read from a container that holds the ingredients too: the ingredient lines are no steps.
+  const ingredientTexts = new Set(ingredients.lines.map((line) => line.text));
+  const steps = instructions.map((line) => line.text);
+  const own = steps.filter((text) => !ingredientTexts.has(text));
   return {
     ...emptyDraft(),
     ...factsOf(region),
     title,
     ingredients: ingredients.lines.map((line) => line.text),
-    instructions: stepLines(instructions.map((line) => line.text)),
+    instructions: stepLines(own.length > 0 ? own : steps),
   };
 }
 

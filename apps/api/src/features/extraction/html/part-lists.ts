@@ -1,4 +1,5 @@
 import { isBoilerplate } from "./boilerplate";
+import { SERVINGS_WORDS } from "./page-facts";
 import { classesOf, findAll, isUnread, outermost, walk, type HtmlElement } from "./html-tree";
 import { HEADING, headings, INGREDIENT_HEADING, INSTRUCTION_HEADING, MAX_CANDIDATES } from "./part-headings";
 import { itemLines, sectionAfter, type Found, type Line } from "./section-lines";
@@ -22,7 +23,28 @@ const PART_CLASS =
 export function ingredientsIn(region: HtmlElement): Found {
   // An element whose class names the steps too ("ingredients-directions") holds both parts, not the list.
   const named = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, INSTRUCTION_CLASS, ingredientScore);
-  return named.lines.length > 0 ? named : unnamedIngredients(region);
+  const found = named.lines.length > 0 ? named : unnamedIngredients(region);
+  const first = firstIngredient(found.lines.map((line) => line.text));
+  return first > 0 ? { ...found, lines: found.lines.slice(first) } : found;
+}
+
+// A list's servings control above its first ingredient, read as lines: "Personen", "for / 4 / servings", "4personnes",
+// "(Op basis van personen)", a "Scale" button, a separator.
+const SERVINGS_CONTROL = new RegExp(
+  `^(?:[^\\p{L}\\d]*|for|für|pour|voor|para|per|scale|.{0,20}(?<!\\p{L})(?:${SERVINGS_WORDS})(?!\\p{L}).{0,20})$`,
+  "iu",
+);
+
+/**
+ * Where a list's lines start after its servings control, whose count may be a line of its own: before the word ("4"
+ * over "Portionen") or after a label ("Serves" over "4"), not after a count and its word ("4 / Portionen / 200 / g").
+ */
+function firstIngredient(lines: string[]): number {
+  const control = (k: number) => k >= 0 && k < lines.length && SERVINGS_CONTROL.test(lines[k] ?? "");
+  const count = (k: number) => /^\d+$/.test(lines[k] ?? "");
+  let k = 0;
+  while (k < lines.length && (control(k) || (count(k) && (control(k + 1) || (control(k - 1) && !count(k - 2)))))) k++;
+  return k;
 }
 
 /** The steps in a region: its best list under a Method (Directions, ...) heading or in an element whose class names them. */
