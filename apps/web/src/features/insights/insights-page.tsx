@@ -6,6 +6,7 @@ import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { Skeleton } from "@kim/ui/skeleton";
 import { useCurrentUser } from "../../lib/current-user";
+import { useDeferredFirst } from "../../lib/deferred-first";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
 import { StockChart, type ChartPeriod } from "./stock-chart";
 
@@ -68,6 +69,8 @@ function InsightsUpgrade() {
 
 function ProInsights() {
   const insights = trpc.insights.get.useQuery({ timeZone: browserTimeZone() });
+  // The charts and tables draw in the background: the skeleton stays until they can show.
+  const data = useDeferredFirst(insights.data, undefined);
   if (insights.isError) {
     return (
       <div role="alert" className="flex flex-col items-start gap-3">
@@ -78,7 +81,7 @@ function ProInsights() {
       </div>
     );
   }
-  if (!insights.data) {
+  if (!data) {
     return (
       <div className="grid grid-cols-1 gap-6" aria-busy="true" aria-label="Loading insights">
         <Skeleton className="h-20" />
@@ -89,7 +92,7 @@ function ProInsights() {
       </div>
     );
   }
-  const { figures, advice, expiring } = insights.data;
+  const { figures, advice, expiring } = data;
   return (
     <>
       <Card className="flex-row items-start gap-4 px-6 py-4" data-testid="insights-advice">

@@ -6,6 +6,9 @@ import { Checkbox } from "@kim/ui/checkbox";
 import { cn } from "@kim/ui/lib/utils";
 import { amountText, groupByCategory, itemLabel, type ItemEntry } from "./shopping-items";
 import { MemberName, MemberNamesProvider } from "../households/member-name";
+import { useDeferredFirst } from "../../lib/deferred-first";
+
+const NO_ITEMS: ShoppingItem[] = [];
 
 interface ShoppingItemGroupsProps {
   items: ShoppingItem[];
@@ -15,7 +18,8 @@ interface ShoppingItemGroupsProps {
 
 /** The list by store section. A checked item stays where it is, struck through: nothing moves under the finger. */
 export function ShoppingItemGroups({ items, onCheck, onRemove }: ShoppingItemGroupsProps) {
-  const groups = useMemo(() => groupByCategory(items), [items]);
+  const shown = useDeferredFirst(items, NO_ITEMS);
+  const groups = useMemo(() => groupByCategory(shown), [shown]);
   const id = useId();
   return (
     <MemberNamesProvider>
