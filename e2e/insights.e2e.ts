@@ -74,9 +74,13 @@ describe("insights", () => {
     await page.getByRole("heading", { name: /Welcome back/ }).waitFor();
     expect((await scripts(page)).some((s) => /insights/i.test(s))).toBe(false);
 
+    // The route's loader asks for the figures beside the page's code; the page reads that answer, not a second one.
+    const figureReads: string[] = [];
+    page.on("request", (request) => void (request.url().includes("insights.get") && figureReads.push(request.url())));
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Insights" }).click();
     await page.getByRole("heading", { name: "Insights", exact: true }).waitFor();
     await page.getByTestId("insights-advice").waitFor();
+    expect(figureReads).toHaveLength(1);
     expect(await page.getByTestId("insights-advice").innerText()).toMatch(/^You threw away \d+ dairy items? in \w+; buy smaller packs\.$/);
     expect(await page.getByTestId("stock-chart").count()).toBe(2);
     expect((await scripts(page)).some((s) => /insights/i.test(s))).toBe(true);
@@ -114,9 +118,14 @@ describe("insights", () => {
   it("shows others what Insights offers, with an upgrade link, and Suggest meals the same way", async () => {
     const page = await openPage({ width: 375 });
     await seededKitchen(page, { isPro: false });
+    const figureReads: string[] = [];
+    page.on("request", (request) => void (request.url().includes("insights.get") && figureReads.push(request.url())));
     await page.goto("/insights");
     const upgrade = page.getByTestId("insights-upgrade");
     await upgrade.waitFor();
+    await page.waitForLoadState("networkidle");
+    // A cook without Pro is never asked about figures they cannot see (the server would refuse them).
+    expect(figureReads).toEqual([]);
     expect(await upgrade.innerText()).toContain("Insights are a Pro feature");
     expect(await upgrade.getByRole("link", { name: "Upgrade to Pro" }).getAttribute("href")).toBe("/pricing");
     expect(await page.getByTestId("stock-chart").count()).toBe(0);

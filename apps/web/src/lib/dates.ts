@@ -18,3 +18,6 @@ export function formatCalendarDate(value: string): string {
 export function numericDateExample(date: Date = new Date()): string {
   return new Intl.DateTimeFormat(undefined, { year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
 }
+
+/** The browser's time zone, e.g. "Europe/Paris": the server counts the cook's days and weeks in it. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

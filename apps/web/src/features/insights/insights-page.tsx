@@ -6,14 +6,12 @@ import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { Skeleton } from "@kim/ui/skeleton";
 import { useCurrentUser } from "../../lib/current-user";
+import { browserTimeZone } from "../../lib/dates";
 import { useDeferredFirst } from "../../lib/deferred-first";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
 import { StockChart, type ChartPeriod } from "./stock-chart";
 
 type Insights = RouterOutputs["insights"]["get"];
-
-/** The browser's IANA time zone: the cook's clock for the dates the figures fall on. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const OFFERS = [
   "Items wasted and used, week by week and month by month",

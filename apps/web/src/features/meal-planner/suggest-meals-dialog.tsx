@@ -7,6 +7,7 @@ import { Checkbox } from "@kim/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { Skeleton } from "@kim/ui/skeleton";
 import { toast } from "@kim/ui/lib/use-toast";
+import { browserTimeZone } from "../../lib/dates";
 import { useCurrentUser } from "../../lib/current-user";
 import { errorMessage } from "../../lib/form";
 import { IntentKeys, keyed } from "../../lib/keyed-mutation";
@@ -67,10 +68,7 @@ function Suggestions({
 
   useEffect(() => {
     if (!pro) return;
-    mutate(
-      { week: monday, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
-      { onSuccess: (result) => setChosen(new Set(result.suggestions.map(key))) },
-    );
+    mutate({ week: monday, timeZone: browserTimeZone() }, { onSuccess: (result) => setChosen(new Set(result.suggestions.map(key))) });
   }, [pro, monday, mutate]);
 
   if (!pro) {

@@ -2,9 +2,10 @@ import { useId, useState } from "react";
 import { Mail } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { toast } from "@kim/ui/lib/use-toast";
+import { Switch } from "@kim/ui/switch";
+import { browserTimeZone } from "../../lib/dates";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
-import { Switch } from "@kim/ui/switch";
 
 /** The opt-in morning mail: what expires in the next 3 days, at 08:00 on this browser's clock. */
 export function ExpiryMailCard() {
@@ -55,7 +56,7 @@ export function ExpiryMailCard() {
             disabled={!settings.data || update.isPending}
             onChange={(e) => {
               setChosen(e.target.checked);
-              update.mutate({ expiryMail: e.target.checked, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+              update.mutate({ expiryMail: e.target.checked, timeZone: browserTimeZone() });
             }}
           />
         </div>
