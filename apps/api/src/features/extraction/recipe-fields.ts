@@ -74,8 +74,9 @@ function minutesFromWords(text: string): number | null {
 const YIELD_COUNT = /(\d+(?:[.,]\d+)?)(?:(?:-|\s+to\s+)(\d+(?:[.,]\d+)?))?/i;
 
 /**
- * Servings from a yield: the first whole number of the first entry that has one, a range's upper end ("Serves 4-6" is 6, "12 cookies" is 12,
- * ["4", "4 servings"] is 4). Null when none is in 1..1000: a yield of "500 g" is no count of servings.
+ * Servings from a yield: the first count of the first entry that has one, a range read at its upper end ("Serves 4-6"
+ * is 6, "12 cookies" is 12, ["4", "4 servings"] is 4). Null when it is not in 1..1000: a yield of "500 g" is no count
+ * of servings.
  */
 export function servingsFrom(value: unknown): number | null {
   const entries = Array.isArray(value) ? value : [value];
