@@ -372,9 +372,9 @@ describe("extractRecipesFromHtml: other sources", () => {
       <dd><span class="amount">3
         </span><span class="name">eggs</span></dd><dd><span class="amount">1 <span>tbsp</span>
         </span><span class="name">butter</span></dd><dd><span class="amount">1</span> <span class="name">pinch
-        of salt</span></dd></dl>
+        of salt</span></dd><dd><span class="amount">2</span>${"\n"}<span class="name">chives</span></dd></dl>
       <h2>Method</h2><ol><li>Beat the eggs with the salt.</li><li>Cook in the foaming butter.</li></ol>`;
-    expect(only(page("<title>Omelette</title>", body)).ingredients).toEqual(["3 eggs", "1 tbsp butter", "1 pinch of salt"]);
+    expect(only(page("<title>Omelette</title>", body)).ingredients).toEqual(["3 eggs", "1 tbsp butter", "1 pinch of salt", "2 chives"]);
   });
 
   it("reads the ingredients in an aside whose class names the recipe, not in the page's other asides (decision 0040)", () => {

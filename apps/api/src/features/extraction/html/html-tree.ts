@@ -258,17 +258,24 @@ function holdsActivePanel(parent: HtmlElement): boolean {
   return holds;
 }
 
+/** Where a block ends in rawText's walk: a line break no text of the page can be taken for. */
+const BLOCK_END = Symbol("block end");
+
 /** The element's text as written, block edges and line breaks as newlines; reading stops after about `limit` characters of text. */
 function rawText(element: HtmlElement, limit = Infinity): string {
   const parts: string[] = [];
-  const pending: HtmlNode[] = [element];
+  const pending: (HtmlNode | typeof BLOCK_END)[] = [element];
   let read = 0;
   while (pending.length > 0 && read < limit) {
     const node = pending.pop();
     if (node === undefined) break;
+    if (node === BLOCK_END) {
+      parts.push("\n");
+      continue;
+    }
     if (typeof node === "string") {
       // A line break in the source is a space on the page; only blocks and <br> break lines.
-      parts.push(node === "\n" ? node : node.replace(/[\r\n]+/g, " "));
+      parts.push(node.replace(/[\r\n]+/g, " "));
       read += node.trim().length;
       continue;
     }
@@ -280,7 +287,7 @@ function rawText(element: HtmlElement, limit = Infinity): string {
     if (node.name === "td" || node.name === "th") parts.push(" ");
     if (BLOCK.has(node.name)) {
       parts.push("\n");
-      pending.push("\n");
+      pending.push(BLOCK_END);
     }
     for (let k = node.children.length - 1; k >= 0; k--) {
       const child = node.children[k];
