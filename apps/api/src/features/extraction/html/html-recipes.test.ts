@@ -315,6 +315,23 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("", items)).ingredients).toEqual(["400 g chicken", "2 tbsp honey"]);
   });
 
+  it("leaves out a list's group headings whose class names a heading, keeping an ingredient in a labelled span (decision 0040)", () => {
+    const blocks = `<h1>Caesar Salad</h1>
+      <div class="recipe-ingredients"><h2>Ingredients</h2>
+        <div class="ingredient"><span class="ingredient-name">2 heads romaine lettuce</span></div>
+        <div class="ingredient cooked-heading">For the Dressing</div>
+        <div class="ingredient"><span class="ingredient-name">3 cloves garlic</span></div>
+        <div class="ingredient"><span class="ingredient-item-label">salt</span></div>
+      </div>
+      <h2>Method</h2><ol><li>Whisk the dressing and toss the lettuce in it.</li></ol>`;
+    expect(only(page("", blocks)).ingredients).toEqual(["2 heads romaine lettuce", "3 cloves garlic", "salt"]);
+    const items = `<h1>Shortcakes</h1>
+      <h2>Ingredients</h2><ul><li class="ingredient-group-title">Shortcakes</li><li>2 cups flour</li>
+      <li><span class="group-name">Topping</span></li><li>1 cup cream</li></ul>
+      <h2>Method</h2><ol><li>Bake the shortcakes and top them with the cream.</li></ol>`;
+    expect(only(page("", items)).ingredients).toEqual(["2 cups flour", "1 cup cream"]);
+  });
+
   it("ends a part at a newsletter sign-up dropped in between, its class a few words around the name (decision 0040)", () => {
     const body = `<h1>Apple Tart</h1>
       <p><strong>Ingredients:</strong></p><p>- 250g shortcrust pastry</p><p>- 4 large apples, diced</p><p>- Dash of whiskey</p>

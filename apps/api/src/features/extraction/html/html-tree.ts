@@ -313,14 +313,19 @@ export function linesOf(element: HtmlElement): string[] {
   return toLines(rawText(element));
 }
 
+// A class naming a group's heading ("cooked-heading", "ingredient-group-title", "wprm-recipe-group-name"); not a
+// "label", which names an ingredient's own text as often ("recipe-ingredients-item-label").
+const GROUP_HEADING_CLASS = /(?:^|[-_])(?:heading|header|headline|subheading|subtitle|group-?(?:name|title)|section-?(?:name|title))$/i;
+
 /**
- * The texts of the bold runs (b, strong) in an element that hold no digit: a list's line that is one of them all
- * through is a group heading ("<strong>For the sauce</strong>"), where an ingredient or a step is rarely all bold.
+ * The texts of an element's group headings that hold no digit: its bold runs (b, strong) and the elements whose class
+ * names a heading. A list's line that is one of them all through is a group heading ("<strong>For the sauce</strong>",
+ * "<div class='cooked-heading'>For the dressing</div>"), where an ingredient or a step is rarely all bold.
  */
-export function boldHeadings(element: HtmlElement): Set<string> {
+export function groupHeadings(element: HtmlElement): Set<string> {
   const found = new Set<string>();
   walk(element, (el) => {
-    if (el.name !== "b" && el.name !== "strong") return;
+    if (el.name !== "b" && el.name !== "strong" && !classesOf(el).some((c) => GROUP_HEADING_CLASS.test(c))) return;
     const text = textOf(el);
     if (text !== "" && !/\d/.test(text)) found.add(text);
     return false;

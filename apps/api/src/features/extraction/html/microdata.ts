@@ -1,4 +1,4 @@
-import { boldHeadings, linesOf, textOf, walk, type HtmlElement } from "./html-tree";
+import { groupHeadings, linesOf, textOf, walk, type HtmlElement } from "./html-tree";
 import { isRecipe, type RecipeDraft } from "../recipe-draft";
 import { draftFromSchema, type SchemaNode } from "./schema-recipe";
 
@@ -60,8 +60,8 @@ function propertyValue(el: HtmlElement, name: string): string {
   }
   if (!MULTILINE.has(name)) return textOf(el);
   const lines = linesOf(el);
-  // An ingredient list's bold lines without a digit are its group headings ("<strong>Sauce</strong><br>").
+  // An ingredient list's bold or heading-classed lines without a digit are its group headings ("<strong>Sauce</strong><br>").
   if (!INGREDIENTS.has(name)) return lines.join("\n");
-  const headings = boldHeadings(el);
+  const headings = groupHeadings(el);
   return lines.filter((line) => !headings.has(line)).join("\n");
 }

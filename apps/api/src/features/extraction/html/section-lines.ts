@@ -1,6 +1,6 @@
 import { collapseSpace } from "../text";
 import { isBoilerplate } from "./boilerplate";
-import { boldHeadings, findFirst, isUnread, linesOf, textOf, walk, type HtmlElement, type HtmlNode } from "./html-tree";
+import { groupHeadings, findFirst, isUnread, linesOf, textOf, walk, type HtmlElement, type HtmlNode } from "./html-tree";
 import { endsSection, HEADING, isHeadingLine, MAX_CANDIDATES, rank } from "./part-headings";
 import { linesWithRows, rowsIn } from "./table-rows";
 
@@ -102,15 +102,15 @@ export function paragraphsAfter(end: HtmlElement): Line[] {
 /** The items of the lists in `elements`, or the lines of their blocks when they hold no list. */
 export function itemLines(elements: HtmlElement[]): Line[] {
   const items = elements.flatMap(leafItems);
-  const bold = new Set(elements.flatMap((el) => [...boldHeadings(el)]));
+  const headed = new Set(elements.flatMap((el) => [...groupHeadings(el)]));
   if (items.length > 0) {
-    return items.map((li) => ({ text: textOf(li), link: isLinkOnly(li) })).filter((line) => line.text !== "" && !bold.has(line.text));
+    return items.map((li) => ({ text: textOf(li), link: isLinkOnly(li) })).filter((line) => line.text !== "" && !headed.has(line.text));
   }
   // A sub-heading on one line ("For the sauce", "Step 1: Prep") is no ingredient or step; one holding lines is a block.
   const blocks = elements.filter((el) => !HEADING.test(el.name) || linesOf(el).length > 1);
   const rows = rowsIn(blocks);
   const lines = rows.size > 0 ? linesWithRows(rows) : linesOf;
-  return blocks.flatMap((el) => blockLines(el, lines(el))).filter((line) => !isHeadingLine(line.text) && !bold.has(line.text));
+  return blocks.flatMap((el) => blockLines(el, lines(el))).filter((line) => !isHeadingLine(line.text) && !headed.has(line.text));
 }
 
 /** The list items in `container` that hold no list of their own, in page order, leaving out what nobody reads. */
