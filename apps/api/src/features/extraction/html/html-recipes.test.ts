@@ -315,7 +315,7 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("", items)).ingredients).toEqual(["400 g chicken", "2 tbsp honey"]);
   });
 
-  it("leaves out a list's group headings whose class names a heading, keeping an ingredient in a labelled span (decision 0040)", () => {
+  it("leaves out a list's group headings that are headings or whose class names one, keeping an ingredient in a labelled span (decision 0040)", () => {
     const blocks = `<h1>Caesar Salad</h1>
       <div class="recipe-ingredients"><h2>Ingredients</h2>
         <div class="ingredient"><span class="ingredient-name">2 heads romaine lettuce</span></div>
@@ -330,6 +330,11 @@ describe("extractRecipesFromHtml: other sources", () => {
       <li><span class="group-name">Topping</span></li><li>1 cup cream</li></ul>
       <h2>Method</h2><ol><li>Bake the shortcakes and top them with the cream.</li></ol>`;
     expect(only(page("", items)).ingredients).toEqual(["2 cups flour", "1 cup cream"]);
+    const nested = `<h1>Shortcakes</h1>
+      <div class="ingredients"><div><h4>Shortcakes</h4><p>2 cups flour<br>1 tbsp sugar</p></div>
+      <div><h4>Topping</h4><p>1 cup cream</p></div></div>
+      <h2>Method</h2><ol><li>Bake the shortcakes and top them with the cream.</li></ol>`;
+    expect(only(page("", nested)).ingredients).toEqual(["2 cups flour", "1 tbsp sugar", "1 cup cream"]);
   });
 
   it("ends a part at a newsletter sign-up dropped in between, its class a few words around the name (decision 0040)", () => {

@@ -313,19 +313,21 @@ export function linesOf(element: HtmlElement): string[] {
   return toLines(rawText(element));
 }
 
+const GROUP_HEADING_TAG = /^(?:b|strong|h[1-6])$/;
 // A class naming a group's heading ("cooked-heading", "ingredient-group-title", "wprm-recipe-group-name"); not a
 // "label", which names an ingredient's own text as often ("recipe-ingredients-item-label").
 const GROUP_HEADING_CLASS = /(?:^|[-_])(?:heading|header|headline|subheading|subtitle|group-?(?:name|title)|section-?(?:name|title))$/i;
 
 /**
- * The texts of an element's group headings that hold no digit: its bold runs (b, strong) and the elements whose class
- * names a heading. A list's line that is one of them all through is a group heading ("<strong>For the sauce</strong>",
- * "<div class='cooked-heading'>For the dressing</div>"), where an ingredient or a step is rarely all bold.
+ * The texts of an element's group headings that hold no digit: its bold runs (b, strong), its headings (h1-h6) and the
+ * elements whose class names a heading. A list's line that is one of them all through is a group heading ("<strong>For
+ * the sauce</strong>", "<h4>Shortcakes</h4>", "<div class='cooked-heading'>For the dressing</div>"), where an ingredient
+ * or a step is rarely all bold.
  */
 export function groupHeadings(element: HtmlElement): Set<string> {
   const found = new Set<string>();
   walk(element, (el) => {
-    if (el.name !== "b" && el.name !== "strong" && !classesOf(el).some((c) => GROUP_HEADING_CLASS.test(c))) return;
+    if (!GROUP_HEADING_TAG.test(el.name) && !classesOf(el).some((c) => GROUP_HEADING_CLASS.test(c))) return;
     const text = textOf(el);
     if (text !== "" && !/\d/.test(text)) found.add(text);
     return false;
