@@ -321,6 +321,7 @@ describe("extractRecipesFromHtml: other sources", () => {
         <div class="ingredient"><span class="ingredient-name">2 heads romaine lettuce</span></div>
         <div class="ingredient cooked-heading">For the Dressing</div>
         <div class="ingredient"><span class="ingredient-name">3 cloves garlic</span></div>
+        <div class="group-head">Garnish</div>
         <div class="ingredient"><span class="ingredient-item-label">salt</span></div>
       </div>
       <h2>Method</h2><ol><li>Whisk the dressing and toss the lettuce in it.</li></ol>`;

@@ -314,9 +314,9 @@ export function linesOf(element: HtmlElement): string[] {
 }
 
 const GROUP_HEADING_TAG = /^(?:b|strong|h[1-6])$/;
-// A class naming a group's heading ("cooked-heading", "ingredient-group-title", "wprm-recipe-group-name"); not a
-// "label", which names an ingredient's own text as often ("recipe-ingredients-item-label").
-const GROUP_HEADING_CLASS = /(?:^|[-_])(?:heading|header|headline|subheading|subtitle|group-?(?:name|title)|section-?(?:name|title))$/i;
+// A class naming a group's heading ("cooked-heading", "group-head", "ingredient-group-title", "wprm-recipe-group-name");
+// not a "label", which names an ingredient's own text as often ("recipe-ingredients-item-label").
+const GROUP_HEADING_CLASS = /(?:^|[-_])(?:head(?:ing|er|line)?|subheading|(?:sub|group-?|section-?)?title|group-?name|section-?name)$/i;
 
 /**
  * The texts of an element's group headings that hold no digit: its bold runs (b, strong), its headings (h1-h6) and the
