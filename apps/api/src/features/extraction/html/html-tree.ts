@@ -322,7 +322,7 @@ const GROUP_HEADING_CLASS = /(?:^|[-_])(?:head(?:ing|er|line)?|subheading|(?:sub
  * The texts of an element's group headings that hold no digit: its bold runs (b, strong), its headings (h1-h6) and the
  * elements whose class names a heading. A list's line that is one of them all through is a group heading ("<strong>For
  * the sauce</strong>", "<h4>Shortcakes</h4>", "<div class='cooked-heading'>For the dressing</div>"), where an ingredient
- * or a step is rarely all bold.
+ * or a step is rarely all bold or a heading.
  */
 export function groupHeadings(element: HtmlElement): Set<string> {
   const found = new Set<string>();

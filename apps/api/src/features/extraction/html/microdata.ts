@@ -60,7 +60,7 @@ function propertyValue(el: HtmlElement, name: string): string {
   }
   if (!MULTILINE.has(name)) return textOf(el);
   const lines = linesOf(el);
-  // An ingredient list's bold or heading-classed lines without a digit are its group headings ("<strong>Sauce</strong><br>").
+  // An ingredient list's lines without a digit that are bold, a heading or classed as one are its group headings.
   if (!INGREDIENTS.has(name)) return lines.join("\n");
   const headings = groupHeadings(el);
   return lines.filter((line) => !headings.has(line)).join("\n");
