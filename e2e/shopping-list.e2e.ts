@@ -1,4 +1,4 @@
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, localDate, startOfWeek } from "../packages/domain/src/index";
 import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
@@ -43,6 +43,42 @@ async function addItem(page: Page, name: string, quantity?: string, unit?: strin
   if (unit !== undefined) await dialog.getByLabel("Unit").fill(unit);
   await dialog.getByRole("button", { name: "Add Item" }).click();
   await dialog.waitFor({ state: "detached" });
+}
+
+/**
+ * Holds the page's next call of a tRPC procedure: `started` once the page has sent it; on `release` the call goes on to
+ * the server (the answer read then), resolving once it has finished or the page has called it off.
+ */
+async function held(page: Page, procedure: string) {
+  const isCall = (url: string | URL) => new URL(url).pathname.includes(procedure);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const started = new Promise<void>((resolve) => {
+    void page.route(
+      isCall,
+      async (route) => {
+        resolve();
+        await released;
+        await route.continue().catch(() => undefined); // called off by the page meanwhile
+      },
+      { times: 1 },
+    );
+  });
+  const done = new Promise<void>((resolve) => {
+    const settled = (request: Request) => {
+      if (!isCall(request.url())) return;
+      page.off("requestfinished", settled).off("requestfailed", settled);
+      resolve();
+    };
+    page.on("requestfinished", settled).on("requestfailed", settled);
+  });
+  return {
+    started,
+    release: async () => {
+      release();
+      await done;
+    },
+  };
 }
 
 /** Plans a recipe through the API with the page's session, as the meal planner would. */
@@ -432,6 +468,40 @@ describe("shopping list", () => {
     const saved = await page.request.get("/api/shopping-lists");
     const [list] = (await saved.json()) as { items: { name: string; checked: boolean }[] }[];
     expect(list!.items.map((i) => `${i.name}${i.checked ? " [x]" : ""}`)).toEqual(["Flour [x]", "Butter [x]"]);
+  });
+
+  it("keeps a change on screen when a read of the list that began before it comes back", async () => {
+    // Without a service worker, whose fetches the page's routes would not see.
+    const page = await openPage({ serviceWorkers: "block" });
+    await signInAs(page, { firstName: "Rae" });
+    await page.goto("/shopping-list");
+    await page.getByText("Your shopping list is empty").waitFor();
+    await addItem(page, "Flour", "1", "kg");
+    await expect.poll(() => count(page)).toBe("0 / 1 items");
+
+    // The next read of the list (the live update's) and the next save are held, to come back in the order that raced.
+    const read = await held(page, "shoppingLists.list");
+    const save = await held(page, "shoppingLists.update");
+    const other = await page.context().newPage();
+    await other.goto("/shopping-list");
+    await addItem(other, "Sugar", "1", "kg");
+    await read.started;
+    // From the tick on, every state the Flour row is drawn in is noted.
+    await page.evaluate(() => {
+      const states: string[] = [];
+      Reflect.set(window, "flourStates", states);
+      new MutationObserver(() => {
+        const row = Array.from(document.querySelectorAll("[data-testid=shopping-item]")).find((li) => li.textContent?.includes("Flour"));
+        states.push(row?.getAttribute("data-checked") ?? "gone");
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-checked"] });
+    });
+    await page.getByRole("checkbox", { name: "Flour, 1 kg" }).click();
+    await save.started;
+    await read.release();
+    await save.release();
+    // The save met the other tab's newer list (409) and was applied to it again.
+    await expect.poll(() => listed(page)).toEqual(["Flour, 1 kg [x]", "Sugar, 1 kg"]);
+    expect(await page.evaluate(() => Reflect.get(window, "flourStates") as string[])).not.toContain("false");
   });
 
   it("shows a change saved by another tab while this one was opening", async () => {

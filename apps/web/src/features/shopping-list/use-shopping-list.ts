@@ -66,7 +66,12 @@ export function useShoppingList() {
   const saver = saverFor(useQueryClient(), utils);
   // A mutation, so a lost session is handled like any other call's.
   const update = useMutation({
-    mutationFn: (change: ItemsChange) => saver.apply(change),
+    mutationFn: (change: ItemsChange) => {
+      // A read of the list already on its way (a live update's refetch) answers without this change, and would take
+      // it off the screen until it is saved: it is called off, the list on screen kept.
+      void utils.shoppingLists.list.cancel();
+      return saver.apply(change);
+    },
     onError: updateFailed,
   });
   // Changes kept on the device from offline show once the list is there, and are sent now and when the network is back.
