@@ -33,7 +33,7 @@ export interface RunningTestServer extends RunningServer {
 
 /** Starts the built API (which serves the built SPA) on a free port with a fresh embedded database. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  return launch([path.join(root, "apps/api/dist/main.js")], env);
+  return onFreePorts(() => launch([path.join(root, "apps/api/dist/main.js")], env));
 }
 
 /**
@@ -41,10 +41,28 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
  * port that creates users, sessions and ingredients directly in the database.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<RunningTestServer> {
-  const fixturePort = await freePort();
-  // tsx as a loader keeps it one process, so SIGTERM reaches the server itself.
-  const server = await launch(["--import", "tsx", path.join(root, "e2e/test-server.ts")], { ...env, FIXTURE_PORT: String(fixturePort) });
-  return { ...server, fixtureURL: `http://127.0.0.1:${fixturePort}` };
+  return onFreePorts(async () => {
+    const fixturePort = await freePort();
+    // tsx as a loader keeps it one process, so SIGTERM reaches the server itself.
+    const server = await launch(["--import", "tsx", path.join(root, "e2e/test-server.ts")], { ...env, FIXTURE_PORT: String(fixturePort) });
+    return { ...server, fixtureURL: `http://127.0.0.1:${fixturePort}` };
+  });
+}
+
+class PortTaken extends Error {}
+
+/**
+ * A port is found free, then the server binds it: between the two, a browser's connection or another test file's
+ * server (files run in parallel) can take it. A start that lost its port tries again on new ones.
+ */
+async function onFreePorts<T>(start: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt === 5) throw error;
+    }
+  }
 }
 
 async function launch(args: string[], env: Record<string, string>): Promise<RunningServer> {
@@ -64,13 +82,23 @@ async function launch(args: string[], env: Record<string, string>): Promise<Runn
       ...env,
       DATA_DIR: dataDir,
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   const output = createWriteStream(outputFile);
   child.stdout?.pipe(output);
+  const closed = new Promise((resolve) => child.once("close", resolve));
+  let errors = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    if (errors.length < 10_000) errors += chunk.toString();
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      await closed; // all it printed has been read
+      if (errors.includes("EADDRINUSE")) throw new PortTaken(`port ${port} was taken before the server bound it`);
+      throw new Error(`server exited with code ${child.exitCode}`);
+    }
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {

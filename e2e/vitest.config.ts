@@ -7,6 +7,7 @@ export default defineConfig({
     globalSetup: ["./global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two files at a time: a browser test waits on pages and the server much of its time, so a second one fills the idle core.
+    maxWorkers: 2,
   },
 });
