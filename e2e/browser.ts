@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Request, type Route } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject, onTestFailed } from "vitest";
 import { CHROMIUM_ARGS, chromiumPath } from "./chromium";
 
@@ -63,6 +63,52 @@ export async function openPage(
 /** Waits for the page to lay out and paint twice, as after a resize or a scroll, instead of a fixed pause. */
 export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * Holds back the page's requests to the addresses `matches` takes, as a slow line would, until `release` lets them all
+ * through; later ones go straight on. `started` resolves once the first is held; `release` answers once each has
+ * finished or failed (one the page called off meanwhile is aborted) and the page has drawn what followed.
+ */
+export async function holdRequests(page: Page, matches: (url: URL) => boolean) {
+  const held: (() => Promise<void>)[] = [];
+  const settled: Promise<void>[] = [];
+  let firstHeld!: () => void;
+  const started = new Promise<void>((resolve) => (firstHeld = resolve));
+  const hold = (route: Route) => {
+    settled.push(settledRequest(page, route.request()));
+    firstHeld();
+    return new Promise<void>((resolve) =>
+      held.push(() =>
+        route
+          .continue()
+          .catch(() => undefined)
+          .then(resolve),
+      ),
+    );
+  };
+  await page.route(matches, hold);
+  return {
+    started,
+    async release() {
+      await page.unroute(matches, hold);
+      await Promise.all(held.splice(0).map((go) => go()));
+      await Promise.all(settled);
+      await nextFrames(page);
+    },
+  };
+}
+
+/** Resolves once `request` has finished or failed. */
+function settledRequest(page: Page, request: Request): Promise<void> {
+  return new Promise((resolve) => {
+    const settled = (other: Request) => {
+      if (other !== request) return;
+      page.off("requestfinished", settled).off("requestfailed", settled);
+      resolve();
+    };
+    page.on("requestfinished", settled).on("requestfailed", settled);
+  });
 }
 
 /** Keeps a screenshot of a screen for people to look at (e2e/artifacts/screens). */

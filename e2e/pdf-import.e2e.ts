@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { artifacts, keepScreenshot, openPage, toast, useBrowser } from "./browser";
+import { artifacts, holdRequests, keepScreenshot, openPage, toast, useBrowser } from "./browser";
 import { extractionFeedback, signInAs } from "./fixtures";
 import { sharedData } from "./shared-data";
 
@@ -34,40 +34,8 @@ async function openPdfTab(page: Page): Promise<void> {
   await dialog(page).getByText("Drop a PDF here or choose a file").waitFor();
 }
 
-/**
- * Holds PDF uploads back, as a big file on a slow line would, until `release` lets them all through; `release` answers
- * once each has finished or failed (a cancelled one is aborted by the page) and the page has drawn what followed.
- */
-function holdUploads(page: Page): { release: () => Promise<void> } {
-  const held: (() => Promise<void>)[] = [];
-  const settled: Promise<unknown>[] = [];
-  void page.route("**/api/recipes/extract-from-pdf", (route) => {
-    const request = route.request();
-    settled.push(
-      Promise.race([
-        page.waitForEvent("requestfinished", { predicate: (r) => r === request, timeout: 0 }),
-        page.waitForEvent("requestfailed", { predicate: (r) => r === request, timeout: 0 }),
-      ]),
-    );
-    return new Promise<void>((resolve) =>
-      held.push(() =>
-        route
-          .continue()
-          .catch(() => {})
-          .then(resolve),
-      ),
-    );
-  });
-  return {
-    async release() {
-      await page.unroute("**/api/recipes/extract-from-pdf");
-      await Promise.all(held.splice(0).map((go) => go()));
-      await Promise.all(settled);
-      // Two frames: the page's answer handlers have run and React has drawn what they did.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    },
-  };
-}
+/** Holds PDF uploads back, as a big file on a slow line would, until `release` lets them all through. */
+const holdUploads = (page: Page) => holdRequests(page, (url) => url.pathname === "/api/recipes/extract-from-pdf");
 
 /** Every PDF upload the page sends. */
 function uploads(page: Page): string[] {
@@ -102,7 +70,7 @@ describe("AI Extract from a PDF", () => {
     await openPdfTab(page);
     await shot(page, "pdf-tab-idle-1280");
 
-    const upload = holdUploads(page);
+    const upload = await holdUploads(page);
     await fileInput(page).setInputFiles(pdf("print-weeknight-pan.pdf"));
     await dialog(page).getByText("Reading the PDF…").waitFor();
     await dialog(page).getByText("print-weeknight-pan.pdf").waitFor();
@@ -227,7 +195,7 @@ describe("AI Extract from a PDF", () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Kit", isPro: true });
     await openPdfTab(page);
-    const upload = holdUploads(page);
+    const upload = await holdUploads(page);
     await fileInput(page).setInputFiles(pdf("print-weeknight-pan.pdf"));
     await dialog(page).getByText("Reading the PDF…").waitFor();
     await dialog(page).getByRole("button", { name: "Cancel" }).click();

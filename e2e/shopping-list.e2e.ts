@@ -1,7 +1,7 @@
-import type { Locator, Page, Request } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, localDate, startOfWeek } from "../packages/domain/src/index";
-import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
+import { holdRequests, keepScreenshot, openPage, toast, useBrowser } from "./browser";
 import { addIngredients, addRecipes, barcodeNotFound, setPro, signInAs } from "./fixtures";
 import { sharedData } from "./shared-data";
 
@@ -45,41 +45,9 @@ async function addItem(page: Page, name: string, quantity?: string, unit?: strin
   await dialog.waitFor({ state: "detached" });
 }
 
-/**
- * Holds the page's next call of a tRPC procedure: `started` once the page has sent it; on `release` the call goes on to
- * the server (the answer read then), resolving once it has finished or the page has called it off.
- */
-async function held(page: Page, procedure: string) {
-  const isCall = (url: string | URL) => new URL(url).pathname.includes(procedure);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const started = new Promise<void>((resolve) => {
-    void page.route(
-      isCall,
-      async (route) => {
-        resolve();
-        await released;
-        await route.continue().catch(() => undefined); // called off by the page meanwhile
-      },
-      { times: 1 },
-    );
-  });
-  const done = new Promise<void>((resolve) => {
-    const settled = (request: Request) => {
-      if (!isCall(request.url())) return;
-      page.off("requestfinished", settled).off("requestfailed", settled);
-      resolve();
-    };
-    page.on("requestfinished", settled).on("requestfailed", settled);
-  });
-  return {
-    started,
-    release: async () => {
-      release();
-      await done;
-    },
-  };
-}
+/** Holds the page's calls of a tRPC procedure until `release` (see holdRequests). */
+const holdCalls = (page: Page, procedure: string) =>
+  holdRequests(page, (url) => url.pathname.split("/").at(-1)!.split(",").includes(procedure));
 
 /** Plans a recipe through the API with the page's session, as the meal planner would. */
 async function planMeal(page: Page, date: string, mealType: string, recipeId: string, servings: number) {
@@ -479,9 +447,9 @@ describe("shopping list", () => {
     await addItem(page, "Flour", "1", "kg");
     await expect.poll(() => count(page)).toBe("0 / 1 items");
 
-    // The next read of the list (the live update's) and the next save are held, to come back in the order that raced.
-    const read = await held(page, "shoppingLists.list");
-    const save = await held(page, "shoppingLists.update");
+    // The reads of the list (the live update's) and the saves are held, to come back in the order that raced.
+    const read = await holdCalls(page, "shoppingLists.list");
+    const save = await holdCalls(page, "shoppingLists.update");
     const other = await page.context().newPage();
     await other.goto("/shopping-list");
     await addItem(other, "Sugar", "1", "kg");
