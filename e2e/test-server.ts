@@ -20,6 +20,7 @@ import { consoleTransport, transportFromConfig } from "../apps/api/src/lib/email
 import { openFoodFactsStandIn } from "../apps/api/src/testing/off-stand-in";
 import { postmarkStandIn } from "../apps/api/src/testing/postmark-stand-in";
 import { recipeSiteStandIn } from "../apps/api/src/testing/recipe-site-stand-in";
+import { TEST_PASSWORD_HASHING } from "../apps/api/src/testing/test-app";
 
 type Json = Record<string, unknown>;
 
@@ -69,13 +70,16 @@ async function main(): Promise<void> {
   const postmark = postmarkStandIn(
     ({ body }) => void printMail.send({ to: body.To ?? "", subject: body.Subject ?? "", text: body.TextBody ?? "" }),
   );
-  const config = loadConfig({
-    ...process.env,
-    OFF_API_URL: await off.start(),
-    FETCH_ALLOW_PRIVATE_NETWORK: "1",
-    POSTMARK_SERVER_TOKEN: "e2e-server-token",
-    POSTMARK_API_URL: await postmark.start(),
-  });
+  const config = {
+    ...loadConfig({
+      ...process.env,
+      OFF_API_URL: await off.start(),
+      FETCH_ALLOW_PRIVATE_NETWORK: "1",
+      POSTMARK_SERVER_TOKEN: "e2e-server-token",
+      POSTMARK_API_URL: await postmark.start(),
+    }),
+    passwordHashing: TEST_PASSWORD_HASHING,
+  };
   const fixturePort = Number(process.env.FIXTURE_PORT);
   if (!Number.isInteger(fixturePort) || fixturePort <= 0) throw new Error("FIXTURE_PORT must be set");
   // The build's migrated folder, as main.ts uses it (`pnpm test:e2e` builds first): no initdb at each start.

@@ -6,6 +6,7 @@ import { createDb, type Db } from "@kim/db";
 import { createTestDatabase, testDatabaseKind } from "@kim/db/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "./cli";
+import { loadConfig } from "./config";
 import { verifyPassword } from "./features/auth/passwords";
 
 /**
@@ -64,7 +65,9 @@ describe("pnpm kim", { timeout: 90_000 }, () => {
       db.selectFrom("users").select(["role", "password"]).where("email", "=", "boss@example.com").executeTakeFirstOrThrow(),
     );
     expect(row.role).toBe("admin");
-    expect(await verifyPassword(row.password, "boss password")).toBe(true);
+    // At production's cost: the CLI reads the configuration as the server does.
+    expect(row.password).toMatch(/^\$argon2id\$v=19\$m=65536,t=3,/);
+    expect(await verifyPassword(row.password, "boss password", loadConfig({}).passwordHashing)).toBe(true);
   });
 
   it("create-admin promotes an existing user", async () => {
@@ -75,7 +78,7 @@ describe("pnpm kim", { timeout: 90_000 }, () => {
       db.selectFrom("users").select(["role", "password"]).where("email", "=", "plain@example.com").executeTakeFirstOrThrow(),
     );
     expect(row.role).toBe("admin");
-    expect(await verifyPassword(row.password, "new admin pw")).toBe(true);
+    expect(await verifyPassword(row.password, "new admin pw", loadConfig({}).passwordHashing)).toBe(true);
   });
 
   it("refuses bad arguments with a clear message and exit code 2, changing nothing", async () => {

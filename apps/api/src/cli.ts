@@ -61,7 +61,7 @@ export async function runCli(
       if (!admin) {
         io.out(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date");
       } else {
-        const outcome = await ensureAdmin(handle.db, admin);
+        const outcome = await ensureAdmin(handle.db, admin, config.passwordHashing);
         io.out(outcome === "created" ? `Created admin ${admin.email}` : `${admin.email} is now an admin`);
       }
       return 0;

@@ -18,6 +18,10 @@ describe("config", () => {
     expect(config).toMatchObject({ port: 3000, dataDir: "./.data", databaseUrl: undefined, appUrl: "http://localhost:3000" });
   });
 
+  it("hashes passwords with argon2id at 64 MiB and 3 passes, whatever the environment says", () => {
+    expect(loadConfig({ PASSWORD_HASHING: "cheap", MEMORY_COST: "8" }).passwordHashing).toEqual({ memoryCost: 65_536, timeCost: 3 });
+  });
+
   it("treats empty values as unset and strips a trailing slash from APP_URL", () => {
     expect(loadConfig({ DATABASE_URL: "", APP_URL: "https://kim.example/" })).toMatchObject({
       databaseUrl: undefined,

@@ -7,6 +7,20 @@ const defaultWebDist = new URL("../../web/dist", import.meta.url).pathname;
 
 const PROCESS_SECRET = randomBytes(32).toString("base64url");
 
+/** argon2id's cost for new password hashes (a stored hash carries its own, so verifying reads it from there). */
+export interface PasswordHashing {
+  /** KiB of memory. */
+  memoryCost: number;
+  /** Passes over it. */
+  timeCost: number;
+}
+
+/**
+ * The argon2 library's defaults, 64 MiB and 3 passes, above OWASP's minimum for argon2id. No variable sets it: only
+ * tests lower it (testing/test-app.ts), as their hundreds of sign-ups and sign-ins would otherwise spend minutes of CPU.
+ */
+const PASSWORD_HASHING: PasswordHashing = { memoryCost: 65_536, timeCost: 3 };
+
 /** Every setting, once: its variable, its check and default, and the name and shape the app reads it by. */
 const schema = z
   .object({
@@ -75,6 +89,7 @@ const schema = z
     liveMaxStreams: e.LIVE_MAX_STREAMS,
     /** Created or promoted to admin at start. */
     admin: adminFrom(e.KIM_ADMIN_EMAIL, e.KIM_ADMIN_PASSWORD),
+    passwordHashing: PASSWORD_HASHING,
   }));
 
 export type Config = z.output<typeof schema>;

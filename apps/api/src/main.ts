@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     onConnectionError: (err) => connectionLost(err),
   });
   await migrateToLatest(handle.db);
-  if (config.admin) await ensureAdmin(handle.db, config.admin);
+  if (config.admin) await ensureAdmin(handle.db, config.admin, config.passwordHashing);
   const app = await buildApp({ config, db: handle.db, mailTransport: transportFromConfig(config) });
   connectionLost = (err) => app.log.warn({ err }, "database connection lost; the pool opens a new one when needed");
 

@@ -3,7 +3,7 @@ import type { NewUser } from "@kim/db";
 import { createTestDatabase } from "@kim/db/testing";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
-import { loadConfig, type Config } from "../config";
+import { loadConfig, type Config, type PasswordHashing } from "../config";
 import { hashPassword } from "../features/auth/passwords";
 import { userColumns } from "../sessions/user-columns";
 import { createSession, SESSION_COOKIE } from "../sessions/sessions";
@@ -24,13 +24,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * argon2id at a test's cost: the shape of production's (config.ts), a sliver of its work, as sign-up and sign-in
+ * tests hash and verify hundreds of times.
+ */
+export const TEST_PASSWORD_HASHING: PasswordHashing = { memoryCost: 1024, timeCost: 1 };
+
 /** The real app on a fresh database (PGlite, or PostgreSQL under KIM_TEST_DB=postgres), driven by app.inject. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   options: { mailTransport?: MailTransport; bodyLimits?: BodyLimits } = {},
 ): Promise<TestApp> {
   const handle = await createTestDatabase();
-  const config: Config = { ...loadConfig({ LOG_LEVEL: "info" }), webDistDir: null, ...overrides };
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: "info" }),
+    webDistDir: null,
+    passwordHashing: TEST_PASSWORD_HASHING,
+    ...overrides,
+  };
   const mails: string[] = [];
   const deps: AppDeps = { config, db: handle.db, mailTransport: options.mailTransport ?? consoleTransport((text) => mails.push(text)) };
   const logs: string[] = [];
@@ -109,7 +120,11 @@ export async function createUser(t: Pick<TestApp, "deps">, fields: Partial<Omit<
   const { password, ...rest } = fields;
   const user = await t.deps.db
     .insertInto("users")
-    .values({ email: `user${userCounter}-${Date.now()}@example.com`, ...rest, password: password ? await hashPassword(password) : null })
+    .values({
+      email: `user${userCounter}-${Date.now()}@example.com`,
+      ...rest,
+      password: password ? await hashPassword(password, t.deps.config.passwordHashing) : null,
+    })
     .returning(userColumns)
     .executeTakeFirstOrThrow();
   const cookie = `${SESSION_COOKIE}=${await createSession(t.deps.db, user.id)}`;

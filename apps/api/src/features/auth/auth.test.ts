@@ -149,8 +149,10 @@ describe("login and logout", () => {
     };
     try {
       const wrong = await work({ email, password: "wrong password" });
-      // One argon2id verification at the account's cost (memory, passes, lanes): the time a failed login takes.
-      expect(wrong).toEqual([expect.stringMatching(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+$/)]);
+      // One argon2id verification at the account's cost, the configured one (memory, passes, lanes): the time a
+      // failed login takes.
+      const { memoryCost, timeCost } = t.deps.config.passwordHashing;
+      expect(wrong).toEqual([expect.stringMatching(new RegExp(`^\\$argon2id\\$v=19\\$m=${memoryCost},t=${timeCost},p=\\d+$`))]);
       // An unknown email verifies against a dummy hash of the same cost; without it, it would answer in a millisecond.
       expect(await work({ email: "nobody@example.com", password: "wrong password" })).toEqual(wrong);
     } finally {

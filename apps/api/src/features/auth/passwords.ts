@@ -1,20 +1,24 @@
 import argon2 from "argon2";
+import type { PasswordHashing } from "../../config";
 
-// argon2id with the library's defaults (64 MiB, 3 passes); it runs on libuv's thread pool, off the event loop.
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+// argon2id at the configured cost; it runs on libuv's thread pool, off the event loop.
+export function hashPassword(password: string, cost: PasswordHashing): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id, ...cost });
 }
 
-let dummyHash: Promise<string> | undefined;
+/** One dummy hash per cost, made once. */
+const dummyHashes = new Map<string, Promise<string>>();
 
 /**
  * Verifies a password against a stored hash. Without a hash (unknown email, or an account that has no password
- * yet) it verifies against a dummy, so every failed login costs the same work.
+ * yet) it verifies against a dummy of the configured cost, so every failed login costs the same work.
  */
-export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(hash: string | null | undefined, password: string, cost: PasswordHashing): Promise<boolean> {
   if (!hash) {
-    dummyHash ??= hashPassword("kim-dummy-password");
-    await argon2.verify(await dummyHash, password);
+    const key = `${cost.memoryCost}:${cost.timeCost}`;
+    let dummy = dummyHashes.get(key);
+    if (!dummy) dummyHashes.set(key, (dummy = hashPassword("kim-dummy-password", cost)));
+    await argon2.verify(await dummy, password);
     return false;
   }
   return argon2.verify(hash, password);

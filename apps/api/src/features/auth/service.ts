@@ -59,7 +59,7 @@ async function startSession(ctx: Context, userId: string): Promise<void> {
 
 export async function signup(ctx: Context, input: SignupInput) {
   await spend(ctx, { key: `signup:ip:${ctx.http.ip}`, limit: LIMITS.signupPerAddress, refusal: "Too many sign-ups from this address." });
-  const user = await insertUser(ctx.db, { ...input, password: await hashPassword(input.password) });
+  const user = await insertUser(ctx.db, { ...input, password: await hashPassword(input.password, ctx.config.passwordHashing) });
   if (!user) throw appError("CONFLICT", "An account with this email already exists");
   await startSession(ctx, user.id);
   return publicUser(user);
@@ -78,7 +78,7 @@ export async function login(ctx: Context, input: { email: string; password: stri
     ...(knownDevice ? [] : [{ key: `login:account:${input.email}`, limit: LIMITS.loginPerAccount, refusal: TOO_MANY_LOGINS }]),
   );
   const credentials = await findCredentials(ctx.db, input.email);
-  const ok = await verifyPassword(credentials?.password, input.password);
+  const ok = await verifyPassword(credentials?.password, input.password, ctx.config.passwordHashing);
   if (!ok || !credentials) throw new TRPCError({ code: "UNAUTHORIZED", message: INVALID_LOGIN });
   await clearHits(ctx.db, accountAtAddress);
   // A known device was marked used by isKnownDevice; a new one is remembered for next time.
@@ -185,7 +185,11 @@ export async function requestPasswordReset(ctx: Context, input: { email: string 
 }
 
 export async function confirmPasswordReset(ctx: Context, input: { token: string; newPassword: string }) {
-  const userId = await resetPasswordWithToken(ctx.db, hashToken(input.token), await hashPassword(input.newPassword));
+  const userId = await resetPasswordWithToken(
+    ctx.db,
+    hashToken(input.token),
+    await hashPassword(input.newPassword, ctx.config.passwordHashing),
+  );
   if (!userId) throw appError("BAD_REQUEST", INVALID_RESET_LINK);
   await deleteUserSessions(ctx.db, userId);
   clearSessionCookie(ctx.http);
@@ -199,5 +203,5 @@ export async function confirmPasswordReset(ctx: Context, input: { token: string;
 export async function confirmPassword(ctx: Context, user: { id: string; email: string }, password: string): Promise<boolean> {
   await spend(ctx, { key: `login:account:${user.email}`, limit: LIMITS.loginPerAccount, refusal: TOO_MANY_LOGINS });
   const credentials = await findCredentials(ctx.db, user.email);
-  return credentials?.id === user.id && (await verifyPassword(credentials.password, password));
+  return credentials?.id === user.id && (await verifyPassword(credentials.password, password, ctx.config.passwordHashing));
 }
