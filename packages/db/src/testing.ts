@@ -53,11 +53,29 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   } else {
     // Migrating the template again finds nothing to do, and opens the database as the migrations always have.
     const template = options.migrate === false ? undefined : process.env[PGLITE_TEMPLATE_ENV];
-    const pglite = template ? openPglite("memory://", { loadDataDir: new Blob([readFileSync(template)]) }) : undefined;
+    const pglite = template ? openPglite("memory://", { loadDataDir: new BytesBlob(readFileSync(template)) }) : undefined;
     result = createDb({ dataDir: "memory://", pglite });
   }
   if (options.migrate !== false) await migrateToLatest(result.db);
   return result;
+}
+
+/**
+ * A Blob over bytes already in memory. PGlite reads a template only through arrayBuffer(), and Node's own Blob copies
+ * 40 MB in and reads it out again in small steps: half a second of CPU for each test file's database.
+ */
+class BytesBlob extends Blob {
+  readonly #data: Buffer;
+
+  constructor(data: Buffer) {
+    super([]);
+    this.#data = data;
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    const { buffer, byteOffset, byteLength } = this.#data;
+    return Promise.resolve(buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer);
+  }
 }
 
 async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
