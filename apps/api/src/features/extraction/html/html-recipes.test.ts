@@ -362,6 +362,18 @@ describe("extractRecipesFromHtml: other sources", () => {
     });
   });
 
+  it("reads a recipe in blocks its CMS calls widgets, the heading a widget's title (decision 0040, seventh pass)", () => {
+    const body = `<h1>Honey Chicken</h1>
+      <aside class="container-widget-content recipe-aside"><h3 class="widget-title">Ingredients</h3>
+        <ul class="recipe-list"><li>1 kg chicken</li><li>3 tbsp honey</li><li>2 garlic cloves</li></ul></aside>
+      <div class="container-widget-content article-content"><h3 class="widget-title">Method</h3>
+        <p>Brush the chicken with the honey and garlic.</p><p>Grill it on a high heat until charred.</p></div>`;
+    expect(only(page("<title>Honey Chicken</title>", body))).toMatchObject({
+      ingredients: ["1 kg chicken", "3 tbsp honey", "2 garlic cloves"],
+      instructions: "Brush the chicken with the honey and garlic.\nGrill it on a high heat until charred.",
+    });
+  });
+
   it("reads a recipe card that the theme wraps in a layout classed as a sidebar or a footer (decision 0040)", () => {
     const card = (name: string) => `<div class="wprm-recipe-container"><h2 class="wprm-recipe-name">${name}</h2>
       <h3>Ingredients</h3><ul><li>2 ripe pears</li><li>1 tbsp honey</li><li>50 g walnuts</li></ul>
