@@ -3,20 +3,18 @@ import { isRecipeCard } from "./recipe-cards";
 
 // Where a page keeps what is not its content: navigation, sidebars, sharing, comments, related posts. A class is one of
 // these words with at most two words before and after it ("site-footer", "article-newsletter-signup-cta"), not a long
-// list of terms.
+// list of terms. Not "widget": page builders and CMSs call any block of the page one, the recipe's too
+// ("elementor-widget-container", "container-widget-content" around a recipe's ingredients, its heading a "widget-title");
+// the sidebars and footers that hold a site's widgets are found by their own names (decision 0040).
 const BOILERPLATE_CLASS =
-  /^(?:[a-z0-9]+[-_]{1,2}){0,2}(?:nav|navbar|navigation|menu|sidebar|widget|footer|breadcrumbs?|share|sharing|social|related|comments?|newsletter|subscribe|advert|promo|popup|modal|cookie|post-views)(?:[-_]{1,2}[a-z0-9]+){0,2}$/i;
+  /^(?:[a-z0-9]+[-_]{1,2}){0,2}(?:nav|navbar|navigation|menu|sidebar|footer|breadcrumbs?|share|sharing|social|related|comments?|newsletter|subscribe|advert|promo|popup|modal|cookie|post-views)(?:[-_]{1,2}[a-z0-9]+){0,2}$/i;
 const BOILERPLATE_TAG = new Set(["nav", "aside", "footer", "form"]);
-
-// A page builder's "widget" is any block of the page, the article's text too ("elementor-widget-container",
-// "elementor-widget-theme-post-content"); its other words still count ("elementor-widget-nav-menu").
-const BUILDER_WIDGET = /^elementor-widget(?=$|-)/i;
 
 // A class naming the recipe ("recipe__sidebar-title") is the recipe's own, wherever the page puts it; so is an aside
 // whose class names the recipe or its ingredients ("<aside class='recipe-aside'>").
 export const isBoilerplateElement = (el: HtmlElement) =>
   (BOILERPLATE_TAG.has(el.name) && !classesOf(el).some((c) => /recipe|ingredient/i.test(c))) ||
-  classesOf(el).some((c) => BOILERPLATE_CLASS.test(c.replace(BUILDER_WIDGET, "elementor")) && !/recipe/i.test(c));
+  classesOf(el).some((c) => BOILERPLATE_CLASS.test(c) && !/recipe/i.test(c));
 
 const isSidebar = (el: HtmlElement) => !BOILERPLATE_TAG.has(el.name) && classesOf(el).some((c) => /sidebar/i.test(c));
 

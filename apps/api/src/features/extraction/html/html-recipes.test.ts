@@ -362,6 +362,25 @@ describe("extractRecipesFromHtml: other sources", () => {
     });
   });
 
+  it("reads a recipe in blocks its CMS calls widgets, the heading a widget's title (decision 0040, seventh pass)", () => {
+    const body = `<h1>Honey Chicken</h1>
+      <aside class="container-widget-content recipe-aside"><h3 class="widget-title">Ingredients</h3>
+        <ul class="recipe-list"><li>1 kg chicken</li><li>3 tbsp honey</li><li>2 garlic cloves</li></ul></aside>
+      <div class="container-widget-content article-content"><h3 class="widget-title">Method</h3>
+        <p>Brush the chicken with the honey and garlic.</p><p>Grill it on a high heat until charred.</p></div>`;
+    expect(only(page("<title>Honey Chicken</title>", body))).toMatchObject({
+      ingredients: ["1 kg chicken", "3 tbsp honey", "2 garlic cloves"],
+      instructions: "Brush the chicken with the honey and garlic.\nGrill it on a high heat until charred.",
+    });
+  });
+
+  it("reads a part's lines from inline text that line breaks split (decision 0040, seventh pass)", () => {
+    const body = `<h1>Cabbage Bake</h1>
+      <div><h5>Ingredients</h5><span class="info">750 g cabbage<br>1 <a href="/leek">leek</a><br>250 g mushrooms</span></div>
+      <h5>Method</h5><p>Fry the cabbage, the leek and the mushrooms.</p><p>Bake for twenty minutes.</p>`;
+    expect(only(page("<title>Cabbage Bake</title>", body)).ingredients).toEqual(["750 g cabbage", "1 leek", "250 g mushrooms"]);
+  });
+
   it("reads a recipe card that the theme wraps in a layout classed as a sidebar or a footer (decision 0040)", () => {
     const card = (name: string) => `<div class="wprm-recipe-container"><h2 class="wprm-recipe-name">${name}</h2>
       <h3>Ingredients</h3><ul><li>2 ripe pears</li><li>1 tbsp honey</li><li>50 g walnuts</li></ul>

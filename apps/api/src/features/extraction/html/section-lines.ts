@@ -52,7 +52,9 @@ export function sectionAfter(heading: HtmlElement): Found {
       section.push(sibling);
     }
     const found = itemLines(section);
-    if (found.length > 0 && section.some((el) => BLOCKS.test(el.name))) return { lines: [...lines, ...found], end: section.at(-1) };
+    // Inline text is a part's lines where line breaks split it ("<span>750 g cabbage<br>1 leek<br>...</span>").
+    const isLines = (el: HtmlElement) => BLOCKS.test(el.name) || findFirst(el, (inner) => inner.name === "br") !== undefined;
+    if (found.length > 0 && section.some(isLines)) return { lines: [...lines, ...found], end: section.at(-1) };
   }
   return { lines, end: lines.length > 0 ? start : undefined };
 }
