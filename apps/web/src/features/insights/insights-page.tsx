@@ -8,9 +8,8 @@ import { Skeleton } from "@kim/ui/skeleton";
 import { useCurrentUser } from "../../lib/current-user";
 import { browserTimeZone } from "../../lib/dates";
 import { useDeferredFirst } from "../../lib/deferred-first";
-import { lazyPart } from "../../lib/lazy-dialog";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
-import type { ChartPeriod } from "./stock-chart";
+import { StockChart, type ChartPeriod } from "./stock-chart";
 
 type Insights = RouterOutputs["insights"]["get"];
 
@@ -20,31 +19,6 @@ const OFFERS = [
   "What expires in the next 7 days, with your recipes that use it",
   "A plain piece of advice from your own figures",
 ];
-
-/** The chart's own box, the size the chart draws at: what shows while its code loads, so nothing under it moves. */
-const CHART_BOX = "relative h-56 w-full min-w-0 sm:h-64";
-
-/**
- * Chart.js (57 KB) loads once the figures have drawn, in a chunk of its own: the advice and the figures show without
- * waiting for it to arrive, run and draw two charts (on a phone, most of the task that drew the page).
- */
-const StockChart = lazyPart(
-  () => import("./stock-chart").then((m) => m.StockChart),
-  <Skeleton className={CHART_BOX} />,
-  (retry) => <ChartFailed retry={retry} />,
-);
-
-function ChartFailed({ retry }: { retry: () => void }) {
-  const offline = !navigator.onLine;
-  return (
-    <div role="alert" className={`${CHART_BOX} flex flex-col items-center justify-center gap-3 text-center text-sm`}>
-      <p>{offline ? "You're offline: the chart draws when you're back online." : "Kim was updated: reload to see the chart."}</p>
-      <Button variant="outline" size="sm" onClick={offline ? retry : () => window.location.reload()}>
-        {offline ? "Try again" : "Reload"}
-      </Button>
-    </div>
-  );
-}
 
 export function InsightsPage() {
   const user = useCurrentUser().data;

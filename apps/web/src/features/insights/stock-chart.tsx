@@ -85,7 +85,6 @@ export function StockChart({ periods, label }: { periods: ChartPeriod[]; label: 
     };
   }, [periods]);
 
-  // The same box as the placeholder drawn while this code loads (CHART_BOX in insights-page.tsx).
   return (
     <div className="relative h-56 w-full min-w-0 sm:h-64">
       <canvas ref={canvas} role="img" aria-label={label} data-testid="stock-chart" />
