@@ -340,6 +340,25 @@ describe("cooking mode", () => {
     expect(await shown()).toBe("Bell");
   });
 
+  it("asks for the recipe with the page itself, and reads it once", async () => {
+    const page = await openPage();
+    const { userId } = await signInAs(page, { firstName: "Pia" });
+    const [id] = await addRecipes(userId, [lemonCake]);
+    const reads: string[] = [];
+    page.on("request", (request) => void (request.url().includes("recipes.get") && reads.push(request.url())));
+    await page.goto(`/cooking/${id}`);
+    await page.getByRole("heading", { name: lemonCake.title, level: 1 }).waitFor();
+    // The page's own preload (decision 0044), which the route's loader then takes rather than asking again.
+    expect(reads).toHaveLength(1);
+    const initiators = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((e) => e.name.includes("recipes.get"))
+        .map((e) => (e as PerformanceResourceTiming).initiatorType),
+    );
+    expect(initiators).toEqual(["link"]);
+  });
+
   it("says 'Recipe not found' for an unknown, malformed or someone else's recipe", async () => {
     const page = await openPage({ width: 375 });
     await signInAs(page, { firstName: "Nora" });

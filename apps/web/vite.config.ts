@@ -8,7 +8,7 @@ import { defineConfig, type Plugin, type Rollup } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
-import { ROUTE_LISTS, routeBatch } from "./src/lib/list-routes";
+import { ROUTE_LISTS, ROUTE_READS, routeBatch } from "./src/lib/list-routes";
 
 const api = "http://localhost:3000";
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -187,8 +187,9 @@ function routePages(): Plugin {
           const route = file === undefined ? "" : routePath(file);
           if (route) routes.set(route, [...(routes.get(route) ?? []), chunk]);
         }
-      const unknown = Object.keys(ROUTE_LISTS).filter((route) => !routes.has(route));
-      if (unknown.length) throw new Error(`kim:route-pages: ROUTE_LISTS names no route: ${unknown.join(", ")}`);
+      const unknown = [...Object.keys(ROUTE_LISTS), ...Object.keys(ROUTE_READS)].filter((route) => !routes.has(route));
+      if (unknown.length) throw new Error(`kim:route-pages: ROUTE_LISTS or ROUTE_READS names no route: ${unknown.join(", ")}`);
+      const routeRead = (await readFile(page("./route-read.js"), "utf8")).trimEnd();
       await Promise.all(
         [...routes].map(async ([route, roots]) => {
           // Alone in its batch (main.tsx sends the session check first, on its own), without input.
@@ -196,8 +197,12 @@ function routePages(): Plugin {
           // Low priority: nothing of the page can draw before the shell's code has run, so the shell's files go
           // first over a slow link (six connections, one queue), and the page's code and data follow at once.
           const low = ' fetchpriority="low"';
+          // The page's read, for ROUTE_READS: an inline script (the API allows it by its hash, read from the pages).
+          const read = Object.hasOwn(ROUTE_READS, route) ? ROUTE_READS[route as keyof typeof ROUTE_READS] : undefined;
+          const call = read && [route, read.procedure, read.input].map((arg) => JSON.stringify(arg)).join(", ");
           const links = [
             ...(list ? [fetchPreload(trpcQueryUrl(list), low)] : []),
+            ...(call ? [`<script>(function () {\n${routeRead}\nrouteRead(${call});\n})();</script>`] : []),
             ...[...staticImports(chunks, roots)]
               .filter((file) => !index.includes(`/${file}"`))
               .map((file) => `<link rel="modulepreload" crossorigin href="/${file}"${low}>`),

@@ -10,6 +10,8 @@ import { createTestApp, createUser, type TestApp } from "./testing/test-app";
 
 /** An inline script of the built page, as the theme's (kim:inline-head in apps/web/vite.config.ts). */
 const THEME = 'document.documentElement.classList.toggle("dark", false);';
+/** A route's page asks for its first read with an inline script of its own (kim:route-pages). */
+const ROUTE_READ = 'routeRead("cooking/$id", "recipes.get", {"id":"$id"});';
 
 let t: TestApp;
 let webDir: string;
@@ -23,8 +25,13 @@ beforeAll(async () => {
   // Like the web build: a page per route, "$id" standing for one segment.
   mkdirSync(path.join(webDir, "pages", "recipes"), { recursive: true });
   mkdirSync(path.join(webDir, "pages", "cooking"));
-  for (const page of ["recipes", "recipes/new", "recipes/$id", "cooking/$id"])
-    writeFileSync(path.join(webDir, "pages", `${page}.html`), `<!doctype html><title>Kim</title><div id=root data-route="${page}"></div>`);
+  for (const page of ["recipes", "recipes/new", "recipes/$id", "cooking/$id"]) {
+    const script = page === "cooking/$id" ? `<script>${ROUTE_READ}</script>` : "";
+    writeFileSync(
+      path.join(webDir, "pages", `${page}.html`),
+      `<!doctype html><title>Kim</title>${script}<div id=root data-route="${page}"></div>`,
+    );
+  }
   // Each asset with its .br and .gz beside it.
   writeFileSync(path.join(webDir, "assets", "index-abc123.js"), asset);
   writeFileSync(path.join(webDir, "assets", "index-abc123.js.gz"), gzipSync(asset));
@@ -114,10 +121,11 @@ describe("app shell", () => {
 
   it("sends security headers on every response", async () => {
     const res = await t.app.inject({ method: "GET", url: "/" });
-    // The page's own inline script (the theme, set before the first paint) runs by its hash; no other inline script.
-    const themeHash = createHash("sha256").update(THEME).digest("base64");
+    // The pages' own inline scripts (the theme, set before the first paint; a route's first read) run by their
+    // hashes; no other inline script.
+    const sha = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
     const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers["content-security-policy"]))?.[1];
-    expect(scriptSrc).toBe(`'self' 'sha256-${themeHash}'`);
+    expect(scriptSrc).toBe(`'self' ${sha(THEME)} ${sha(ROUTE_READ)}`);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });

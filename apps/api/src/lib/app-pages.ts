@@ -28,12 +28,19 @@ export function appPages(webDist: string): (urlPath: string) => string {
 const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 
 /**
- * The CSP sources that allow the inline scripts of the web build's pages (the theme, set before the first paint; see
- * kim:inline-head in apps/web/vite.config.ts): each script's own SHA-256, so no other inline script runs.
+ * The CSP sources that allow the inline scripts of the web build's pages (the theme, set before the first paint, see
+ * kim:inline-head in apps/web/vite.config.ts; a route's first read, asked for with its page, see kim:route-pages):
+ * each script's own SHA-256, so no other inline script runs.
  */
 export function inlineScriptSources(webDist: string | null): string[] {
   if (!webDist) return [];
-  const pages = ["index.html", "landing.html"].map((file) => path.join(webDist, file)).filter((file) => existsSync(file));
+  const dir = path.join(webDist, "pages");
+  const routePages = existsSync(dir)
+    ? readdirSync(dir, { recursive: true, encoding: "utf8" })
+        .filter((file) => file.endsWith(".html"))
+        .map((file) => path.join("pages", file))
+    : [];
+  const pages = ["index.html", "landing.html", ...routePages].map((file) => path.join(webDist, file)).filter((file) => existsSync(file));
   const scripts = new Set(pages.flatMap((file) => [...readFileSync(file, "utf8").matchAll(INLINE_SCRIPT)].map((m) => m[1]!)));
   return [...scripts].map((script) => `'sha256-${hash("sha256", script, "base64")}'`);
 }

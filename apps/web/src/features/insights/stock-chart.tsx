@@ -14,23 +14,31 @@ export interface ChartPeriod {
  * A theme colour as rgb(): Chart.js reads colours itself and knows no oklch, which the theme is written in, so the
  * browser paints the variable on a 1x1 canvas and the pixel is read back.
  */
-function themeColor(variable: string): string {
-  const value = getComputedStyle(document.documentElement).getPropertyValue(variable).trim();
-  const ctx = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+function themeColor(style: CSSStyleDeclaration, ctx: CanvasRenderingContext2D | null, variable: string): string {
+  const value = style.getPropertyValue(variable).trim();
   if (!ctx || !value) return "gray";
+  ctx.clearRect(0, 0, 1, 1);
   ctx.fillStyle = value;
   ctx.fillRect(0, 0, 1, 1);
   const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
   return `rgba(${r}, ${g}, ${b}, ${(a ?? 255) / 255})`;
 }
 
-function colors() {
-  return {
-    wasted: themeColor("--destructive"),
-    used: themeColor("--primary"),
-    text: themeColor("--muted-foreground"),
-    grid: themeColor("--border"),
+type ChartColors = Record<"wasted" | "used" | "text" | "grid", string>;
+/** The colours of the theme last read, by <html>'s classes: the page's two charts read them once, on one canvas. */
+let kept: { theme: string; colors: ChartColors } | undefined;
+
+function colors(): ChartColors {
+  const theme = document.documentElement.className;
+  if (kept?.theme === theme) return kept.colors;
+  const style = getComputedStyle(document.documentElement);
+  const ctx = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+  const read = (variable: string) => themeColor(style, ctx, variable);
+  kept = {
+    theme,
+    colors: { wasted: read("--destructive"), used: read("--primary"), text: read("--muted-foreground"), grid: read("--border") },
   };
+  return kept.colors;
 }
 
 /** Wasted and used items per period as grouped bars, redrawn in the theme's colours when it changes. */
