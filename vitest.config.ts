@@ -2,7 +2,10 @@ import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const dbTests = ["packages/db/src/**/*.test.ts", "apps/api/src/**/*.test.ts"];
-const shared = { testTimeout: 30_000, hookTimeout: 60_000 };
+// A worker runs its test files one after another in one module graph rather than loading the app's modules again for
+// each file: that loading was about half the CPU of a run. Every file still starts from its own database and app; a
+// test must not count on module state (a cache's size, say) being fresh (decision 0032).
+const shared = { testTimeout: 30_000, hookTimeout: 60_000, isolate: false };
 
 // Database tests run on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({

@@ -18,12 +18,15 @@ describe("time zones", () => {
 
   it("keep one formatter for 20,000 spellings of one zone", () => {
     const instant = new Date("2026-07-01T22:30:00Z");
+    // Another test file run before this one in the same worker may have made that zone's formatter already.
+    const before = zoneFormatters.size;
     const answers = new Set<string>();
     for (let n = 0; n < 20_000; n++) answers.add(JSON.stringify(zonedNow(instant, caseVariant("America/Los_Angeles", n))));
     expect([...answers]).toEqual([JSON.stringify({ date: "2026-07-01", hour: 15 })]);
-    expect(zoneFormatters.size).toBe(1);
+    const after = zoneFormatters.size;
+    expect(after - before).toBeLessThanOrEqual(1);
     expect(() => zonedNow(instant, "Mars/Olympus")).toThrow(RangeError);
-    expect(zoneFormatters.size).toBe(1);
+    expect(zoneFormatters.size).toBe(after);
   });
 });
 
