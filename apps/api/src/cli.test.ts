@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createDb, type Db } from "@kim/db";
@@ -27,6 +27,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await pgHandle?.close();
   pgHandle = undefined;
+  if (env.DATA_DIR) rmSync(env.DATA_DIR, { recursive: true, force: true });
 });
 
 async function run(...argv: string[]) {
