@@ -20,6 +20,9 @@ export interface Found {
 
 const BLOCKS = /^(?:p|div|ul|ol|dl|table|section|article|li|h[1-6]|blockquote|pre|figure)$/;
 
+/** A block, or inline text that line breaks split into a part's lines ("<span>750 g cabbage<br>1 leek<br>...</span>"). */
+const holdsLines = (el: HtmlElement) => BLOCKS.test(el.name) || findFirst(el, (inner) => inner.name === "br") !== undefined;
+
 /**
  * The lines after a heading, up to where the next part begins. A heading inline in a paragraph ("<p><b>Method:</b>
  * Mix the...") starts with the rest of that paragraph; a heading alone in a wrapper (with an "edit" link, say) looks
@@ -52,9 +55,7 @@ export function sectionAfter(heading: HtmlElement): Found {
       section.push(sibling);
     }
     const found = itemLines(section);
-    // Inline text is a part's lines where line breaks split it ("<span>750 g cabbage<br>1 leek<br>...</span>").
-    const isLines = (el: HtmlElement) => BLOCKS.test(el.name) || findFirst(el, (inner) => inner.name === "br") !== undefined;
-    if (found.length > 0 && section.some(isLines)) return { lines: [...lines, ...found], end: section.at(-1) };
+    if (found.length > 0 && section.some(holdsLines)) return { lines: [...lines, ...found], end: section.at(-1) };
   }
   return { lines, end: lines.length > 0 ? start : undefined };
 }
