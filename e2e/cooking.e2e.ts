@@ -274,8 +274,11 @@ describe("cooking mode", () => {
         start.call(this, when);
       };
     });
-    await page.clock.install();
+    const opened = new Date("2026-11-28T08:00:00Z");
+    await page.clock.install({ time: opened });
     await openCookingMode(page);
+    // Time stands still from here, so both timers start at the same instant however slow the machine.
+    await page.clock.pauseAt(new Date(opened.getTime() + 5 * 60_000));
     await page.getByRole("combobox", { name: "Sound" }).selectOption("Bell");
     await addTimer(page, "Eggs", "1");
     await addTimer(page, "Rice", "2");
