@@ -39,7 +39,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, chromiumPath } from "../e2e/chromium";
+import { chromiumLaunchOptions } from "../e2e/chromium";
 import { freePort, startServer, type RunningServer } from "../e2e/server";
 import { ingredient, lighthouseRun, MATCH_EVERY, median, postAll, signUp, type LhFigures } from "./browser-kit";
 import { benchRecipe, RECIPE_IMAGE_HOST } from "../apps/api/bench/recipe-rows";
@@ -62,7 +62,6 @@ const WATCHDOG_MS = 6 * 60_000;
 
 const BENCH_CHROMIUM_ARGS = [
   "--headless",
-  ...CHROMIUM_ARGS,
   // The bench recipes' images are on a host that resolves to nothing, at once: no figure waits on the network.
   `--host-resolver-rules=MAP ${RECIPE_IMAGE_HOST} ~NOTFOUND`,
 ];
@@ -518,7 +517,7 @@ const watchdog = setTimeout(() => {
 
 try {
   checkBuild();
-  const executablePath = chromiumPath();
+  const launchOptions = chromiumLaunchOptions(BENCH_CHROMIUM_ARGS);
   const started = Date.now();
   dataDir = mkdtempSync(path.join(tmpdir(), "kim-bench-browser-"));
   try {
@@ -533,7 +532,7 @@ try {
   );
   const sessions = await seed(server.url);
   const seeded = Date.now();
-  browser = await chromium.launch({ executablePath, args: BENCH_CHROMIUM_ARGS });
+  browser = await chromium.launch(launchOptions);
   console.log(
     `Chromium ${browser.version()}; server started in ${seconds(serverUp - started)}, ${INGREDIENTS.toLocaleString("en-US")} ingredients and ` +
       `${RECIPES.toLocaleString("en-US")} recipes (another user's) seeded through POST /api/ingredients and /api/recipes in ${seconds(seeded - serverUp)}`,
@@ -549,7 +548,7 @@ try {
   if (measures("lighthouse")) {
     // Lighthouse gets a browser of its own (it opens its tab through the debugging port).
     const debuggingPort = await freePort();
-    browser = await chromium.launch({ executablePath, args: [...BENCH_CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`] });
+    browser = await chromium.launch(chromiumLaunchOptions([...BENCH_CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`]));
     await lighthouseScores(browser, debuggingPort, server.url, sessions.inventory);
   }
   console.log(

@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { chromium, type Browser } from "playwright-core";
-import { CHROMIUM_ARGS, chromiumPath } from "../e2e/chromium";
+import { chromiumLaunchOptions } from "../e2e/chromium";
 import { freePort, startServer, type RunningServer } from "../e2e/server";
 import { benchRecipe } from "../apps/api/bench/recipe-rows";
 import { localDate, MEAL_TYPES } from "../packages/domain/src/index";
@@ -140,10 +140,7 @@ try {
   }
   const { sessions, recipe } = await seed(servers[0]!.url, url.toString());
   const port = await freePort();
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ["--headless", ...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions(["--headless", `--remote-debugging-port=${port}`]));
   const targets = pages.flatMap((page) =>
     servers.map((server, i) => {
       const { path: pagePath, as } = PAGES[page];

@@ -1,5 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "playwright-core";
+import { chromiumLaunchOptions } from "../e2e/chromium";
 import { startServer } from "../e2e/server";
 
 /** Gzipped JavaScript the production build loads for the landing page (budget 100 KB) and the signed-in dashboard. */
@@ -36,10 +37,7 @@ if (builds.length !== 0 && builds.length !== 2) {
   console.error("usage: tsx bench/page-weight.ts [<web build A> <web build B>]");
   process.exit(2);
 }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   for (const [i, build] of (builds.length ? builds : [undefined]).entries()) {
     const server = await startServer(build ? { WEB_DIST_DIR: build } : {});

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page, type Request, type Route } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject, onTestFailed } from "vitest";
-import { CHROMIUM_ARGS, chromiumPath } from "./chromium";
+import { chromiumLaunchOptions } from "./chromium";
 
 export const artifacts = path.resolve(import.meta.dirname, "artifacts");
 
@@ -27,10 +27,7 @@ const contexts: BrowserContext[] = [];
 /** One Chromium per test file; each test opens pages in fresh contexts (no shared cookies or storage). */
 export function useBrowser(): void {
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      args: CHROMIUM_ARGS,
-    });
+    browser = await chromium.launch(chromiumLaunchOptions());
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
