@@ -1,16 +1,9 @@
 import { createRouter } from "@tanstack/react-router";
-import type { QueryClient } from "@tanstack/react-query";
 import { routeTree } from "./routeTree.gen";
 import { LoadingScreen } from "./components/loading-screen";
 import { NotFound } from "./components/not-found";
 import { holdNavigationWithoutCode } from "./lib/route-chunks";
-import type { TrpcClient, TrpcUtils } from "./lib/trpc";
-
-export interface RouterContext {
-  queryClient: QueryClient;
-  trpcClient: TrpcClient;
-  trpc: TrpcUtils;
-}
+import type { RouterContext } from "./lib/router-context";
 
 export function createAppRouter(context: RouterContext) {
   const router = createRouter({

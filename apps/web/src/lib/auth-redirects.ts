@@ -1,5 +1,5 @@
 import { redirect } from "@tanstack/react-router";
-import type { RouterContext } from "../router";
+import type { RouterContext } from "./router-context";
 import { currentUserQueryOptions } from "./current-user";
 
 /** beforeLoad for /login and /signup: signed-in users belong on the home page. */

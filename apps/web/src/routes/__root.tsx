@@ -4,7 +4,7 @@ import { NavigateProvider } from "../components/app-link";
 import { ChunkLoadNotice } from "../components/chunk-load-notice";
 import { DeferredToaster } from "../components/deferred-toaster";
 import { useDismissToastsBetweenAuthScreens } from "../lib/auth-screen-toasts";
-import type { RouterContext } from "../router";
+import type { RouterContext } from "../lib/router-context";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
