@@ -599,6 +599,16 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page(noYield, stats("servings", "Serve it warm with 2 sauces and bread"))).servings).toBe(4);
   });
 
+  it("reads the servings beside an icon font's icon whose class names them (decision 0040)", () => {
+    const noYield = ldJson({ ...padThai, recipeYield: undefined });
+    const stats = (icon: string) =>
+      `<ul class="stats"><li><span class="icon icon-clock"></span><span>40 min</span></li>` +
+      `<li><span class="${icon}"></span><span>6-8</span></li></ul>`;
+    expect(only(page(noYield, stats("gbcicon gbcicon-serves"))).servings).toBe(8);
+    expect(only(page(noYield, stats("fa fa_servings"))).servings).toBe(8);
+    expect(only(page(noYield, stats("icon icon-heart"))).servings).toBe(4);
+  });
+
   it("reads servings printed as a count before the word, in a few languages (decision 0040)", () => {
     const noYield = ldJson({ ...padThai, recipeYield: undefined });
     const servings = (line: string) => only(page(noYield, `<p>${line}</p>`)).servings;

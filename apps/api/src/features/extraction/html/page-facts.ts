@@ -27,15 +27,27 @@ export function factsOf(region: HtmlElement): Pick<RecipeDraft, "servings" | "pr
   };
 }
 
-/** The count printed next to an icon whose alternative text names the servings: "[icon: servings] 8 people". */
+/**
+ * What an icon says it stands for: an image's alternative text, or the class of an icon font's empty span or i
+ * ("gbcicon-serves" read "gbcicon serves").
+ */
+function iconNames(el: HtmlElement): string | undefined {
+  if (el.name === "img") return el.attrs.get("alt") ?? "";
+  const fontIcon = (el.name === "span" || el.name === "i") && el.children.length === 0;
+  const classes = el.attrs.get("class");
+  return fontIcon && classes !== undefined ? classes.replace(/[-_]/g, " ") : undefined;
+}
+
+/** The count printed next to an icon that names the servings: "[icon: servings] 8 people". */
 function servingsBesideIcon(region: HtmlElement): number | null {
   let servings: number | null = null;
   let icons = 0;
   walk(region, (el) => {
     if (servings !== null || icons >= MAX_ICONS || isUnread(el)) return false;
-    if (el.name !== "img") return;
+    const names = iconNames(el);
+    if (names === undefined) return;
     icons++;
-    if (!SERVINGS_ICON.test(el.attrs.get("alt") ?? "")) return;
+    if (!SERVINGS_ICON.test(names)) return;
     // The smallest element around the icon that has text: the icon's label and its value.
     let box = el.parent;
     for (let climbs = 0; box && climbs < 3 && leadingLines(box, 1).length === 0; climbs++) box = box.parent;
