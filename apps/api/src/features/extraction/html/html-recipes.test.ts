@@ -616,6 +616,9 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(servings("Für 6 Portionen")).toBe(6);
     expect(servings("1 personas")).toBe(1);
     expect(servings("12 servings")).toBe(12);
+    // After a label of its own, closed by a colon.
+    expect(servings("Recept voor: 2 personen")).toBe(2);
+    expect(servings("Dosi per: 10 persone")).toBe(10);
     // A count in a sentence is no servings line.
     expect(servings("Fry 2 portions of noodles at a time in the hot wok")).toBe(4);
   });

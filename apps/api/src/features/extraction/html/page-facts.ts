@@ -6,9 +6,10 @@ export const SERVINGS_WORDS =
   "serves|servings?|yields?|makes|portions?|personen|portionen|porties|personer|adag|porcj[aei]|porzioni|porciones|raciones|personnes|persone|personas|pessoas|porções";
 // The label may run into its count where the page sets them apart by style alone ("Servings8 servings", "Serves12").
 const SERVINGS_LABEL = new RegExp(`^(?:${SERVINGS_WORDS})(?!\\p{L})\\s*:?\\s*(.+)$`, "iu");
-// The count before the word, after "for" in a few languages or none ("Pour 2 personnes :", "Für 4 Portionen", "6 servings").
+// The count before the word, after "for" in a few languages, a label closed by a colon or nothing ("Pour 2 personnes :",
+// "Für 4 Portionen", "Recept voor: 2 personen", "6 servings").
 const SERVINGS_COUNT = new RegExp(
-  `^(?:(?:for|pour|für|para|per|voor|til|för)\\s+)?(\\d+(?:\\s*[-–/]\\s*\\d+)?)\\s*(?:${SERVINGS_WORDS})\\b[^\\d]{0,20}$`,
+  `^(?:(?:for|pour|für|para|per|voor|til|för)\\s+|[^\\d:]{1,20}:\\s*)?(\\d+(?:\\s*[-–/]\\s*\\d+)?)\\s*(?:${SERVINGS_WORDS})\\b[^\\d]{0,20}$`,
   "iu",
 );
 // An icon standing for the label, in its alternative text ("number of servings", "ilość porcji").
