@@ -419,6 +419,16 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("<title>Omelette</title>", body)).ingredients).toEqual(["3 eggs", "1 tbsp butter", "1 pinch of salt", "2 chives"]);
   });
 
+  it("leaves out an amount in a second system of units printed beside the first (decision 0040)", () => {
+    const system = (n: number, amount: string, unit: string) =>
+      `<span class="wprm-recipe-ingredient-unit-system wprm-recipe-ingredient-unit-system-${n}">${amount} ${unit}</span>`;
+    const item = (first: string, second: string, name: string) => `<li>${first} ${second} <span>${name}</span></li>`;
+    const body = `<h1>Dal</h1><h2>Ingredients</h2><ul>${item(system(1, "1 1/2", "cups"), system(2, "(300", "g)"), "red lentils")}
+      ${item(system(1, "1", "large"), system(2, "(200", "g)"), "carrot")}${item("", "", "1 tsp salt")}</ul>
+      <h2>Method</h2><ol><li>Rinse the lentils.</li><li>Simmer them with the carrot for twenty minutes.</li></ol>`;
+    expect(only(page("<title>Dal</title>", body)).ingredients).toEqual(["1 1/2 cups red lentils", "1 large carrot", "1 tsp salt"]);
+  });
+
   it("reads the ingredients in an aside whose class names the recipe, not in the page's other asides (decision 0040)", () => {
     const body = `<h1>Lentil Soup</h1>
       <aside class="more"><h3>Ingredients</h3><ul><li>2 cups of love</li><li>3 tbsp patience</li><li>1 pinch luck</li></ul></aside>
