@@ -419,6 +419,16 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("<title>Omelette</title>", body)).ingredients).toEqual(["3 eggs", "1 tbsp butter", "1 pinch of salt", "2 chives"]);
   });
 
+  it("leaves out an amount in a second system of units printed beside the first (decision 0040)", () => {
+    const system = (n: number, amount: string, unit: string) =>
+      `<span class="wprm-recipe-ingredient-unit-system wprm-recipe-ingredient-unit-system-${n}">${amount} ${unit}</span>`;
+    const item = (first: string, second: string, name: string) => `<li>${first} ${second} <span>${name}</span></li>`;
+    const body = `<h1>Dal</h1><h2>Ingredients</h2><ul>${item(system(1, "1 1/2", "cups"), system(2, "(300", "g)"), "red lentils")}
+      ${item(system(1, "1", "large"), system(2, "(200", "g)"), "carrot")}${item("", "", "1 tsp salt")}</ul>
+      <h2>Method</h2><ol><li>Rinse the lentils.</li><li>Simmer them with the carrot for twenty minutes.</li></ol>`;
+    expect(only(page("<title>Dal</title>", body)).ingredients).toEqual(["1 1/2 cups red lentils", "1 large carrot", "1 tsp salt"]);
+  });
+
   it("reads the ingredients in an aside whose class names the recipe, not in the page's other asides (decision 0040)", () => {
     const body = `<h1>Lentil Soup</h1>
       <aside class="more"><h3>Ingredients</h3><ul><li>2 cups of love</li><li>3 tbsp patience</li><li>1 pinch luck</li></ul></aside>
@@ -599,6 +609,16 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page(noYield, stats("servings", "Serve it warm with 2 sauces and bread"))).servings).toBe(4);
   });
 
+  it("reads the servings beside an icon font's icon whose class names them (decision 0040)", () => {
+    const noYield = ldJson({ ...padThai, recipeYield: undefined });
+    const stats = (icon: string) =>
+      `<ul class="stats"><li><span class="icon icon-clock"></span><span>40 min</span></li>` +
+      `<li><span class="${icon}"></span><span>6-8</span></li></ul>`;
+    expect(only(page(noYield, stats("gbcicon gbcicon-serves"))).servings).toBe(8);
+    expect(only(page(noYield, stats("fa fa_servings"))).servings).toBe(8);
+    expect(only(page(noYield, stats("icon icon-heart"))).servings).toBe(4);
+  });
+
   it("reads servings printed as a count before the word, in a few languages (decision 0040)", () => {
     const noYield = ldJson({ ...padThai, recipeYield: undefined });
     const servings = (line: string) => only(page(noYield, `<p>${line}</p>`)).servings;
@@ -606,6 +626,9 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(servings("Für 6 Portionen")).toBe(6);
     expect(servings("1 personas")).toBe(1);
     expect(servings("12 servings")).toBe(12);
+    // After a label of its own, closed by a colon.
+    expect(servings("Recept voor: 2 personen")).toBe(2);
+    expect(servings("Dosi per: 10 persone")).toBe(10);
     // A count in a sentence is no servings line.
     expect(servings("Fry 2 portions of noodles at a time in the hot wok")).toBe(4);
   });

@@ -258,6 +258,11 @@ function holdsActivePanel(parent: HtmlElement): boolean {
   return holds;
 }
 
+// An ingredient's amount in a second system of units, printed beside the first ("1 1/2 cups (300 g)"): computed by the
+// plugin for display, where the line the author wrote and the plugin's data have the first alone.
+const OTHER_UNIT_SYSTEM = /unit-system-[2-9]$/;
+const isOtherUnitSystem = (element: HtmlElement) => classesOf(element).some((c) => OTHER_UNIT_SYSTEM.test(c));
+
 /** Where a block ends in rawText's walk: a line break no text of the page can be taken for. */
 const BLOCK_END = Symbol("block end");
 
@@ -279,7 +284,7 @@ function rawText(element: HtmlElement, limit = Infinity): string {
       read += node.trim().length;
       continue;
     }
-    if (node !== element && isUnread(node)) continue;
+    if (node !== element && (isUnread(node) || isOtherUnitSystem(node))) continue;
     if (node.name === "br") {
       parts.push("\n");
       continue;

@@ -6,9 +6,10 @@ export const SERVINGS_WORDS =
   "serves|servings?|yields?|makes|portions?|personen|portionen|porties|personer|adag|porcj[aei]|porzioni|porciones|raciones|personnes|persone|personas|pessoas|porções";
 // The label may run into its count where the page sets them apart by style alone ("Servings8 servings", "Serves12").
 const SERVINGS_LABEL = new RegExp(`^(?:${SERVINGS_WORDS})(?!\\p{L})\\s*:?\\s*(.+)$`, "iu");
-// The count before the word, after "for" in a few languages or none ("Pour 2 personnes :", "Für 4 Portionen", "6 servings").
+// The count before the word, after "for" in a few languages, a label closed by a colon or nothing ("Pour 2 personnes :",
+// "Für 4 Portionen", "Recept voor: 2 personen", "6 servings").
 const SERVINGS_COUNT = new RegExp(
-  `^(?:(?:for|pour|für|para|per|voor|til|för)\\s+)?(\\d+(?:\\s*[-–/]\\s*\\d+)?)\\s*(?:${SERVINGS_WORDS})\\b[^\\d]{0,20}$`,
+  `^(?:(?:for|pour|für|para|per|voor|til|för)\\s+|[^\\d:]{1,20}:\\s*)?(\\d+(?:\\s*[-–/]\\s*\\d+)?)\\s*(?:${SERVINGS_WORDS})\\b[^\\d]{0,20}$`,
   "iu",
 );
 // An icon standing for the label, in its alternative text ("number of servings", "ilość porcji").
@@ -27,15 +28,27 @@ export function factsOf(region: HtmlElement): Pick<RecipeDraft, "servings" | "pr
   };
 }
 
-/** The count printed next to an icon whose alternative text names the servings: "[icon: servings] 8 people". */
+/**
+ * What an icon says it stands for: an image's alternative text, or the class of an icon font's empty span or i
+ * ("gbcicon-serves" read "gbcicon serves").
+ */
+function iconNames(el: HtmlElement): string | undefined {
+  if (el.name === "img") return el.attrs.get("alt") ?? "";
+  const fontIcon = (el.name === "span" || el.name === "i") && el.children.length === 0;
+  const classes = el.attrs.get("class");
+  return fontIcon && classes !== undefined ? classes.replace(/[-_]/g, " ") : undefined;
+}
+
+/** The count printed next to an icon that names the servings: "[icon: servings] 8 people". */
 function servingsBesideIcon(region: HtmlElement): number | null {
   let servings: number | null = null;
   let icons = 0;
   walk(region, (el) => {
     if (servings !== null || icons >= MAX_ICONS || isUnread(el)) return false;
-    if (el.name !== "img") return;
+    const names = iconNames(el);
+    if (names === undefined) return;
     icons++;
-    if (!SERVINGS_ICON.test(el.attrs.get("alt") ?? "")) return;
+    if (!SERVINGS_ICON.test(names)) return;
     // The smallest element around the icon that has text: the icon's label and its value.
     let box = el.parent;
     for (let climbs = 0; box && climbs < 3 && leadingLines(box, 1).length === 0; climbs++) box = box.parent;
