@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPglite } from "./create-db";
+import { sql } from "kysely";
+import { createDb, openPglite } from "./create-db";
 import { PGLITE_TEMPLATE_ENV, testDatabaseKind } from "./testing";
 
 const folders: string[] = [];
@@ -68,6 +69,21 @@ describe.skipIf(testDatabaseKind() === "postgres")("the embedded database on dis
     mkdirSync(path.join(dataDir, "pglite"));
     await withPglite(dataDir, template, async (pglite) => expect(await names(pglite)).toEqual(["flour"]));
     expect(existsSync(path.join(dataDir, "pglite.copying"))).toBe(false);
+  });
+
+  it("lets the event loop turn before each statement waiting on the one connection (decision 0034)", async () => {
+    const { db, close } = createDb({ dataDir: "unused", pglite: openPglite(folder(), { template }) });
+    try {
+      let done = 0;
+      let doneAtTurn: number | undefined;
+      const statements = Array.from({ length: 20 }, () => sql`select 1`.execute(db).then(() => done++));
+      // A request's socket is read once the loop turns: that must come before the queue is through.
+      void statements[0]!.then(() => setImmediate(() => (doneAtTurn = done)));
+      await Promise.all(statements);
+      expect(doneAtTurn).toBeLessThan(20);
+    } finally {
+      await close();
+    }
   });
 
   it("opens a folder that has a database as it is", async () => {

@@ -1,6 +1,8 @@
 import { constants, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { PGlite, types as pgliteTypes, type PGliteOptions } from "@electric-sql/pglite";
+// Node's own, not the global one a test's fake clock replaces: a statement must never wait on a faked timer.
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { PGlite, types as pgliteTypes, type PGliteOptions, type QueryOptions, type Results } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from "kysely";
 import pg from "pg";
@@ -40,8 +42,21 @@ const toNumber = (value: string) => Number(value);
 pg.types.setTypeParser(DATE_OID, keepDate);
 pg.types.setTypeParser(INT8_OID, toNumber);
 
+/**
+ * A PGlite that lets the event loop turn before each statement. Its PostgreSQL runs on the main thread, and
+ * statements waiting on its one connection were handed on in promise callbacks, running back to back while no new
+ * request was read: at 50 connections wrk's p99 was 1.3 s (Fastify's own far lower) and a few requests passed 2 s.
+ * With the turn, 141 ms and none, for 2% fewer requests a second (decision 0034).
+ */
+class FairPGlite extends PGlite {
+  override async query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    await nextTurn();
+    return super.query<T>(query, params, options);
+  }
+}
+
 /** A PGlite that lets go of its data folder's lock once closed. */
-class LockedPGlite extends PGlite {
+class LockedPGlite extends FairPGlite {
   constructor(
     dataPath: string,
     options: PGliteOptions,
@@ -85,7 +100,7 @@ export function openPglite(dataDir: string, { loadDataDir, template }: OpenPglit
     loadDataDir,
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${SHARED_BUFFERS}`],
   };
-  if (dataDir.startsWith("memory://")) return new PGlite(dataDir, options);
+  if (dataDir.startsWith("memory://")) return new FairPGlite(dataDir, options);
   mkdirSync(dataDir, { recursive: true });
   const release = lockDataDir(dataDir);
   try {
