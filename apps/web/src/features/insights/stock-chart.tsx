@@ -41,47 +41,63 @@ function colors(): ChartColors {
   return kept.colors;
 }
 
+function drawChart(canvas: HTMLCanvasElement, periods: ChartPeriod[]): Chart {
+  const c = colors();
+  return new Chart(canvas, {
+    type: "bar",
+    data: {
+      labels: periods.map((p) => p.label),
+      datasets: [
+        { label: "Wasted", data: periods.map((p) => p.wasted), backgroundColor: c.wasted, borderRadius: 3 },
+        { label: "Used", data: periods.map((p) => p.used), backgroundColor: c.used, borderRadius: 3 },
+      ],
+    },
+    options: {
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: false,
+      plugins: { legend: { position: "bottom", labels: { color: c.text, boxWidth: 12 } } },
+      scales: {
+        x: { ticks: { color: c.text, autoSkip: true, maxRotation: 0 }, grid: { display: false } },
+        y: { beginAtZero: true, ticks: { color: c.text, precision: 0 }, grid: { color: c.grid } },
+      },
+    },
+  });
+}
+
+/** The theme toggle flips a class on <html>: the chart is repainted in the new colours. */
+function repaintOnThemeChange(chart: Chart): MutationObserver {
+  const observer = new MutationObserver(() => {
+    const next = colors();
+    chart.data.datasets[0]!.backgroundColor = next.wasted;
+    chart.data.datasets[1]!.backgroundColor = next.used;
+    chart.options.plugins!.legend!.labels!.color = next.text;
+    chart.options.scales!.x!.ticks!.color = next.text;
+    chart.options.scales!.y!.ticks!.color = next.text;
+    chart.options.scales!.y!.grid!.color = next.grid;
+    chart.update();
+  });
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+  return observer;
+}
+
 /** Wasted and used items per period as grouped bars, redrawn in the theme's colours when it changes. */
 export function StockChart({ periods, label }: { periods: ChartPeriod[]; label: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
-    const c = colors();
-    const chart = new Chart(canvas.current!, {
-      type: "bar",
-      data: {
-        labels: periods.map((p) => p.label),
-        datasets: [
-          { label: "Wasted", data: periods.map((p) => p.wasted), backgroundColor: c.wasted, borderRadius: 3 },
-          { label: "Used", data: periods.map((p) => p.used), backgroundColor: c.used, borderRadius: 3 },
-        ],
-      },
-      options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        plugins: { legend: { position: "bottom", labels: { color: c.text, boxWidth: 12 } } },
-        scales: {
-          x: { ticks: { color: c.text, autoSkip: true, maxRotation: 0 }, grid: { display: false } },
-          y: { beginAtZero: true, ticks: { color: c.text, precision: 0 }, grid: { color: c.grid } },
-        },
-      },
-    });
-    // The theme toggle flips a class on <html>: repaint in the new colours.
-    const observer = new MutationObserver(() => {
-      const next = colors();
-      chart.data.datasets[0]!.backgroundColor = next.wasted;
-      chart.data.datasets[1]!.backgroundColor = next.used;
-      chart.options.plugins!.legend!.labels!.color = next.text;
-      chart.options.scales!.x!.ticks!.color = next.text;
-      chart.options.scales!.y!.ticks!.color = next.text;
-      chart.options.scales!.y!.grid!.color = next.grid;
-      chart.update();
-    });
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+    let chart: Chart | undefined;
+    let observer: MutationObserver | undefined;
+    // Each chart is built in a task of its own after the page's: one long task (the page and both charts) would block
+    // input longer than three shorter ones.
+    const build = setTimeout(() => {
+      chart = drawChart(canvas.current!, periods);
+      observer = repaintOnThemeChange(chart);
+    }, 0);
     return () => {
-      observer.disconnect();
-      chart.destroy();
+      clearTimeout(build);
+      observer?.disconnect();
+      chart?.destroy();
     };
   }, [periods]);
 
