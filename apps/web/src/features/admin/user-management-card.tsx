@@ -8,6 +8,7 @@ import { Skeleton } from "@kim/ui/skeleton";
 import { LazyConfirmDeleteDialog, preloadConfirmDelete } from "../../components/lazy-confirm-delete-dialog";
 import { SearchInput } from "../../components/search-input";
 import { useCurrentUser } from "../../lib/current-user";
+import { useDeferredFirst } from "../../lib/deferred-first";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { trpc } from "../../lib/trpc";
 import { Pager } from "./pager";
@@ -57,6 +58,8 @@ export function UserManagementCard({ mutations }: { mutations: AdminMutations })
     { search: query || undefined, page, pageSize: ADMIN_PAGE_SIZE },
     { placeholderData: keepPreviousData },
   );
+  // The first page of rows draws in a background render: twenty-five rows at once were a long task on a phone.
+  const shown = useDeferredFirst(users.data, undefined);
 
   return (
     <Card>
@@ -87,17 +90,17 @@ export function UserManagementCard({ mutations }: { mutations: AdminMutations })
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        {users.isPending ? (
+        {users.isError ? (
+          <p role="alert" className="text-destructive">
+            Could not load the users: {users.error.message}
+          </p>
+        ) : shown === undefined ? (
           <div className="grid gap-3" aria-busy="true" aria-label="Loading users">
             {Array.from({ length: 3 }, (_, i) => (
               <Skeleton key={i} className="h-20 rounded-lg" />
             ))}
           </div>
-        ) : users.isError ? (
-          <p role="alert" className="text-destructive">
-            Could not load the users: {users.error.message}
-          </p>
-        ) : users.data.total === 0 ? (
+        ) : shown.total === 0 ? (
           <p className="py-6 text-center text-muted-foreground">No users found</p>
         ) : (
           // A page emptied by deletions still shows the pager, so Previous leads back to the users.
@@ -109,7 +112,7 @@ export function UserManagementCard({ mutations }: { mutations: AdminMutations })
               onPointerOver={preloadRowDialogs}
               onFocus={preloadRowDialogs}
             >
-              {users.data.items.map((user) => (
+              {shown.items.map((user) => (
                 <UserRow
                   key={user.id}
                   user={user}
@@ -121,10 +124,10 @@ export function UserManagementCard({ mutations }: { mutations: AdminMutations })
               ))}
             </ul>
             <Pager
-              page={users.data.page}
-              pageSize={users.data.pageSize}
-              total={users.data.total}
-              totalIsExact={users.data.totalIsExact}
+              page={shown.page}
+              pageSize={shown.pageSize}
+              total={shown.total}
+              totalIsExact={shown.totalIsExact}
               noun="users"
               onPage={setPage}
             />

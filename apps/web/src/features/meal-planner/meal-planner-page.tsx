@@ -6,6 +6,7 @@ import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
 import { useIsMobile } from "@kim/ui/lib/use-mobile";
 import { NeedsNetwork } from "../../components/needs-network";
+import { useDeferredFirst } from "../../lib/deferred-first";
 import { useOnline } from "../../lib/offline/network";
 import { trpc } from "../../lib/trpc";
 import { lazyDialog } from "../../lib/lazy-dialog";
@@ -61,7 +62,9 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
 
   const label = weekLabel(monday);
   const days = useMemo(() => weekDays(monday), [monday]);
-  const slots = useMemo(() => (list.data ? mealsBySlot(list.data) : undefined), [list.data]);
+  // The first week's meals draw in a background render (a week of 21 meals at once was a long task on a phone).
+  const week = useDeferredFirst(list.data, undefined);
+  const slots = useMemo(() => (week ? mealsBySlot(week) : undefined), [week]);
 
   // Today drops the week from the address, so the link always means "this week".
   const showWeek = (week: string | undefined) => {
@@ -173,7 +176,7 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
             onRemove={removeMeal}
           />
           {/* Below the week, not above it: shown once the week has loaded, it moves nothing already drawn. */}
-          {list.data?.length === 0 ? (
+          {week?.length === 0 ? (
             <Card className="flex-row items-center gap-4 px-6 py-4">
               <CalendarDays className="size-8 shrink-0 text-muted-foreground" aria-hidden="true" />
               <div>
