@@ -9,6 +9,7 @@ import { LazyConfirmDeleteDialog, preloadConfirmDelete } from "../../components/
 import { SearchInput } from "../../components/search-input";
 import { MemberNamesProvider } from "../households/member-name";
 import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
+import { useDeferredFirst } from "../../lib/deferred-first";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { IngredientCard } from "./ingredient-card";
 import { OfflineOutcomes } from "./offline-outcomes";
@@ -48,6 +49,8 @@ type FormState =
 /** `filter`: from the address, set by a dashboard card. */
 export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) {
   const list = useInventoryList();
+  // The first answer draws in a background render, as the shopping list's does: the cards at once were a long task.
+  const items = useDeferredFirst(list.data, undefined);
   const { create, update, remove } = useIngredientMutations();
   const lookUpProduct = useBarcodeProductLookup();
   const [search, setSearch] = useState("");
@@ -61,10 +64,7 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
   const today = localDate();
 
   // Lower-cased once per list, not once per keystroke.
-  const searchable = useMemo(
-    () => (list.data ?? []).map((ingredient) => ({ ingredient, name: ingredient.name.toLowerCase() })),
-    [list.data],
-  );
+  const searchable = useMemo(() => (items ?? []).map((ingredient) => ({ ingredient, name: ingredient.name.toLowerCase() })), [items]);
   const filtered = useMemo(
     () =>
       searchable
@@ -115,16 +115,16 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
       {filter ? <StockFilterNotice filter={filter} /> : null}
       <OfflineOutcomes />
 
-      {list.isPending ? (
+      {list.isError ? (
+        <p role="alert" className="text-destructive">
+          Could not load your ingredients: {list.error.message}
+        </p>
+      ) : items === undefined ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading ingredients">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-32 rounded-xl" />
           ))}
         </div>
-      ) : list.isError ? (
-        <p role="alert" className="text-destructive">
-          Could not load your ingredients: {list.error.message}
-        </p>
       ) : filtered.length === 0 ? (
         <EmptyState
           icon={PackageOpen}

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { ChefHat } from "lucide-react";
 import { Button } from "@kim/ui/button";
+import { useDeferredFirst } from "../../lib/deferred-first";
 import { isBadRequestError, isNotFoundError } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { RecipeForm } from "./recipe-form";
@@ -14,7 +15,8 @@ import { useRecipeMutations } from "./use-recipe-mutations";
 export function EditRecipePage({ id }: { id: string }) {
   const recipe = trpc.recipes.get.useQuery({ id });
   const { update } = useRecipeMutations();
-  if (recipe.isPending) return <RecipeLoading />;
+  // The form draws in a background render once the recipe has come: drawn at once it was a long task on a phone.
+  const data = useDeferredFirst(recipe.data, undefined);
   if (recipe.isError) {
     if (isNotFoundError(recipe.error) || isBadRequestError(recipe.error)) return <RecipeNotFound />;
     return (
@@ -23,7 +25,7 @@ export function EditRecipePage({ id }: { id: string }) {
       </p>
     );
   }
-  const data = recipe.data;
+  if (data === undefined) return <RecipeLoading />;
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <RecipeFormHeader title="Edit Recipe">

@@ -9,6 +9,7 @@ import { LazyConfirmDeleteDialog, preloadConfirmDelete } from "../../components/
 import { SearchInput } from "../../components/search-input";
 import { MemberNamesProvider } from "../households/member-name";
 import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
+import { useDeferredFirst } from "../../lib/deferred-first";
 import { useCurrentUser } from "../../lib/current-user";
 import { trpc } from "../../lib/trpc";
 import { lazyDialog } from "../../lib/lazy-dialog";
@@ -35,6 +36,8 @@ const preloadCardDialogs = () => void preloadConfirmDelete();
 export function RecipesPage() {
   const online = useOnline();
   const list = trpc.recipes.list.useQuery();
+  // The first answer draws in a background render, as the shopping list's does: the cards at once were a long task.
+  const recipes = useDeferredFirst(list.data, undefined);
   const user = useCurrentUser().data;
   const { remove } = useRecipeMutations();
   const [search, setSearch] = useState("");
@@ -45,8 +48,8 @@ export function RecipesPage() {
   // Lower-cased once per list, not once per keystroke; only the cards near the window are drawn, so filtering
   // in the same render as the keystroke stays instant with thousands of recipes.
   const searchable = useMemo(
-    () => (list.data ?? []).map((recipe) => ({ recipe, text: `${recipe.title}\n${recipe.description ?? ""}`.toLowerCase() })),
-    [list.data],
+    () => (recipes ?? []).map((recipe) => ({ recipe, text: `${recipe.title}\n${recipe.description ?? ""}`.toLowerCase() })),
+    [recipes],
   );
   const filtered = useMemo(() => searchable.filter((e) => !query || e.text.includes(query)).map((e) => e.recipe), [searchable, query]);
 
@@ -86,16 +89,16 @@ export function RecipesPage() {
 
       <SearchInput aria-label="Search recipes" placeholder="Search recipes..." value={search} onChange={(e) => setSearch(e.target.value)} />
 
-      {list.isPending ? (
+      {list.isError ? (
+        <p role="alert" className="text-destructive">
+          Could not load your recipes: {list.error.message}
+        </p>
+      ) : recipes === undefined ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading recipes">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-96 rounded-xl" />
           ))}
         </div>
-      ) : list.isError ? (
-        <p role="alert" className="text-destructive">
-          Could not load your recipes: {list.error.message}
-        </p>
       ) : filtered.length === 0 ? (
         <EmptyState
           icon={BookOpen}
