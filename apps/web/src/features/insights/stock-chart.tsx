@@ -1,8 +1,4 @@
-import { useEffect, useRef } from "react";
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from "chart.js";
-
-// Only what a bar chart needs: Chart.js is tree-shaken to these parts (see decision 0019).
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
+import { axisTicks } from "./axis-ticks";
 
 export interface ChartPeriod {
   label: string;
@@ -10,100 +6,60 @@ export interface ChartPeriod {
   used: number;
 }
 
+const percent = (value: number, top: number) => `${(value / top) * 100}%`;
+
 /**
- * A theme colour as rgb(): Chart.js reads colours itself and knows no oklch, which the theme is written in, so the
- * browser paints the variable on a 1x1 canvas and the pixel is read back.
+ * Wasted and used items per period as grouped bars. Plain elements sized in percent, not a chart library: a dozen bars
+ * need no canvas, they resize with the card and take the theme's colours from its variables, and the page loads no
+ * chart code (Chart.js was 57 KB gzipped; decision 0019).
  */
-function themeColor(style: CSSStyleDeclaration, ctx: CanvasRenderingContext2D | null, variable: string): string {
-  const value = style.getPropertyValue(variable).trim();
-  if (!ctx || !value) return "gray";
-  ctx.clearRect(0, 0, 1, 1);
-  ctx.fillStyle = value;
-  ctx.fillRect(0, 0, 1, 1);
-  const [r, g, b, a] = ctx.getImageData(0, 0, 1, 1).data;
-  return `rgba(${r}, ${g}, ${b}, ${(a ?? 255) / 255})`;
-}
-
-type ChartColors = Record<"wasted" | "used" | "text" | "grid", string>;
-/** The colours of the theme last read, by <html>'s classes: the page's two charts read them once, on one canvas. */
-let kept: { theme: string; colors: ChartColors } | undefined;
-
-function colors(): ChartColors {
-  const theme = document.documentElement.className;
-  if (kept?.theme === theme) return kept.colors;
-  const style = getComputedStyle(document.documentElement);
-  const ctx = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
-  const read = (variable: string) => themeColor(style, ctx, variable);
-  kept = {
-    theme,
-    colors: { wasted: read("--destructive"), used: read("--primary"), text: read("--muted-foreground"), grid: read("--border") },
-  };
-  return kept.colors;
-}
-
-function drawChart(canvas: HTMLCanvasElement, periods: ChartPeriod[]): Chart {
-  const c = colors();
-  return new Chart(canvas, {
-    type: "bar",
-    data: {
-      labels: periods.map((p) => p.label),
-      datasets: [
-        { label: "Wasted", data: periods.map((p) => p.wasted), backgroundColor: c.wasted, borderRadius: 3 },
-        { label: "Used", data: periods.map((p) => p.used), backgroundColor: c.used, borderRadius: 3 },
-      ],
-    },
-    options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      plugins: { legend: { position: "bottom", labels: { color: c.text, boxWidth: 12 } } },
-      scales: {
-        x: { ticks: { color: c.text, autoSkip: true, maxRotation: 0 }, grid: { display: false } },
-        y: { beginAtZero: true, ticks: { color: c.text, precision: 0 }, grid: { color: c.grid } },
-      },
-    },
-  });
-}
-
-/** The theme toggle flips a class on <html>: the chart is repainted in the new colours. */
-function repaintOnThemeChange(chart: Chart): MutationObserver {
-  const observer = new MutationObserver(() => {
-    const next = colors();
-    chart.data.datasets[0]!.backgroundColor = next.wasted;
-    chart.data.datasets[1]!.backgroundColor = next.used;
-    chart.options.plugins!.legend!.labels!.color = next.text;
-    chart.options.scales!.x!.ticks!.color = next.text;
-    chart.options.scales!.y!.ticks!.color = next.text;
-    chart.options.scales!.y!.grid!.color = next.grid;
-    chart.update();
-  });
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
-  return observer;
-}
-
-/** Wasted and used items per period as grouped bars, redrawn in the theme's colours when it changes. */
 export function StockChart({ periods, label }: { periods: ChartPeriod[]; label: string }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-
-  useEffect(() => {
-    let chart: Chart | undefined;
-    let observer: MutationObserver | undefined;
-    // Each chart is built in a task of its own after the page's: one long task (the page and both charts) would block
-    // input longer than three shorter ones.
-    const build = setTimeout(() => {
-      chart = drawChart(canvas.current!, periods);
-      observer = repaintOnThemeChange(chart);
-    }, 0);
-    return () => {
-      clearTimeout(build);
-      observer?.disconnect();
-      chart?.destroy();
-    };
-  }, [periods]);
-
+  const ticks = axisTicks(Math.max(0, ...periods.flatMap((p) => [p.wasted, p.used])));
+  const top = ticks.at(-1)!;
   return (
-    <div className="relative h-56 w-full min-w-0 sm:h-64">
-      <canvas ref={canvas} role="img" aria-label={label} data-testid="stock-chart" />
-    </div>
+    <figure role="img" aria-label={label} data-testid="stock-chart" className="grid gap-2 text-xs text-muted-foreground">
+      <div className="grid h-48 grid-cols-[2rem_1fr] sm:h-56">
+        <div className="relative">
+          {ticks.map((tick) => (
+            <span key={tick} className="absolute right-2 translate-y-1/2 tabular-nums" style={{ bottom: percent(tick, top) }}>
+              {tick}
+            </span>
+          ))}
+        </div>
+        <div className="relative border-b border-border">
+          {ticks.slice(1).map((tick) => (
+            <div key={tick} className="absolute inset-x-0 border-t border-border" style={{ bottom: percent(tick, top) }} />
+          ))}
+          <div className="absolute inset-0 flex">
+            {periods.map((p) => (
+              <div
+                key={p.label}
+                className="flex flex-1 items-end justify-center gap-0.5 px-0.5"
+                title={`${p.label}: ${p.wasted} wasted, ${p.used} used`}
+              >
+                <div className="w-full max-w-4 rounded-t-sm bg-destructive" style={{ height: percent(p.wasted, top) }} />
+                <div className="w-full max-w-4 rounded-t-sm bg-primary" style={{ height: percent(p.used, top) }} />
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+      {/* Every other label on a phone when there are more than six: eight weeks' dates would run into each other. */}
+      <div className="ml-8 flex">
+        {periods.map((p, i) => (
+          <span key={p.label} className={`flex-1 text-center whitespace-nowrap ${periods.length > 6 && i % 2 ? "max-sm:invisible" : ""}`}>
+            {p.label}
+          </span>
+        ))}
+      </div>
+      <div className="flex justify-center gap-4">
+        <span className="flex items-center gap-1.5">
+          <span className="size-3 rounded-sm bg-destructive" /> Wasted
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="size-3 rounded-sm bg-primary" /> Used
+        </span>
+      </div>
+    </figure>
   );
 }

@@ -5,7 +5,7 @@ import { currentUserQueryOptions } from "../../lib/current-user";
 import { browserTimeZone } from "../../lib/dates";
 import { pageTitle } from "../../lib/page-title";
 
-// The page (and Chart.js with it) is its own chunk: the router plugin splits the component out of this file.
+// The page is its own chunk: the router plugin splits the component out of this file.
 export const Route = createFileRoute("/_authed/insights")({
   head: () => pageTitle("Insights"),
   // A Pro cook's figures are asked for beside the page's code, not once it has arrived and drawn. Not awaited: the
