@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { formatTimer, instructionSteps } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { toast } from "@kim/ui/lib/use-toast";
+import { useDeferredFirst } from "../../lib/deferred-first";
 import { isBadRequestError, isNotFoundError } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { RecipeLoading, RecipeNotFound } from "../recipes/recipe-not-found";
@@ -45,6 +46,18 @@ export function CookingPage({ id }: { id: string }) {
 
 function CookingScreen({ recipe }: { recipe: Recipe }) {
   useWakeLock();
+  // The summary (the page's largest paint) draws at once; the checklist, steps and timers in a background render, which
+  // yields to the browser every few milliseconds instead of holding the page's first draw as one long task.
+  const drawWork = useDeferredFirst(true, false);
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6">
+      <RecipeSummary recipe={recipe} />
+      {drawWork ? <CookingWork recipe={recipe} /> : null}
+    </div>
+  );
+}
+
+function CookingWork({ recipe }: { recipe: Recipe }) {
   const steps = useMemo(() => instructionSteps(recipe.instructions), [recipe.instructions]);
   const progress = useCookingProgress(recipe.id, recipe.servings, recipe.ingredients.length, steps.length);
   const timers = useCookingTimers(recipe.id);
@@ -59,8 +72,7 @@ function CookingScreen({ recipe }: { recipe: Recipe }) {
   };
 
   return (
-    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6">
-      <RecipeSummary recipe={recipe} />
+    <>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
         <div className="grid gap-6 lg:col-span-2">
           <div ref={panel}>
@@ -86,7 +98,7 @@ function CookingScreen({ recipe }: { recipe: Recipe }) {
           <div className="h-24 lg:hidden" aria-hidden="true" />
         </>
       ) : null}
-    </div>
+    </>
   );
 }
 
