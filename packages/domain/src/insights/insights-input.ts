@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCalendarDate } from "../shared/dates";
+import { KITCHEN_DATE_YEARS, isCalendarDate, isKitchenDate } from "../shared/dates";
 import { storableText } from "../shared/text";
 import { canonicalTimeZone, isTimeZone } from "../shared/time-zone";
 
@@ -17,8 +17,7 @@ export const insightsInput = z.object({ timeZone: timeZoneInput });
 export const suggestInput = z.object({
   week: storableText("Week")
     .refine(isCalendarDate, "Week must be a date written yyyy-MM-dd")
-    // A week at the edge of what dates can be written (9999-12-31's Sunday is in year 10000) plans no kitchen.
-    .refine((week) => week >= "1900-01-01" && week < "3000-01-01", "Week must be a date from 1900 to 2999"),
+    .refine(isKitchenDate, `Week must be a date ${KITCHEN_DATE_YEARS}`),
   timeZone: timeZoneInput,
 });
 

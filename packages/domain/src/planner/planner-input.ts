@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MEAL_TYPES } from "../shared/enums";
-import { daysInRange, isCalendarDate } from "../shared/dates";
+import { KITCHEN_DATE_YEARS, daysInRange, isCalendarDate, isKitchenDate } from "../shared/dates";
 import { shoppingItemSchema } from "../shopping/shopping-input";
 import { storableText } from "../shared/text";
 import { RECIPE_LIMITS } from "../recipes/recipe-fields";
@@ -12,7 +12,10 @@ const MAX_SHOPPING_ITEMS = 500;
 export const MAX_PLAN_DAYS = 62;
 const DEFAULT_SHOPPING_LIST_NAME = "Shopping List";
 
-const calendarDate = (label: string) => storableText(label).refine(isCalendarDate, `${label} must be a date written yyyy-MM-dd`);
+const calendarDate = (label: string) =>
+  storableText(label)
+    .refine(isCalendarDate, `${label} must be a date written yyyy-MM-dd`)
+    .refine(isKitchenDate, `${label} must be a date ${KITCHEN_DATE_YEARS}`);
 const uuid = (label: string) => z.uuid({ error: `${label} must be a valid id (uuid)` });
 
 const servings = (max: number) =>

@@ -15,6 +15,15 @@ export function isCalendarDate(value: string): boolean {
   return date.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * A calendar date a kitchen works with: 1900 to 2999. Dates at the edge of what can be written are typos, and a week
+ * or a span reckoned from them runs into year 10000, which neither JavaScript's ISO dates nor SQL can write.
+ */
+export function isKitchenDate(value: string): boolean {
+  return isCalendarDate(value) && value >= "1900-01-01" && value < "3000-01-01";
+}
+export const KITCHEN_DATE_YEARS = "from 1900 to 2999";
+
 /** The user's local calendar date, yyyy-MM-dd. */
 export function localDate(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES } from "../shared/enums";
-import { isCalendarDate } from "../shared/dates";
+import { KITCHEN_DATE_YEARS, isCalendarDate, isKitchenDate } from "../shared/dates";
 import { MAX_QUANTITY } from "../shared/quantities";
 import { storableText } from "../shared/text";
 
@@ -18,8 +18,12 @@ export const shoppingItemSchema = z.object({
   /** The days of the plan a generation put the item there for; generating them again replaces it. None when added by hand. */
   plan: z
     .object({
-      from: storableText("Plan from").refine(isCalendarDate, "Plan from must be a date written yyyy-MM-dd"),
-      to: storableText("Plan to").refine(isCalendarDate, "Plan to must be a date written yyyy-MM-dd"),
+      from: storableText("Plan from")
+        .refine(isCalendarDate, "Plan from must be a date written yyyy-MM-dd")
+        .refine(isKitchenDate, `Plan from must be a date ${KITCHEN_DATE_YEARS}`),
+      to: storableText("Plan to")
+        .refine(isCalendarDate, "Plan to must be a date written yyyy-MM-dd")
+        .refine(isKitchenDate, `Plan to must be a date ${KITCHEN_DATE_YEARS}`),
     })
     .optional(),
   /**

@@ -362,4 +362,10 @@ describe("dashboard summary", () => {
       ["day 4", 4],
     ]);
   });
+
+  it.each(["9999-12-31", "0001-01-01", "2026-02-30"])("refuses the date %s with 400, not a 500", async (today) => {
+    const cook = await someone();
+    const res = await send(cook, "GET", `/trpc/inventory.summary?input=${encodeURIComponent(JSON.stringify({ today }))}`);
+    expect(res.statusCode).toBe(400);
+  });
 });

@@ -1,4 +1,4 @@
-import { ingredientInput, ingredientUpdate, isCalendarDate } from "@kim/domain";
+import { KITCHEN_DATE_YEARS, ingredientInput, ingredientUpdate, isCalendarDate, isKitchenDate } from "@kim/domain";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { notFound } from "../../lib/errors";
@@ -15,7 +15,14 @@ const stockChange = idempotentProcedure.use(publishes("inventory"));
 export const inventoryRouter = {
   list: authedProcedure.query(({ ctx }) => listIngredients(ctx.db, ctx.lists, ctx.user.householdId, ctx.user.listVersions)),
   summary: authedProcedure
-    .input(z.object({ today: z.string().refine(isCalendarDate, "today must be the cook's date, yyyy-MM-dd") }))
+    .input(
+      z.object({
+        today: z
+          .string()
+          .refine(isCalendarDate, "today must be the cook's date, yyyy-MM-dd")
+          .refine(isKitchenDate, `today must be a date ${KITCHEN_DATE_YEARS}`),
+      }),
+    )
     .query(({ ctx, input }) => inventorySummary(ctx.db, ctx.user.householdId, input.today)),
   create: stockCreate.input(ingredientInput).mutation(({ ctx, input }) => createIngredient(ctx.db, ctx.creator, input, ctx.keyed)),
   update: stockChange.input(idInput.extend({ data: ingredientUpdate })).mutation(async ({ ctx, input }) => {

@@ -144,6 +144,8 @@ describe("meal plans", () => {
   it.each([
     [{ date: "2026-02-30" }, "date", "Date must be a date written yyyy-MM-dd"],
     [{ date: "tomorrow" }, "date", "Date must be a date written yyyy-MM-dd"],
+    [{ date: "0100-01-01" }, "date", "Date must be a date from 1900 to 2999"],
+    [{ date: "9999-12-31" }, "date", "Date must be a date from 1900 to 2999"],
     [{ mealType: "brunch" }, "mealType", "Meal type must be one of breakfast, lunch, dinner"],
     [{ recipeId: "x" }, "recipeId", "Recipe must be a valid id"],
     [{ servings: 0 }, "servings", "Servings must be at least 1"],
