@@ -88,4 +88,24 @@ describe("POST /api/bug-reports", () => {
     const other = await createUser(t);
     expect((await file(other.cookie, { title: "Mine", description: "d" })).statusCode).toBe(201);
   });
+
+  it("files one report for one Idempotency-Key however often it is sent, even at once, and spends the limit once", async () => {
+    const { cookie, id } = await createUser(t);
+    const report = { title: "Twice clicked", description: "d" };
+    const send = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/bug-reports",
+        payload: report,
+        headers: { cookie, "idempotency-key": "6f1c8a52-3c1e-4f0e-9a57-0d2f1b7c9e41" },
+      });
+    const answers = await Promise.all(Array.from({ length: 20 }, send));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    expect(new Set(answers.map((r) => r.json().id)).size).toBe(1);
+    expect(await stored(id)).toHaveLength(1);
+    const more = await Promise.all(
+      Array.from({ length: BUG_REPORT_LIMIT.max - 1 }, (_, i) => file(cookie, { title: `${i}`, description: "d" })),
+    );
+    expect(more.map((r) => r.statusCode)).toEqual(Array(BUG_REPORT_LIMIT.max - 1).fill(201));
+  });
 });

@@ -8,6 +8,7 @@ import { toast } from "@kim/ui/lib/use-toast";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
 import { FormField, TextareaField } from "../../components/form-field";
 import { useCurrentUser } from "../../lib/current-user";
+import { keyed, useKeyedMutation } from "../../lib/keyed-mutation";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
 
@@ -27,7 +28,8 @@ export function BugReportPage() {
   const [errors, setErrors] = useState<{ title?: string; description?: string }>({});
   const priorityId = useId();
   const user = useCurrentUser().data;
-  const create = trpc.bugReports.create.useMutation({
+  const utils = trpc.useUtils();
+  const create = useKeyedMutation(keyed(utils.client.bugReports.create.mutate), {
     onSuccess: () => {
       toast({ title: "Bug report submitted successfully", description: "Our team will review your report soon." });
       setForm(EMPTY);
