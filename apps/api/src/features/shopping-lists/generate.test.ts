@@ -115,6 +115,24 @@ describe("generating a shopping list from the meal plan", () => {
     expect(lines.water).toMatchObject({ quantity: 150, unit: "ml" });
   });
 
+  it("in smart mode, doesn't count stock past its date on the cook's today (food to buy again, not in stock)", async () => {
+    const ann = await plannedWeek({ isPro: true });
+    const stock = [
+      { name: "Milk", quantity: 1, unit: "L", expirationDate: "2026-11-25" }, // expired yesterday: bought again
+      { name: "Flour", quantity: 2, unit: "kg", expirationDate: "2026-11-26" }, // good until today: counts
+      { name: "Salt", quantity: 1, unit: "units", expirationDate: null }, // no date: counts
+    ];
+    for (const row of stock)
+      expect((await send(ann.cookie, "POST", "/api/ingredients", { ...row, category: "Pantry" })).statusCode).toBe(201);
+    const res = await generate(ann.cookie, { smartMode: true, from: "2026-11-23", to: "2026-11-29", today: "2026-11-26" });
+    const { items, excludedItems } = res.json() as { items: Line[]; excludedItems: Line[] };
+    expect(Object.keys(byName(excludedItems)).sort()).toEqual(["flour", "salt"]);
+    expect(byName(items).milk).toMatchObject({ quantity: 1.5, unit: "cups" });
+    // A day later the flour is past its date too.
+    const later = (await generate(ann.cookie, { smartMode: true, today: "2026-11-27" })).json() as { excludedItems: Line[] };
+    expect(Object.keys(byName(later.excludedItems))).toEqual(["salt"]);
+  });
+
   it("in smart mode, converts stock by weight to a recipe in cups, and says what it cannot convert", async () => {
     const ann = await createUser(t, { isPro: true });
     const cookies = {

@@ -125,12 +125,16 @@ export async function plannedMeals(db: Kysely<Database>, householdId: string, ra
   return rows.map((row) => ({ servings: row.servings, recipe: { servings: row.recipeServings ?? 1, ingredients: row.ingredients } }));
 }
 
-/** What the household has in stock with an amount, as smart mode counts it. */
-export function stockOnHand(db: Kysely<Database>, householdId: string): Promise<ShoppingLine[]> {
+/**
+ * What the household has in stock with an amount, as smart mode counts it on the cook's `today`: food past its date
+ * is not something to cook with, so it is bought again rather than left off the list.
+ */
+export function stockOnHand(db: Kysely<Database>, householdId: string, today: string): Promise<ShoppingLine[]> {
   return db
     .selectFrom("ingredients")
     .select(["name", "quantity", "unit"])
     .where("householdId", "=", householdId)
     .where("quantity", ">", 0)
+    .where((eb) => eb.or([eb("expirationDate", "is", null), eb("expirationDate", ">=", today)]))
     .execute();
 }

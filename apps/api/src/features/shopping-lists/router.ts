@@ -33,15 +33,16 @@ export const shoppingListsRouter = {
   /**
    * Every ingredient of the meals planned in the range (default: the week holding the cook's `today`), scaled to
    * each meal's servings and merged; with smart mode (Pro), less what the inventory already covers, and the lines
-   * kept because their stock is in units that do not convert. Answers the range, which the saved items carry.
+   * kept because their stock is in units that do not convert; stock past its date on the cook's `today` doesn't count. Answers the range, which the saved items carry.
    */
   generate: authedProcedure.input(generateInput).mutation(async ({ ctx, input }) => {
     if (input.smartMode && !hasProAccess(ctx.user, ctx.now())) throw appError("FORBIDDEN", `Smart Mode: ${PRO_ONLY}`);
     const { from, to } = input;
-    const range = from !== undefined && to !== undefined ? { from, to } : weekOf(input.today ?? ctx.now().toISOString().slice(0, 10));
+    const today = input.today ?? ctx.now().toISOString().slice(0, 10);
+    const range = from !== undefined && to !== undefined ? { from, to } : weekOf(today);
     const [meals, stock] = await Promise.all([
       plannedMeals(ctx.db, ctx.user.householdId, range),
-      input.smartMode ? stockOnHand(ctx.db, ctx.user.householdId) : [],
+      input.smartMode ? stockOnHand(ctx.db, ctx.user.householdId, today) : [],
     ]);
     const needed = planShoppingLines(meals).map((line) => ({ ...line, category: guessCategory(line.name) }));
     return { range, ...(input.smartMode ? subtractStock(needed, stock) : { items: needed, excludedItems: [], unconverted: [] }) };

@@ -1,7 +1,16 @@
 import { useId, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { CalendarX2, Sparkles } from "lucide-react";
-import { daysInRange, hasProAccess, isCalendarDate, MAX_PLAN_DAYS, replacePlanItems, weekOf, type Unconverted } from "@kim/domain";
+import {
+  daysInRange,
+  hasProAccess,
+  isCalendarDate,
+  localDate,
+  MAX_PLAN_DAYS,
+  replacePlanItems,
+  weekOf,
+  type Unconverted,
+} from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { Input } from "@kim/ui/input";
@@ -73,7 +82,7 @@ function GenerateForm({
     if (invalid) return;
     const smartMode = pro && smart;
     setNothingPlanned(false);
-    const result = await generate.mutateAsync({ smartMode, ...range }).catch(() => null);
+    const result = await generate.mutateAsync({ smartMode, ...range, today: localDate() }).catch(() => null);
     if (!result) return;
     if (result.items.length === 0 && result.excludedItems.length === 0) return setNothingPlanned(true);
     setSaving(true);
