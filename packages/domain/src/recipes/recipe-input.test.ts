@@ -23,6 +23,8 @@ describe("recipe ingredient", () => {
     [{ quantity: "-1" }, "Quantity must be 0 or more"],
     [{ quantity: " - 2 1/2" }, "Quantity must be 0 or more"],
     [{ quantity: Number.POSITIVE_INFINITY }, "Quantity must be a number or a short text"],
+    [{ quantity: "99999999999999999999999" }, "Quantity must be at most 1,000,000"],
+    [{ quantity: "2-2000000" }, "Quantity must be at most 1,000,000"],
     [{ quantity: "x".repeat(31) }, "Quantity must be at most 30 characters"],
     [{ quantity: true }, "Quantity must be a number or a short text"],
     [{ unit: "x".repeat(31) }, "Unit must be at most 30 characters"],

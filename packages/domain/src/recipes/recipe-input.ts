@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CUISINES, DIFFICULTIES } from "../shared/enums";
-import { MAX_QUANTITY } from "../shared/quantities";
+import { MAX_QUANTITY, parseQuantity } from "../shared/quantities";
 import { storableText } from "../shared/text";
 import { RECIPE_DEFAULTS, RECIPE_LIMITS, recipeFieldsWithout, type RecipeField } from "./recipe-fields";
 
@@ -18,7 +18,9 @@ export const recipeIngredientSchema = z.object({
         .trim()
         .max(30, "Quantity must be at most 30 characters")
         // "-1" would be kept as words that name no amount: a negative amount is a mistake, as it is as a number.
-        .refine((text) => !/^[-–—]\s*\d/.test(text), "Quantity must be 0 or more"),
+        .refine((text) => !/^[-–—]\s*\d/.test(text), "Quantity must be 0 or more")
+        // Words that read as an amount are held to the bound a number is ("99999999999999999999999").
+        .refine((text) => !((amountOf(text) ?? 0) > MAX_QUANTITY), "Quantity must be at most 1,000,000"),
     ],
     { error: "Quantity must be a number or a short text" },
   ),
@@ -26,6 +28,11 @@ export const recipeIngredientSchema = z.object({
   /** The line as the source wrote it, kept when it was parsed into the fields above. */
   original: storableText("Original line").trim().max(500, "Original line must be at most 500 characters").optional(),
 });
+
+function amountOf(text: string): number | undefined {
+  const amount = parseQuantity(text);
+  return amount ? (amount.upper ?? amount.value) : undefined;
+}
 
 export type RecipeIngredient = z.infer<typeof recipeIngredientSchema>;
 

@@ -14,7 +14,7 @@ import {
   subtractStock,
   unconvertedText,
 } from "./shopping";
-import type { ShoppingItem } from "./shopping-input";
+import { shoppingItemSchema, type ShoppingItem } from "./shopping-input";
 
 const line = <Q extends number | string>(name: string, quantity: Q, unit = "") => ({ name, quantity, unit });
 
@@ -172,6 +172,15 @@ describe("plan shopping lines", () => {
       { name: "Eggs", quantity: 7, unit: "units" },
       { name: "Salt", quantity: 1, unit: "tbsp" },
     ]);
+  });
+
+  it("holds a line at the most a list item can be, so the generated list can be saved", () => {
+    const huge = { servings: 1, ingredients: [line("Rice", 1_000_000, "kg"), line("Salt", 1, "tsp")] };
+    expect(planShoppingLines([{ servings: 100, recipe: huge }])).toEqual([
+      { name: "Rice", quantity: 1_000_000, unit: "kg" },
+      { name: "Salt", quantity: 2.08, unit: "cups" },
+    ]);
+    expect(shoppingItemSchema.safeParse({ name: "Rice", quantity: 1_000_000, unit: "kg" }).success).toBe(true);
   });
 
   it("counts a recipe planned twice twice", () => {

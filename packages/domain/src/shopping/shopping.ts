@@ -1,5 +1,5 @@
 import type { Category } from "../shared/enums";
-import { parseQuantity } from "../shared/quantities";
+import { MAX_QUANTITY, parseQuantity } from "../shared/quantities";
 import type { ShoppingItem } from "./shopping-input";
 import { formatAmount } from "../shared/amounts";
 import { convertIngredient } from "../shared/densities";
@@ -147,13 +147,17 @@ export function replacePlanItems(
   return [...list, ...toBuy.map(planItem)];
 }
 
-/** Each planned meal's recipe, scaled to the meal's servings (quantity * servings / recipe servings), as one list. */
+/**
+ * Each planned meal's recipe, scaled to the meal's servings (quantity * servings / recipe servings), as one list. A
+ * line adding up past what a list item can hold (a recipe's million grams for a hundred) is held at that most, so the
+ * list the cook generated can be saved.
+ */
 export function planShoppingLines(meals: PlannedMeal[]): ShoppingLine[] {
   return mergeShoppingItems(
     meals.flatMap(({ servings, recipe }) =>
       recipe.ingredients.map((i) => ({ ...i, quantity: (shoppingAmount(i.quantity) ?? 0) * (servings / recipe.servings) })),
     ),
-  );
+  ).map((line) => (line.quantity > MAX_QUANTITY ? { ...line, quantity: MAX_QUANTITY } : line));
 }
 
 interface Supply {
