@@ -23,6 +23,16 @@ describe("auth schemas", () => {
     expect(signupInput.safeParse({ email: "a@b.co", password: "12345678", firstName: "x".repeat(101) }).success).toBe(false);
   });
 
+  it("refuses line breaks and control characters in names (they reach mail subjects), and takes invisible ones alone as blank", () => {
+    const signup = (firstName: string) => signupInput.safeParse({ email: "a@b.co", password: "12345678", firstName });
+    expect(signup("A\r\nBcc: x@example.com").error?.issues[0]?.message).toBe(
+      "First name can't contain line breaks or other control characters",
+    );
+    expect(signup("Ann\u001b[31m").success).toBe(false);
+    expect(signup("\u200b\u200b").data?.firstName).toBeNull();
+    expect(signup("Zoë").data?.firstName).toBe("Zoë");
+  });
+
   it("needs a token to reset", () => {
     expect(passwordResetConfirmInput.safeParse({ token: "", newPassword: "12345678" }).success).toBe(false);
   });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AVATARS } from "../shared/enums";
-import { storableText } from "../shared/text";
+import { nameText, storableText } from "../shared/text";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT } from "./texts";
 
 export const emailSchema = storableText("Email")
@@ -17,7 +17,7 @@ export const passwordSchema = storableText("Password")
 
 /** Optional person name: trimmed, blank becomes null. */
 export const nameSchema = (label: string) =>
-  storableText(label)
+  nameText(label)
     .trim()
     .max(100, `${label} must be at most 100 characters`)
     .nullish()

@@ -22,8 +22,16 @@ describe("ingredient input", () => {
     [{ expirationDate: "9999-12-31" }, EXPIRY_WINDOW_MESSAGE],
     [{ expirationDate: "2026-02-30" }, "Expiration date must be a date written yyyy-MM-dd"],
     [{ quantity: -1 }, "Quantity must be 0 or more"],
+    [{ name: "Milk\u0007" }, "Name can't contain line breaks or other control characters"],
+    [{ name: "Milk\nBcc: x@example.com" }, "Name can't contain line breaks or other control characters"],
+    [{ name: "\u200b\u202e\u00ad\u034f" }, "Name is required"],
   ])("rejects %o, on create and on update", (change, message) => {
     expect(issue(change)).toBe(message);
     expect(issue(change, ingredientUpdate)).toBe(message);
+  });
+
+  it("keeps names in any script, with marks and joiners that show with their letters", () => {
+    for (const name of ["Crème fraîche", "Ꮚ", "ক্ষ", "👩‍🍳 mix", "Ça\u200bva", "1%"])
+      expect(ingredientInput.parse({ ...valid, name }).name).toBe(name);
   });
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CATEGORIES, UNITS } from "../shared/enums";
 import { isCalendarDate } from "../shared/dates";
 import { MAX_QUANTITY } from "../shared/quantities";
-import { storableText } from "../shared/text";
+import { nameText, storableText } from "../shared/text";
 
 /** The earliest expiry date Kim takes: older dates are typos (1900), not food. */
 export const EARLIEST_EXPIRY = "2000-01-01";
@@ -29,7 +29,7 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (v ? v : null));
 
 export const ingredientInput = z.object({
-  name: storableText("Name").trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
+  name: nameText("Name").trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
   quantity: z
     .number({ error: "Quantity must be a number" })
     .min(0, "Quantity must be 0 or more")

@@ -17,3 +17,20 @@ export function storableText(label: string) {
     .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`) })
     .refine((value) => !UNSTORABLE.test(value), `${label} contains a character that can't be saved`);
 }
+
+// Control characters (line breaks, tabs, BEL, ESC, C1) have no place in a one-line name: in a mail's subject a line
+// break starts a header, on screen the others show as nothing or as boxes.
+const CONTROL = /\p{Cc}/u;
+// What shows on screen: a letter, digit, mark of punctuation or symbol. Zero-width and direction marks, soft hyphens
+// and joiners alone are a name nobody can see or pick out of a list.
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+
+/**
+ * A one-line name a person types (a person's, an ingredient's): storable text without control characters, and
+ * without anything shown when it holds no visible character, so such a name counts as blank ("Name is required").
+ */
+export function nameText(label: string) {
+  return storableText(label)
+    .refine((value) => !CONTROL.test(value), `${label} can't contain line breaks or other control characters`)
+    .overwrite((value) => (VISIBLE.test(value) ? value : ""));
+}
