@@ -28,6 +28,8 @@ describe("parse quantity", () => {
     ["⅙", 1 / 6],
     ["1⁄2", 0.5],
     ["  3  ", 3],
+    ["1,5", 1.5],
+    ["0,25", 0.25],
   ] as const)("reads %j as %d", (q, value) => {
     expect(parseQuantity(q)).toEqual({ value, upper: null });
   });
@@ -43,6 +45,7 @@ describe("parse quantity", () => {
     ["1 1/2 - 2", 1.5, 2],
     ["½-1", 0.5, 1],
     ["1½–2½", 1.5, 2.5],
+    ["1,5-2", 1.5, 2],
   ] as const)("reads the range %j as %d up to %d", (q, value, upper) => {
     expect(parseQuantity(q)).toEqual({ value, upper });
   });
@@ -51,12 +54,27 @@ describe("parse quantity", () => {
     expect(parseQuantity("2-2")).toEqual({ value: 2, upper: null });
   });
 
-  it.each(["a pinch", "to taste", "some", "", "   ", "abc", "1/0", "1/2/3", "1 3/2", "2-1", "1-2-3", "-1", "2 large", "1.5 1/2", "½½"])(
-    "finds no amount in %j",
-    (q) => {
-      expect(parseQuantity(q)).toBeNull();
-    },
-  );
+  it.each([
+    "a pinch",
+    "to taste",
+    "some",
+    "",
+    "   ",
+    "abc",
+    "1/0",
+    "1/2/3",
+    "1 3/2",
+    "2-1",
+    "1-2-3",
+    "-1",
+    "2 large",
+    "1.5 1/2",
+    "½½",
+    "1,000",
+    "1,5,2",
+  ])("finds no amount in %j", (q) => {
+    expect(parseQuantity(q)).toBeNull();
+  });
 
   it("rejects a number that is not finite", () => {
     expect(parseQuantity(Number.NaN)).toBeNull();

@@ -13,6 +13,8 @@ export const VULGAR_FRACTION = /[\u00BC-\u00BE\u2150-\u215E]/;
 const VULGAR_FRACTIONS = new RegExp(VULGAR_FRACTION.source, "g");
 const RANGE = /\s*[-–—]\s*|\s+(?:to|or)\s+/i;
 const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+// A decimal comma, as most of Europe writes "1,5"; three digits after it ("1,000") may be thousands, so not read.
+const DECIMAL_COMMA = /^\d+,\d{1,2}$/;
 const FRACTION = /^(?:(\d+) )?(\d+)\/(\d+)$/;
 
 /** Kitchen fractions a cook measures with; 1 lets 1.99 read as 2. */
@@ -31,6 +33,7 @@ const KITCHEN_TOLERANCE = 0.015;
 
 function parseAmount(text: string): number | null {
   if (DECIMAL.test(text)) return Number(text);
+  if (DECIMAL_COMMA.test(text)) return Number(text.replace(",", "."));
   const m = FRACTION.exec(text);
   if (!m) return null;
   const [whole, num, den] = [Number(m[1] ?? 0), Number(m[2]), Number(m[3])];
@@ -40,7 +43,7 @@ function parseAmount(text: string): number | null {
 }
 
 /**
- * The amount in a recipe quantity: a number, or text such as "1 1/2", "1½", "0.5" or a range "1-2", "2 to 3".
+ * The amount in a recipe quantity: a number, or text such as "1 1/2", "1½", "0.5", "0,5" or a range "1-2", "2 to 3".
  * Null when the text names no amount ("a pinch", "to taste") or is not one amount ("1/2/3", "1/0", "2 large").
  */
 export function parseQuantity(q: number | string): Amount | null {
