@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { keepScreenshot, mailedLink, openPage, toast, uniqueEmail, useBrowser } from "./browser";
-import { signInAs } from "./fixtures";
+import { createUser, signInAs } from "./fixtures";
 
 useBrowser();
 
@@ -151,6 +151,26 @@ describe("profile and signed-in layout", () => {
     expect(await page.getByLabel("First Name").inputValue()).toBe("Roberta");
     expect(await page.getByLabel("Last Name").inputValue()).toBe("Chef");
     expect(await page.getByRole("button", { name: "Cat", exact: true }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("marks the field the server refused on the profile, a taken address and a bad one alike", async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    const { email: other } = await createUser({ firstName: "Taken" });
+    await signInAs(page, { firstName: "Dee" });
+    await page.goto("/profile");
+    const email = page.locator("input[name=email]");
+    await email.fill("not-an-address");
+    await email.press("Enter");
+    await toast(page, "Failed to update profile");
+    await page.getByText("Enter a valid email address").first().waitFor();
+    expect(await email.getAttribute("aria-invalid")).toBe("true");
+
+    await email.fill(other);
+    expect(await email.getAttribute("aria-invalid")).toBeNull();
+    await email.press("Enter");
+    await expect.poll(() => email.getAttribute("aria-invalid")).toBe("true");
+    await page.getByText("That email is already used by another account").first().waitFor();
+    await keepScreenshot(page, "profile-field-errors-390");
   });
 
   it("collapses the sidebar with Ctrl+B and remembers it across a reload", async () => {

@@ -236,6 +236,16 @@ describe("AI Extract from a URL", () => {
     await dialog(page).getByRole("button", { name: "Extract Recipes" }).click();
     expect(sent).toEqual([]);
 
+    // An address the server refuses is marked on the field as well as told in a toast, until it is edited.
+    const field = dialog(page).getByLabel("Recipe page URL");
+    await field.fill("not a url at all");
+    await dialog(page).getByRole("button", { name: "Extract Recipes" }).click();
+    await dialog(page).getByText("That is not a valid link").waitFor();
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    await field.press("End");
+    await page.keyboard.type("!");
+    expect(await field.getAttribute("aria-invalid")).toBeNull();
+
     // The PDF tab asks for a file (e2e/pdf-import.e2e.ts reads them).
     await dialog(page).getByRole("tab", { name: "PDF" }).click();
     await dialog(page).getByText("Drop a PDF here or choose a file").waitFor();

@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/
 import type { CurrentUser } from "../../lib/current-user";
 import { DraftRestoredNotice } from "../../components/draft-restored-notice";
 import { FormField } from "../../components/form-field";
+import { errorMessage, serverFieldErrors } from "../../lib/form";
 import { stringField, useKeepDraft, useRestoredDraft } from "../../lib/form-draft";
 import { useUpdateProfile } from "./use-update-profile";
 
@@ -25,16 +26,28 @@ export function PersonalInfoCard({ user }: { user: PersonalInfo }) {
     restored ?? { email: user.email, firstName: user.firstName ?? "", lastName: user.lastName ?? "" },
   );
   useKeepDraft(draft, form);
+  // The server's refusal shows under its field too, until that field is edited; an address taken is the email's.
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const field = (name: keyof typeof form) => ({
     name,
     value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [name]: e.target.value }));
+      setErrors(({ [name]: _, ...rest }) => rest);
+    },
   });
 
   // Spec: no client validation here; the server's message explains any problem.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    update.mutate(form);
+    setErrors({});
+    update.mutate(form, {
+      onError: (error) => {
+        const taken = (error as { data?: { code?: string } }).data?.code === "CONFLICT";
+        setErrors(taken ? { email: errorMessage(error, "") } : serverFieldErrors(error));
+      },
+    });
   };
 
   return (
