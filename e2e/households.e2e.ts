@@ -52,6 +52,9 @@ describe("households", () => {
     await invitee.getByText("Flour").first().waitFor();
     await invitee.getByText("by Ann").first().waitFor();
     await keepBothWidths(invitee, "household-shared-inventory");
+    // The invitation, now used, gave way to the kitchen: Back does not lead to it.
+    await invitee.goBack();
+    expect(invitee.url()).not.toContain("/household/join");
 
     // The link works once.
     const again = await openPage();

@@ -46,7 +46,8 @@ function JoinHouseholdPage() {
     onSuccess: async () => {
       await utils.invalidate();
       toast({ title: "Welcome to the household" });
-      await navigate({ to: "/inventory" });
+      // Replacing the invitation: Back from the shared kitchen does not lead to a link now used.
+      await navigate({ to: "/inventory", replace: true });
     },
     onError: (error) => {
       if (errorMessage(error, "") === HOUSEHOLD_TEXTS.choose) setMustChoose(true);

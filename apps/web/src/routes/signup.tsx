@@ -28,7 +28,8 @@ function SignupPage() {
     onSuccess: async (user) => {
       setCurrentUser(queryClient, user);
       markFirstVisit(user.id);
-      await navigate({ to: "/" });
+      // Replacing the form: Back from the new account goes where the cook came from, not to a signup it would skip.
+      await navigate({ to: "/", replace: true });
       toast({ title: "Welcome to KIM!" });
     },
     onError: (error) => {
