@@ -229,6 +229,27 @@ describe("user management", () => {
     await newcomer.waitForURL((url) => url.pathname === "/login");
   });
 
+  it("after a failed save the Edit Email dialog gives the focus back to its field", async () => {
+    const page = await openPage();
+    const admin = await signInAs(page, { firstName: "Ada", role: "admin" });
+    const other = await createUser({ firstName: "Otto", lastName: "Other" });
+    await page.goto("/admin");
+    await page.getByLabel("Search users").fill(other.email);
+    const row = page.getByTestId("user-row").filter({ hasText: other.email });
+    await row.getByRole("button", { name: "Edit email of Otto Other" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Email" });
+    await dialog.getByLabel("Email").fill(admin.email);
+    await dialog.getByRole("button", { name: "Save Email" }).click();
+    await toast(page, "That email is already used by another account");
+    await expect.poll(() => dialog.getByLabel("Email").evaluate((input) => input === document.activeElement)).toBe(true);
+    // The keyboard carries on from there: a new address typed, and Tab stays in the dialog.
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("otto.other@example.com");
+    expect(await dialog.getByLabel("Email").inputValue()).toBe("otto.other@example.com");
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  });
+
   it("an admin's own row has Delete and Role turned off, saying why; an avatar from another site is never loaded", async () => {
     const page = await openPage();
     const foreign: string[] = [];

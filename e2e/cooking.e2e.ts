@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
+import { keepScreenshot, nextFrames, openPage, toast, useBrowser } from "./browser";
 import { addIngredients, addRecipes, createUser, signInAs, type RecipeRow } from "./fixtures";
 
 useBrowser();
@@ -161,6 +161,25 @@ describe("cooking mode", () => {
     await keepScreenshot(page, "cooking-pinned-timers-375");
     await pinned.getByRole("button", { name: `Pause ${bake}` }).click();
     await pinned.waitFor({ state: "detached" });
+  });
+
+  it("on a phone, leaves room at the end of the page for the pinned timers, so they never cover 'I cooked this'", async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await openCookingMode(page);
+    await page.getByRole("region", { name: "Instructions" }).getByRole("button", { name: "Start 25 min timer" }).click();
+    await addTimer(page, "Eggs", "5");
+    await timer(page, "Eggs").getByRole("button", { name: "Start Eggs" }).click();
+    // As the cook does: from the timers straight to the end of the page, where the bar pins as the panel leaves view.
+    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+    const pinned = page.getByRole("region", { name: "Running timers" });
+    await pinned.getByTestId("running-timer").nth(1).waitFor();
+    await nextFrames(page);
+    const atEnd = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1);
+    expect(atEnd).toBe(true);
+    const bar = (await pinned.boundingBox())!;
+    const cooked = (await page.getByRole("button", { name: "I cooked this" }).boundingBox())!;
+    expect(cooked.y + cooked.height).toBeLessThanOrEqual(bar.y);
+    await keepScreenshot(page, "cooking-pinned-timers-room-390");
   });
 
   it("runs timers from the form and from a step, several at once", async () => {

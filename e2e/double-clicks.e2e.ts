@@ -1,7 +1,7 @@
 import type { Locator, Page, Request } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, localDate, startOfWeek, WEEKDAYS } from "../packages/domain/src/index";
-import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
+import { keepScreenshot, openPage, toast, uniqueEmail, useBrowser } from "./browser";
 import { addIngredients, addRecipes, publishRecipePage, signInAs } from "./fixtures";
 
 useBrowser();
@@ -36,6 +36,8 @@ function watchWrites(page: Page) {
   page.on("requestfailed", done);
   return {
     settled: () => expect.poll(() => pending.size).toBe(0),
+    /** How many calls of a procedure went, batched or not. */
+    calls: (procedure: string) => sent.filter((s) => s.path.split("/").at(-1)!.split(",").includes(procedure)).length,
     sentWithKeys: (procedure: string) => {
       const calls = sent.filter((s) => s.path.split("/").at(-1)!.split(",").includes(procedure));
       for (const call of calls) expect(call).toEqual({ path: `/trpc/${procedure}`, key: expect.stringMatching(UUID) });
@@ -165,6 +167,22 @@ describe("a double click", () => {
     await writes.settled();
     expect(await recipeTitles(page)).toEqual(["Crumpets", "Scones"]);
     expect(writes.sentWithKeys("recipes.create")).toBeGreaterThanOrEqual(2);
+  });
+
+  it("on Create User creates the user once, and the dialog closes on its success", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Adam", role: "admin" });
+    const writes = watchWrites(page);
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "Add New User" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New User" });
+    await dialog.getByLabel("Email*").fill(uniqueEmail("twice"));
+    await doubleClick(dialog.getByRole("button", { name: "Create User" }));
+    await toast(page, "User created successfully");
+    await dialog.waitFor({ state: "detached" });
+    await writes.settled();
+    expect(writes.calls("admin.createUser")).toBe(1);
+    expect(await page.locator('[data-slot="toast"]').filter({ hasText: "Failed to create user" }).count()).toBe(0);
   });
 
   it("on 'I cooked this' takes the stock once, and one on Undo restores it exactly", async () => {

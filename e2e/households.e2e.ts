@@ -33,14 +33,28 @@ describe("households", () => {
     await invitee.getByRole("heading", { name: "Join a household" }).waitFor();
     await invitee.getByText(`Ann invites ${bob}`).waitFor();
     await keepBothWidths(invitee, "household-welcome");
+    // The new account's fields are signup's: names, the invitation's email (not to be changed), password with its
+    // rule, and the password again.
+    const labels = await invitee.locator("form label").allInnerTexts();
+    expect(labels).toEqual(["First name", "Last name", "Email", "Password", "Confirm password"]);
+    expect(await invitee.getByLabel("Email").inputValue()).toBe(bob);
+    expect(await invitee.getByLabel("Email").getAttribute("readonly")).not.toBeNull();
+    await invitee.getByText("Must be at least 8 characters").waitFor();
     await invitee.getByLabel("First name").fill("Bob");
-    await invitee.getByLabel("Password").fill("bob's first password");
+    await invitee.getByLabel("Password", { exact: true }).fill("bob's first password");
+    await invitee.getByLabel("Confirm password").fill("bob's first passwort");
+    await invitee.getByRole("button", { name: "Create account and join" }).click();
+    await invitee.getByText("Passwords don't match").waitFor();
+    await invitee.getByLabel("Confirm password").fill("bob's first password");
     await invitee.getByRole("button", { name: "Create account and join" }).click();
     await toast(invitee, "Welcome to the household");
     await invitee.waitForURL("**/inventory");
     await invitee.getByText("Flour").first().waitFor();
     await invitee.getByText("by Ann").first().waitFor();
     await keepBothWidths(invitee, "household-shared-inventory");
+    // The invitation, now used, gave way to the kitchen: Back does not lead to it.
+    await invitee.goBack();
+    expect(invitee.url()).not.toContain("/household/join");
 
     // The link works once.
     const again = await openPage();

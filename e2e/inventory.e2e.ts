@@ -57,6 +57,9 @@ describe("inventory", () => {
     await dialog.getByLabel("Expiration Date").fill("1900-01-01");
     await dialog.getByRole("button", { name: "Add Ingredient" }).click();
     await dialog.getByText("Quantity must be 0 or more").waitFor();
+    // The error under Quantity does not push Unit, beside it, down.
+    const top = async (label: string) => (await dialog.getByLabel(label).boundingBox())!.y;
+    expect(await top("Unit")).toBe(await top("Quantity"));
     await dialog.getByText("Expiration date must be between Jan 1, 2000 and 30 years from today").waitFor();
     await dialog.getByLabel("Expiration Date").fill("9999-12-31");
     await dialog.getByRole("button", { name: "Add Ingredient" }).click();

@@ -196,6 +196,42 @@ describe("meal planner", () => {
     expect(await page.locator("td[data-slot-key] [data-meal]").count()).toBe(4);
   });
 
+  it("on a phone, says 'No meals planned yet' above the days, and brings a Sunday's card into view once", async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await signInAs(page, { firstName: "Suna" });
+    // Today is a Sunday: the last of the seven cards.
+    const sunday = addDays(thisMonday(), 6);
+    await page.clock.setFixedTime(new Date(`${sunday}T12:00:00`));
+    await page.goto("/meal-planner");
+    const empty = page.getByText("No meals planned yet");
+    await empty.waitFor();
+    const todayCard = page.locator('li[aria-current="date"]');
+    expect(await todayCard.locator("h3").innerText()).toContain("Today");
+    const firstDay = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: /^Mon/ }) });
+    expect((await empty.boundingBox())!.y).toBeLessThan((await firstDay.boundingBox())!.y);
+    // Today's card is wholly on screen, without the cook scrolling.
+    await expect
+      .poll(async () => {
+        const box = (await todayCard.boundingBox())!;
+        return box.y >= 0 && box.y + box.height <= 844;
+      })
+      .toBe(true);
+    await keepScreenshot(page, "planner-today-sunday-390");
+
+    // Only on the first draw: a later redraw of the week (another week and back) leaves the cook where they are.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+    await page.getByRole("button", { name: "Next week" }).click();
+    await weekHeading(page)
+      .filter({ hasText: weekLabel(addDays(thisMonday(), 7)) })
+      .waitFor();
+    await page.getByRole("button", { name: "Today" }).click();
+    await weekHeading(page)
+      .filter({ hasText: weekLabel(thisMonday()) })
+      .waitFor();
+    await empty.waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   it("shows a deleted recipe's meal as 'Recipe removed', and the server's message when a slot filled elsewhere", async () => {
     const page = await openPage({ colorScheme: "dark" });
     const { userId } = await signInAs(page, { firstName: "Noor" });

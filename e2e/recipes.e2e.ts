@@ -178,6 +178,34 @@ describe("recipes", () => {
     await page.waitForFunction(() => document.querySelectorAll("[data-recipe-card]").length === 1);
   });
 
+  it("puts the saved recipe's list in place of its form, so Back goes where the cook came from", async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await signInAs(page, { firstName: "Rhea" });
+    await page.goto("/recipes");
+    await page.getByRole("link", { name: "Create Recipe" }).first().click();
+    await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
+    await page.getByLabel("Title").fill("Flatbread");
+    await page.getByLabel("Name of ingredient 1").fill("Flour");
+    await page.getByLabel("Steps").fill("Knead, rest, roll and bake.");
+    // An error under Servings leaves Difficulty, beside it, where it was.
+    await page.getByLabel("Servings").fill("0");
+    await page.getByRole("button", { name: "Create Recipe" }).click();
+    await page.locator('input[aria-invalid="true"]').first().waitFor();
+    expect(await page.getByLabel("Servings").getAttribute("aria-invalid")).toBe("true");
+    const top = async (label: string) => (await page.getByLabel(label, { exact: true }).boundingBox())!.y;
+    expect(await top("Difficulty")).toBe(await top("Servings"));
+    await page.getByLabel("Servings").fill("4");
+    await page.getByRole("button", { name: "Create Recipe" }).click();
+    await toast(page, "Recipe created successfully");
+    await page.waitForURL((url) => url.pathname === "/recipes");
+    await cards(page).filter({ hasText: "Flatbread" }).waitFor();
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === "/recipes");
+    await cards(page).filter({ hasText: "Flatbread" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Create Recipe" }).count()).toBe(0);
+  });
+
   it("prefills a new recipe from the link, and ignores unreadable values with a notice", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Pia" });

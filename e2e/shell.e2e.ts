@@ -56,19 +56,23 @@ describe("the signed-in shell", () => {
     expect(await boot.count()).toBe(0);
   });
 
-  it("shows the beta banner on one line at 375 px, and once dismissed it stays away", async () => {
+  it("shows the whole beta banner at 375 px, wrapped (one line at 1280), and once dismissed it stays away", async () => {
     const page = await openPage({ width: 375 });
     await signInAs(page, { firstName: "Sami" });
     await page.goto("/inventory");
     await banner(page).waitFor();
-    const lines = () =>
-      banner(page)
-        .locator("p")
-        .evaluate((p) => Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight)));
-    expect(await lines()).toBe(1);
+    const text = banner(page).locator("p");
+    const lines = () => text.evaluate((p) => Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight)));
+    // Nothing cut off: the text fits its box, and the banner is as tall as its lines.
+    const cut = () => text.evaluate((p) => p.scrollWidth > p.clientWidth || getComputedStyle(p).textOverflow === "ellipsis");
+    expect(await cut()).toBe(false);
+    expect(await lines()).toBeGreaterThan(1);
+    const [bannerBox, textBox] = [await banner(page).boundingBox(), await text.boundingBox()];
+    expect(bannerBox!.height).toBeGreaterThanOrEqual(textBox!.height);
     await keepScreenshot(page, "beta-banner-375");
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await lines()).toBe(1);
+    expect(await cut()).toBe(false);
     await keepScreenshot(page, "beta-banner-1280");
 
     await page.getByRole("button", { name: "Dismiss beta banner" }).click();

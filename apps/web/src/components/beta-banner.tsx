@@ -12,7 +12,7 @@ function wasDismissed(): boolean {
   }
 }
 
-/** The spec's beta banner, on one line (cut short with an ellipsis on a phone); dismissed once, it stays away. */
+/** The spec's beta banner, wrapped on a phone rather than cut short; dismissed once, it stays away. */
 export function BetaBanner() {
   const [dismissed, setDismissed] = useState(wasDismissed);
   if (dismissed) return null;
@@ -24,7 +24,6 @@ export function BetaBanner() {
       // Storage blocked: hidden until the next page load.
     }
   };
-  const text = `${BETA_BANNER.title} - ${BETA_BANNER.text}`;
   return (
     <div
       role="note"
@@ -32,7 +31,7 @@ export function BetaBanner() {
     >
       <div className="mx-auto flex max-w-6xl items-center gap-2">
         <FlaskConical className="size-4 shrink-0" aria-hidden="true" />
-        <p className="min-w-0 flex-1 truncate" title={text}>
+        <p className="min-w-0 flex-1">
           <strong className="font-semibold">{BETA_BANNER.title}</strong> - {BETA_BANNER.text}
         </p>
         <button

@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -9,6 +10,7 @@ import {
   AlertDialogTitle,
 } from "@kim/ui/alert-dialog";
 import { buttonVariants } from "@kim/ui/button";
+import { useFocusAfterPending } from "../lib/focus-after-pending";
 
 interface ConfirmDeleteDialogProps<T> {
   /** What is about to be deleted; the dialog is open while this is set. */
@@ -22,9 +24,11 @@ interface ConfirmDeleteDialogProps<T> {
 
 /** The confirm step before a delete; it stays open, its buttons disabled, until the server answers. */
 export function ConfirmDeleteDialog<T>({ item, title, describe, pending, onOpenChange, onConfirm }: ConfirmDeleteDialogProps<T>) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  useFocusAfterPending(contentRef, pending);
   return (
     <AlertDialog open={item !== null} onOpenChange={(open) => !pending && onOpenChange(open)}>
-      <AlertDialogContent>
+      <AlertDialogContent ref={contentRef}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{item !== null ? describe(item) : null}</AlertDialogDescription>

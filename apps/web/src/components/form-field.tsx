@@ -25,8 +25,10 @@ export function Field({ label, hint, error, children }: FieldText & { children: 
   // The hint gives way to the error, so only the one on screen describes the control.
   const describedBy = error ? errorId : hint ? hintId : undefined;
 
+  // Top-aligned rows: in a row of fields stretched to the tallest (one with an error below it), the others' controls
+  // stay level with it instead of dropping.
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {hint && !error ? (

@@ -1,5 +1,5 @@
-import { useRef, useState } from "react";
-import { useMutation, type MutateOptions, type UseMutationOptions } from "@tanstack/react-query";
+import { useState } from "react";
+import { useSingleFlightMutation, type SingleFlightOptions } from "./single-flight-mutation";
 
 /** The tRPC call options that send a call with its idempotency key (lib/trpc sends such a call alone, with the header). */
 export interface KeyedCallOptions {
@@ -47,37 +47,14 @@ export const keyed =
   (input: TInput, keys: IntentKeys) =>
     keys.send(input, (options) => call(input, options));
 
-type Options<TOutput, TInput> = Omit<UseMutationOptions<TOutput, Error, TInput>, "mutationFn">;
-
 /**
- * A create or stock change: `send` makes the call with the key of its intent (`keys.send`), and the mutation counts
- * as pending from the click itself (TanStack's own state arrives a task later, after a fast second click), so its
- * button is disabled at once. The same input sent while it is on its way joins that call instead of sending again.
+ * A create or stock change: `send` makes the call with the key of its intent (`keys.send`), one call at a time per
+ * input (useSingleFlightMutation), so a double click sends once and its button is disabled at once.
  */
 export function useKeyedMutation<TInput, TOutput>(
   send: (input: TInput, keys: IntentKeys) => Promise<TOutput>,
-  options: Options<TOutput, TInput> = {},
+  options: SingleFlightOptions<TOutput, TInput> = {},
 ) {
   const [keys] = useState(() => new IntentKeys());
-  const [sending, setSending] = useState(0);
-  const inFlight = useRef(new Map<string, Promise<TOutput>>());
-  const mutation = useMutation({ ...options, mutationFn: (input: TInput) => send(input, keys) });
-
-  const mutateAsync = (input: TInput, callOptions?: MutateOptions<TOutput, Error, TInput>): Promise<TOutput> => {
-    const body = JSON.stringify(input);
-    const running = inFlight.current.get(body);
-    if (running) return running;
-    setSending((n) => n + 1);
-    const call = mutation.mutateAsync(input, callOptions).finally(() => {
-      inFlight.current.delete(body);
-      setSending((n) => n - 1);
-    });
-    inFlight.current.set(body, call);
-    return call;
-  };
-  // Like TanStack's mutate: failures are reported through onError, not thrown.
-  const mutate = (input: TInput, callOptions?: MutateOptions<TOutput, Error, TInput>) =>
-    void mutateAsync(input, callOptions).catch(() => {});
-
-  return { ...mutation, mutate, mutateAsync, isPending: mutation.isPending || sending > 0 };
+  return useSingleFlightMutation((input: TInput) => send(input, keys), options);
 }

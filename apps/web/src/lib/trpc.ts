@@ -1,12 +1,13 @@
 import { createTRPCQueryUtils, createTRPCReact, httpBatchLink, httpLink, splitLink } from "@trpc/react-query";
 import type { QueryClient } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@kim/api/router";
 import { LIVE_ID_HEADER } from "@kim/domain";
 import { noteRead } from "./live";
 
 export const trpc = createTRPCReact<AppRouter>();
 
+export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 // Session cookie must accompany every call. A query's answer says which versions its reads started from (lib/live).

@@ -7,6 +7,7 @@ import { Button } from "@kim/ui/button";
 import { toast } from "@kim/ui/lib/use-toast";
 import { AuthScreen } from "../components/auth-screen";
 import { FormField } from "../components/form-field";
+import { EMPTY_SIGNUP, SignupFields, checkSignup } from "../components/signup-fields";
 import { StatusIcon } from "../components/status-icon";
 import { setCurrentUser, useCurrentUser } from "../lib/current-user";
 import { errorMessage } from "../lib/form";
@@ -35,8 +36,9 @@ function JoinHouseholdPage() {
   const { data: user } = useCurrentUser();
   const preview = trpc.households.preview.useQuery({ token }, { enabled: !!token, retry: false });
   const [mode, setMode] = useState<"signup" | "login">("signup");
-  const [password, setPassword] = useState("");
-  const [firstName, setFirstName] = useState("");
+  // The new account's fields as on /signup (the email is the invitation's); "I have one" uses its password.
+  const [account, setAccount] = useState(EMPTY_SIGNUP);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [mustChoose, setMustChoose] = useState(false);
   const [choice, setChoice] = useState<JoinChoice>("merge");
 
@@ -44,7 +46,8 @@ function JoinHouseholdPage() {
     onSuccess: async () => {
       await utils.invalidate();
       toast({ title: "Welcome to the household" });
-      await navigate({ to: "/inventory" });
+      // Replacing the invitation: Back from the shared kitchen does not lead to a link now used.
+      await navigate({ to: "/inventory", replace: true });
     },
     onError: (error) => {
       if (errorMessage(error, "") === HOUSEHOLD_TEXTS.choose) setMustChoose(true);
@@ -88,8 +91,11 @@ function JoinHouseholdPage() {
     event.preventDefault();
     if (!invite) return;
     if (user) accept.mutate({ token, ...(mustChoose && { choice }) });
-    else if (mode === "signup") signup.mutate({ email: invite.email, password, firstName: firstName || null, lastName: null });
-    else login.mutate({ email: invite.email, password });
+    else if (mode === "signup") {
+      const { input, errors: next } = checkSignup({ ...account, email: invite.email });
+      setErrors(next);
+      if (input) signup.mutate(input);
+    } else login.mutate({ email: invite.email, password: account.password });
   };
 
   return (
@@ -115,24 +121,26 @@ function JoinHouseholdPage() {
                 I have one
               </Button>
             </div>
-            <FormField label="Email" name="email" value={invite.email} readOnly />
-            {mode === "signup" && (
-              <FormField
-                label="First name"
-                name="firstName"
-                autoComplete="given-name"
-                value={firstName}
-                onChange={(e) => setFirstName(e.target.value)}
+            {mode === "signup" ? (
+              <SignupFields
+                values={{ ...account, email: invite.email }}
+                errors={errors}
+                onChange={(name, value) => setAccount((a) => ({ ...a, [name]: value }))}
+                emailReadOnly
               />
+            ) : (
+              <>
+                <FormField label="Email" name="email" value={invite.email} readOnly />
+                <FormField
+                  label="Password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={account.password}
+                  onChange={(e) => setAccount((a) => ({ ...a, password: e.target.value }))}
+                />
+              </>
             )}
-            <FormField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete={mode === "signup" ? "new-password" : "current-password"}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
           </>
         )}
         {user && mustChoose && (

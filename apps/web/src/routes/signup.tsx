@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from "react";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { signupInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { toast } from "@kim/ui/lib/use-toast";
 import { AuthScreen } from "../components/auth-screen";
-import { EmailField, FormField } from "../components/form-field";
+import { EMPTY_SIGNUP, SignupFields, checkSignup } from "../components/signup-fields";
 import { redirectSignedInHome } from "../lib/auth-redirects";
 import { setCurrentUser } from "../lib/current-user";
 import { markFirstVisit } from "../lib/first-visit";
-import { PASSWORDS_DONT_MATCH, errorMessage, fieldErrors } from "../lib/form";
+import { errorMessage } from "../lib/form";
 import { trpc } from "../lib/trpc";
 import { pageTitle } from "../lib/page-title";
 
@@ -19,25 +18,18 @@ export const Route = createFileRoute("/signup")({
   component: SignupPage,
 });
 
-const EMPTY_FORM = { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" };
-
 function SignupPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState(EMPTY_FORM);
+  const [form, setForm] = useState(EMPTY_SIGNUP);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const field = (name: keyof typeof EMPTY_FORM) => ({
-    name,
-    value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
-    error: errors[name],
-  });
 
   const signup = trpc.auth.signup.useMutation({
     onSuccess: async (user) => {
       setCurrentUser(queryClient, user);
       markFirstVisit(user.id);
-      await navigate({ to: "/" });
+      // Replacing the form: Back from the new account goes where the cook came from, not to a signup it would skip.
+      await navigate({ to: "/", replace: true });
       toast({ title: "Welcome to KIM!" });
     },
     onError: (error) => {
@@ -47,12 +39,9 @@ function SignupPage() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const { confirmPassword, ...input } = form;
-    const parsed = signupInput.safeParse(input);
-    const next = parsed.success ? {} : fieldErrors(parsed.error);
-    if (confirmPassword !== input.password) next.confirmPassword = PASSWORDS_DONT_MATCH;
+    const { input, errors: next } = checkSignup(form);
     setErrors(next);
-    if (parsed.success && Object.keys(next).length === 0) signup.mutate(parsed.data);
+    if (input) signup.mutate(input);
   };
 
   return (
@@ -69,19 +58,7 @@ function SignupPage() {
       }
     >
       <form noValidate onSubmit={submit} className="grid gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" autoComplete="given-name" {...field("firstName")} />
-          <FormField label="Last name" autoComplete="family-name" {...field("lastName")} />
-        </div>
-        <EmailField {...field("email")} />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="Must be at least 8 characters"
-          {...field("password")}
-        />
-        <FormField label="Confirm password" type="password" autoComplete="new-password" {...field("confirmPassword")} />
+        <SignupFields values={form} errors={errors} onChange={(name, value) => setForm((f) => ({ ...f, [name]: value }))} />
         <Button type="submit" className="w-full" disabled={signup.isPending}>
           {signup.isPending ? "Creating account..." : "Sign Up"}
         </Button>

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { Label } from "@kim/ui/label";
 import { Textarea } from "@kim/ui/textarea";
+import { useFocusAfterPending } from "../../lib/focus-after-pending";
 import { asStatus } from "./labels";
 import type { AdminBugReport, AdminMutations } from "./use-admin";
 
@@ -40,12 +41,14 @@ function NotesForm({
 }) {
   const [notes, setNotes] = useState(report.adminNotes ?? "");
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusAfterPending(formRef, updateBugReport.isPending);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     updateBugReport.mutate({ id: report.id, status: asStatus(report.status), adminNotes: notes }, { onSuccess: onClose });
   };
   return (
-    <form onSubmit={submit} className="grid gap-4">
+    <form ref={formRef} onSubmit={submit} className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor={id}>Admin Notes</Label>
         <Textarea id={id} placeholder="Add notes..." className="min-h-[100px]" value={notes} onChange={(e) => setNotes(e.target.value)} />

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { ROLES, type Role } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
@@ -6,6 +6,7 @@ import { Label } from "@kim/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
 import { Switch } from "@kim/ui/switch";
 import { FormField } from "../../components/form-field";
+import { useFocusAfterPending } from "../../lib/focus-after-pending";
 import type { AdminMutations } from "./use-admin";
 import { ROLE_LABELS, asRole } from "./labels";
 
@@ -28,6 +29,8 @@ interface CreateUserDialogProps {
 export function CreateUserDialog({ open, onOpenChange, createUser }: CreateUserDialogProps) {
   const [form, setForm] = useState(EMPTY);
   const ids = { role: useId(), pro: useId(), beta: useId() };
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusAfterPending(formRef, createUser.isPending);
 
   // The browser checks the email (required, email-typed) before this runs, as the spec asks.
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -47,7 +50,7 @@ export function CreateUserDialog({ open, onOpenChange, createUser }: CreateUserD
           <DialogTitle>Create New User</DialogTitle>
           <DialogDescription>They get an email with a link to choose their password.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4">
+        <form ref={formRef} onSubmit={submit} className="grid gap-4">
           <FormField
             label="Email*"
             type="email"

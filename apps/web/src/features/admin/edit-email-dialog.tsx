@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { FormField } from "../../components/form-field";
+import { useFocusAfterPending } from "../../lib/focus-after-pending";
 import type { AdminMutations, AdminUser } from "./use-admin";
 
 interface EditEmailDialogProps {
@@ -30,12 +31,14 @@ export function EditEmailDialog({ user, setEmail, onOpenChange }: EditEmailDialo
 
 function EmailForm({ user, setEmail, onClose }: { user: AdminUser; setEmail: AdminMutations["setEmail"]; onClose: () => void }) {
   const [email, setValue] = useState(user.email);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusAfterPending(formRef, setEmail.isPending);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setEmail.mutate({ id: user.id, email }, { onSuccess: onClose });
   };
   return (
-    <form onSubmit={submit} className="grid gap-4">
+    <form ref={formRef} onSubmit={submit} className="grid gap-4">
       <FormField
         label="Email"
         type="email"

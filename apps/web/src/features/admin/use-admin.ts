@@ -1,19 +1,23 @@
 import { toast } from "@kim/ui/lib/use-toast";
+import { useSingleFlightMutation } from "../../lib/single-flight-mutation";
 import { failureToast } from "../../lib/toasts";
-import { trpc, type RouterOutputs } from "../../lib/trpc";
+import { trpc, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
 
 export type AdminUser = RouterOutputs["admin"]["users"]["items"][number];
 export type AdminBugReport = RouterOutputs["admin"]["bugReports"]["items"][number];
+type AdminInput<K extends keyof RouterInputs["admin"]> = RouterInputs["admin"][K];
 
 /** Spec section 8: these three failures show only their title, the others the server's message too. */
 const titleOnly = (title: string) => () => toast({ title, variant: "destructive" });
 
 /**
  * The admin's changes with the spec's toasts. Each refetches the list it changed and the summary counts, so the
- * dashboard shows what the server now holds.
+ * dashboard shows what the server now holds. Each goes once however fast it is clicked (useSingleFlightMutation): a
+ * second Create User would answer "That email is already used" over the first's success.
  */
 export function useAdminMutations() {
   const utils = trpc.useUtils();
+  const admin = utils.client.admin;
   const refreshUsers = () => Promise.all([utils.admin.users.invalidate(), utils.admin.summary.invalidate()]);
   const refreshReports = () => Promise.all([utils.admin.bugReports.invalidate(), utils.admin.summary.invalidate()]);
   const done = (title: string, refresh: () => Promise<unknown>) => () => {
@@ -22,35 +26,35 @@ export function useAdminMutations() {
   };
 
   return {
-    createUser: trpc.admin.createUser.useMutation({
+    createUser: useSingleFlightMutation((input: AdminInput<"createUser">) => admin.createUser.mutate(input), {
       onSuccess: done("User created successfully", refreshUsers),
       onError: failureToast("Failed to create user"),
     }),
-    setRole: trpc.admin.setRole.useMutation({
+    setRole: useSingleFlightMutation((input: AdminInput<"setRole">) => admin.setRole.mutate(input), {
       onSuccess: done("User role updated successfully", refreshUsers),
       onError: titleOnly("Failed to update user role"),
     }),
-    setEmail: trpc.admin.setEmail.useMutation({
+    setEmail: useSingleFlightMutation((input: AdminInput<"setEmail">) => admin.setEmail.mutate(input), {
       onSuccess: done("Email updated successfully", refreshUsers),
       onError: failureToast("Failed to update email"),
     }),
-    setPro: trpc.admin.setPro.useMutation({
+    setPro: useSingleFlightMutation((input: AdminInput<"setPro">) => admin.setPro.mutate(input), {
       onSuccess: done("Pro status updated successfully", refreshUsers),
       onError: failureToast("Failed to update Pro status"),
     }),
-    setBeta: trpc.admin.setBeta.useMutation({
+    setBeta: useSingleFlightMutation((input: AdminInput<"setBeta">) => admin.setBeta.mutate(input), {
       onSuccess: done("Beta tester status updated successfully", refreshUsers),
       onError: failureToast("Failed to update beta status"),
     }),
-    sendPasswordReset: trpc.admin.sendPasswordReset.useMutation({
+    sendPasswordReset: useSingleFlightMutation((input: AdminInput<"sendPasswordReset">) => admin.sendPasswordReset.mutate(input), {
       onSuccess: () => toast({ title: "Password reset email sent successfully" }),
       onError: failureToast("Failed to send password reset"),
     }),
-    deleteUser: trpc.admin.deleteUser.useMutation({
+    deleteUser: useSingleFlightMutation((input: AdminInput<"deleteUser">) => admin.deleteUser.mutate(input), {
       onSuccess: done("User deleted successfully", refreshUsers),
       onError: titleOnly("Failed to delete user"),
     }),
-    updateBugReport: trpc.admin.updateBugReport.useMutation({
+    updateBugReport: useSingleFlightMutation((input: AdminInput<"updateBugReport">) => admin.updateBugReport.mutate(input), {
       onSuccess: done("Bug report updated successfully", refreshReports),
       onError: titleOnly("Failed to update bug report"),
     }),

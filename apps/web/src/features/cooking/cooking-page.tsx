@@ -63,7 +63,7 @@ function CookingWork({ recipe }: { recipe: Recipe }) {
   const timers = useCookingTimers(recipe.id);
   const panel = useRef<HTMLDivElement>(null);
   // On a phone the panel scrolls away above the steps: its running timers are then pinned to the bottom.
-  const pinTimers = !useInView(panel) && timers.timers.some((t) => t.isRunning || t.remaining === 0);
+  const panelInView = useInView(panel);
 
   const startStepTimer = (name: string, seconds: number) => {
     timers.add(name, seconds, true);
@@ -91,13 +91,7 @@ function CookingWork({ recipe }: { recipe: Recipe }) {
           <CookedThisCard recipeId={recipe.id} servings={progress.servings} />
         </div>
       </div>
-      {pinTimers ? (
-        <>
-          <RunningTimersBar timers={timers} />
-          {/* Room at the end of the page, so the bar never covers its last lines. */}
-          <div className="h-24 lg:hidden" aria-hidden="true" />
-        </>
-      ) : null}
+      <RunningTimersBar timers={timers} pinned={!panelInView} />
     </>
   );
 }

@@ -201,35 +201,49 @@ function TimerRow({ timer, toggleId, onToggle, onReset, onDelete }: TimerRowProp
  * The running timers (and those just done) pinned to the bottom of a phone's screen while the panel is scrolled out
  * of view, so a cook reading the steps below still sees them count down. Wide screens show the panel beside the steps.
  */
-export function RunningTimersBar({ timers }: { timers: CookingTimers }) {
+export function RunningTimersBar({ timers, pinned }: { timers: CookingTimers; pinned: boolean }) {
   const shown = timers.timers.filter((t) => t.isRunning || t.remaining === 0);
   if (shown.length === 0) return null;
+  const bar = "border-t px-4 py-2 lg:hidden";
+  const rows = (
+    <ul className="mx-auto grid max-w-md gap-1">
+      {shown.map((timer) => (
+        <li key={timer.id} data-testid="running-timer" className="flex min-w-0 items-center gap-2">
+          <span className="min-w-0 flex-1 truncate text-sm" title={timer.name}>
+            {timer.name}
+          </span>
+          {timer.isRunning ? null : <Badge variant="destructive">Done</Badge>}
+          <span className="text-lg font-semibold tabular-nums">{formatTimer(timer.remaining)}</span>
+          {/* A running timer pauses from here; a finished one resets. */}
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label={`${timer.isRunning ? "Pause" : "Reset"} ${timer.name}`}
+            onClick={() => (timer.isRunning ? timers.toggle(timer.id) : timers.reset(timer.id))}
+          >
+            {timer.isRunning ? <Pause aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
   return (
-    <section
-      aria-label="Running timers"
-      className="fixed inset-x-0 bottom-0 z-20 border-t bg-background/95 px-4 py-2 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] backdrop-blur lg:hidden"
-    >
-      <ul className="mx-auto grid max-w-md gap-1">
-        {shown.map((timer) => (
-          <li key={timer.id} data-testid="running-timer" className="flex min-w-0 items-center gap-2">
-            <span className="min-w-0 flex-1 truncate text-sm" title={timer.name}>
-              {timer.name}
-            </span>
-            {timer.isRunning ? null : <Badge variant="destructive">Done</Badge>}
-            <span className="text-lg font-semibold tabular-nums">{formatTimer(timer.remaining)}</span>
-            {/* A running timer pauses from here; a finished one resets. */}
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              aria-label={`${timer.isRunning ? "Pause" : "Reset"} ${timer.name}`}
-              onClick={() => (timer.isRunning ? timers.toggle(timer.id) : timers.reset(timer.id))}
-            >
-              {timer.isRunning ? <Pause aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      {/* Room at the end of the page for the bar: an invisible copy of it, so exactly its height (a row a timer). Kept
+          while timers run, not only once pinned: the bar pins as the cook scrolls down, and room added then would leave
+          the page's end ("I cooked this") under it. */}
+      <div aria-hidden="true" className={cn("invisible", bar)}>
+        {rows}
+      </div>
+      {pinned ? (
+        <section
+          aria-label="Running timers"
+          className={cn("fixed inset-x-0 bottom-0 z-20 bg-background/95 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] backdrop-blur", bar)}
+        >
+          {rows}
+        </section>
+      ) : null}
+    </>
   );
 }

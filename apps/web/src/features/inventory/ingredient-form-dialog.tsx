@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { CATEGORIES, EARLIEST_EXPIRY, UNITS, ingredientInput, isCalendarDate, latestExpiry, type IngredientInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
@@ -6,6 +6,7 @@ import { DraftRestoredNotice } from "../../components/draft-restored-notice";
 import { FormField, QuantityField, TextareaField } from "../../components/form-field";
 import { SelectField } from "../../components/select-field";
 import { useCurrentUser } from "../../lib/current-user";
+import { useFocusAfterPending } from "../../lib/focus-after-pending";
 import { fieldErrors } from "../../lib/form";
 import { useKeepDraft, useRestoredDraft } from "../../lib/form-draft";
 import {
@@ -65,6 +66,8 @@ function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCanc
   const [values, setValues] = useState(restored ?? initialValues);
   useKeepDraft(draft, values);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusAfterPending(formRef, pending);
   const set = <K extends keyof IngredientFormValues>(key: K, value: IngredientFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     // An edited field's old error no longer describes it.
@@ -88,7 +91,7 @@ function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCanc
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
       {restored ? <DraftRestoredNotice /> : null}
       <FormField
         label="Name"

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "@tanstack/react-router";
 import { BookOpen, Plus } from "lucide-react";
 import { MAX_MEAL_SERVINGS, mealPlanInput, type MealPlanInput } from "@kim/domain";
@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@kim/ui/label";
 import { Skeleton } from "@kim/ui/skeleton";
 import { FormField, TextareaField } from "../../components/form-field";
+import { useFocusAfterPending } from "../../lib/focus-after-pending";
 import { fieldErrors } from "../../lib/form";
 import { trpc } from "../../lib/trpc";
 import type { Slot } from "./planner-week";
@@ -53,6 +54,8 @@ function AddMealForm({ slot, pending, onSubmit, onCancel }: AddMealFormProps) {
   const [servingsTyped, setServingsTyped] = useState(false);
   const [notes, setNotes] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusAfterPending(formRef, pending);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -115,7 +118,7 @@ function AddMealForm({ slot, pending, onSubmit, onCancel }: AddMealFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid min-w-0 gap-4">
+    <form ref={formRef} noValidate onSubmit={submit} className="grid min-w-0 gap-4">
       <div className="grid gap-2">
         <Label htmlFor={`${id}-recipe`}>Recipe</Label>
         <RecipePicker

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { MEAL_TYPES } from "@kim/domain";
 import { cn } from "@kim/ui/lib/utils";
 import { MEAL_LABELS, slotKey } from "./planner-week";
@@ -9,6 +10,15 @@ import type { WeekViewProps } from "./week-grid";
  * An empty slot is a line with its + at the end, so the whole week is a short scroll down and never sideways.
  */
 export function DayList({ label, days, today, slots, ...actions }: WeekViewProps) {
+  const todayCard = useRef<HTMLLIElement>(null);
+  const scrolled = useRef(false);
+  // Today may be the last of seven cards, far below the fold: once the week has drawn (its cards at their height), the
+  // first time only, so the page never jumps back to it while the cook plans elsewhere.
+  useEffect(() => {
+    if (scrolled.current || !slots || !todayCard.current) return;
+    scrolled.current = true;
+    todayCard.current.scrollIntoView({ block: "nearest" });
+  }, [slots]);
   return (
     <ol className="grid gap-3" aria-label={label} aria-busy={slots ? undefined : true}>
       {days.map((d) => {
@@ -16,6 +26,7 @@ export function DayList({ label, days, today, slots, ...actions }: WeekViewProps
         return (
           <li
             key={d.date}
+            ref={isToday ? todayCard : undefined}
             aria-current={isToday ? "date" : undefined}
             className={cn("rounded-xl border bg-card shadow-sm", isToday && "border-primary/60 bg-primary/5")}
           >

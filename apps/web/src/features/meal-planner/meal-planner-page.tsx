@@ -162,6 +162,8 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
         </div>
       ) : (
         <MemberNamesProvider>
+          {/* Above the week: below it, on a phone, it came after all 21 slots, out of sight. */}
+          {week?.length === 0 ? <NoMealsPlanned /> : null}
           <WeekView
             label={label}
             days={days}
@@ -175,16 +177,6 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
             onAddIntent={prepareAdd}
             onRemove={removeMeal}
           />
-          {/* Below the week, not above it: shown once the week has loaded, it moves nothing already drawn. */}
-          {week?.length === 0 ? (
-            <Card className="flex-row items-center gap-4 px-6 py-4">
-              <CalendarDays className="size-8 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <div>
-                <h3 className="font-semibold">No meals planned yet</h3>
-                <p className="text-sm text-muted-foreground">Use the + button in a slot to add a recipe to this week.</p>
-              </div>
-            </Card>
-          ) : null}
         </MemberNamesProvider>
       )}
 
@@ -208,5 +200,17 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
         />
       ) : null}
     </div>
+  );
+}
+
+function NoMealsPlanned() {
+  return (
+    <Card className="flex-row items-center gap-4 px-6 py-4">
+      <CalendarDays className="size-8 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <div>
+        <h3 className="font-semibold">No meals planned yet</h3>
+        <p className="text-sm text-muted-foreground">Use the + button in a slot to add a recipe to this week.</p>
+      </div>
+    </Card>
   );
 }

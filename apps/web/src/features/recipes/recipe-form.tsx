@@ -151,7 +151,8 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
       .then(() => {
         saved.current = true;
         forgetDraft(draft.key);
-        return navigate({ to: "/recipes" });
+        // In place of the form: Back then goes where the cook came from, not to a form already saved (an empty one).
+        return navigate({ to: "/recipes", replace: true });
       })
       // Failures are toasted by the mutation; the form keeps its values for another try.
       .catch(() => undefined);

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { shoppingItemSchema, UNITS, type ShoppingItem } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { FormField, QuantityField } from "../../components/form-field";
+import { useFocusAfterPending } from "../../lib/focus-after-pending";
 import { fieldErrors } from "../../lib/form";
 
 type NewItem = Pick<ShoppingItem, "name" | "quantity" | "unit">;
@@ -42,6 +43,8 @@ function AddItemForm({ pending, onAdd, onCancel }: { pending: boolean; onAdd: (i
   const unitsId = useId();
   const [values, setValues] = useState({ name: "", quantity: "1", unit: "units" });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusAfterPending(formRef, pending);
   const set = (key: keyof typeof values, value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors(({ [key]: _fixed, ...rest }) => rest);
@@ -59,7 +62,7 @@ function AddItemForm({ pending, onAdd, onCancel }: { pending: boolean; onAdd: (i
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
       <FormField
         label="Name"
         name="name"
