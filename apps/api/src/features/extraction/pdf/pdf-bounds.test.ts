@@ -82,6 +82,22 @@ describe("pastDecodeLimits", () => {
     expect(await pastDecodeLimits(pdfWithStream("/Filter /FlateDecode", deflated(2 * MIB)), small)).toBe("stream");
   });
 
+  it("measures a stream whose /Length lies to its real endstream, as pdf.js reads it", async () => {
+    // /Length says 10 bytes; pdf.js finds no "endstream" there and inflates everything up to the real one.
+    expect(await pastDecodeLimits(pdfWithStream("/Filter /FlateDecode /Length 10", deflated(2 * MIB)), small)).toBe("stream");
+    const byReference = pdfWithStream("/Filter /FlateDecode /Length 6 0 R", deflated(2 * MIB), ["10"]);
+    expect(await pastDecodeLimits(byReference, small)).toBe("stream");
+    // A true /Length still ends the stream where it says.
+    expect(await pastDecodeLimits(pdfWithStream("/Filter /FlateDecode", deflated(0.5 * MIB)), small)).toBeNull();
+  });
+
+  it("reads a file of a million stream keywords once, not once for each (each search looked back to the start)", async () => {
+    const words = Buffer.from(`%PDF-1.4\n${"stream ".repeat(1_000_000)}`, "latin1");
+    expect(await pastDecodeLimits(words)).toBeNull();
+    const dictionaries = Buffer.from(`%PDF-1.4\n${">>stream\nendstream\n".repeat(300_000)}`, "latin1");
+    expect(await pastDecodeLimits(dictionaries)).toBeNull();
+  });
+
   it("measures run-length and LZW streams by what they decode to", async () => {
     // Run-length: each pair of bytes repeats one byte 128 times.
     const runs = Buffer.from(Array.from({ length: 20_000 }, () => [129, 0]).flat());

@@ -43,17 +43,20 @@ export async function pastDecodeLimits(
   // What each stream decodes to, by the object that holds it, for the pages' sums.
   const sizes = new Map<string, number>();
   let total = 0;
+  // Where the last stream's data ended: a dictionary starts after it. Every search below runs forward from here or
+  // back over whitespace only, so a file of a million "stream" words is read once, not once for each.
+  let previousEnd = 0;
   let at = text.indexOf("stream");
   while (at !== -1) {
     const next = (from: number) => text.indexOf("stream", from);
-    const dictEnd = text.lastIndexOf(">>", at);
+    const dictEnd = dictionaryEndBefore(text, at);
     // A stream keyword follows its dictionary's ">>" (whitespace between); "endstream" and words in text are not one.
-    if (text.startsWith("end", at - 3) || dictEnd === -1 || text.slice(dictEnd + 2, at).trim() !== "") {
+    if (text.startsWith("end", at - 3) || dictEnd === -1) {
       at = next(at + 6);
       continue;
     }
-    const objAt = text.lastIndexOf("obj", dictEnd);
-    const dict = text.slice(Math.max(objAt, dictEnd - 64 * 1024, 0), dictEnd + 2);
+    const objAt = objects.objKeywordBefore(dictEnd, previousEnd);
+    const dict = text.slice(Math.max(objAt, previousEnd, dictEnd - 64 * 1024, 0), dictEnd + 2);
     let start = at + 6;
     if (pdf[start] === 0x0d) start++;
     if (pdf[start] === 0x0a) start++;
@@ -71,9 +74,18 @@ export async function pastDecodeLimits(
       sizes.set(key, size);
       if (decoded.bytes && /\/Type\s*\/ObjStm\b/.test(dict)) objects.addPacked(dict, decoded.bytes.toString("latin1"));
     }
-    at = next(Math.max(end, start));
+    previousEnd = Math.max(end, start);
+    at = next(previousEnd);
   }
   return pastPageLimit(objects, sizes, limits.pageBytes) ? "page" : null;
+}
+
+/** Where the ">>" just before `at` starts, whitespace between; -1 when something else comes before it. */
+function dictionaryEndBefore(text: string, at: number): number {
+  let k = at;
+  // Whitespace as PDF has it; a run longer than a line's worth is not a dictionary's ending.
+  while (k > 0 && at - k < 256 && /[\0\t\n\f\r ]/.test(text[k - 1]!)) k--;
+  return k >= 2 && text.startsWith(">>", k - 2) ? k - 2 : -1;
 }
 
 /** The "N G" of the object whose "obj" keyword is at `objAt`. */
@@ -132,6 +144,9 @@ class PdfObjects {
   private starts: Map<string, number> | null = null;
   /** Where each "N G obj" header starts, in file order: an object's body ends at the next one at the latest. */
   private headers: number[] = [];
+  /** Where each header's "obj" keyword is, and each "endobj"'s: the places objKeywordBefore looks among. */
+  private objKeywords: number[] = [];
+  private endobjs: number[] | null = null;
   private readonly packed = new Map<string, string>();
   private readonly referenced = new Map<string, string[]>();
 
@@ -160,6 +175,19 @@ class PdfObjects {
       const to = k + 1 < count && 2 * k + 3 < header.length ? first + header[2 * k + 3]! : decoded.length;
       this.packed.set(`${header[2 * k]} 0`, decoded.slice(from, Math.min(Math.max(from, to), from + MAX_BODY)));
     }
+  }
+
+  /**
+   * Where the last "obj" keyword before `at` and after `from` is ("N G obj", or the "endobj" of an object before a
+   * stream that has no header), -1 when there is none: found among the keywords' places, listed once.
+   */
+  objKeywordBefore(at: number, from: number): number {
+    this.objectStarts();
+    this.endobjs ??= Array.from(this.text.matchAll(/endobj/g), (found) => found.index + 3);
+    const header = this.objKeywords[lastBelow(this.objKeywords, at + 1)] ?? -1;
+    const endobj = this.endobjs[lastBelow(this.endobjs, at + 1)] ?? -1;
+    const found = Math.max(header, endobj);
+    return found >= from ? found : -1;
   }
 
   /** The objects that are pages (a /Type /Page dictionary, not the /Pages tree above them). */
@@ -209,14 +237,7 @@ class PdfObjects {
   }
 
   private nextHeader(from: number): number {
-    let low = 0;
-    let high = this.headers.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (this.headers[middle]! < from) low = middle + 1;
-      else high = middle;
-    }
-    return this.headers[low] ?? this.text.length;
+    return this.headers[lastBelow(this.headers, from) + 1] ?? this.text.length;
   }
 
   private objectStarts(): Map<string, number> {
@@ -225,9 +246,22 @@ class PdfObjects {
     for (const found of this.text.matchAll(/(?<!\d)(\d+)\s+(\d+)\s+obj\b/g)) {
       this.starts.set(`${found[1]} ${found[2]}`, found.index + found[0].length);
       this.headers.push(found.index);
+      this.objKeywords.push(found.index + found[0].length - 3);
     }
     return this.starts;
   }
+}
+
+/** The index of the last of `sorted` below `value`, -1 when none is. */
+function lastBelow(sorted: number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
 }
 
 /** The text of an entry's value: a dictionary (to its matching ">>") or a reference; null when the entry is not there. */
@@ -247,11 +281,17 @@ function valueText(body: string, name: RegExp): string | null {
   return body.slice(from);
 }
 
-/** Where the stream's data ends: at its /Length when that fits the file, else at the next "endstream", as pdf.js does. */
+/**
+ * Where the stream's data ends: at its /Length when "endstream" follows there, else at the next "endstream", as pdf.js
+ * does. A /Length that lies (10 bytes, before a megabyte of deflated zeros) would have the bomb measured as 10 bytes
+ * while pdf.js, finding no "endstream" there, inflates it all.
+ */
 function streamEnd(objects: PdfObjects, dict: string, start: number): number {
   const { text } = objects;
   const length = Number(objects.entry(dict, "Length"));
-  if (Number.isInteger(length) && length >= 0 && start + length <= text.length) return start + length;
+  if (Number.isInteger(length) && length >= 0 && /^[\0\t\n\f\r ]*endstream/.test(text.slice(start + length, start + length + 64))) {
+    return start + length;
+  }
   const end = text.indexOf("endstream", start);
   return end === -1 ? text.length : end;
 }
