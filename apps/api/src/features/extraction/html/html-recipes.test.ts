@@ -1,6 +1,7 @@
 import { recipeInput } from "@kim/domain";
 import { describe, expect, it } from "vitest";
 import { extractRecipesFromHtml, type ExtractedRecipe } from "./html-recipes";
+import { MICRODATA_LIMITS } from "./microdata";
 import { minutesFrom, servingsFrom, cuisineFrom } from "../recipe-fields";
 
 const PAGE_URL = "https://cooks.example/recipes/pad-thai";
@@ -270,6 +271,18 @@ describe("extractRecipesFromHtml: other sources", () => {
       ingredients: ["1 cup flour", "2 lemons"],
       instructions: "Bake the base.\nPour the filling.",
     });
+  });
+
+  it("reads a recipe's microdata values in bounded work, however many or deeply nested", () => {
+    const many = `<div itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Rice</h1>${'<span itemprop="ingredients">1 cup rice</span>'.repeat(100_000)}</div>`;
+    // Each value used to copy the list before it: 100,000 of them took three minutes.
+    expect(only(page("", many)).ingredients).toHaveLength(300);
+    // Nested properties read their text once for each level: past the text bound, what follows is left out.
+    const nested = (levels: number) =>
+      `<div itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Soup</h1>${'<div itemprop="description">'.repeat(levels)}${"x".repeat(10_000)}${"</div>".repeat(levels)}<span itemprop="recipeIngredient">1 egg</span></div>`;
+    expect(only(page("", nested(50))).ingredients).toEqual(["1 egg"]);
+    expect(MICRODATA_LIMITS.textChars).toBeLessThan(400 * 10_000);
+    expect(extract(page("", nested(400)))).toEqual([]);
   });
 
   it("takes the fuller of recipeIngredient and ingredients where one runs the whole list together (decision 0040)", () => {

@@ -7,6 +7,12 @@ const RECIPE_TYPE = /(?:^|[/:#])Recipe$/i;
 const MULTILINE = new Set(["recipeInstructions", "recipeIngredient", "ingredients", "description"]);
 const MAX_NESTING = 4;
 const INGREDIENTS = new Set(["recipeIngredient", "ingredients"]);
+/**
+ * What one recipe's properties may read, as values and as characters of text: a real recipe has a few hundred
+ * values. Properties nested in each other are read once for each level, so a page of them nested deep would read its
+ * text again for each; past either bound the rest of the page's properties are left out.
+ */
+export const MICRODATA_LIMITS = { values: 5_000, textChars: 2_000_000 };
 
 /** Recipes marked up with microdata (itemscope, itemtype schema.org/Recipe, itemprop), read into schema.org's shape. */
 export function microdataRecipes(root: HtmlElement): RecipeDraft[] {
@@ -18,22 +24,24 @@ export function microdataRecipes(root: HtmlElement): RecipeDraft[] {
     return false;
   });
   return scopes
-    .map((scope) => draftFromSchema(readItem(scope, 0), () => undefined))
+    .map((scope) => draftFromSchema(readItem(scope, 0, { ...MICRODATA_LIMITS }), () => undefined))
     .filter((draft) => isRecipe(draft) || draft.title !== "");
 }
 
-function readItem(scope: HtmlElement, depth: number): SchemaNode {
+function readItem(scope: HtmlElement, depth: number, left: typeof MICRODATA_LIMITS): SchemaNode {
   const item: SchemaNode = { "@type": (scope.attrs.get("itemtype") ?? "").trim().split(/\s+/) };
   walk(scope, (el) => {
     if (el === scope) return;
+    if (left.values <= 0 || left.textChars <= 0) return false;
     const names = el.attrs.get("itemprop")?.split(/\s+/).filter(Boolean) ?? [];
     const nested = el.attrs.has("itemscope");
-    if (names.length > 0) {
-      for (const name of names) {
-        const value = nested && depth < MAX_NESTING ? readItem(el, depth + 1) : propertyValue(el, name);
-        const values = item[name];
-        item[name] = Array.isArray(values) ? [...values, value] : [value];
-      }
+    for (const name of names) {
+      const value = nested && depth < MAX_NESTING ? readItem(el, depth + 1, left) : propertyValue(el, name);
+      left.values--;
+      if (typeof value === "string") left.textChars -= value.length;
+      const values = item[name];
+      if (Array.isArray(values)) values.push(value);
+      else item[name] = [value];
     }
     // A nested item's properties are its own.
     if (nested) return false;
