@@ -16,7 +16,7 @@ import {
 import type { Kysely } from "kysely";
 import { appError, notFound } from "../../lib/errors";
 import { spend, type Limit } from "../../lib/rate-limit";
-import { publishChanges } from "../../live";
+import { publishChanges, publishMoves } from "../../live";
 import { hashToken, newToken, type SessionUser } from "../../sessions/sessions";
 import type { Context } from "../../trpc/context";
 import { lockMealSlots } from "../meal-plans/queries";
@@ -219,6 +219,7 @@ export async function accept(ctx: Context, user: SessionUser, token: string, cho
     const kitchen = await hasKitchen(trx, me.householdId);
     if (kitchen && !choice) throw appError("CONFLICT", HOUSEHOLD_TEXTS.choose);
     await moveMember(trx, user.id, open.householdId, "member", now);
+    await publishMoves(trx, [user.id]);
     if (!kitchen || choice === "merge") {
       leftOut = await fitMealsInto(trx, me.householdId, open.householdId);
       await mergeShoppingLists(trx, me.householdId, open.householdId, user.id);
@@ -242,6 +243,7 @@ export async function accept(ctx: Context, user: SessionUser, token: string, cho
 async function goHome(trx: Kysely<Database>, userId: string, from: string, takeRecipes: boolean, now: Date): Promise<string> {
   const home = (await leftBehindHome(trx, userId))?.id ?? (await newHome(trx, userId));
   await moveMember(trx, userId, home, "owner", now);
+  await publishMoves(trx, [userId]);
   if (takeRecipes) {
     await copyRecipes(trx, userId, from, home);
     // The home is locked (leftBehindHome reads it for update, or it is new): nothing else adds to it meanwhile.
@@ -298,6 +300,7 @@ export async function handOver(ctx: Context, user: SessionUser, memberId: string
  */
 export async function releaseHouseholdsOf(trx: Kysely<Database>, userId: string): Promise<void> {
   const me = await lockedMembership(trx, userId);
+  await publishMoves(trx, [userId]);
   const members = await membersOf(trx, me.householdId);
   const heir = nextOwner(members, userId);
   if (!heir) await deleteHousehold(trx, me.householdId);
