@@ -15,11 +15,11 @@ import {
 } from "@kim/domain";
 import type { Kysely } from "kysely";
 import { appError, notFound } from "../../lib/errors";
+import { lockMealSlots } from "../../lib/meal-slots";
 import { spend, type Limit } from "../../lib/rate-limit";
 import { publishChanges, publishMoves } from "../../live";
 import { hashToken, newToken, type SessionUser } from "../../sessions/sessions";
 import type { Context } from "../../trpc/context";
-import { lockMealSlots } from "../meal-plans/queries";
 import {
   copyRecipes,
   deleteHousehold,

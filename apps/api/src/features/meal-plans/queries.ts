@@ -2,6 +2,7 @@ import { inTransaction, type Database } from "@kim/db";
 import { MAX_MEALS_PER_SLOT, MAX_QUANTITY, type MealPlanInput, type MealType, type StockItem } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
+import { lockMealSlot } from "../../lib/meal-slots";
 import { checkQuota } from "../../lib/quotas";
 import { jsonTimestamp, readList, type ListCache, type ListVersions, type UserListQuery } from "../../lists";
 import type { Kitchen } from "../../sessions/kitchen";
@@ -74,16 +75,6 @@ const mealPlanList: UserListQuery<MealPlan> = (db, householdId, [from, to]) =>
     .where("mp.date", ">=", from!)
     .where("mp.date", "<=", to!);
 
-const slotsKey = (householdId: string) => `meal-slots:${householdId}`;
-
-/**
- * Locks every meal slot of the household until the transaction ends: a merge counting what each slot holds waits for
- * meals being planned, and they for it.
- */
-export async function lockMealSlots(db: Kysely<Database>, householdId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${slotsKey(householdId)}, 0))`.execute(db);
-}
-
 export type AddMealResult = { ok: true; meal: MealPlan } | { ok: false; reason: "no-recipe" | "slot-full" };
 
 /**
@@ -92,11 +83,7 @@ export type AddMealResult = { ok: true; meal: MealPlan } | { ok: false; reason: 
  */
 export function addMealPlan(db: Kysely<Database>, { householdId, userId }: Kitchen, input: MealPlanInput): Promise<AddMealResult> {
   return inTransaction(db, async (trx) => {
-    const slot = `meal-slot:${householdId}:${input.date}:${input.mealType}`;
-    // Shared with other slots' adds; a merge into the household takes it alone (lockMealSlots).
-    await sql`select pg_advisory_xact_lock_shared(hashtextextended(${slotsKey(householdId)}, 0)), pg_advisory_xact_lock(hashtextextended(${slot}, 0))`.execute(
-      trx,
-    );
+    await lockMealSlot(trx, householdId, input.date, input.mealType);
     const { rows } = await sql<{ title: string | null; taken: number }>`
       select (select title from recipes where id = ${input.recipeId} and household_id = ${householdId}) as title,
         (select count(*)::int from meal_plans where household_id = ${householdId} and date = ${input.date} and meal_type = ${input.mealType}) as taken`.execute(
