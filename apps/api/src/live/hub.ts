@@ -85,9 +85,17 @@ export class LiveHub {
     return stream;
   }
 
-  /** Starts a stream from the scope's versions now (see LiveStream.begin). */
+  /**
+   * Starts a stream from the scope's versions now (see LiveStream.begin). Its person's household is read again too,
+   * after the stream was registered: a move committed since the session was read ends it here, and any later one
+   * reaches it through publishMoves.
+   */
   async begin(stream: LiveStream, since: LiveVersions | "unknown" | null): Promise<void> {
-    const versions = await versionsOf(this.db, [stream.scope]);
+    const [versions, member] = await Promise.all([
+      versionsOf(this.db, [stream.scope]),
+      this.db.selectFrom("householdMembers").select("householdId").where("userId", "=", stream.userId).executeTakeFirst(),
+    ]);
+    if (member?.householdId !== stream.scope) return stream.rescope();
     stream.begin(versions.get(stream.scope)!, since);
   }
 
