@@ -347,7 +347,7 @@ describe("households", () => {
   it("limit invitation mail to one address from every household together, and from one owner in a day", async () => {
     const victim = `target-${randomUUID()}@example.com`;
     const owners = await Promise.all(Array.from({ length: INVITE_LIMITS.perAddress.max + 1 }, () => person()));
-    const statuses = [];
+    const statuses: number[] = [];
     for (const owner of owners) statuses.push((await send(owner, "POST", "/api/household/invites", { email: victim })).statusCode);
     expect(statuses).toEqual([...Array(INVITE_LIMITS.perAddress.max).fill(201), 429]);
     expect(await mailsTo(victim)).toBe(INVITE_LIMITS.perAddress.max);
@@ -437,7 +437,7 @@ describe("households", () => {
     const ann = await person();
     await fillRecipes(ann.householdId, QUOTAS.recipes.max - 2);
     const [bob, cy] = [await person(), await person()];
-    const tokens = [];
+    const tokens: string[] = [];
     for (const who of [bob, cy]) {
       await addRecipe(who, "Two");
       await addRecipe(who, "More");
@@ -522,6 +522,28 @@ describe("households", () => {
     ]);
     expect(meals.filter((m: { mealType: string }) => m.mealType === "lunch")).toHaveLength(1);
   });
+
+  it.skipIf(testDatabaseKind() !== "postgres")(
+    "take a merge and a meal planned into the same slot at once one after the other: the slot holds 3 (PostgreSQL: real concurrency)",
+    async () => {
+      const ann = await person();
+      const bob = await person();
+      const soup = (await addRecipe(ann, "Soup")).json().id;
+      for (let i = 0; i < MAX_MEALS_PER_SLOT - 1; i++) expect((await plan(ann, soup, "dinner")).statusCode).toBe(201);
+      const pie = (await addRecipe(bob, "Pie")).json().id;
+      expect((await plan(bob, pie, "dinner")).statusCode).toBe(201);
+      const token = await invite(ann, bob.email);
+      const [joined, planned] = await Promise.all([
+        send(bob, "POST", "/api/household/join", { token, choice: "merge" }, randomUUID()),
+        plan(ann, soup, "dinner", 2),
+      ]);
+      expect(joined.statusCode, joined.body).toBe(200);
+      // Whichever came first took the last place: the meal planned (Bob's left out) or Bob's (the plan refused).
+      expect([planned.statusCode, joined.json().leftOut.length]).toEqual(planned.statusCode === 201 ? [201, 1] : [409, 0]);
+      const meals = await get(ann, "/api/meal-plans?from=2027-03-01&to=2027-03-01");
+      expect(meals.filter((m: { mealType: string }) => m.mealType === "dinner")).toHaveLength(MAX_MEALS_PER_SLOT);
+    },
+  );
 
   it.skipIf(testDatabaseKind() !== "postgres")(
     "take two joins racing for the last place one at a time (PostgreSQL: real concurrency)",
