@@ -66,4 +66,26 @@ describe("households", () => {
     expect(await owner.getByRole("button", { name: "Remove" }).count()).toBe(1);
     await keepBothWidths(owner, "household-profile-members");
   });
+
+  it("lets the owner cancel an open invitation beside it; its link then says it is not valid", async () => {
+    const owner = await openPage();
+    await signInAs(owner, { firstName: "Ann" });
+    await owner.goto("/profile");
+    await owner.getByText("Ann (you)").waitFor();
+    const cy = uniqueEmail("cy");
+    await owner.getByLabel("Email", { exact: true }).last().fill(cy);
+    await owner.getByRole("button", { name: "Invite" }).click();
+    await toast(owner, "Invitation sent");
+    await owner.getByText(`${cy}, until`).waitFor();
+    await keepBothWidths(owner, "household-profile-invite-cancel");
+    const [mail] = await postmarkMails(cy);
+    const link = new URL(/https?:\/\/\S+\/household\/join\?token=\S+/.exec(mail!.text)![0]);
+
+    await owner.getByRole("button", { name: `Cancel the invitation to ${cy}` }).click();
+    await toast(owner, "Invitation cancelled");
+    await owner.getByText(`${cy}, until`).waitFor({ state: "detached" });
+    const invitee = await openPage();
+    await invitee.goto(`${link.pathname}${link.search}`);
+    await invitee.getByText("This invitation link is not valid.").waitFor();
+  });
 });

@@ -77,6 +77,26 @@ export async function publishChanges(ctx: Publisher, kinds: readonly LiveKind[])
   else await notify(ctx.db, changes);
 }
 
+/**
+ * Tells every process that these people moved to another household (joined, left, were removed, or their account
+ * went): a stream keeps the scope it opened with, so theirs end, and their browsers reconnect in the new one. Called
+ * in the moving transaction: sent at its commit, never on rollback.
+ */
+export async function publishMoves(db: Kysely<Database>, userIds: readonly string[]): Promise<void> {
+  await sql`select pg_notify(${CHANNEL}, json_build_object('moved', u)::text)
+    from json_array_elements_text(${JSON.stringify(userIds)}::json) as u`.execute(db);
+}
+
+/** The person a NOTIFY payload says moved household (publishMoves); null for anything else. */
+export function parseMoved(payload: string): string | null {
+  try {
+    const { moved } = JSON.parse(payload) as { moved?: unknown };
+    return typeof moved === "string" ? moved : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The current versions of each scope's lists (0 for a list never changed), in one statement. */
 export async function versionsOf(db: Kysely<Database>, scopes: readonly string[]): Promise<Map<string, LiveVersions>> {
   const versions = new Map(scopes.map((scope) => [scope, noVersions()]));

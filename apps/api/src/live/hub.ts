@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { LIVE_KINDS, type LiveVersions } from "@kim/domain";
 import { appError } from "../lib/errors";
-import { notify, parseChange, registerSender, versionsOf, type ScopedChange } from "./changes";
+import { notify, parseChange, parseMoved, registerSender, versionsOf, type ScopedChange } from "./changes";
 import { listen, type Listener } from "./listener";
 import { LiveStream } from "./stream";
 
@@ -48,6 +48,8 @@ export class LiveHub {
   async start(): Promise<void> {
     this.listener = await listen(this.db, this.log, {
       payload: (payload) => {
+        const moved = parseMoved(payload);
+        if (moved) return this.moved(moved);
         const change = parseChange(payload);
         if (!change) return;
         const { scope, ...told } = change;
@@ -83,9 +85,17 @@ export class LiveHub {
     return stream;
   }
 
-  /** Starts a stream from the scope's versions now (see LiveStream.begin). */
+  /**
+   * Starts a stream from the scope's versions now (see LiveStream.begin). Its person's household is read again too,
+   * after the stream was registered: a move committed since the session was read ends it here, and any later one
+   * reaches it through publishMoves.
+   */
   async begin(stream: LiveStream, since: LiveVersions | "unknown" | null): Promise<void> {
-    const versions = await versionsOf(this.db, [stream.scope]);
+    const [versions, member] = await Promise.all([
+      versionsOf(this.db, [stream.scope]),
+      this.db.selectFrom("householdMembers").select("householdId").where("userId", "=", stream.userId).executeTakeFirst(),
+    ]);
+    if (member?.householdId !== stream.scope) return stream.rescope();
     stream.begin(versions.get(stream.scope)!, since);
   }
 
@@ -104,6 +114,11 @@ export class LiveHub {
     if (this.heartbeat) clearInterval(this.heartbeat);
     await this.listener?.close();
     while (this.sending || this.outgoing.length > 0) await this.flush();
+  }
+
+  /** The person moved household: their streams, opened in the old one, end (see LiveStream.rescope). */
+  private moved(userId: string): void {
+    for (const streams of this.byScope.values()) for (const stream of streams) if (stream.userId === userId) stream.rescope();
   }
 
   private release(stream: LiveStream): void {

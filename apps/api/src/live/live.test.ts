@@ -166,6 +166,47 @@ describe("GET /api/events", () => {
     );
   });
 
+  it("ends a person's streams when they move household (join, removal), so they reconnect in the new one; others' stay", async () => {
+    const ann = await createUser(t);
+    const bob = await createUser(t);
+    const item = { name: "Tea", quantity: 1, unit: "units", category: "Pantry" };
+    expect((await send(t.app, bob.cookie, "POST", "/api/ingredients", item)).statusCode).toBe(201);
+    const anns = await ready(ann.cookie);
+    const alone = await ready(bob.cookie);
+    expect((await send(t.app, ann.cookie, "POST", "/api/household/invites", { email: bob.email })).statusCode).toBe(201);
+    const mail = await t.deps.db.selectFrom("emailOutbox").select("textBody").where("toAddress", "=", bob.email).executeTakeFirstOrThrow();
+    const token = decodeURIComponent(/\/household\/join\?token=([^\s"&]+)/.exec(mail.textBody)![1]!);
+    expect((await send(t.app, bob.cookie, "POST", "/api/household/join", { token, choice: "merge" })).statusCode).toBe(200);
+    await alone.stream.until(() => alone.stream.ended);
+    // It leaves the browser an id with no versions: the stream it reconnects with tells of every kind.
+    expect(await alone.stream.text()).toMatch(/id: moved\n\n$/);
+    const joined = await open(bob.cookie, { "last-event-id": "moved" });
+    const caughtUp = await joined.until(() => joined.events.length >= 5 && joined.events);
+    expect(
+      caughtUp
+        .slice(0, 4)
+        .map((e) => change(e).kind)
+        .sort(),
+    ).toEqual(["inventory", "mealPlan", "recipes", "shoppingList"]);
+    const list = await newList(t.app, ann.cookie);
+    expect(change(await joined.nextEvent(5))).toMatchObject({ kind: "shoppingList", by: ann.id });
+
+    // Removed, Bob's stream ends; the one he opens then hears his own kitchen, not Ann's.
+    expect((await send(t.app, ann.cookie, "DELETE", `/api/household/members/${bob.id}`)).statusCode).toBe(200);
+    await joined.until(() => joined.ended);
+    const home = await ready(bob.cookie);
+    expect((await checkMilk(t.app, ann.cookie, list)).statusCode).toBe(200);
+    await newList(t.app, bob.cookie);
+    expect(change(await home.stream.nextEvent(home.after))).toEqual({ kind: "shoppingList", version: 1, by: bob.id });
+    // Ann's stream, in the household throughout, is still open and heard both of her changes.
+    expect(anns.stream.ended).toBe(false);
+    const annsLists = await anns.stream.until(() => {
+      const seen = anns.stream.events.slice(anns.after).filter((e) => change(e).by === ann.id);
+      return seen.length >= 2 && seen;
+    });
+    expect(annsLists.map((e) => change(e).kind)).toEqual(["shoppingList", "shoppingList"]);
+  });
+
   it("tells of several kinds changed in one transaction with one NOTIFY statement, sent at its commit", async () => {
     const ann = await createUser(t);
     const anns = await ready(ann.cookie);

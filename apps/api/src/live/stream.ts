@@ -6,6 +6,8 @@ import type { LiveChange } from "./changes";
 const RECONNECT_MS = 2000;
 /** Past this much unsent, the browser is not reading: the stream ends (it reconnects and catches up). */
 const MAX_UNSENT_BYTES = 64 * 1024;
+/** The event id a stream ends with when its person moved household: no versions, so a reconnect hears every kind. */
+export const MOVED_ID = "moved";
 /** Changes heard before the stream knew its versions, kept to send after them. */
 const MAX_EARLY = 100;
 
@@ -58,6 +60,16 @@ export class LiveStream {
 
   end(): void {
     this.body.end();
+  }
+
+  /**
+   * Ends a stream whose person moved to another household. The id it leaves the browser with names no versions, so
+   * the stream its browser reconnects with (in the new household, its session read again) tells of every kind, and
+   * the tab reads the new household's kitchen.
+   */
+  rescope(): void {
+    this.write(`id: ${MOVED_ID}\n\n`);
+    this.end();
   }
 
   private message(change: LiveChange): string {

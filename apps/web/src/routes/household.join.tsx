@@ -43,9 +43,14 @@ function JoinHouseholdPage() {
   const [choice, setChoice] = useState<JoinChoice>("merge");
 
   const accept = useKeyedMutation(keyed(utils.client.households.accept.mutate), {
-    onSuccess: async () => {
+    onSuccess: async ({ leftOut }) => {
       await utils.invalidate();
-      toast({ title: "Welcome to the household" });
+      // A slot holds at most three meals: the household's stay, and the joiner hears which of theirs did not fit.
+      const meals = leftOut.map((m) => `${m.recipe ?? "A meal"} (${m.mealType}, ${m.date})`).join(", ");
+      toast({
+        title: "Welcome to the household",
+        ...(leftOut.length > 0 && { description: `Not brought in, their slots were full: ${meals}.` }),
+      });
       // Replacing the invitation: Back from the shared kitchen does not lead to a link now used.
       await navigate({ to: "/inventory", replace: true });
     },

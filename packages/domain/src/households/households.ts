@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { emailSchema } from "../accounts/auth";
+import { MAX_SHOPPING_ITEMS } from "../planner/planner-input";
+import { QUOTAS, type QuotaName } from "../shared/quotas";
 import { storableText } from "../shared/text";
 
 /** Decision 0036: the people who cook in one kitchen share it; each keeps their own account, plan and Pro access. */
@@ -24,6 +26,9 @@ export const HOUSEHOLD_TEXTS = {
   leaveFirst: "You share a household with others: leave it before joining another.",
   ownerLeaves: "Hand the household over to another member before you leave.",
   alone: "You are the only person in this household.",
+  inviteNotOpen: "That invitation is not open any more.",
+  tooManyInvitesTo: "Too many invitations to this address.",
+  tooManyInvites: "Too many invitations sent.",
   notMember: "That person is not in your household.",
   choose: "Choose whether to bring your kitchen into the household or leave it behind.",
 } as const;
@@ -45,6 +50,7 @@ export const householdLeaveInput = z.object({
   /** Take a copy of the recipes you added. */
   takeRecipes: z.boolean({ error: "takeRecipes must be true or false" }).default(false),
 });
+export const householdInviteIdInput = z.object({ inviteId: z.uuid({ error: "inviteId must be an invitation's id" }) });
 export const householdMemberInput = z.object({ userId: z.uuid({ error: "userId must be a member's id" }) });
 
 /** The member who takes over a household whose owner goes: the one who joined first. */
@@ -90,3 +96,26 @@ export function stampChangedBy<I extends { changedBy?: string | null }>(saved: r
     return { ...item, changedBy: previous?.length ? previous.shift()! : userId };
   });
 }
+
+/** What a kitchen holds, as its limits count it: each quota's rows, and the items of its (one) shopping list. */
+export interface KitchenSize {
+  counts: Record<QuotaName, number>;
+  listItems: number;
+}
+
+/** The limits a kitchen of this size is past, in words ("50 shopping lists"); empty when it fits. */
+export function limitsPast(size: KitchenSize): string[] {
+  const past = (Object.keys(QUOTAS) as QuotaName[])
+    .filter((name) => size.counts[name] > QUOTAS[name].max)
+    .map((name) => `${QUOTAS[name].max.toLocaleString("en-US")} ${QUOTAS[name].noun}`);
+  if (size.listItems > MAX_SHOPPING_ITEMS) past.push(`${MAX_SHOPPING_ITEMS} items on its shopping list`);
+  return past;
+}
+
+/** The refusal of a join that would bring a kitchen in past the household's limits, naming each. */
+export function mergeRefusal(past: readonly string[]): string {
+  return `Bringing your kitchen in would take the household past its limit of ${past.join(" and ")}. Delete some first, or leave your kitchen behind.`;
+}
+
+/** The refusal of a leave whose copies of recipes would take the leaver's own kitchen past its quota. */
+export const takeRecipesRefusal = `Your own kitchen has no room for copies of your recipes: it would hold more than ${QUOTAS.recipes.max.toLocaleString("en-US")} recipes. Leave without taking them.`;

@@ -7,10 +7,39 @@ import { RECIPE_LIMITS } from "../recipes/recipe-fields";
 
 export const MAX_MEALS_PER_SLOT = 3;
 export const MAX_MEAL_SERVINGS = 100;
-const MAX_SHOPPING_ITEMS = 500;
+export const MAX_SHOPPING_ITEMS = 500;
 /** The longest span one request reads or plans for: about two months. */
 export const MAX_PLAN_DAYS = 62;
 const DEFAULT_SHOPPING_LIST_NAME = "Shopping List";
+
+/** Why a meal was not planned in its slot: the slot is full. */
+export function slotFullText(mealType: string): string {
+  return `This ${mealType} slot already holds ${MAX_MEALS_PER_SLOT} meals`;
+}
+
+/**
+ * The meals that fit their slots beside the ones already planned (at most MAX_MEALS_PER_SLOT a slot), taken in the
+ * order given; the rest are left out.
+ */
+export function fitInSlots<T extends { date: string; mealType: string }>(
+  planned: readonly { date: string; mealType: string }[],
+  meals: readonly T[],
+): { kept: T[]; leftOut: T[] } {
+  const taken = new Map<string, number>();
+  const slot = (m: { date: string; mealType: string }) => `${m.date} ${m.mealType}`;
+  for (const meal of planned) taken.set(slot(meal), (taken.get(slot(meal)) ?? 0) + 1);
+  const kept: T[] = [];
+  const leftOut: T[] = [];
+  for (const meal of meals) {
+    const n = taken.get(slot(meal)) ?? 0;
+    if (n >= MAX_MEALS_PER_SLOT) leftOut.push(meal);
+    else {
+      taken.set(slot(meal), n + 1);
+      kept.push(meal);
+    }
+  }
+  return { kept, leftOut };
+}
 
 const calendarDate = (label: string) =>
   storableText(label)

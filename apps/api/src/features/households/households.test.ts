@@ -1,8 +1,10 @@
-import { HOUSEHOLD_MAX_MEMBERS, HOUSEHOLD_TEXTS } from "@kim/domain";
+import { randomUUID } from "node:crypto";
+import { HOUSEHOLD_MAX_MEMBERS, HOUSEHOLD_TEXTS, MAX_MEALS_PER_SLOT, mergeRefusal, QUOTAS, takeRecipesRefusal } from "@kim/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKind } from "@kim/db/testing";
 import { hashToken } from "../../sessions/sessions";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
+import { INVITE_LIMITS } from "./service";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,6 +58,20 @@ const addItem = (who: Person, name: string) =>
   send(who, "POST", "/api/ingredients", { name, quantity: 1, unit: "units", category: "Pantry" });
 const addRecipe = (who: Person, title: string) =>
   send(who, "POST", "/api/recipes", { title, ingredients: [{ name: "Salt", quantity: 1, unit: "g" }], instructions: "Mix." });
+const mailsTo = async (email: string) =>
+  (await t.deps.db.selectFrom("emailOutbox").select("id").where("toAddress", "=", email).execute()).length;
+/** `n` recipes put straight into the household, as a kitchen built up over years would hold. */
+async function fillRecipes(householdId: string, n: number) {
+  const ingredients = JSON.stringify([{ name: "Salt", quantity: 1, unit: "g" }]);
+  await t.deps.db
+    .insertInto("recipes")
+    .values(Array.from({ length: n }, (_, i) => ({ householdId, title: `Old ${i}`, ingredients, instructions: "Mix." })))
+    .execute();
+}
+const recipeCount = async (householdId: string) =>
+  (await t.deps.db.selectFrom("recipes").select("id").where("householdId", "=", householdId).execute()).length;
+const plan = (who: Person, recipeId: string, mealType: string, servings = 1) =>
+  send(who, "POST", "/api/meal-plans", { recipeId, date: "2027-03-01", mealType, servings });
 const names = async (who: Person) => ((await get(who, "/api/ingredients")) as { name: string }[]).map((i) => i.name).sort();
 
 describe("households", () => {
@@ -310,6 +326,224 @@ describe("households", () => {
     expect(await t.deps.db.selectFrom("households").select("id").where("id", "=", dan.householdId).execute()).toEqual([]);
     expect(await t.deps.db.selectFrom("ingredients").select("id").where("householdId", "=", dan.householdId).execute()).toEqual([]);
   });
+
+  it("limit invitation mail to one address: a few an hour from one owner, refused with 429 before anything is queued", async () => {
+    const ann = await person();
+    const victim = `victim-${randomUUID()}@example.com`;
+    const { max } = INVITE_LIMITS.perRecipient;
+    // Sent at once, as a script would: the count is taken before the work, so no more than the limit get through.
+    const results = await Promise.all(
+      Array.from({ length: max + 5 }, () => send(ann, "POST", "/api/household/invites", { email: victim })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([...Array(max).fill(201), ...Array(5).fill(429)]);
+    const refused = results.find((r) => r.statusCode === 429)!;
+    expect(refused.json().message).toMatch(new RegExp(`^${HOUSEHOLD_TEXTS.tooManyInvitesTo} Try again in \\d+ minutes?\\.$`));
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await mailsTo(victim)).toBe(max);
+    // Another address is still open to the same owner.
+    expect((await send(ann, "POST", "/api/household/invites", { email: `friend-${randomUUID()}@example.com` })).statusCode).toBe(201);
+  });
+
+  it("limit invitation mail to one address from every household together, and from one owner in a day", async () => {
+    const victim = `target-${randomUUID()}@example.com`;
+    const owners = await Promise.all(Array.from({ length: INVITE_LIMITS.perAddress.max + 1 }, () => person()));
+    const statuses: number[] = [];
+    for (const owner of owners) statuses.push((await send(owner, "POST", "/api/household/invites", { email: victim })).statusCode);
+    expect(statuses).toEqual([...Array(INVITE_LIMITS.perAddress.max).fill(201), 429]);
+    expect(await mailsTo(victim)).toBe(INVITE_LIMITS.perAddress.max);
+
+    // Cancelling keeps the household under its 12 people, yet every mail counts.
+    const ann = await person();
+    for (let i = 0; i < INVITE_LIMITS.perSender.max; i++) {
+      const email = `guest${i}-${randomUUID()}@example.com`;
+      expect((await send(ann, "POST", "/api/household/invites", { email })).statusCode).toBe(201);
+      const [open] = (await get(ann, "/api/household")).invites;
+      expect((await send(ann, "DELETE", `/api/household/invites/${open.id}`)).statusCode).toBe(200);
+    }
+    const over = await send(ann, "POST", "/api/household/invites", { email: `one-more-${randomUUID()}@example.com` });
+    expect([over.statusCode, over.json().message]).toEqual([429, expect.stringMatching(/^Too many invitations sent\. Try again in/)]);
+  });
+
+  it("let the owner cancel an open invitation: its link stops working; nobody else can cancel it", async () => {
+    const ann = await person();
+    const bob = await person();
+    const token = await invite(ann, bob.email);
+    const [open] = (await get(ann, "/api/household")).invites;
+    const cy = await person();
+    await join(ann, cy);
+    const byMember = await send(cy, "DELETE", `/api/household/invites/${open.id}`);
+    expect([byMember.statusCode, byMember.json().message]).toEqual([403, HOUSEHOLD_TEXTS.ownerOnly]);
+    const eve = await person();
+    expect((await send(eve, "DELETE", `/api/household/invites/${open.id}`)).statusCode).toBe(404);
+
+    const cancelled = await t.app.inject({
+      method: "POST",
+      url: "/trpc/households.cancelInvite",
+      headers: { cookie: ann.cookie, "content-type": "application/json" },
+      payload: { inviteId: open.id },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await get(ann, "/api/household")).invites).toEqual([]);
+    const used = await send(bob, "POST", "/api/household/join", { token });
+    expect([used.statusCode, used.json().message]).toEqual([404, HOUSEHOLD_TEXTS.inviteUnknown]);
+    const again = await send(ann, "DELETE", `/api/household/invites/${open.id}`);
+    expect([again.statusCode, again.json().message]).toEqual([404, HOUSEHOLD_TEXTS.inviteNotOpen]);
+  });
+
+  it("tell an owner alone in the household that they are the only person when they remove themselves", async () => {
+    const ann = await person();
+    const res = await send(ann, "DELETE", `/api/household/members/${ann.id}`);
+    expect([res.statusCode, res.json().message]).toEqual([409, HOUSEHOLD_TEXTS.alone]);
+    const bob = await person();
+    await join(ann, bob);
+    const shared = await send(ann, "DELETE", `/api/household/members/${ann.id}`);
+    expect([shared.statusCode, shared.json().message]).toEqual([409, HOUSEHOLD_TEXTS.ownerLeaves]);
+  });
+
+  it("refuse a merge that would take the household past a quota, naming it and changing nothing", async () => {
+    const ann = await person();
+    await fillRecipes(ann.householdId, QUOTAS.recipes.max - 1);
+    const bob = await person();
+    await addRecipe(bob, "Chili");
+    await addRecipe(bob, "Stew");
+    await addItem(bob, "Beans");
+    const token = await invite(ann, bob.email);
+    const refused = await send(bob, "POST", "/api/household/join", { token, choice: "merge" });
+    expect([refused.statusCode, refused.json().message]).toEqual([403, mergeRefusal(["2,000 recipes"])]);
+    expect((await get(bob, "/api/household")).id).toBe(bob.householdId);
+    expect(await names(bob)).toEqual(["Beans"]);
+    expect(await recipeCount(ann.householdId)).toBe(QUOTAS.recipes.max - 1);
+    expect(await recipeCount(bob.householdId)).toBe(2);
+
+    // A list's items count too: one list stays, and it holds at most 500.
+    const items = (n: number, name: string) => Array.from({ length: n }, (_, i) => ({ name: `${name} ${i}`, quantity: 1, unit: "units" }));
+    const cy = await person();
+    const dan = await person();
+    for (const [who, n] of [
+      [cy, 400],
+      [dan, 101],
+    ] as const) {
+      const list = (await send(who, "POST", "/api/shopping-lists", {})).json();
+      expect((await send(who, "PATCH", `/api/shopping-lists/${list.id}`, { items: items(n, who.email), version: 1 })).statusCode).toBe(200);
+    }
+    const tooLong = await send(dan, "POST", "/api/household/join", { token: await invite(cy, dan.email), choice: "merge" });
+    expect([tooLong.statusCode, tooLong.json().message]).toEqual([403, mergeRefusal(["500 items on its shopping list"])]);
+    // The same link still works for leaving the kitchen behind.
+    const behind = await send(bob, "POST", "/api/household/join", { token, choice: "leave-behind" });
+    expect(behind.statusCode, behind.body).toBe(200);
+  });
+
+  it("refuse the second of two merges racing for the household's last room", async () => {
+    const ann = await person();
+    await fillRecipes(ann.householdId, QUOTAS.recipes.max - 2);
+    const [bob, cy] = [await person(), await person()];
+    const tokens: string[] = [];
+    for (const who of [bob, cy]) {
+      await addRecipe(who, "Two");
+      await addRecipe(who, "More");
+      tokens.push(await invite(ann, who.email));
+    }
+    const results = await Promise.all(
+      [bob, cy].map((who, i) => send(who, "POST", "/api/household/join", { token: tokens[i], choice: "merge" }, randomUUID())),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+    expect(await recipeCount(ann.householdId)).toBe(QUOTAS.recipes.max);
+  });
+
+  it("refuse a leave whose copies of recipes would take the leaver's own kitchen past its quota; leaving without them works", async () => {
+    const ann = await person();
+    const dan = await person();
+    await fillRecipes(dan.householdId, QUOTAS.recipes.max - 1);
+    await join(ann, dan, "leave-behind");
+    await addRecipe(dan, "Porridge");
+    await addRecipe(dan, "Pancakes");
+    const refused = await send(dan, "POST", "/api/household/leave", { takeRecipes: true });
+    expect([refused.statusCode, refused.json().message]).toEqual([403, takeRecipesRefusal]);
+    expect((await get(dan, "/api/household")).id).toBe(ann.householdId);
+    expect(await recipeCount(dan.householdId)).toBe(QUOTAS.recipes.max - 1);
+    expect((await send(dan, "POST", "/api/household/leave", { takeRecipes: false })).statusCode).toBe(200);
+    expect(await recipeCount(dan.householdId)).toBe(QUOTAS.recipes.max - 1);
+  });
+
+  it("on a merge, put the joiner's shopping items on the household's list: one list, nothing lost, each item still signed", async () => {
+    const ann = await person();
+    const bob = await person();
+    const save = async (who: Person, name: string, items: object[]) => {
+      const list = (await send(who, "POST", "/api/shopping-lists", { name })).json();
+      expect((await send(who, "PATCH", `/api/shopping-lists/${list.id}`, { items, version: list.version })).statusCode).toBe(200);
+    };
+    const item = (name: string) => ({ name, quantity: 1, unit: "units", checked: false });
+    await save(ann, "Ann's", [item("Milk")]);
+    await save(bob, "Bob's", [item("Eggs")]);
+    await save(bob, "Bob's party", [item("Crisps")]);
+    await join(ann, bob, "merge");
+    const lists = await get(ann, "/api/shopping-lists");
+    expect(lists).toHaveLength(1);
+    expect(lists[0]).toMatchObject({ name: "Ann's", version: 3, updatedBy: bob.id });
+    expect(lists[0].items).toEqual([
+      { ...item("Milk"), changedBy: ann.id },
+      { ...item("Eggs"), changedBy: bob.id },
+      { ...item("Crisps"), changedBy: bob.id },
+    ]);
+
+    // A household without a list takes the joiner's, with the items of their others.
+    const cy = await person();
+    const dan = await person();
+    await save(dan, "Dan's", [item("Tea")]);
+    await save(dan, "Dan's other", [item("Rice")]);
+    await join(cy, dan, "merge");
+    const theirs = await get(cy, "/api/shopping-lists");
+    expect(theirs.map((l: { name: string; items: { name: string }[] }) => [l.name, l.items.map((i) => i.name)])).toEqual([
+      ["Dan's", ["Tea", "Rice"]],
+    ]);
+  });
+
+  it("on a merge, keep a meal slot's limit: the household's meals stay, the joiner's fill the room left and the rest are answered", async () => {
+    const ann = await person();
+    const bob = await person();
+    const annsSoup = (await addRecipe(ann, "Soup")).json().id;
+    for (let i = 0; i < 2; i++) expect((await plan(ann, annsSoup, "dinner")).statusCode).toBe(201);
+    const bobsPie = (await addRecipe(bob, "Pie")).json().id;
+    for (let servings = 1; servings <= MAX_MEALS_PER_SLOT; servings++)
+      expect((await plan(bob, bobsPie, "dinner", servings)).statusCode).toBe(201);
+    expect((await plan(bob, bobsPie, "lunch")).statusCode).toBe(201);
+
+    const joined = await join(ann, bob, "merge");
+    expect(joined.leftOut).toEqual([
+      { date: "2027-03-01", mealType: "dinner", recipe: "Pie" },
+      { date: "2027-03-01", mealType: "dinner", recipe: "Pie" },
+    ]);
+    const meals = await get(ann, "/api/meal-plans?from=2027-03-01&to=2027-03-01");
+    const dinners = meals.filter((m: { mealType: string }) => m.mealType === "dinner");
+    expect(dinners.map((m: { recipe: { title: string }; servings: number }) => [m.recipe.title, m.servings])).toEqual([
+      ["Soup", 1],
+      ["Soup", 1],
+      ["Pie", 1],
+    ]);
+    expect(meals.filter((m: { mealType: string }) => m.mealType === "lunch")).toHaveLength(1);
+  });
+
+  it.skipIf(testDatabaseKind() !== "postgres")(
+    "take a merge and a meal planned into the same slot at once one after the other: the slot holds 3 (PostgreSQL: real concurrency)",
+    async () => {
+      const ann = await person();
+      const bob = await person();
+      const soup = (await addRecipe(ann, "Soup")).json().id;
+      for (let i = 0; i < MAX_MEALS_PER_SLOT - 1; i++) expect((await plan(ann, soup, "dinner")).statusCode).toBe(201);
+      const pie = (await addRecipe(bob, "Pie")).json().id;
+      expect((await plan(bob, pie, "dinner")).statusCode).toBe(201);
+      const token = await invite(ann, bob.email);
+      const [joined, planned] = await Promise.all([
+        send(bob, "POST", "/api/household/join", { token, choice: "merge" }, randomUUID()),
+        plan(ann, soup, "dinner", 2),
+      ]);
+      expect(joined.statusCode, joined.body).toBe(200);
+      // Whichever came first took the last place: the meal planned (Bob's left out) or Bob's (the plan refused).
+      expect([planned.statusCode, joined.json().leftOut.length]).toEqual(planned.statusCode === 201 ? [201, 1] : [409, 0]);
+      const meals = await get(ann, "/api/meal-plans?from=2027-03-01&to=2027-03-01");
+      expect(meals.filter((m: { mealType: string }) => m.mealType === "dinner")).toHaveLength(MAX_MEALS_PER_SLOT);
+    },
+  );
 
   it.skipIf(testDatabaseKind() !== "postgres")(
     "take two joins racing for the last place one at a time (PostgreSQL: real concurrency)",

@@ -1,5 +1,5 @@
 import type { Database } from "@kim/db";
-import type { HouseholdRole } from "@kim/domain";
+import { MAX_MEALS_PER_SLOT, type HouseholdRole, type KitchenSize } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 
 /** The tables whose rows are a household's kitchen (migration 0036), and the list each one counts in. */
@@ -82,6 +82,19 @@ export async function insertInvite(
   await db.insertInto("householdInvites").values(invite).execute();
 }
 
+/** Deletes an invitation of the household that is still open; false when there is none. */
+export async function deleteOpenInvite(db: Kysely<Database>, householdId: string, id: string, now: Date): Promise<boolean> {
+  const row = await db
+    .deleteFrom("householdInvites")
+    .where("id", "=", id)
+    .where("householdId", "=", householdId)
+    .where("usedAt", "is", null)
+    .where("expiresAt", ">", now)
+    .returning("id")
+    .executeTakeFirst();
+  return !!row;
+}
+
 /** The invitation a link carries, locked: of two accepts of one link, the second waits and then sees it used. */
 export function lockInvite(db: Kysely<Database>, tokenHash: string) {
   return db
@@ -150,6 +163,71 @@ export async function mergeKitchen(db: Kysely<Database>, from: string, into: str
       select ${into}, ${list}, 1, count(*) from ${sql.table(table)} where household_id = ${into}
       on conflict (household_id, list) do update set version = list_versions.version + 1, row_count = excluded.row_count`.execute(db);
   }
+}
+
+/**
+ * Before a merge: leaves out the meals of `from` that its slots in `into` have no room for (the household's own meals
+ * stay, the joiner's fill what is left in the order they were planned), and answers them. The caller holds `into`'s
+ * meal slots (lockMealSlots), so no meal planned meanwhile escapes the count.
+ */
+export async function fitMealsInto(db: Kysely<Database>, from: string, into: string) {
+  const { rows } = await sql<{ date: string; mealType: string; recipe: string | null }>`
+    with placed as (
+      select m.id, row_number() over (partition by m.date, m.meal_type order by m.created_at, m.id)
+        + (select count(*) from meal_plans h where h.household_id = ${into} and h.date = m.date and h.meal_type = m.meal_type) as place
+      from meal_plans m where m.household_id = ${from}
+    ),
+    gone as (
+      delete from meal_plans m using placed p where m.id = p.id and p.place > ${MAX_MEALS_PER_SLOT}
+      returning m.date, m.meal_type, m.recipe_id, m.created_at
+    )
+    select g.date::text as date, g.meal_type as "mealType", r.title as recipe
+    from gone g left join recipes r on r.id = g.recipe_id
+    order by g.date, g.meal_type, g.created_at`.execute(db);
+  return rows;
+}
+
+/**
+ * Before a merge: one shopping list stays. The joiner's items go on the household's first list (the one the app
+ * shows), after its own, each keeping who changed it; the joiner's lists go. A household without a list takes the
+ * joiner's first, with the items of their other lists. The list moves to its next version, so a save made on the
+ * one before is refused (409) rather than dropping the items that arrived.
+ */
+export async function mergeShoppingLists(db: Kysely<Database>, from: string, into: string, userId: string): Promise<void> {
+  const first = (householdId: string) =>
+    db
+      .selectFrom("shoppingLists")
+      .select("id")
+      .where("householdId", "=", householdId)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+  const target = (await first(into)) ?? (await first(from));
+  if (!target) return;
+  await sql`
+    with gone as (
+      delete from shopping_lists where household_id = ${from} and id <> ${target.id} returning items, created_at, id
+    )
+    update shopping_lists set
+      items = items || coalesce((
+        select jsonb_agg(e.item order by g.created_at, g.id, e.n) from gone g, jsonb_array_elements(g.items) with ordinality as e(item, n)
+      ), '[]'::jsonb),
+      version = version + 1, updated_by = ${userId}, updated_at = now()
+    where id = ${target.id} and exists (select 1 from gone)`.execute(db);
+}
+
+/** What the household's kitchen holds as its limits count it (its rows of each quota, its fullest list's items). */
+export async function kitchenSize(db: Kysely<Database>, householdId: string): Promise<KitchenSize> {
+  const count = (table: string) => sql<number>`(select count(*)::int from ${sql.table(table)} where household_id = ${householdId})`;
+  const { rows } = await sql<KitchenSize["counts"] & { listItems: number }>`select
+    ${count("ingredients")} as ingredients, ${count("recipes")} as recipes, ${count("meal_plans")} as "mealPlans",
+    ${count("shopping_lists")} as "shoppingLists",
+    (select coalesce(max(jsonb_array_length(items)), 0)::int from shopping_lists where household_id = ${householdId}) as "listItems"`.execute(
+    db,
+  );
+  const { listItems, ...counts } = rows[0]!;
+  return { counts, listItems };
 }
 
 /** The household the person left their kitchen in, when it stands empty of people: where they go back to. */

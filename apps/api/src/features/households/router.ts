@@ -1,11 +1,19 @@
-import { householdAcceptInput, householdInviteInput, householdLeaveInput, householdMemberInput, householdTokenInput } from "@kim/domain";
+import {
+  householdAcceptInput,
+  householdInviteIdInput,
+  householdInviteInput,
+  householdLeaveInput,
+  householdMemberInput,
+  householdTokenInput,
+} from "@kim/domain";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { authedProcedure, idempotentProcedure, publicProcedure } from "../../trpc/init";
-import { accept, handOver, householdOf, invite, leave, previewInvite, removeMember } from "./service";
+import { accept, cancelInvite, handOver, householdOf, invite, leave, previewInvite, removeMember } from "./service";
 
 export const householdsRouter = {
   get: authedProcedure.query(({ ctx }) => householdOf(ctx, ctx.user)),
   invite: idempotentProcedure.input(householdInviteInput).mutation(({ ctx, input }) => invite(ctx, ctx.user, input.email)),
+  cancelInvite: idempotentProcedure.input(householdInviteIdInput).mutation(({ ctx, input }) => cancelInvite(ctx, ctx.user, input.inviteId)),
   /** The welcome screen's look at a link, before anyone signs in. */
   preview: publicProcedure.input(householdTokenInput).query(({ ctx, input }) => previewInvite(ctx, input.token)),
   accept: idempotentProcedure.input(householdAcceptInput).mutation(({ ctx, input }) => accept(ctx, ctx.user, input.token, input.choice)),

@@ -4,24 +4,33 @@ import {
   HOUSEHOLD_INVITE_DAYS,
   HOUSEHOLD_MAX_MEMBERS,
   HOUSEHOLD_TEXTS,
+  limitsPast,
   LIVE_KINDS,
   memberName,
+  mergeRefusal,
   nextOwner,
+  QUOTAS,
+  takeRecipesRefusal,
   type JoinChoice,
 } from "@kim/domain";
 import type { Kysely } from "kysely";
 import { appError, notFound } from "../../lib/errors";
-import { publishChanges } from "../../live";
+import { lockMealSlots } from "../../lib/meal-slots";
+import { spend, type Limit } from "../../lib/rate-limit";
+import { publishChanges, publishMoves } from "../../live";
 import { hashToken, newToken, type SessionUser } from "../../sessions/sessions";
 import type { Context } from "../../trpc/context";
 import {
   copyRecipes,
   deleteHousehold,
+  deleteOpenInvite,
+  fitMealsInto,
   deleteLeftBehind,
   hasKitchen,
   householdsOfUsers,
   insertInvite,
   invitePreview,
+  kitchenSize,
   leftBehindHome,
   lockHousehold,
   lockInvite,
@@ -30,13 +39,15 @@ import {
   membersOf,
   membershipOf,
   mergeKitchen,
+  mergeShoppingLists,
   moveMember,
   newHome,
   openInvites,
   setRole,
 } from "./queries";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 const MEMBER_NOT_FOUND = "Member not found";
 
 /** Locks households in one order (by id), so two changes touching the same two can't wait on each other. */
@@ -83,8 +94,26 @@ export async function householdOf(ctx: Pick<Context, "db" | "now">, user: Sessio
   };
 }
 
+/**
+ * Invitation mail, counted before anything else: a new invitation replaces the open one, so the 12-person cap never
+ * stops resends. One owner may resend to an address a few times an hour; every household together mails one address
+ * a few more times a day (so many accounts can't flood it, yet no one stranger can block an address for long); and
+ * one owner mails a few dozen a day.
+ */
+export const INVITE_LIMITS = {
+  perRecipient: { max: 3, windowMs: HOUR_MS },
+  perAddress: { max: 10, windowMs: DAY_MS },
+  perSender: { max: 30, windowMs: DAY_MS },
+} satisfies Record<string, Limit>;
+
 /** The owner invites someone by email: a mailed link to the welcome screen, valid 7 days, used once. */
 export async function invite(ctx: Context, user: SessionUser, email: string) {
+  await spend(
+    ctx,
+    { key: `household-invite:user:${user.id}:to:${email}`, limit: INVITE_LIMITS.perRecipient, refusal: HOUSEHOLD_TEXTS.tooManyInvitesTo },
+    { key: `household-invite:to:${email}`, limit: INVITE_LIMITS.perAddress, refusal: HOUSEHOLD_TEXTS.tooManyInvitesTo },
+    { key: `household-invite:user:${user.id}`, limit: INVITE_LIMITS.perSender, refusal: HOUSEHOLD_TEXTS.tooManyInvites },
+  );
   const token = newToken();
   const now = ctx.now();
   await inTransaction(ctx.db, async (trx) => {
@@ -124,6 +153,16 @@ export async function invite(ctx: Context, user: SessionUser, email: string) {
   return { email };
 }
 
+/** The owner takes back an invitation still open: its link stops working (as an unknown one). */
+export async function cancelInvite(ctx: Context, user: SessionUser, inviteId: string) {
+  await inTransaction(ctx.db, async (trx) => {
+    const me = await lockedMembership(trx, user.id);
+    ownerOnly(me.role);
+    if (!(await deleteOpenInvite(trx, me.householdId, inviteId, ctx.now()))) throw notFound(HOUSEHOLD_TEXTS.inviteNotOpen);
+  });
+  return { id: inviteId };
+}
+
 /** A link's invitation, refused with a clear error when it can't be used. */
 function usable<I extends { expiresAt: Date; usedAt: Date | null }>(invite: I | undefined, now: Date): I {
   if (!invite) throw notFound(HOUSEHOLD_TEXTS.inviteUnknown);
@@ -143,13 +182,23 @@ export async function previewInvite(ctx: Pick<Context, "db" | "now">, token: str
   };
 }
 
+/** A planned meal of the joiner's left out of a merge: its slot in the household was full. */
+export interface LeftOutMeal {
+  date: string;
+  mealType: string;
+  recipe: string | null;
+}
+
 /**
  * Joins the household a link invites to. The person's own kitchen is merged in or left behind in its own household
- * (they go back to it if they leave), as they choose; nothing is lost either way. Joining again with the link one
- * has just used answers the household as it is (a double click applies once).
+ * (they go back to it if they leave), as they choose. A merge keeps the household's rules: its shopping list takes the
+ * joiner's items (one list), a meal slot keeps the household's meals and takes the joiner's only while it has room
+ * (those left out are answered), and a kitchen that would be past a limit is refused, changing nothing. Joining again
+ * with the link one has just used answers the household as it is (a double click applies once).
  */
 export async function accept(ctx: Context, user: SessionUser, token: string, choice: JoinChoice | undefined) {
   const now = ctx.now();
+  let leftOut: LeftOutMeal[] = [];
   await inTransaction(ctx.db, async (trx) => {
     const invite = await lockInvite(trx, hashToken(token));
     if (invite?.usedBy === user.id && (await membershipOf(trx, user.id))?.householdId === invite.householdId) return;
@@ -160,6 +209,8 @@ export async function accept(ctx: Context, user: SessionUser, token: string, cho
     const me = await membershipOf(trx, user.id);
     if (!me) throw notFound("Household not found");
     if (me.householdId === open.householdId) throw appError("CONFLICT", HOUSEHOLD_TEXTS.alreadyMember);
+    // Before the households' locks: a meal being planned holds the slots and then needs its household's row.
+    await lockMealSlots(trx, open.householdId);
     await lockAll(trx, [me.householdId, open.householdId]);
     const [mine, theirs] = await Promise.all([membersOf(trx, me.householdId), membersOf(trx, open.householdId)]);
     if (mine.length > 1 || mine[0]?.userId !== user.id) throw appError("CONFLICT", HOUSEHOLD_TEXTS.leaveFirst);
@@ -168,15 +219,21 @@ export async function accept(ctx: Context, user: SessionUser, token: string, cho
     const kitchen = await hasKitchen(trx, me.householdId);
     if (kitchen && !choice) throw appError("CONFLICT", HOUSEHOLD_TEXTS.choose);
     await moveMember(trx, user.id, open.householdId, "member", now);
+    await publishMoves(trx, [user.id]);
     if (!kitchen || choice === "merge") {
+      leftOut = await fitMealsInto(trx, me.householdId, open.householdId);
+      await mergeShoppingLists(trx, me.householdId, open.householdId, user.id);
       await mergeKitchen(trx, me.householdId, open.householdId);
+      // Counted under the households' locks, after the move: a merge racing another is counted with it.
+      const past = limitsPast(await kitchenSize(trx, open.householdId));
+      if (past.length > 0) throw appError("FORBIDDEN", mergeRefusal(past));
       await deleteHousehold(trx, me.householdId);
       // Every shared list of the household grew: its members' open screens hear it once the join commits.
       await publishChanges({ db: trx, user: { id: user.id, householdId: open.householdId } }, LIVE_KINDS);
     }
     await markInviteUsed(trx, open.id, user.id, now);
   });
-  return { householdId: (await membershipOf(ctx.db, user.id))!.householdId };
+  return { householdId: (await membershipOf(ctx.db, user.id))!.householdId, leftOut };
 }
 
 /**
@@ -186,7 +243,12 @@ export async function accept(ctx: Context, user: SessionUser, token: string, cho
 async function goHome(trx: Kysely<Database>, userId: string, from: string, takeRecipes: boolean, now: Date): Promise<string> {
   const home = (await leftBehindHome(trx, userId))?.id ?? (await newHome(trx, userId));
   await moveMember(trx, userId, home, "owner", now);
-  if (takeRecipes) await copyRecipes(trx, userId, from, home);
+  await publishMoves(trx, [userId]);
+  if (takeRecipes) {
+    await copyRecipes(trx, userId, from, home);
+    // The home is locked (leftBehindHome reads it for update, or it is new): nothing else adds to it meanwhile.
+    if ((await kitchenSize(trx, home)).counts.recipes > QUOTAS.recipes.max) throw appError("FORBIDDEN", takeRecipesRefusal);
+  }
   return home;
 }
 
@@ -206,9 +268,10 @@ export async function removeMember(ctx: Context, user: SessionUser, memberId: st
   await inTransaction(ctx.db, async (trx) => {
     const me = await lockedMembership(trx, user.id);
     ownerOnly(me.role);
-    const member = (await membersOf(trx, me.householdId)).find((m) => m.userId === memberId);
+    const members = await membersOf(trx, me.householdId);
+    const member = members.find((m) => m.userId === memberId);
     if (!member) throw notFound(MEMBER_NOT_FOUND);
-    if (memberId === user.id) throw appError("CONFLICT", HOUSEHOLD_TEXTS.ownerLeaves);
+    if (memberId === user.id) throw appError("CONFLICT", members.length <= 1 ? HOUSEHOLD_TEXTS.alone : HOUSEHOLD_TEXTS.ownerLeaves);
     await goHome(trx, memberId, me.householdId, false, ctx.now());
   });
   return { userId: memberId };
@@ -237,6 +300,7 @@ export async function handOver(ctx: Context, user: SessionUser, memberId: string
  */
 export async function releaseHouseholdsOf(trx: Kysely<Database>, userId: string): Promise<void> {
   const me = await lockedMembership(trx, userId);
+  await publishMoves(trx, [userId]);
   const members = await membersOf(trx, me.householdId);
   const heir = nextOwner(members, userId);
   if (!heir) await deleteHousehold(trx, me.householdId);

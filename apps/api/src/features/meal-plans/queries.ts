@@ -2,6 +2,7 @@ import { inTransaction, type Database } from "@kim/db";
 import { MAX_MEALS_PER_SLOT, MAX_QUANTITY, type MealPlanInput, type MealType, type StockItem } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
+import { lockMealSlot } from "../../lib/meal-slots";
 import { checkQuota } from "../../lib/quotas";
 import { jsonTimestamp, readList, type ListCache, type ListVersions, type UserListQuery } from "../../lists";
 import type { Kitchen } from "../../sessions/kitchen";
@@ -82,8 +83,7 @@ export type AddMealResult = { ok: true; meal: MealPlan } | { ok: false; reason: 
  */
 export function addMealPlan(db: Kysely<Database>, { householdId, userId }: Kitchen, input: MealPlanInput): Promise<AddMealResult> {
   return inTransaction(db, async (trx) => {
-    const slot = `meal-slot:${householdId}:${input.date}:${input.mealType}`;
-    await sql`select pg_advisory_xact_lock(hashtextextended(${slot}, 0))`.execute(trx);
+    await lockMealSlot(trx, householdId, input.date, input.mealType);
     const { rows } = await sql<{ title: string | null; taken: number }>`
       select (select title from recipes where id = ${input.recipeId} and household_id = ${householdId}) as title,
         (select count(*)::int from meal_plans where household_id = ${householdId} and date = ${input.date} and meal_type = ${input.mealType}) as taken`.execute(

@@ -1,4 +1,4 @@
-import { MAX_MEALS_PER_SLOT, cookInput, dateRange, mealPlanInput, restockInput, suggestInput, weekOf } from "@kim/domain";
+import { cookInput, dateRange, mealPlanInput, restockInput, slotFullText, suggestInput, weekOf } from "@kim/domain";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { appError, notFound } from "../../lib/errors";
 import { idInput } from "../../lib/ids";
@@ -24,7 +24,7 @@ export const mealPlansRouter = {
     const result = await addMealPlan(ctx.db, kitchenOf(ctx.user), input);
     if (result.ok) return result.meal;
     if (result.reason === "no-recipe") throw notFound("Recipe not found");
-    throw appError("CONFLICT", `This ${input.mealType} slot already holds ${MAX_MEALS_PER_SLOT} meals; remove one to add another`);
+    throw appError("CONFLICT", `${slotFullText(input.mealType)}; remove one to add another`);
   }),
   delete: planDelete.input(idInput).mutation(async ({ ctx, input }) => {
     if (!(await deleteMealPlan(ctx.db, ctx.user.householdId, input.id))) throw notFound("Meal not found");

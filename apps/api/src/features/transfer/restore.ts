@@ -1,12 +1,12 @@
-import { QUOTAS, quotaMessage, type DuplicateChoice, type QuotaName, type ShoppingItem } from "@kim/domain";
+import { fitInSlots, QUOTAS, quotaMessage, slotFullText, type DuplicateChoice, type QuotaName, type ShoppingItem } from "@kim/domain";
 import type { KimKitchen } from "./kim-format";
 import type { KitchenRows } from "./queries";
 
 /**
  * Plans what of a Kim export's kitchen (inventory, meal plans, shopping lists, stock history) a household takes, before
  * a row is written. With duplicates skipped, a row the household already holds field for field is not added again
- * (each row already there matches one row of the file, so two identical cartons of milk stay two); past a quota the
- * rest of that kind is refused with its message, as the app's own create would be.
+ * (each row already there matches one row of the file, so two identical cartons of milk stay two); a meal whose slot
+ * is full and, past a quota, the rest of that kind are refused with their message, as the app's own create would be.
  */
 
 export interface RestoreDetail {
@@ -48,14 +48,17 @@ export function planRestore(
   recipeOf: (sourceId: string) => RecipeTarget | undefined,
 ): RestorePlan {
   const details: RestoreDetail[] = [];
-  /** The rows of one kind the household takes: duplicates skipped (when asked), then the quota's room. */
+  /**
+   * The rows of one kind the household takes: duplicates skipped (when asked), then those the kind's own rule admits
+   * (`admit`: a meal's slot has room), then the quota's room.
+   */
   const take = <T, E>(
     rows: T[],
     existing: E[],
     keys: { row: (row: T) => unknown[]; there: (row: E) => unknown[] },
     label: (row: T) => string,
     quota: QuotaName | null,
-    onSkip?: (row: T, same: E) => void,
+    { onSkip, admit }: { onSkip?: (row: T, same: E) => void; admit?: (rows: T[]) => T[] } = {},
   ): T[] => {
     const unmatched = new Map<string, E[]>();
     if (duplicates === "skip") {
@@ -75,24 +78,20 @@ export function planRestore(
         onSkip?.(row, same);
       }
     }
-    if (quota === null) return fresh;
+    const admitted = admit ? admit(fresh) : fresh;
+    if (quota === null) return admitted;
     const room = Math.max(0, QUOTAS[quota].max - existing.length);
-    for (const over of fresh.splice(room)) details.push({ title: label(over), outcome: "failed", reason: quotaMessage(quota) });
-    return fresh;
+    for (const over of admitted.splice(room)) details.push({ title: label(over), outcome: "failed", reason: quotaMessage(quota) });
+    return admitted;
   };
 
   type Item = { name: string; quantity: number; unit: string; category: string; expirationDate: string | null; notes: string | null };
   const item = (i: Item) => [i.name, i.quantity, i.unit, i.category, i.expirationDate, i.notes];
   // An item already there is still the one the file's stock history names.
   const inventoryThere = new Map<string, string>();
-  const inventory = take(
-    kitchen.inventory,
-    there.inventory,
-    { row: item, there: item },
-    (i) => `Inventory: ${i.name}`,
-    "ingredients",
-    (row, same) => row.sourceId && inventoryThere.set(row.sourceId, same.id),
-  );
+  const inventory = take(kitchen.inventory, there.inventory, { row: item, there: item }, (i) => `Inventory: ${i.name}`, "ingredients", {
+    onSkip: (row, same) => row.sourceId && inventoryThere.set(row.sourceId, same.id),
+  });
 
   const meals: RestorePlan["mealPlans"] = [];
   for (const { recipeId, ...meal } of kitchen.mealPlans) {
@@ -110,6 +109,14 @@ export function planRestore(
     },
     (m) => `Planned meal: ${m.date}`,
     "mealPlans",
+    {
+      // At most MAX_MEALS_PER_SLOT a slot, counting the meals already there, as planning one by one would allow.
+      admit: (fresh) => {
+        const { kept, leftOut } = fitInSlots(there.mealPlans, fresh);
+        for (const m of leftOut) details.push({ title: `Planned meal: ${m.date}`, outcome: "failed", reason: slotFullText(m.mealType) });
+        return kept;
+      },
+    },
   );
 
   const list = (l: { name: string; items: ShoppingItem[] }) => [l.name, l.items.map(itemKey)];

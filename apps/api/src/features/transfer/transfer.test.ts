@@ -18,7 +18,7 @@ import {
   zipOf,
 } from "../../testing/collection-samples";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
-import { QUOTAS, quotaMessage } from "@kim/domain";
+import { MAX_MEALS_PER_SLOT, QUOTAS, quotaMessage, slotFullText } from "@kim/domain";
 import { KIM_EXPORT_FILE, MAX_STOCK_EVENTS, stockHistoryLeftOut } from "./kim-format";
 import { REFUSALS, TRANSFER_LIMITS } from "./reading";
 import { ALREADY_THERE } from "./restore";
@@ -535,6 +535,37 @@ describe("exporting everything", () => {
       expect(await countOf("collectionImports", other.id)).toBe(0);
     },
   );
+
+  it("keeps a meal slot's limit when a kitchen is restored with duplicates kept: meals past it left out and listed", async () => {
+    const user = await createUser(t);
+    const send = (url: string, payload: object) =>
+      t.app.inject({ method: "POST", url, headers: { cookie: user.cookie, "idempotency-key": randomUUID() }, payload });
+    const recipe = (
+      await send("/api/recipes", { title: "Soup", ingredients: [{ name: "Leek", quantity: 1, unit: "units" }], instructions: "Simmer." })
+    ).json();
+    for (const servings of [1, 2]) {
+      expect((await send("/api/meal-plans", { recipeId: recipe.id, date: "2027-07-05", mealType: "dinner", servings })).statusCode).toBe(
+        201,
+      );
+    }
+    const exported = (await get(user.cookie, "/api/transfer/export")).rawPayload;
+    const dinners = async () =>
+      (await get(user.cookie, "/api/meal-plans?from=2027-07-05&to=2027-07-05"))
+        .json()
+        .filter((m: { mealType: string }) => m.mealType === "dinner");
+    const leftOut = { title: "Planned meal: 2027-07-05", outcome: "failed", reason: slotFullText("dinner") };
+
+    // Two in the slot and two in the file: one more fits.
+    const first = await upload(user.cookie, exported, { filename: "kim-export.zip", duplicates: "keep" });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ restored: { mealPlans: 1 } });
+    expect(first.json().details).toEqual([leftOut]);
+    expect(await dinners()).toHaveLength(MAX_MEALS_PER_SLOT);
+    const again = await upload(user.cookie, exported, { filename: "kim-export.zip", duplicates: "keep" });
+    expect(again.json()).toMatchObject({ restored: { mealPlans: 0 } });
+    expect(again.json().details).toEqual([leftOut, leftOut]);
+    expect(await dinners()).toHaveLength(MAX_MEALS_PER_SLOT);
+  });
 
   it("refuses strangers and has no tRPC way in", async () => {
     expect((await t.app.inject({ method: "GET", url: "/api/transfer/export" })).statusCode).toBe(401);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Crown, LogOut, UserMinus, Users } from "lucide-react";
+import { Crown, LogOut, UserMinus, Users, X } from "lucide-react";
 import { Badge } from "@kim/ui/badge";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
@@ -60,6 +60,13 @@ export function HouseholdCard({ userId }: { userId: string }) {
       void utils.households.get.invalidate();
     },
     onError: failureToast("Couldn't send the invitation"),
+  });
+  const cancelInvite = useKeyedMutation(keyed(utils.client.households.cancelInvite.mutate), {
+    onSuccess: () => {
+      toast({ title: "Invitation cancelled", description: "Its link no longer works." });
+      void utils.households.get.invalidate();
+    },
+    onError: failureToast("Couldn't cancel the invitation"),
   });
   const done = (title: string) => () => {
     setChange(null);
@@ -144,10 +151,21 @@ export function HouseholdCard({ userId }: { userId: string }) {
             {isOwner && data!.invites.length > 0 && (
               <div className="grid gap-1">
                 <h3 className="text-sm font-medium">Invitations waiting</h3>
-                <ul className="text-sm text-muted-foreground">
+                <ul className="grid gap-1 text-sm text-muted-foreground">
                   {data!.invites.map((i) => (
-                    <li key={i.id}>
-                      {i.email}, until {new Date(i.expiresAt).toLocaleDateString()}
+                    <li key={i.id} className="flex items-center justify-between gap-2">
+                      <span className="min-w-0 [overflow-wrap:anywhere]">
+                        {i.email}, until {new Date(i.expiresAt).toLocaleDateString()}
+                      </span>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Cancel the invitation to ${i.email}`}
+                        disabled={cancelInvite.isPending}
+                        onClick={() => cancelInvite.mutate({ inviteId: i.id })}
+                      >
+                        <X className="size-4" aria-hidden="true" /> Cancel
+                      </Button>
                     </li>
                   ))}
                 </ul>
