@@ -4,7 +4,9 @@ import { createWriteStream } from "node:fs";
 import type { OutgoingHttpHeaders } from "node:http";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { TRPCError } from "@trpc/server";
 import type { FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import { appError } from "./errors";
 import { BODY_REFUSALS, declaredLength, MULTIPART_SLACK_BYTES } from "./request-bodies";
 
 /**
@@ -84,7 +86,10 @@ export class PendingUpload {
       released = true;
     };
     try {
-      const bytes = await withDeadline(fileIn(req, this.field), budget.limits.timeoutMs);
+      const bytes = await withDeadline(
+        readingForm(() => fileIn(req, this.field)),
+        budget.limits.timeoutMs,
+      );
       if (!bytes) release();
       return bytes && { bytes, release };
     } catch (error) {
@@ -119,17 +124,14 @@ export async function saveUpload(upload: PendingUpload, path: string, deadlineMs
           done(bytes > maxBytes ? BODY_REFUSALS.tooLarge() : null, chunk);
         },
       });
-      try {
-        await pipeline(part.file, count, createWriteStream(path));
-      } catch (error) {
-        // The multipart reader's own cap (its fileSize limit) fails the stream with a 413 of its own.
-        throw (error as { statusCode?: number }).statusCode === 413 ? BODY_REFUSALS.tooLarge() : error;
-      }
+      await pipeline(part.file, count, createWriteStream(path));
+      // The multipart reader stops a file at its cap (fileSize) and only marks it cut short.
+      if (part.file.truncated) throw BODY_REFUSALS.tooLarge();
       return bytes;
     }
     return undefined;
   };
-  return withDeadline(save(), deadlineMs);
+  return withDeadline(readingForm(save), deadlineMs);
 }
 
 /**
@@ -151,6 +153,31 @@ export class PendingDownload {
       "cache-control": "private, no-store",
     });
     await pipeline(body, reply.raw);
+  }
+}
+
+export const FORM_REFUSALS = {
+  tooManyParts: () => appError("PAYLOAD_TOO_LARGE", "The form holds more than one file, or more fields than this path takes."),
+  malformed: () => appError("BAD_REQUEST", "The upload is not a complete multipart form: send the file in one form field."),
+};
+
+/**
+ * Reads a multipart body with `read`, answering what the multipart reader refuses as the sender's error rather than a
+ * 500: a file over the cap 413, a second file or too many fields 413, and a form that is no form (no boundary, cut
+ * short, a bad part header) 400. Errors of the disk or of Kim's own pass as they are.
+ */
+async function readingForm<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof TRPCError || !(error instanceof Error)) throw error;
+    const { statusCode, code } = error as Error & { statusCode?: number; code?: string };
+    if (code === "FST_REQ_FILE_TOO_LARGE") throw BODY_REFUSALS.tooLarge();
+    if (statusCode === 413) throw FORM_REFUSALS.tooManyParts();
+    // @fastify/multipart's other refusals carry a 4xx; busboy's (the form's syntax) are plain Errors with no code.
+    const busboys = Object.getPrototypeOf(error) === Error.prototype && statusCode === undefined && code === undefined;
+    if (busboys || (statusCode !== undefined && statusCode < 500)) throw FORM_REFUSALS.malformed();
+    throw error;
   }
 }
 

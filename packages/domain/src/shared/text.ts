@@ -18,6 +18,11 @@ export function storableText(label: string) {
     .refine((value) => !UNSTORABLE.test(value), `${label} contains a character that can't be saved`);
 }
 
+/** `value` with what PostgreSQL can't store swapped for U+FFFD: for text quoted from a refused input (a row's name). */
+export function storable(value: string): string {
+  return value.replace(new RegExp(UNSTORABLE.source, "gu"), "\uFFFD");
+}
+
 // Control characters (line breaks, tabs, BEL, ESC, C1) have no place in a one-line name: in a mail's subject a line
 // break starts a header, on screen the others show as nothing or as boxes.
 const CONTROL = /\p{Cc}/u;

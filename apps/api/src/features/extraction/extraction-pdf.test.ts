@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makePdf, pdfWithStream, recipePage } from "../../testing/make-pdf";
@@ -128,6 +129,29 @@ describe("POST /api/recipes/extract-from-pdf", () => {
     const wrongField = await upload(pdf("print-weeknight-pan.pdf"), "a.pdf", "document");
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().message).toBe("Please select a PDF file");
+  });
+
+  it("refuses a file sent in chunks past 20 MB with 413, and a malformed form with 400 or 413, never a 500", async () => {
+    const { cookie } = await createUser(t, { isPro: true });
+    const send = (payload: Buffer | Readable, contentType: string) =>
+      t.app.inject({ method: "POST", url: "/api/recipes/extract-from-pdf", headers: { cookie, "content-type": contentType }, payload });
+    const big = multipart([
+      { field: "file", filename: "big.pdf", bytes: Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(21 * 1024 * 1024, 32)]) },
+    ]);
+    // No length declared: the size is known only as the body arrives.
+    const chunked = await send(Readable.from([big.payload]), big.contentType);
+    expect(chunked.statusCode, chunked.body).toBe(413);
+    const small = multipart([{ field: "file", filename: "a.pdf", bytes: pdf("print-weeknight-pan.pdf") }]);
+    const noBoundary = await send(small.payload, "multipart/form-data");
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    const cut = await send(small.payload.subarray(0, 400), small.contentType);
+    expect(cut.statusCode, cut.body).toBe(400);
+    const twoFiles = multipart([
+      { field: "other", filename: "a.pdf", bytes: Buffer.from("%PDF") },
+      { field: "file", filename: "b.pdf", bytes: pdf("print-weeknight-pan.pdf") },
+    ]);
+    const second = await send(twoFiles.payload, twoFiles.contentType);
+    expect(second.statusCode, second.body).toBe(413);
   });
 
   it("refuses users without Pro access with 403 'Pro feature'", async () => {

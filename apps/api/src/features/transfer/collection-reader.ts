@@ -58,6 +58,9 @@ async function fileHead(path: string): Promise<Buffer> {
   }
 }
 
+/** A recipe's photo: its bytes, or a zip entry, which many recipes may name. */
+type Photo = Buffer | { zip: Zip; entry: Entry };
+
 /** The recipes read so far, with the failures and photos, and the bounds they count against. */
 class Collection {
   readonly recipes: ReadRecipe[] = [];
@@ -65,6 +68,8 @@ class Collection {
   private unpacked = 0;
   private entries = 0;
   private images = 0;
+  // An entry named by many recipes is unpacked and written once, not once a recipe.
+  private readonly entryPhotos = new Map<Entry, Promise<SavedImage | null>>();
 
   constructor(private readonly imagesDir: string) {}
 
@@ -85,18 +90,31 @@ class Collection {
   }
 
   /** Adds the recipe a draft makes (or its failure, with the reason Kim's own form would give). */
-  add(draft: RecipeDraft, image: Buffer | undefined): Promise<void> {
+  add(draft: RecipeDraft, image: Photo | undefined): Promise<void> {
     return this.addRecipe(draft.title, fromDraft(draft), image);
   }
 
-  async addRecipe(title: string, candidate: unknown, image: Buffer | undefined, sourceId?: string | null): Promise<void> {
+  async addRecipe(title: string, candidate: unknown, image: Photo | undefined, sourceId?: string | null): Promise<void> {
     if (this.recipes.length + this.failed.length >= TRANSFER_LIMITS.recipes) throw new Refused(REFUSALS.tooManyRecipes);
     const parsed = recipeInput.safeParse(candidate);
     if (!parsed.success) {
       this.failed.push({ title: title || "Untitled recipe", reason: parsed.error.issues[0]?.message ?? "Not a recipe" });
       return;
     }
-    this.recipes.push({ recipe: parsed.data, image: image ? await this.saveImage(image) : null, ...(sourceId && { sourceId }) });
+    this.recipes.push({ recipe: parsed.data, image: image ? await this.savePhoto(image) : null, ...(sourceId && { sourceId }) });
+  }
+
+  private savePhoto(photo: Photo): Promise<SavedImage | null> {
+    if (Buffer.isBuffer(photo)) return this.saveImage(photo);
+    const { zip, entry } = photo;
+    // Too large to keep: left out unread.
+    if (entry.uncompressedSize > TRANSFER_LIMITS.imageBytes) return Promise.resolve(null);
+    let saved = this.entryPhotos.get(entry);
+    if (!saved) {
+      saved = zip.read(entry).then((bytes) => this.saveImage(bytes));
+      this.entryPhotos.set(entry, saved);
+    }
+    return saved;
   }
 
   private async saveImage(bytes: Buffer): Promise<SavedImage | null> {
@@ -104,7 +122,7 @@ class Collection {
     if (!contentType || bytes.length > TRANSFER_LIMITS.imageBytes) return null;
     const path = join(this.imagesDir, `${this.images++}`);
     await writeFile(path, bytes);
-    return { path, contentType };
+    return { path, contentType, bytes: bytes.length };
   }
 
   answer(format: CollectionFormat, kitchen?: KimKitchen): CollectionReading {
@@ -155,7 +173,8 @@ async function readPlainCollection(path: string): Promise<CollectionReading> {
     const format = await addJson(collection, data, () => undefined);
     return format ? collection.answer(format) : REFUSALS.empty;
   }
-  const drafts = planToEatDrafts(csvRows(bytes.toString("utf8").replace(/^\uFEFF/, "")));
+  // A row past the recipes' bound is enough to refuse the file: the rest is not read.
+  const drafts = planToEatDrafts(csvRows(bytes.toString("utf8").replace(/^\uFEFF/, ""), TRANSFER_LIMITS.recipes + 2));
   if (!drafts) return REFUSALS.unknown;
   if (drafts.length > TRANSFER_LIMITS.recipes) return REFUSALS.tooManyRecipes;
   for (const draft of drafts) await collection.add(draft, undefined);
@@ -163,22 +182,18 @@ async function readPlainCollection(path: string): Promise<CollectionReading> {
 }
 
 /** Adds the recipes of one JSON document, whichever app wrote it; answers the format, or undefined with none. */
-async function addJson(
-  collection: Collection,
-  data: unknown,
-  photo: () => Promise<Buffer | undefined> | undefined,
-): Promise<CollectionFormat | undefined> {
+async function addJson(collection: Collection, data: unknown, photo: () => Photo | undefined): Promise<CollectionFormat | undefined> {
   if (isMealieRecipe(data)) {
-    await collection.add(mealieDraft(data), await photo());
+    await collection.add(mealieDraft(data), photo());
     return "mealie";
   }
   if (isTandoorRecipe(data)) {
-    await collection.add(tandoorDraft(data), await photo());
+    await collection.add(tandoorDraft(data), photo());
     return "tandoor";
   }
   const drafts = schemaOrgRecipes(data);
   if (drafts.length > TRANSFER_LIMITS.recipes) throw new Refused(REFUSALS.tooManyRecipes);
-  const image = drafts.length === 1 ? await photo() : undefined;
+  const image = drafts.length === 1 ? photo() : undefined;
   for (const draft of drafts) await collection.add(draft, image);
   return drafts.length > 0 ? "schema.org" : undefined;
 }
@@ -287,7 +302,7 @@ async function readKimExport(collection: Collection, zip: Zip, file: Entry): Pro
   const byName = new Map(zip.entries.map((entry) => [entry.fileName, entry]));
   for (const { id, recipe, image } of recipes) {
     const photo = image ? byName.get(image) : undefined;
-    await collection.addRecipe(isNode(recipe) ? String(recipe.title ?? "") : "", recipe, photo && (await zip.read(photo)), id);
+    await collection.addRecipe(isNode(recipe) ? String(recipe.title ?? "") : "", recipe, photo && { zip, entry: photo }, id);
   }
   for (const failure of kitchenFailed) collection.failed.push(failure);
   return collection.answer("kim", kitchen);
@@ -333,7 +348,7 @@ async function readTandoor(collection: Collection, zip: Zip, files: Entry[]): Pr
         collection.failed.push({ title: posix.basename(file.fileName, ".zip"), reason: "No Tandoor recipe.json inside." });
         continue;
       }
-      await collection.add(tandoorDraft(data), image && (await inner.read(image)));
+      await collection.add(tandoorDraft(data), image && { zip: inner, entry: image });
     } finally {
       inner.close();
     }
@@ -355,7 +370,7 @@ async function readJsonFolders(collection: Collection, zip: Zip, files: Entry[])
     const photo = () => {
       const mine = images.filter((entry) => [folder, `${folder}/images`].includes(posix.dirname(entry.fileName)));
       const best = mine.find((entry) => /(?:^|\/)(?:full|original)\./i.test(entry.fileName)) ?? mine[0];
-      return best && zip.read(best);
+      return best && { zip, entry: best };
     };
     const data = parseJson(await zip.read(file));
     const format = data === undefined ? undefined : await addJson(collection, data, photo);

@@ -128,13 +128,16 @@ export function tandoorDraft(recipe: SchemaNode): RecipeDraft {
 // Bounds a CSV's reading: a row can't hold more fields than this, and a field no more than the largest recipe field.
 const MAX_FIELDS = 100;
 
-/** The rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks), header first. */
-export function csvRows(csv: string): string[][] {
+/**
+ * The rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks), header first; at most
+ * `maxRows` of them (the rest of the text is not read).
+ */
+export function csvRows(csv: string, maxRows = Infinity): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
   let quoted = false;
-  for (let i = 0; i < csv.length; i++) {
+  for (let i = 0; i < csv.length && rows.length < maxRows; i++) {
     const c = csv[i]!;
     if (quoted) {
       if (c === '"' && csv[i + 1] === '"') {
@@ -155,7 +158,7 @@ export function csvRows(csv: string): string[][] {
     } else field += c;
   }
   row.push(field);
-  if (row.some((value) => value !== "")) rows.push(row);
+  if (rows.length < maxRows && row.some((value) => value !== "")) rows.push(row);
   return rows;
 }
 

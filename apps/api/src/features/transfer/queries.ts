@@ -30,6 +30,18 @@ export async function claimImport(db: Kysely<Database>, userId: string, key: str
   return row?.id;
 }
 
+/** The user's imports still running: claimed, not done, and heard of since `since` (older ones died with their process). */
+export async function activeImports(db: Kysely<Database>, userId: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom("collectionImports")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("userId", "=", userId)
+    .where("status", "!=", "done")
+    .where("updatedAt", ">=", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** A refused file leaves nothing behind, its key included: sending it again reads it again. */
 export async function forgetImport(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom("collectionImports").where("id", "=", id).execute();

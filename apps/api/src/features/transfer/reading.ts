@@ -22,6 +22,15 @@ export const TRANSFER_LIMITS = {
   ratioFloorBytes: MIB,
   /** A photo kept with a recipe; a larger one is left out (the recipe is still imported). */
   imageBytes: 10 * MIB,
+  /**
+   * The photos kept from one file, each recipe's copy counted: as much as the largest file can carry (photos don't
+   * pack), so only a file naming one photo for many recipes gets past it; the photos past it are left out and told.
+   */
+  photoBytes: 256 * MIB,
+  /** Photos (and recipes) saved a transaction: what one INSERT holds in memory, however many photos a file has. */
+  batchPhotoBytes: 16 * MIB,
+  /** Imports one user runs at once (one reading, one more waiting); past it 429 before the upload is read. */
+  importsAtOnce: 2,
   /** Recipes in one file: an account's whole quota. */
   recipes: QUOTAS.recipes.max,
   /** The worker's time and heap for one file. */
@@ -35,6 +44,7 @@ export type CollectionFormat = "kim" | "paprika" | "mealie" | "tandoor" | "nextc
 export interface SavedImage {
   path: string;
   contentType: string;
+  bytes: number;
 }
 
 export interface ReadRecipe {

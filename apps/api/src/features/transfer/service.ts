@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { PassThrough, type Readable } from "node:stream";
 import { inTransaction } from "@kim/db";
-import { QUOTAS, quotaMessage, recipeFingerprint, recipeJsonLd, type DuplicateChoice, type RecipeInput } from "@kim/domain";
+import { QUOTAS, quotaMessage, recipeFingerprint, recipeJsonLd, storable, type DuplicateChoice, type RecipeInput } from "@kim/domain";
 import yazl from "yazl";
 import { appError, notFound } from "../../lib/errors";
 import { kitchenOf, type Kitchen } from "../../sessions/kitchen";
@@ -12,14 +11,17 @@ import { clearSessionCookie } from "../../sessions/sessions";
 import { deleteUser } from "../admin/service";
 import { confirmPassword } from "../auth/service";
 import { keyedRequest } from "../../lib/idempotency";
+import { spend, type Limit } from "../../lib/rate-limit";
 import { saveUpload, type PendingDownload, type PendingUpload } from "../../lib/rest";
 import type { Context } from "../../trpc/context";
+import type { BackgroundJob } from "../feature";
 import { WorkerPool } from "../extraction/worker-pool";
 import { keepTimeZone } from "../insights/service";
 import { recipeCount } from "../recipes/service";
 import { KIM_EXPORT_FILE, KIM_EXPORT_FORMAT, KIM_EXPORT_VERSION, KIM_JSONLD_FILE, type KimKitchen } from "./kim-format";
 import {
   accountData,
+  activeImports,
   claimImport,
   findImport,
   findRecipeImage,
@@ -66,6 +68,11 @@ export interface ImportProgress {
 
 export const DUPLICATE = "Already in your recipes (same title and ingredients)";
 export const STILL_RUNNING = "This import is still running: follow it at GET /api/transfer/imports/{key}";
+export const TOO_MANY_AT_ONCE = `You are already importing ${TRANSFER_LIMITS.importsAtOnce} files. Wait for one to finish, then try again.`;
+export const photosLeftOut = (count: number) =>
+  `${count.toLocaleString("en-US")} photos were left out: at most ${TRANSFER_LIMITS.photoBytes / (1024 * 1024)} MB of photos a file`;
+/** Moving in takes a few files; a script sending file after file stops here (each may hold a worker for minutes). */
+export const IMPORT_LIMIT = { max: 20, windowMs: 60 * 60_000 } satisfies Limit;
 const NO_FILE = "Please choose a collection file";
 const IMPORT_NOT_FOUND = "Import not found";
 // Recipes saved a transaction: progress moves often, and no transaction holds a connection long.
@@ -77,6 +84,10 @@ const MAX_DETAILS = 500;
 const ABANDONED_MS = 15 * 60_000;
 // A slow connection's 200 MB: the upload is on disk as it arrives, so a long one holds no memory.
 const UPLOAD_DEADLINE_MS = 15 * 60_000;
+// Longer than any import lives (its upload, a wait for the worker, the reading and the saving): a folder this old
+// was left by a process that died mid-import.
+const LEFT_OVER_MS = 60 * 60_000;
+const IMPORTS_FOLDER = "imports";
 
 const STATUS = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 422: "UNPROCESSABLE_CONTENT", 503: "SERVICE_UNAVAILABLE" } as const;
 
@@ -107,9 +118,10 @@ export async function importCollection(ctx: Context, user: User, file: PendingUp
   const key = ctx.http.idempotencyKey ?? randomUUID();
   // Checks the key as every keyed path does (visible ASCII, no batch).
   keyedRequest(user.id, key, ctx.http.calls, "transfer.importCollection", { duplicates });
+  await spend(ctx, { key: `transfer-import:user:${user.id}`, limit: IMPORT_LIMIT, refusal: "Too many imports." });
   const id = await claim(ctx, user.id, key);
   if (typeof id !== "string") return id;
-  const dir = await mkdtemp(join(tmpdir(), "kim-import-"));
+  const dir = await importFolder(ctx.config.dataDir);
   try {
     const reading = await readUpload(file, dir);
     if (reading.kind === "refused") throw appError(STATUS[reading.status], reading.message);
@@ -122,16 +134,57 @@ export async function importCollection(ctx: Context, user: User, file: PendingUp
   }
 }
 
-/** The key's new import, or the summary of the import that already had it. */
+/**
+ * The key's new import, or the summary of the import that already had it. A new one is counted with the user's
+ * others (claimed first, so parallel requests each see the others) and refused past the bound before its upload is read.
+ */
 async function claim(ctx: Context, userId: string, key: string): Promise<string | ImportSummary> {
   const id = await claimImport(ctx.db, userId, key);
-  if (id) return id;
+  if (id) {
+    if ((await activeImports(ctx.db, userId, new Date(ctx.now().getTime() - ABANDONED_MS))) <= TRANSFER_LIMITS.importsAtOnce) return id;
+    await forgetImport(ctx.db, id);
+    throw appError("TOO_MANY_REQUESTS", TOO_MANY_AT_ONCE);
+  }
   const earlier = await findImport(ctx.db, userId, key);
   if (earlier?.status === "done") return earlier.summary as ImportSummary;
   if (earlier && ctx.now().getTime() - earlier.updatedAt.getTime() < ABANDONED_MS) throw appError("CONFLICT", STILL_RUNNING);
   if (earlier) await forgetImport(ctx.db, earlier.id);
   return claim(ctx, userId, key);
 }
+
+/** A new folder for one import's upload and photos, under DATA_DIR (the disk the operator gave Kim, not /tmp). */
+async function importFolder(dataDir: string): Promise<string> {
+  const imports = join(dataDir, IMPORTS_FOLDER);
+  await mkdir(imports, { recursive: true });
+  return mkdtemp(join(imports, "kim-import-"));
+}
+
+/**
+ * Removes the import folders a process that died mid-import left (at start, and hourly): only those older than any
+ * import lives, as another process may share DATA_DIR. Answers how many.
+ */
+export async function sweepImportFolders(dataDir: string, now = new Date()): Promise<number> {
+  const imports = join(dataDir, IMPORTS_FOLDER);
+  const names = await readdir(imports).catch(() => []);
+  let removed = 0;
+  for (const name of names) {
+    const path = join(imports, name);
+    const { mtimeMs } = await stat(path);
+    if (now.getTime() - mtimeMs < LEFT_OVER_MS) continue;
+    await rm(path, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
+export const importFoldersJob: BackgroundJob = {
+  name: "import folders",
+  everyMs: LEFT_OVER_MS,
+  async run({ config, log }, now) {
+    const removed = await sweepImportFolders(config.dataDir, now);
+    if (removed > 0) log.info({ removed }, "import folders left by a stopped process removed");
+  },
+};
 
 async function readUpload(file: PendingUpload, dir: string): Promise<CollectionReading> {
   const path = join(dir, "upload");
@@ -149,7 +202,8 @@ async function save(
   reading: Extract<CollectionReading, { kind: "ok" }>,
   duplicates: DuplicateChoice,
 ): Promise<ImportSummary> {
-  const details: ImportSummary["details"] = reading.failed.map((f) => ({ ...f, outcome: "failed" }));
+  // A refused row's name is quoted as the file wrote it: what the summary's jsonb can't hold is swapped, not a 500.
+  const details: ImportSummary["details"] = reading.failed.map((f) => ({ ...f, title: storable(f.title), outcome: "failed" }));
   const there = new Map((await recipeKeys(ctx.db, kitchen.householdId)).map((recipe) => [recipeFingerprint(recipe), recipe.id]));
   const fresh: ReadRecipe[] = [];
   // Where each recipe of the file went (its index in `fresh`, or the same recipe already there): a meal names it.
@@ -167,6 +221,18 @@ async function save(
   }
   const room = Math.max(0, QUOTAS.recipes.max - (await recipeCount(ctx, kitchen.householdId)));
   for (const over of fresh.splice(room)) details.push({ title: over.recipe.title, outcome: "failed", reason: quotaMessage("recipes") });
+  // Each recipe stores its own copy: one photo a file names for every recipe counts for each.
+  let photoBytes = 0;
+  let photosOut = 0;
+  for (const read of fresh) {
+    if (!read.image) continue;
+    if (photoBytes + read.image.bytes <= TRANSFER_LIMITS.photoBytes) photoBytes += read.image.bytes;
+    else {
+      read.image = null;
+      photosOut++;
+    }
+  }
+  if (photosOut > 0) details.push({ title: "Photos", outcome: "failed", reason: photosLeftOut(photosOut) });
   const recipeOf = (sourceId: string) => {
     const to = target.get(sourceId);
     return typeof to === "number" && to >= fresh.length ? undefined : to;
@@ -179,16 +245,16 @@ async function save(
     fresh.length + (plan ? plan.inventory.length + plan.mealPlans.length + plan.shoppingLists.length + plan.stockHistory.length : 0);
   await setImportProgress(ctx.db, id, { status: "saving", total, done: 0 });
   const recipeIds: string[] = [];
-  for (let done = 0; done < fresh.length; done += BATCH) {
+  for (const recipes of photoBatches(fresh)) {
     const batch = await Promise.all(
-      fresh.slice(done, done + BATCH).map(async ({ recipe, image }) => ({
+      recipes.map(async ({ recipe, image }) => ({
         recipe,
         image: image && { contentType: image.contentType, bytes: await readFile(image.path) },
       })),
     );
     await inTransaction(ctx.db, async (trx) => {
       recipeIds.push(...(await insertRecipes(trx, kitchen, batch)));
-      await setImportProgress(trx, id, { status: "saving", total, done: done + batch.length });
+      await setImportProgress(trx, id, { status: "saving", total, done: recipeIds.length });
     });
   }
   if (plan) await restore(ctx, kitchen, id, plan, recipeIds, { done: fresh.length, total });
@@ -212,6 +278,28 @@ async function save(
   };
   await setImportProgress(ctx.db, id, { status: "done", total, done: total, summary });
   return summary;
+}
+
+/**
+ * The recipes in batches of at most BATCH recipes and `batchPhotoBytes` of photos (a batch holds one recipe at least):
+ * a batch's photos are read into memory and sent in one INSERT.
+ */
+export function photoBatches(recipes: ReadRecipe[]): ReadRecipe[][] {
+  const batches: ReadRecipe[][] = [];
+  let batch: ReadRecipe[] = [];
+  let bytes = 0;
+  for (const read of recipes) {
+    const size = read.image?.bytes ?? 0;
+    if (batch.length === BATCH || (batch.length > 0 && bytes + size > TRANSFER_LIMITS.batchPhotoBytes)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(read);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
 }
 
 async function restorePlan(

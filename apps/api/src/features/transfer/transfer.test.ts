@@ -1,4 +1,8 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdir, mkdtemp, readdir, utimes } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
 import { RECIPE_FIELDS } from "@kim/domain";
 import type { Database } from "@kim/db";
 import { sql, type ExpressionBuilder } from "kysely";
@@ -17,16 +21,20 @@ import {
   tandoorZip,
   zipOf,
 } from "../../testing/collection-samples";
+import { BODY_REFUSALS } from "../../lib/request-bodies";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
 import { MAX_MEALS_PER_SLOT, QUOTAS, quotaMessage, slotFullText } from "@kim/domain";
 import { KIM_EXPORT_FILE, MAX_STOCK_EVENTS, stockHistoryLeftOut } from "./kim-format";
-import { REFUSALS, TRANSFER_LIMITS } from "./reading";
+import { REFUSALS, TRANSFER_LIMITS, type ReadRecipe } from "./reading";
 import { ALREADY_THERE } from "./restore";
-import { DUPLICATE } from "./service";
+import { DUPLICATE, IMPORT_LIMIT, photoBatches, photosLeftOut, sweepImportFolders, TOO_MANY_AT_ONCE } from "./service";
 
 let t: TestApp;
+// Imports write their upload and photos under DATA_DIR: a folder of the test's own, checked empty after each import.
+let dataDir: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  dataDir = await mkdtemp(join(tmpdir(), "kim-transfer-test-"));
+  t = await createTestApp({ dataDir });
 });
 afterAll(() => t.close());
 
@@ -263,6 +271,191 @@ describe("bad and hostile files: a clear 4xx, nothing changed", () => {
     });
     expect(res.statusCode).toBe(400);
   });
+});
+
+const kimExport = (document: object) =>
+  zipOf([{ name: KIM_EXPORT_FILE, data: JSON.stringify({ format: "kim-export", version: 1, recipes: [], ...document }) }]);
+const importFolders = () => readdir(join(dataDir, "imports"));
+/** A Kim export recipe; `n` tells it from the others. */
+const kimRecipe = (n: number, image?: string) => ({
+  id: `r${n}`,
+  title: `Recipe ${n}`,
+  ingredients: [{ name: "flour", quantity: 1, unit: "cup" }],
+  instructions: "Mix.",
+  ...(image && { image }),
+});
+
+/** Runs `test` with TRANSFER_LIMITS (read by the service, on this thread) changed, then puts them back. */
+async function withLimits(limits: Partial<typeof TRANSFER_LIMITS>, test: () => Promise<void>) {
+  const before = { ...TRANSFER_LIMITS };
+  Object.assign(TRANSFER_LIMITS, limits);
+  try {
+    await test();
+  } finally {
+    Object.assign(TRANSFER_LIMITS, before);
+  }
+}
+
+describe("what one import may cost", () => {
+  it(
+    "reads a photo that many recipes name once, keeps at most the file's photo bytes and tells the rest left out",
+    async () => {
+      const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), randomBytes(TRANSFER_LIMITS.imageBytes - 3)]);
+      // Read once a recipe, these recipes would unpack to more than a file may (a bomb) and store as much again.
+      const count = Math.ceil(TRANSFER_LIMITS.unpackedBytes / photo.length) + 1;
+      const recipes = Array.from({ length: count }, (_, i) => kimRecipe(i, "images/big.jpg"));
+      const file = await zipOf([
+        { name: KIM_EXPORT_FILE, data: JSON.stringify({ format: "kim-export", version: 1, recipes }) },
+        { name: "images/big.jpg", data: photo },
+      ]);
+      await withLimits({ photoBytes: 3 * photo.length }, async () => {
+        const user = await createUser(t);
+        const res = await upload(user.cookie, file);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ imported: count, failed: 1 });
+        expect(res.json().details).toEqual([{ title: "Photos", outcome: "failed", reason: photosLeftOut(count - 3) }]);
+        expect(await countOf("recipeImages", user.id)).toBe(3);
+      });
+      expect(await importFolders()).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it("saves recipes in batches bounded by their photos' bytes, not only by their count", () => {
+    const read = (bytes: number): ReadRecipe => ({
+      recipe: { title: "R" } as ReadRecipe["recipe"],
+      image: bytes ? { path: "p", contentType: "image/jpeg", bytes } : null,
+    });
+    const mib = 1024 * 1024;
+    const sizes = (recipes: ReadRecipe[]) => photoBatches(recipes).map((batch) => batch.length);
+    expect(sizes(Array.from({ length: 250 }, () => read(0)))).toEqual([100, 100, 50]);
+    // 16 MiB of photos a batch; a photo larger than that goes alone.
+    expect(sizes([read(10 * mib), read(5 * mib), read(2 * mib), read(0), read(20 * mib), read(mib)])).toEqual([2, 2, 1, 1]);
+  });
+
+  it("removes import folders left by a process that died, not those of imports still running", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "kim-sweep-test-"));
+    const [old, fresh] = [join(dir, "imports", "kim-import-old"), join(dir, "imports", "kim-import-fresh")];
+    await mkdir(join(old, "images"), { recursive: true });
+    await mkdir(fresh, { recursive: true });
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    await utimes(old, twoHoursAgo, twoHoursAgo);
+    expect(await sweepImportFolders(dir)).toBe(1);
+    expect(await readdir(join(dir, "imports"))).toEqual(["kim-import-fresh"]);
+    expect(await sweepImportFolders(join(dir, "nothing-here"))).toBe(0);
+  });
+
+  it("leaves out a kitchen row holding text PostgreSQL can't store, names it in the details, and saves the rest", async () => {
+    const user = await createUser(t);
+    const res = await upload(
+      user.cookie,
+      await kimExport({
+        recipes: [kimRecipe(1)],
+        inventory: [{ ...MILK, name: "Mi\u0000lk" }, MILK],
+        shoppingLists: [{ name: "L\u0000", items: [{ name: "x\u0000", checked: false }] }],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ imported: 1, failed: 2, restored: { inventory: 1, shoppingLists: 0 } });
+    expect(res.json().details).toEqual([
+      { title: "Inventory: Mi\uFFFDlk", outcome: "failed", reason: "Name contains a character that can't be saved" },
+      { title: "Shopping list: L\uFFFD", outcome: "failed", reason: "Name contains a character that can't be saved" },
+    ]);
+    expect(await countOf("recipes", user.id)).toBe(1);
+  });
+
+  it("refuses a user's import past the ones running at once with 429, before reading the upload", async () => {
+    const user = await createUser(t);
+    const running = Array.from({ length: TRANSFER_LIMITS.importsAtOnce }, () => ({ userId: user.id, idempotencyKey: randomUUID() }));
+    await t.deps.db.insertInto("collectionImports").values(running).execute();
+    const res = await upload(user.cookie, jsonLdFile(sampleRecipes(1)));
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toBe(TOO_MANY_AT_ONCE);
+    expect(await countOf("collectionImports", user.id)).toBe(TRANSFER_LIMITS.importsAtOnce);
+    // One finished: there is room again.
+    await t.deps.db
+      .updateTable("collectionImports")
+      .set({ status: "done" })
+      .where("idempotencyKey", "=", running[0]!.idempotencyKey)
+      .execute();
+    expect((await upload(user.cookie, jsonLdFile(sampleRecipes(1)))).statusCode).toBe(200);
+  });
+
+  it("counts a user's imports: past the hour's limit, 429", async () => {
+    const max = IMPORT_LIMIT.max;
+    IMPORT_LIMIT.max = 2;
+    try {
+      const user = await createUser(t);
+      const file = jsonLdFile(sampleRecipes(1, "Limited"));
+      for (let i = 0; i < 2; i++) expect((await upload(user.cookie, file)).statusCode).toBe(200);
+      const res = await upload(user.cookie, file);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(/^Too many imports\. Try again in/);
+      expect((await upload((await createUser(t)).cookie, file)).statusCode).toBe(200);
+    } finally {
+      IMPORT_LIMIT.max = max;
+    }
+  });
+
+  it(
+    "refuses a Plan to Eat CSV of more rows than recipes a file may hold, reading no further than the bound",
+    async () => {
+      const user = await createUser(t);
+      const res = await upload(user.cookie, Buffer.from(`Title,Ingredients\n${"x,\n".repeat(2_000_000)}`), { filename: "p.csv" });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toBe(REFUSALS.tooManyRecipes.message);
+    },
+    SLOW,
+  );
+});
+
+describe("malformed uploads: 400 or 413, never a 500", () => {
+  const boundary = "----kim-bad-form";
+  const part = (name: string, body: string, filename?: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ""}\r\n\r\n${body}\r\n`;
+  const send = async (payload: string | Readable, contentType = `multipart/form-data; boundary=${boundary}`) => {
+    const user = await createUser(t);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/transfer/import",
+      payload,
+      headers: { cookie: user.cookie, "content-type": contentType },
+    });
+    expect(await countOf("collectionImports", user.id)).toBe(0);
+    return res;
+  };
+  const recipe = JSON.stringify(jsonLdFile(sampleRecipes(1)).toString());
+
+  it("refuses a second file, too many fields, a missing boundary and a body cut short", async () => {
+    const twoFiles = await send(part("other", "x", "a.txt") + part("file", recipe, "b.json") + `--${boundary}--\r\n`);
+    expect(twoFiles.statusCode, twoFiles.body).toBe(413);
+    const fields = await send(["a", "b", "c", "d", "e"].map((name) => part(name, "x")).join("") + part("file", recipe, "b.json"));
+    expect(fields.statusCode, fields.body).toBe(413);
+    const noBoundary = await send(part("file", recipe, "b.json"), "multipart/form-data");
+    expect(noBoundary.statusCode, noBoundary.body).toBe(400);
+    const cut = await send(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.json"\r\n\r\n[{"@type"`);
+    expect(cut.statusCode, cut.body).toBe(400);
+    for (const res of [twoFiles, fields, noBoundary, cut]) expect(res.json().message).toEqual(expect.any(String));
+  });
+
+  it(
+    "refuses a file sent in chunks that grows past the cap with 413, rather than reading the part that came",
+    async () => {
+      // No length declared: the body's size is known only as it arrives (made as it is sent, a MiB at a time).
+      const mib = Buffer.alloc(1024 * 1024, 0x20);
+      async function* body() {
+        yield `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.json"\r\n\r\n[`;
+        for (let sent = 0; sent <= TRANSFER_LIMITS.fileBytes; sent += mib.length) yield mib;
+        yield `]\r\n--${boundary}--\r\n`;
+      }
+      const res = await send(Readable.from(body()));
+      expect(res.statusCode, res.body).toBe(413);
+      // Not the refusal of a JSON file read whole: the file never reached the reader.
+      expect(res.json().message).toBe(BODY_REFUSALS.tooLarge().message);
+      expect(await importFolders()).toEqual([]);
+    },
+    SLOW,
+  );
 });
 
 /** The entries of a zip, by name. */
