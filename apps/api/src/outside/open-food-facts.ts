@@ -19,15 +19,28 @@ function kimFetch(timeoutMs: number) {
   };
 }
 
-/** A field Kim asked for: a product without it leaves it out (or null). */
-const field = z
-  .string()
-  .nullish()
-  .transform((value) => value?.trim() ?? "");
+/**
+ * A field Kim asked for, as one line Kim can store and show: a product without it leaves it out (or null). Its text is
+ * anyone's who edits the open database, so control characters (NUL among them, which PostgreSQL refuses) become
+ * spaces, a lone surrogate U+FFFD, and it is cut to `max` characters, as long as the form that shows it takes.
+ */
+const field = (max: number) =>
+  z
+    .string()
+    .nullish()
+    .transform((value) =>
+      (value ?? "")
+        .replace(/[\p{Cc}\s]+/gu, " ")
+        .trim()
+        .slice(0, max)
+        // After the cut, which may split a pair.
+        .toWellFormed()
+        .trim(),
+    );
 
 /** The v2 product endpoint's answer for a known code, with only the fields Kim asks for; an answer is input like any other. */
 const productAnswer = z.object({
-  product: z.object({ product_name: field, generic_name: field, brands: field, categories: field }),
+  product: z.object({ product_name: field(200), generic_name: field(200), brands: field(1_000), categories: field(10_000) }),
 });
 /** Its answer for an unknown code (also sent with a 404). */
 const noProductAnswer = z.object({ status: z.literal(0) });
@@ -49,7 +62,7 @@ export function productLookup(baseUrl: string, timeoutMs = OFF_TIMEOUT_MS): (cod
       const answer = productAnswer.safeParse(data);
       if (!answer.success) return { kind: "unavailable", reason: "error", detail: `unexpected answer: ${z.prettifyError(answer.error)}` };
       const p = answer.data.product;
-      const brand = p.brands.split(",")[0]?.trim() || null;
+      const brand = p.brands.split(",")[0]?.trim().slice(0, 100) || null;
       return { kind: "found", name: p.product_name || p.generic_name, brand, categories: p.categories };
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");

@@ -23,12 +23,13 @@ export interface OffRequest {
 /**
  * A stand-in for Open Food Facts on loopback: GET /api/v2/product/{code} answers the stored product, or 404 with
  * status 0 like the real service. `mode` simulates an outage (503), a hang longer than Kim's timeout, or answers that
- * are not a product: fields of the wrong type ("garbled"), or a proxy's HTML page ("html"), both with a 200.
+ * are not a product: fields of the wrong type ("garbled"), or a proxy's HTML page ("html"), both with a 200; or a
+ * product whose fields hold what no form would take ("odd").
  */
 export function openFoodFactsStandIn() {
   const products = loadProducts();
   const requests: OffRequest[] = [];
-  let mode: "ok" | "down" | "slow" | "garbled" | "html" = "ok";
+  let mode: "ok" | "down" | "slow" | "garbled" | "html" | "odd" = "ok";
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in");
     requests.push({ path: url.pathname, fields: url.searchParams.get("fields"), userAgent: req.headers["user-agent"] });
@@ -41,6 +42,15 @@ export function openFoodFactsStandIn() {
     }
     const code = /^\/api\/v2\/product\/(\d+)$/.exec(url.pathname)?.[1];
     if (mode === "garbled") return res.end(JSON.stringify({ code, status: 1, product: { product_name: 42, brands: ["Acme"] } }));
+    // Anyone can edit the open database: a name with NUL and other control characters, a lone surrogate, a huge brand.
+    if (mode === "odd") {
+      const product = {
+        product_name: "Oat\u0000 milk\u0007\r\nBcc: x \ud800",
+        brands: `${"B".repeat(100_000)},Other`,
+        categories: "Dairy",
+      };
+      return res.end(JSON.stringify({ code, status: 1, product }));
+    }
     if (mode === "html") return void res.setHeader("content-type", "text/html").end("<html><body>Please wait</body></html>");
     const product = code ? products.get(code) : undefined;
     if (!product) {

@@ -123,6 +123,18 @@ describe("GET /api/barcode/{code}", () => {
     expect(off.requests).toHaveLength(3);
   });
 
+  it("answers a product whose fields hold control characters, a lone surrogate or 100,000 characters as clean, bounded text, and caches it", async () => {
+    const lookup = await scanner();
+    off.setMode("odd");
+    const res = await lookup("8004030044005");
+    expect(res.statusCode).toBe(200);
+    const product = res.json() as { name: string; brand: string };
+    expect(product.name).toBe("Oat milk Bcc: x \uFFFD");
+    expect(product.brand).toBe("B".repeat(100));
+    expect((await lookup("8004030044005")).json()).toEqual(product);
+    expect(off.requests).toHaveLength(1);
+  });
+
   it("answers 504 when Open Food Facts is too slow, and caches nothing", async () => {
     const user = await createUser(t);
     const { caller, ctx } = callerFor(t, user);
