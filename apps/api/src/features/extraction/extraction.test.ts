@@ -8,6 +8,7 @@ import { headingsPage } from "../../testing/hostile-page";
 import { fetchPage } from "../../lib/safe-fetch";
 import { callerFor, createTestApp, createUser, type TestApp } from "../../testing/test-app";
 import { HTML_LIMITS, HTML_WORKERS, readHtml } from "./html/html-reader";
+import { IMPORTS_AT_ONCE } from "./service";
 
 const site = recipeSiteStandIn();
 const model = openAiStandIn();
@@ -325,14 +326,26 @@ describe("POST /api/recipes/extract-from-url", () => {
   it("counts imports per user: the 61st in an hour answers 429", async () => {
     const extract = await importer();
     const url = site.page("/limit", page("", jsonLd(soup)));
-    // Parallel waves, each within what the page reader lets wait for a worker (8; past it, 503 at once).
+    // Parallel waves, each of as many as one person may have running at once.
     const answers = [];
-    for (let sent = 0; sent < 61; sent += 8)
-      answers.push(...(await Promise.all(Array.from({ length: Math.min(8, 61 - sent) }, () => extract(url)))));
+    for (let sent = 0; sent < 61; sent += IMPORTS_AT_ONCE)
+      answers.push(...(await Promise.all(Array.from({ length: Math.min(IMPORTS_AT_ONCE, 61 - sent) }, () => extract(url)))));
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(60);
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
     expect(answers.find((r) => r.statusCode === 429)?.json().message).toMatch(/^Too many recipe imports\. Try again in/);
+  });
+
+  it(`runs ${IMPORTS_AT_ONCE} imports of one person's at once and refuses a third with 429, counting it as no import`, async () => {
+    const extract = await importer();
+    const other = await importer();
+    const slow = site.page("/slow-soup", { body: page("", jsonLd(soup)), delayMs: 1_500 });
+    const answers = await Promise.all([extract(slow), extract(slow), extract(slow), other(slow)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 429]);
+    const refused = answers.find((r) => r.statusCode === 429)!;
+    expect(refused.json().message).toBe("Your other imports are still running; try this one when they are done.");
+    expect(answers[3]!.statusCode).toBe(200);
+    expect((await extract(slow)).statusCode).toBe(200);
   });
 
   it("gives the import back when the page reader is too busy to take it (503)", { timeout: 60_000 }, async () => {

@@ -27,6 +27,27 @@ const HOUR = 60 * 60 * 1000;
 /** Enough for a cook importing a batch of favourites at once; each import may fetch a page and call a model. */
 export const LIMITS = { importsPerUser: { max: 60, windowMs: HOUR } } satisfies Record<string, Limit>;
 const TOO_MANY = "Too many recipe imports.";
+/**
+ * Imports one person may have running at once in this process: the readers' workers and places in their queues are
+ * few and shared by everyone, so one person's batch of slow pages must not take them all.
+ */
+export const IMPORTS_AT_ONCE = 2;
+const WAIT_FOR_OTHERS = "Your other imports are still running; try this one when they are done.";
+const running = new Map<string, number>();
+
+/** Runs one import of `userId`'s, or refuses (429) while they have IMPORTS_AT_ONCE running. */
+async function oneOfFew<T>(userId: string, work: () => Promise<T>): Promise<T> {
+  const now = running.get(userId) ?? 0;
+  if (now >= IMPORTS_AT_ONCE) throw appError("TOO_MANY_REQUESTS", WAIT_FOR_OTHERS);
+  running.set(userId, now + 1);
+  try {
+    return await work();
+  } finally {
+    const left = (running.get(userId) ?? 1) - 1;
+    if (left > 0) running.set(userId, left);
+    else running.delete(userId);
+  }
+}
 
 function modelFailure(answer: Extract<ModelAnswer, { kind: "unavailable" }>): TRPCError {
   return answer.reason === "timeout"
@@ -60,7 +81,11 @@ async function refuseRead(ctx: Context, userId: string, status: keyof typeof REA
 }
 
 /** The recipes on the web page at `url`: read from its structure, or, when that finds none and a model is set up, by the model. */
-export async function extractFromUrl(ctx: Context, userId: string, url: string): Promise<Extraction> {
+export function extractFromUrl(ctx: Context, userId: string, url: string): Promise<Extraction> {
+  return oneOfFew(userId, () => readUrl(ctx, userId, url));
+}
+
+async function readUrl(ctx: Context, userId: string, url: string): Promise<Extraction> {
   await spendImport(ctx, userId);
   const page = await ctx.clients.fetchPage(url);
   if (page.kind === "refused") throw appError("BAD_REQUEST", page.message);
@@ -79,7 +104,11 @@ const READ_STATUS = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 422: "UNPROC
  * The recipes in an uploaded PDF: found by its layout (read in a worker), or by the model for a file where layout
  * finds none. The upload is read only after the import is counted, and held until its text is out.
  */
-export async function extractFromPdf(ctx: Context, userId: string, file: PendingUpload): Promise<Extraction> {
+export function extractFromPdf(ctx: Context, userId: string, file: PendingUpload): Promise<Extraction> {
+  return oneOfFew(userId, () => readPdfUpload(ctx, userId, file));
+}
+
+async function readPdfUpload(ctx: Context, userId: string, file: PendingUpload): Promise<Extraction> {
   await spendImport(ctx, userId);
   const upload = await file.read(userId);
   if (!upload) throw appError("BAD_REQUEST", NO_FILE);

@@ -29,6 +29,7 @@ const pool = new WorkerPool<HtmlJob, HtmlReading>({
   broken: HTML_REFUSALS.broken,
   tooSlow: HTML_REFUSALS.tooComplex,
   maxQueued: HTML_LIMITS.queued,
+  maxWaitMs: HTML_LIMITS.waitMs,
   busy: HTML_REFUSALS.busy,
 });
 

@@ -28,6 +28,8 @@ export const HTML_LIMITS = {
   memoryMb: 512,
   /** Pages that may wait for a worker (more imports at once than workers); past them, 503 at once. */
   queued: 8,
+  /** How long a page may wait for a worker before 503: a page ahead may take the whole time cap. */
+  waitMs: 15_000,
 };
 
 const refusal = (message: string, status: HtmlRefusal["status"] = 422): HtmlRefusal => ({ kind: "refused", status, message });
