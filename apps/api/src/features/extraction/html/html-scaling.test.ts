@@ -50,8 +50,9 @@ describe("extractRecipesFromHtml: work grows with the page, not faster", () => {
     expect(html.length).toBeGreaterThanOrEqual(5_000_000);
     const start = cpuMs();
     const [recipe] = extractRecipesFromHtml(html, "https://cooks.example/everything");
-    // The old code took 18.7 s on this page; linear work takes well under a second here.
-    expect(cpuMs() - start).toBeLessThan(4_000);
+    // The old code took 18.7 s on this page; linear work takes 2.5 to 3.5 s of the process's CPU on a two-core machine
+    // (its collector's threads counted), and read 4.1 s once in a loaded CI run: 8 s still tells the two apart.
+    expect(cpuMs() - start).toBeLessThan(8_000);
     expect(recipe?.title).toBe("Everything");
     expect(recipe?.ingredients.slice(0, 2)).toEqual(["1 egg", "2 cups flour"]);
   });
