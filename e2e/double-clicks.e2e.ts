@@ -78,6 +78,20 @@ describe("a double click", () => {
     expect(writes.sentWithKeys("inventory.create")).toBeGreaterThan(0);
   });
 
+  it("on Submit Bug Report files one report, sent with its key", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Bea" });
+    const writes = watchWrites(page);
+    await page.goto("/bug-report");
+    await page.getByLabel("Title").fill("Timer beeps twice");
+    await page.getByLabel("Description").fill("At zero the timer beeps twice.");
+    await doubleClick(page.getByRole("button", { name: "Submit Bug Report" }));
+    await toast(page, "Bug report submitted successfully");
+    await writes.settled();
+    expect(writes.sentWithKeys("bugReports.create")).toBe(1);
+    expect(await page.getByLabel("Title").inputValue()).toBe("");
+  });
+
   it("on Create Recipe creates one recipe", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Dario" });
