@@ -1,4 +1,5 @@
 import { OpenFoodFacts } from "@openfoodfacts/openfoodfacts-nodejs";
+import { storable } from "@kim/domain";
 import { z } from "zod";
 
 export const OFF_TIMEOUT_MS = 3000;
@@ -28,14 +29,14 @@ const field = (max: number) =>
   z
     .string()
     .nullish()
+    // A lone surrogate is swapped after the cut, which may split a pair.
     .transform((value) =>
-      (value ?? "")
-        .replace(/[\p{Cc}\s]+/gu, " ")
-        .trim()
-        .slice(0, max)
-        // After the cut, which may split a pair.
-        .toWellFormed()
-        .trim(),
+      storable(
+        (value ?? "")
+          .replace(/[\p{Cc}\s]+/gu, " ")
+          .trim()
+          .slice(0, max),
+      ).trim(),
     );
 
 /** The v2 product endpoint's answer for a known code, with only the fields Kim asks for; an answer is input like any other. */
