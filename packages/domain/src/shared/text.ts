@@ -18,7 +18,10 @@ export function storableText(label: string) {
     .refine((value) => !UNSTORABLE.test(value), `${label} contains a character that can't be saved`);
 }
 
-/** `value` with what PostgreSQL can't store swapped for U+FFFD: for text quoted from a refused input (a row's name). */
+/**
+ * `value` with what PostgreSQL can't store swapped for U+FFFD: for text kept from elsewhere as it came (an Open Food
+ * Facts answer) or quoted from a refused input (a row's name).
+ */
 export function storable(value: string): string {
   return value.replace(new RegExp(UNSTORABLE.source, "gu"), "\uFFFD");
 }
