@@ -208,7 +208,13 @@ describe("meal planner", () => {
     const todayCard = page.locator('li[aria-current="date"]');
     expect(await todayCard.locator("h3").innerText()).toContain("Today");
     const firstDay = page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: /^Mon/ }) });
-    expect((await empty.boundingBox())!.y).toBeLessThan((await firstDay.boundingBox())!.y);
+    // Both read in one frame: the page scrolls to today meanwhile.
+    const monday = await firstDay.elementHandle();
+    const above = await empty.evaluate(
+      (text, day) => text.getBoundingClientRect().top < (day as Element).getBoundingClientRect().top,
+      monday,
+    );
+    expect(above).toBe(true);
     // Today's card is wholly on screen, without the cook scrolling.
     await expect
       .poll(async () => {

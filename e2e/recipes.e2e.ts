@@ -192,8 +192,12 @@ describe("recipes", () => {
     await page.getByRole("button", { name: "Create Recipe" }).click();
     await page.locator('input[aria-invalid="true"]').first().waitFor();
     expect(await page.getByLabel("Servings").getAttribute("aria-invalid")).toBe("true");
-    const top = async (label: string) => (await page.getByLabel(label, { exact: true }).boundingBox())!.y;
-    expect(await top("Difficulty")).toBe(await top("Servings"));
+    // Both read in one frame: the form scrolls to the field in error meanwhile.
+    const difficulty = await page.getByLabel("Difficulty", { exact: true }).elementHandle();
+    const apart = await page
+      .getByLabel("Servings", { exact: true })
+      .evaluate((servings, other) => servings.getBoundingClientRect().top - (other as Element).getBoundingClientRect().top, difficulty);
+    expect(apart).toBe(0);
     await page.getByLabel("Servings").fill("4");
     await page.getByRole("button", { name: "Create Recipe" }).click();
     await toast(page, "Recipe created successfully");
