@@ -27,6 +27,11 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   return errors;
 }
 
+/** The tRPC code of a call's failure ("BAD_REQUEST", "CONFLICT"), undefined when it is none of the server's. */
+export function errorCode(error: unknown): string | undefined {
+  return (error as { data?: { code?: string } } | null)?.data?.code;
+}
+
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 
 /** The server's message when it sent one, else the screen's fallback text. */

@@ -1,4 +1,4 @@
-import { WEEKDAYS, isCalendarDate, localDate, startOfWeek, weekDates, type MealType } from "@kim/domain";
+import { WEEKDAYS, isKitchenDate, localDate, startOfWeek, weekDates, type MealType } from "@kim/domain";
 import type { RouterOutputs } from "../../lib/trpc";
 
 export type MealPlan = RouterOutputs["mealPlans"]["list"][number];
@@ -22,7 +22,7 @@ export interface PlannerSearch {
  */
 export function plannerSearch(search: Record<string, unknown>): PlannerSearch {
   const { week } = search;
-  const usable = typeof week === "string" && isCalendarDate(week) && week >= "1900-01-01" && week < "3000-01-01";
+  const usable = typeof week === "string" && isKitchenDate(week);
   // Said even when unset: the router would otherwise pass the raw value through from the root route's search.
   return { week: usable ? startOfWeek(week) : undefined };
 }

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/
 import type { CurrentUser } from "../../lib/current-user";
 import { DraftRestoredNotice } from "../../components/draft-restored-notice";
 import { FormField } from "../../components/form-field";
-import { errorMessage, serverFieldErrors } from "../../lib/form";
+import { errorCode, errorMessage, serverFieldErrors } from "../../lib/form";
 import { stringField, useKeepDraft, useRestoredDraft } from "../../lib/form-draft";
 import { useUpdateProfile } from "./use-update-profile";
 
@@ -44,7 +44,7 @@ export function PersonalInfoCard({ user }: { user: PersonalInfo }) {
     setErrors({});
     update.mutate(form, {
       onError: (error) => {
-        const taken = (error as { data?: { code?: string } }).data?.code === "CONFLICT";
+        const taken = errorCode(error) === "CONFLICT";
         setErrors(taken ? { email: errorMessage(error, "") } : serverFieldErrors(error));
       },
     });

@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@kim/ui/tabs";
 import { FormField } from "../../components/form-field";
 import { NeedsNetwork } from "../../components/needs-network";
 import { useOnline } from "../../lib/offline/network";
-import { errorMessage } from "../../lib/form";
+import { errorCode, errorMessage } from "../../lib/form";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
 import { ExtractedRecipes } from "./extracted-recipes";
@@ -126,7 +126,7 @@ function AiExtract({ onClose }: { onClose: () => void }) {
         onSuccess: ({ recipes }) => show(recipes, "url"),
         onError: (error) => {
           // An address the server refuses ("That is not a valid link") is marked on its field too.
-          if ((error as { data?: { code?: string } }).data?.code === "BAD_REQUEST") setUrlError(errorMessage(error, "Enter a valid link"));
+          if (errorCode(error) === "BAD_REQUEST") setUrlError(errorMessage(error, "Enter a valid link"));
           failureToast("Extraction failed")(error);
         },
       },
