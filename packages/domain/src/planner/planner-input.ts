@@ -7,6 +7,9 @@ import { RECIPE_LIMITS } from "../recipes/recipe-fields";
 
 export const MAX_MEALS_PER_SLOT = 3;
 export const MAX_MEAL_SERVINGS = 100;
+
+/** The servings a recipe is planned for unless the cook says otherwise: what it makes, within a meal's bounds. */
+export const mealServingsOf = (recipeServings: number | null) => Math.min(Math.max(recipeServings ?? 1, 1), MAX_MEAL_SERVINGS);
 export const MAX_SHOPPING_ITEMS = 500;
 /** The longest span one request reads or plans for: about two months. */
 export const MAX_PLAN_DAYS = 62;

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { assignSuggestions, emptySlots, mergeModelRanking, rankRecipes, recipeMealTypes } from "./suggestions";
 
 const recipes = [
-  { id: "r1", title: "Omelette", ingredients: [{ name: "eggs" }, { name: "butter" }] },
-  { id: "r2", title: "Spinach pie", ingredients: [{ name: "spinach" }, { name: "flour" }] },
-  { id: "r3", title: "Beef stew", ingredients: [{ name: "beef" }, { name: "carrots" }] },
-  { id: "r4", title: "Toast", ingredients: [{ name: "bread" }] },
+  { id: "r1", title: "Omelette", servings: 4, ingredients: [{ name: "eggs" }, { name: "butter" }] },
+  { id: "r2", title: "Spinach pie", servings: 4, ingredients: [{ name: "spinach" }, { name: "flour" }] },
+  { id: "r3", title: "Beef stew", servings: 4, ingredients: [{ name: "beef" }, { name: "carrots" }] },
+  { id: "r4", title: "Toast", servings: 4, ingredients: [{ name: "bread" }] },
 ];
 const stock = [
   { name: "Spinach", quantity: 1, expirationDate: "2026-11-26" },
@@ -76,7 +76,11 @@ describe("emptySlots and assignSuggestions", () => {
       { date: "2026-11-26", mealType: "lunch" },
     ]);
     expect(slots).toHaveLength(5 * 3 - 2);
-    const ranked = rankRecipes([...recipes, { id: "r5", title: "Pancakes", ingredients: [{ name: "flour" }] }], stock, "2026-11-25");
+    const ranked = rankRecipes(
+      [...recipes, { id: "r5", title: "Pancakes", servings: 4, ingredients: [{ name: "flour" }] }],
+      stock,
+      "2026-11-25",
+    );
     const suggestions = assignSuggestions(slots, ranked, ["r1"], "2026-11-25");
     expect(suggestions.map((s) => [s.date, s.mealType, s.recipe.title, s.reason])).toEqual([
       ["2026-11-25", "lunch", "Spinach pie", "Uses Spinach (expires tomorrow)"],
@@ -86,12 +90,21 @@ describe("emptySlots and assignSuggestions", () => {
     ]);
   });
 
+  it("plans a suggestion for what its recipe makes, as Add Meal does, within a meal's bounds", () => {
+    const made = (servings: number | null) =>
+      rankRecipes([{ id: "r", title: "Stew", servings, ingredients: [] }], [], "2026-11-25")[0]!.servings;
+    expect([made(6), made(null), made(0), made(500)]).toEqual([6, 1, 1, 100]);
+    const slots = emptySlots("2026-11-23", [], "2026-11-25").slice(2, 3);
+    const stew = rankRecipes([{ id: "r", title: "Stew", servings: 6, ingredients: [] }], [], "2026-11-25");
+    expect(assignSuggestions(slots, stew, [], "2026-11-25")[0]!.recipe).toEqual({ id: "r", title: "Stew", servings: 6 });
+  });
+
   it("never suggests roast chicken for breakfast or hummus for dinner", () => {
     const ranked = rankRecipes(
       [
-        { id: "roast", title: "Roast chicken", ingredients: [{ name: "chicken" }] },
-        { id: "hummus", title: "Hummus", ingredients: [{ name: "chickpeas" }] },
-        { id: "oats", title: "Overnight oats", ingredients: [{ name: "oats" }] },
+        { id: "roast", title: "Roast chicken", servings: 4, ingredients: [{ name: "chicken" }] },
+        { id: "hummus", title: "Hummus", servings: 4, ingredients: [{ name: "chickpeas" }] },
+        { id: "oats", title: "Overnight oats", servings: 4, ingredients: [{ name: "oats" }] },
       ],
       [
         { name: "Chicken", quantity: 1, expirationDate: "2026-11-25" },
@@ -112,8 +125,8 @@ describe("emptySlots and assignSuggestions", () => {
     const cream = { name: "Cream", quantity: 1, expirationDate: "2026-11-26" };
     const ranked = rankRecipes(
       [
-        { id: "pasta", title: "Creamy pasta", tags: ["dinner"], ingredients: [{ name: "cream" }] },
-        { id: "chili", title: "Chili", ingredients: [{ name: "beans" }] },
+        { id: "pasta", title: "Creamy pasta", servings: 4, tags: ["dinner"], ingredients: [{ name: "cream" }] },
+        { id: "chili", title: "Chili", servings: 4, ingredients: [{ name: "beans" }] },
       ],
       [cream, { name: "Beans", quantity: 2, expirationDate: null }],
       today,
@@ -137,9 +150,9 @@ describe("emptySlots and assignSuggestions", () => {
   it("prefers the recipe known to suit a meal over a guess, and leaves a slot nothing suits empty", () => {
     const ranked = rankRecipes(
       [
-        { id: "a", title: "Anything", ingredients: [{ name: "rice" }] },
-        { id: "z", title: "Zucchini bake", ingredients: [{ name: "zucchini" }] },
-        { id: "cake", title: "Cake", ingredients: [{ name: "flour" }] },
+        { id: "a", title: "Anything", servings: 4, ingredients: [{ name: "rice" }] },
+        { id: "z", title: "Zucchini bake", servings: 4, ingredients: [{ name: "zucchini" }] },
+        { id: "cake", title: "Cake", servings: 4, ingredients: [{ name: "flour" }] },
       ],
       [],
       "2026-11-25",

@@ -2,10 +2,13 @@ import { MEAL_TYPES, type MealType } from "../shared/enums";
 import { EXPIRING_SOON_DAYS } from "../inventory/inventory";
 import { daysBetween, weekDates } from "../shared/dates";
 import { namesSameFood } from "../insights/insights";
+import { mealServingsOf } from "./planner-input";
 
 export interface SuggestionRecipe {
   id: string;
   title: string;
+  /** What the recipe makes (null: not said). */
+  servings: number | null;
   tags?: readonly string[] | null;
   ingredients: { name: string }[];
 }
@@ -31,6 +34,8 @@ export interface MealTypeHistory {
 export interface RankedRecipe {
   id: string;
   title: string;
+  /** The servings to plan it for: what it makes, as the Add Meal dialog plans a recipe. */
+  servings: number;
   /** For the whole week ahead: what it uses that expires soonest weighs most. */
   score: number;
   /** The meals it suits. */
@@ -45,7 +50,7 @@ export interface RankedRecipe {
 
 /** A suggested meal: a slot and the recipe for it. */
 export interface Suggestion extends PlanSlot {
-  recipe: { id: string; title: string };
+  recipe: { id: string; title: string; servings: number };
   reason: string;
 }
 
@@ -180,6 +185,7 @@ export function rankRecipes(
       const ranked = {
         id: recipe.id,
         title: recipe.title,
+        servings: mealServingsOf(recipe.servings),
         ...recipeMealTypes(recipe, plannedAs.get(recipe.id)),
         uses: uses.map((s) => ({ name: s.name, expirationDate: s.expirationDate })),
         inStockUntil,
@@ -232,7 +238,7 @@ export function assignSuggestions(
     const { at, expiring } = best;
     const r = left.splice(at, 1)[0]!;
     const inStock = r.inStockUntil.filter((until) => until === null || until >= slot.date).length;
-    return [{ ...slot, recipe: { id: r.id, title: r.title }, reason: reasonFor(expiring, inStock) }];
+    return [{ ...slot, recipe: { id: r.id, title: r.title, servings: r.servings }, reason: reasonFor(expiring, inStock) }];
   });
 }
 

@@ -74,8 +74,8 @@ describe("parse ingredient line: units", () => {
     ["1 lb. pork sausages", 1, "lbs", "pork sausages"],
     ["4 fl oz double cream", 4, "fl oz", "double cream"],
     ["300 millilitres coconut milk", 300, "ml", "coconut milk"],
-    ["1 pint stout", 1, "pint", "stout"],
-    ["2 quarts vegetable broth", 2, "quart", "vegetable broth"],
+    ["1 pint stout", 1, "pt", "stout"],
+    ["2 quarts vegetable broth", 2, "qt", "vegetable broth"],
     ["1 dessertspoon golden syrup", 1, "dessertspoon", "golden syrup"],
     ["5cm piece fresh ginger", 5, "cm", "piece fresh ginger"],
   ])("reads the unit in %j", (line, quantity, unit, name) => {
@@ -125,7 +125,53 @@ describe("parse ingredient line: units", () => {
       comment: "7 fl oz",
     });
     expect(parseIngredientLine("100g/3½oz dark chocolate, broken")).toMatchObject({ quantity: 100, unit: "g", name: "dark chocolate" });
-    expect(parseIngredientLine("1 tablespoon plus 1 teaspoon sugar")).toMatchObject({ quantity: 1, unit: "tbsp", name: "sugar" });
+  });
+
+  it.each([
+    ["1 tablespoon plus 1 teaspoon sugar", 4 / 3, "tbsp", "sugar"],
+    ["3/4 cup + 2 tbsp water", 0.875, "cups", "water"],
+    ["1 cup plus 2 tablespoons flour", 1.125, "cups", "flour"],
+    ["1 lb 4 oz beef", 1.25, "lbs", "beef"],
+    ["1 kg 200 g lamb", 1.2, "kg", "lamb"],
+  ])("adds the more of a measure in %j", (line, quantity, unit, name) => {
+    const parsed = parseIngredientLine(line);
+    expect([parsed.quantity, parsed.unit, parsed.name]).toEqual([expect.closeTo(quantity, 9), unit, name]);
+  });
+
+  it("keeps a second measure of another system, or more said apart, out of the amount", () => {
+    expect(parseIngredientLine("1 cup 240 ml water")).toMatchObject({ quantity: 1, unit: "cups" });
+    expect(parseIngredientLine("3 tbsp olive oil plus 2 tbsp for drizzling")).toMatchObject({
+      quantity: 3,
+      unit: "tbsp",
+      name: "olive oil",
+    });
+    expect(parseIngredientLine("1 tbsp olive oil, plus extra to serve")).toMatchObject({ quantity: 1, unit: "tbsp", name: "olive oil" });
+  });
+});
+
+describe("parse ingredient line: other languages' amounts", () => {
+  it.each([
+    ["0,750 l Wasser", 0.75, "L", "Wasser"],
+    ["1,250 kg Rindfleisch", 1.25, "kg", "Rindfleisch"],
+    ["1,250 g flour", 1250, "g", "flour"],
+    ["1\u202f000 g farine", 1000, "g", "farine"],
+    ["1 c. à soupe de sucre", 1, "tbsp", "sucre"],
+    ["2 c. à café de sel", 2, "tsp", "sel"],
+    ["1 càs d'huile d'olive", 1, "tbsp", "huile d'olive"],
+    ["2 cuillères à soupe de crème", 2, "tbsp", "crème"],
+    ["250 Gramm Butter", 250, "g", "Butter"],
+    ["500 g de farine", 500, "g", "farine"],
+    ["1 kg de pommes de terre", 1, "kg", "pommes de terre"],
+    ["100 g di farina", 100, "g", "farina"],
+    ["2 EL Olivenöl", 2, "tbsp", "Olivenöl"],
+    ["1 TL Salz", 1, "tsp", "Salz"],
+    ["2 msk smør", 2, "tbsp", "smør"],
+    ["2 cucharadas de aceite", 2, "tbsp", "aceite"],
+    ["half an onion", 0.5, null, "onion"],
+    ["half a lemon, juiced", 0.5, null, "lemon"],
+  ])("reads %j", (line, quantity, unit, name) => {
+    const parsed = parseIngredientLine(line);
+    expect([parsed.quantity, parsed.unit, parsed.name]).toEqual([quantity, unit, name]);
   });
 });
 

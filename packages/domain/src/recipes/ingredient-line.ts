@@ -1,6 +1,6 @@
 import { parseQuantity, VULGAR_FRACTION, type Amount } from "../shared/quantities";
 import type { RecipeIngredient } from "./recipe-input";
-import { normalizeUnit, singular, unitFamily } from "../shared/units";
+import { convertQuantity, COUNTED_AFTER, normalizeUnit, singular, unitFamily, unitSystem } from "../shared/units";
 
 /**
  * One ingredient line read into its parts. `quantity` is the amount (the lower bound of a range, with `upper` its top),
@@ -28,9 +28,6 @@ const words = (...lines: string[]) => new Set(lines.join(" ").split(" "));
 /** Units units.ts does not know, by their spellings. */
 const OTHER_UNITS = new Map(
   [
-    ["pint", "pint pt"],
-    ["quart", "quart qt"],
-    ["gallon", "gallon gal"],
     ["dessertspoon", "dessertspoon dsp dstspn"],
     ["cm", "cm"],
     ["mm", "mm"],
@@ -47,8 +44,6 @@ const COUNTS = words(
   "rib sachet scoop shot sheet slice splash spoonful sprig sprinkle spear square stalk stem stick strip",
   "tablespoonful teaspoonful tin tub tube twist wedge",
 );
-/** Counting words that may also follow the food ("3 garlic cloves", "2 celery sticks"): then they are its unit too. */
-const COUNTS_AFTER = words("branch bulb clove head loaf sachet sheet slice spear sprig stalk stick");
 /** Packs a food is sold in already prepared: "1 tin chopped tomatoes" is chopped tomatoes. */
 const CONTAINERS = words("bag bottle box can carton container envelope jar pack package packet pot sachet tin tub tube");
 
@@ -97,12 +92,21 @@ const SIZE = new RegExp(String.raw`^(?:[x×]\s*)?(${AMOUNT})\s*-?\s*([a-z]+(?: o
 const MULTIPLIER = /^[x×]\s+/i;
 /** A second measure of the same amount, after a slash or "plus": "200ml/7fl oz milk", "1 tbsp plus 1 tsp sugar". */
 const OTHER_MEASURE = new RegExp(String.raw`^(?:/|plus\s)\s*(?:${AMOUNT})?\s*(?:fl\.? oz|[a-z]+)\.?(?=\s|$)\s*`, "i");
+/** More of a measure: "plus 2 tbsp", or a second amount and unit straight after the first ("4 oz" after "1 lb"). */
+const MORE_MEASURE = new RegExp(String.raw`^(plus\s+)?(${AMOUNT})\s*([a-z]+(?: oz)?)\.?(?=\s|$)\s*`, "i");
 const VULGAR_FRACTIONS = new RegExp(VULGAR_FRACTION.source, "g");
+
+/** A unit no one buys a thousand of: "1,250 kg" is 1.25 kg, where "1,250 g" may be 1250 g. */
+const LARGE_UNIT = /^\s*(?:kg|kilos?|l|ltr|lit(?:er|re)s?)\b/i;
+/** French spoons, which "c." would read as a cup: "c. à soupe", "c.à.s.", "càs", "cuillères à café", "c. à c.". */
+const FRENCH_SPOON = /(?<![\p{L}\d])(?:c\.?|cuill[eè]res?|cuil\.?)\s*[àa]\.?\s*(soupe|s\b\.?|caf[eé]|c\b\.?)/giu;
 
 /** The line with fractions, dashes and spacing in one form; a number and its unit apart ("200g" is "200 g"). */
 function normalizeLine(line: string): string {
   return (
     line
+      // "1 000 g": a thousand, set with a no-break or thin space as French and German print it.
+      .replace(/(\d)[\u00A0\u2009\u202F](?=\d{3}(?!\d))/g, "$1")
       .replace(/\s+/g, " ")
       .replace(/^[-•*·▪●◦]+ /, "")
       .replace(VULGAR_FRACTIONS, (c) => ` ${c.normalize("NFKD")} `)
@@ -111,7 +115,10 @@ function normalizeLine(line: string): string {
       .replace(/\s*\+\s*/g, " plus ")
       // "1-1/2 cups" is a mixed number, as some recipes write one; "1,5 kg" a decimal, "1,000 g" a thousand.
       .replace(/(\d)-(?=(\d+)\/(\d+)(?!\d))/g, (m, d: string, num: string, den: string) => (Number(num) < Number(den) ? `${d} ` : m))
-      .replace(/(\d),(\d+)/g, (_, d: string, rest: string) => (rest.length === 3 ? `${d}${rest}` : `${d}.${rest}`))
+      .replace(/(\d+),(\d+)/g, (m, whole: string, rest: string, at: number, text: string) =>
+        rest.length === 3 && whole !== "0" && !LARGE_UNIT.test(text.slice(at + m.length)) ? `${whole}${rest}` : `${whole}.${rest}`,
+      )
+      .replace(FRENCH_SPOON, (_, size: string) => (/^s/i.test(size) ? " tbsp " : " tsp "))
       .replace(/(\d)(?!(?:st|nd|rd|th)\b)([a-z])/gi, "$1 $2")
       .replace(/(^|\s)([x×]|to)(?=\d)/gi, "$1$2 ")
       .replace(/(\d)\s*-\s*(?=\d)/g, "$1-")
@@ -139,7 +146,8 @@ function readUnit(text: string): { unit: string; length: number } | null {
   const unit = two ?? (ends(m[1]!.length) ? unitOf(m[1]!) : null);
   if (!unit) return null;
   const taken = two ? m[0].length : m[1]!.length;
-  const of = /^\s+of(?:\s+an?)?(?=\s)/i.exec(text.slice(taken));
+  // "of", and the words other languages say it with ("500 g de farine", "2 tbsp d'huile", "100 g di farina").
+  const of = /^\s+(?:of(?:\s+an?)?(?=\s)|(?:de|di|del|della|du|des)(?=\s)|d['’](?=\p{L}))/iu.exec(text.slice(taken));
   return { unit, length: taken + (of ? of[0].length : 0) };
 }
 
@@ -153,14 +161,31 @@ function takeBrackets(text: string, notes: string[]): string {
 
 /** The amount at the start of the head, and the head after it. */
 function readAmount(head: string): { amount: Amount | null; rest: string } {
+  const half = /^half\s+(?:an?\s+)?(?=\S)/i.exec(head);
+  if (half) return { amount: { value: 0.5, upper: null }, rest: head.slice(half[0].length) };
   const m = QUANTITY.exec(head);
   if (!m) return { amount: null, rest: head };
   const amount = m[2] ? { value: WORD_NUMBERS.indexOf(m[2].toLowerCase()) + 1, upper: null } : parseQuantity(m[1]!);
   return amount ? { amount, rest: head.slice(m[0].length) } : { amount: null, rest: head };
 }
 
+/**
+ * More of the same measure said after it, in `unit`: "1 lb 4 oz" (a smaller unit straight after) or "3/4 cup plus
+ * 2 tbsp"; 0 when there is none or it does not convert.
+ */
+function moreOfMeasure(text: string, unit: string): { extra: number; length: number } | null {
+  const m = MORE_MEASURE.exec(text);
+  const other = m && unitOf(m[3]!);
+  const amount = m && parseQuantity(m[2]!);
+  if (!m || !other || !amount || amount.upper !== null) return null;
+  const inUnit = convertQuantity(amount.value, other, unit);
+  // Straight after the measure only a smaller unit of its system adds ("1 lb 4 oz"); "1 cup 240 ml" says one amount twice.
+  if (inUnit === null || (!m[1] && (convertQuantity(1, other, unit)! >= 1 || unitSystem(other) !== unitSystem(unit)))) return null;
+  return { extra: inUnit, length: m[0].length };
+}
+
 /** The unit after an amount (past a can's own size and "heaped"), and what is left of the head. */
-function readMeasure(head: string, { comment }: Parts): { unit: string | null; rest: string } {
+function readMeasure(head: string, { comment }: Parts): { unit: string | null; rest: string; extra?: number } {
   let rest = head.replace(/^of\s+(?:an?\s+)?/i, "");
   const multiplied = MULTIPLIER.test(rest);
   const size = SIZE.exec(rest);
@@ -186,6 +211,8 @@ function readMeasure(head: string, { comment }: Parts): { unit: string | null; r
     comment.push(pack[1]!);
     rest = rest.slice(pack[0].length);
   }
+  const more = unitFamily(read.unit) === "count" ? null : moreOfMeasure(rest, read.unit);
+  if (more) return { unit: read.unit, rest: rest.slice(more.length), extra: more.extra };
   const other = OTHER_MEASURE.exec(rest);
   if (other) {
     comment.push(other[0].replace(/^\/\s*/, "").trim());
@@ -289,7 +316,8 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
   const { amount, rest } = readAmount(head.replace(LEADING_APPROXIMATION, ""));
   head = rest;
   let unit: string | null = null;
-  if (amount) ({ unit, rest: head } = readMeasure(head, parts));
+  let extra = 0;
+  if (amount) ({ unit, rest: head, extra = 0 } = readMeasure(head, parts));
   else {
     const rough = ROUGH_AMOUNT.exec(head);
     if (rough && rough[0] && rough[0].length < head.length) {
@@ -302,7 +330,7 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
   // "3 garlic cloves": the counting word after the food, unless it is the food ("15 whole cloves", "pears with stalks").
   const [last, before] = [name.at(-1)?.toLowerCase() ?? "", name.at(-2)?.toLowerCase() ?? ""];
   const describedOnly = name.slice(0, -1).every((w) => DESCRIBING.has(w.toLowerCase()));
-  if (amount && !unit && COUNTS_AFTER.has(singular(last)) && !describedOnly && !/^(?:with|of|and|or|in)$/.test(before)) {
+  if (amount && !unit && COUNTED_AFTER.has(singular(last)) && !describedOnly && !/^(?:with|of|and|or|in)$/.test(before)) {
     unit = singular(last);
     name.pop();
   }
@@ -313,8 +341,8 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
   for (const segment of segments) (NOTE.test(segment) ? comment : preparation).push(segment);
 
   return {
-    quantity: amount?.value ?? null,
-    ...(amount?.upper != null && { upper: amount.upper }),
+    quantity: amount ? amount.value + extra : null,
+    ...(amount?.upper != null && { upper: amount.upper + extra }),
     unit,
     name: name.join(" "),
     ...(preparation.length > 0 && { preparation: preparation.join(", ") }),

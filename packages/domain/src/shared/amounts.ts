@@ -15,11 +15,11 @@ const fractions = (...labels: string[]): Fraction[] => [
 const MEASURING = fractions("1/8", "1/4", "1/3", "3/8", "1/2", "5/8", "2/3", "3/4", "7/8");
 /** Pounds, ounces and counted things: halves, thirds and quarters (1 1/4 lbs, 1/2 onion). */
 const PARTS = fractions("1/4", "1/3", "1/2", "2/3", "3/4");
-const SPOONS_AND_CUPS = new Set(["tsp", "tbsp", "cups", "fl oz"]);
+const SPOONS_AND_CUPS = new Set(["tsp", "tbsp", "cups", "fl oz", "pt", "qt", "gal"]);
 /** Metric units large enough that a cook writes decimals of them (1.25 kg, 1.5 L). */
 const LARGE_METRIC = new Set(["kg", "L", "dl", "cl"]);
 /** Units written as they are whatever the amount (abbreviations). */
-const INVARIABLE = new Set(["mg", "g", "kg", "ml", "cl", "dl", "L", "tsp", "tbsp", "fl oz", "oz"]);
+const INVARIABLE = new Set(["mg", "g", "kg", "ml", "cl", "dl", "L", "tsp", "tbsp", "fl oz", "oz", "pt", "qt", "gal"]);
 const SINGULAR: Record<string, string> = { cups: "cup", lbs: "lb", units: "unit" };
 
 const trimmed = (n: number, decimals: number) => String(Number(n.toFixed(decimals)));
@@ -66,19 +66,33 @@ function unitText(unit: string, value: number): string {
   return value > 1 || value === 0 ? (SINGULAR[unit] ? unit : plural(one)) : one;
 }
 
+/** How far under a measure an amount may be and still be measured with it: 0.96 tbsp is a tablespoon. */
+const UNDER = 0.95;
+const near = (a: number, b: number) => Math.abs(a - b) < 0.005;
+
+/** Under a quarter cup, a cup's amount is measured in spoons (1/16 cup is 1 tbsp); under a tablespoon, but for half of one, in teaspoons. */
+function spoonFor(value: number, unit: string): { normal: string; factor: number } {
+  if (unit === "cups" && value < UNDER / 4) {
+    const tbsp = value * 16;
+    return tbsp < UNDER && !near(tbsp, 1 / 2) ? { normal: "tsp", factor: 48 } : { normal: "tbsp", factor: 16 };
+  }
+  if (unit === "tbsp" && value < UNDER && !near(value, 1 / 2)) return { normal: "tsp", factor: 3 };
+  return { normal: unit, factor: 1 };
+}
+
 /**
  * An amount as a cook writes it, the one way Kim shows quantities: cups and spoons in eighths and thirds
- * ("1 7/8 cups", "1/3 cup"), pounds, ounces and counted things in halves, thirds and quarters ("1 1/2 onions"),
+ * ("1 7/8 cups", "1/3 cup"; under 1/4 cup in spoons, "2 tbsp", and under a tablespoon in teaspoons but for 1/2 tbsp), pounds, ounces and counted things in halves, thirds and quarters ("1 1/2 onions"),
  * metric in whole grams and millilitres from 10 on ("691 ml") and decimals of kg and L ("1.25 kg"); the unit
  * singular for 1 or less ("1 unit", "1 clove", but "0 units"). A quantity written as text keeps its range ("1-2 cups") or, with no
  * amount in it ("to taste"), is shown as written.
  */
 export function formatAmount(quantity: number | string, unit: string): string {
-  const normal = unit.trim() === "" ? "" : normalizeUnit(unit);
   const amount = parseQuantity(quantity);
   if (!amount) return `${typeof quantity === "string" ? quantity.trim() : ""} ${unit.trim()}`.trim();
-  const lower = numberText(amount.value, normal);
-  const upper = amount.upper === null ? null : numberText(amount.upper, normal);
+  const { normal, factor } = spoonFor(amount.upper ?? amount.value, unit.trim() === "" ? "" : normalizeUnit(unit));
+  const lower = numberText(amount.value * factor, normal);
+  const upper = amount.upper === null ? null : numberText(amount.upper * factor, normal);
   const text = upper ? `${lower.text}-${upper.text}` : lower.text;
   return normal === "" ? text : `${text} ${unitText(normal, (upper ?? lower).value)}`;
 }

@@ -13,8 +13,9 @@ export const VULGAR_FRACTION = /[\u00BC-\u00BE\u2150-\u215E]/;
 const VULGAR_FRACTIONS = new RegExp(VULGAR_FRACTION.source, "g");
 const RANGE = /\s*[-–—]\s*|\s+(?:to|or)\s+/i;
 const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
-// A decimal comma, as most of Europe writes "1,5"; three digits after it ("1,000") may be thousands, so not read.
-const DECIMAL_COMMA = /^\d+,\d{1,2}$/;
+// A decimal comma, as most of Europe writes "1,5"; three digits after it ("1,000") may be thousands, so not read,
+// but for "0,750", which is no thousand.
+const DECIMAL_COMMA = /^(?:\d+,\d{1,2}|0,\d{3})$/;
 const FRACTION = /^(?:(\d+) )?(\d+)\/(\d+)$/;
 
 /** Kitchen fractions a cook measures with; 1 lets 1.99 read as 2. */
@@ -52,7 +53,9 @@ export function parseQuantity(q: number | string): Amount | null {
     .replace(VULGAR_FRACTIONS, (c) => ` ${c.normalize("NFKD")}`)
     .replace(/\u2044/g, "/")
     .replace(/\s+/g, " ")
-    .trim();
+    .trim()
+    // "1-1/2": one and a half, as US recipes write it (a range's top is never a proper fraction under its bottom).
+    .replace(/^(\d+)-(?=(\d+)\/(\d+)$)/, (m, whole: string, num: string, den: string) => (Number(num) < Number(den) ? `${whole} ` : m));
   const parts = text.split(RANGE);
   if (parts.length > 2) return null;
   const [lower, upper] = parts.map(parseAmount);

@@ -28,23 +28,32 @@ const SIZED = new Map<string, Sized>([
   ["tbsp", { family: "volume", size: CUP_ML / 16, system: "us" }],
   ["fl oz", { family: "volume", size: CUP_ML / 8, system: "us" }],
   ["cups", { family: "volume", size: CUP_ML, system: "us" }],
+  ["pt", { family: "volume", size: 2 * CUP_ML, system: "us" }],
+  ["qt", { family: "volume", size: 4 * CUP_ML, system: "us" }],
+  ["gal", { family: "volume", size: 16 * CUP_ML, system: "us" }],
 ]);
 
-/** Spellings of each unit, lower case and singular (plurals are singularised before the look-up). */
+/**
+ * Spellings of each unit, lower case and singular (plurals are singularised before the look-up), with the spoons of
+ * the languages recipes come in: German and Dutch EL and TL, Scandinavian msk, ss and tsk, Italian and Spanish words.
+ */
 const SPELLINGS: [string, string[]][] = [
   ["mg", ["mg", "milligram", "milligramme"]],
-  ["g", ["g", "gr", "gm", "gms", "gram", "gramme"]],
-  ["kg", ["kg", "kgs", "kilo", "kilogram", "kilogramme"]],
+  ["g", ["g", "gr", "gm", "gms", "gram", "gramme", "gramm", "grammi", "gramos"]],
+  ["kg", ["kg", "kgs", "kilo", "kilogram", "kilogramme", "kilogramm"]],
   ["oz", ["oz", "ounce"]],
   ["lbs", ["lb", "lbs", "pound"]],
   ["ml", ["ml", "mls", "millilitre", "milliliter"]],
   ["cl", ["cl", "centilitre", "centiliter"]],
   ["dl", ["dl", "decilitre", "deciliter"]],
   ["L", ["l", "ltr", "litre", "liter"]],
-  ["tsp", ["tsp", "teaspoon"]],
-  ["tbsp", ["tbsp", "tbs", "tbl", "tablespoon"]],
+  ["tsp", ["tsp", "teaspoon", "tl", "theelepel", "tsk", "ts", "cucchiaino", "cucchiaini", "cucharadita", "cdta", "cdita"]],
+  ["tbsp", ["tbsp", "tbs", "tbl", "tablespoon", "el", "eetlepel", "msk", "ss", "spsk", "cucchiaio", "cucchiai", "cucharada", "cda"]],
   ["fl oz", ["fl oz", "floz", "fl ounce", "fluid ounce"]],
   ["cups", ["c", "cup"]],
+  ["pt", ["pt", "pts", "pint"]],
+  ["qt", ["qt", "qts", "quart"]],
+  ["gal", ["gal", "gallon"]],
   ["units", ["", "unit", "each", "ea", "none"]],
 ];
 const CANONICAL = new Map(SPELLINGS.flatMap(([unit, spellings]) => spellings.map((s) => [s, unit] as const)));
@@ -52,10 +61,28 @@ const CANONICAL = new Map(SPELLINGS.flatMap(([unit, spellings]) => spellings.map
 /** The units a sum is shown in, largest first. */
 const LADDERS: Record<System, Record<Sized["family"], string[]>> = {
   metric: { mass: ["kg", "g"], volume: ["L", "ml"] },
-  us: { mass: ["lbs", "oz"], volume: ["cups", "tbsp", "tsp"] },
+  us: { mass: ["lbs", "oz"], volume: ["gal", "qt", "pt", "cups", "tbsp", "tsp"] },
 };
+/** Measures a sum reaches only when one of its parts was written in them: 5 cups of flour are not 1.25 quarts. */
+const ONLY_AS_WRITTEN = new Set(["gal", "qt", "pt"]);
 /** What a set of measuring cups measures: under a cup, other amounts read better in spoons (6 tbsp, not 0.38 cups). */
 const CUP_MEASURES = [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4];
+
+/** Counting words that may follow the food ("3 garlic cloves", "2 celery sticks"): then they are its unit. */
+export const COUNTED_AFTER = new Set([
+  "branch",
+  "bulb",
+  "clove",
+  "head",
+  "loaf",
+  "sachet",
+  "sheet",
+  "slice",
+  "spear",
+  "sprig",
+  "stalk",
+  "stick",
+]);
 
 /** Plurals the rules below would get wrong, and words that only look plural. */
 const IRREGULAR = new Map([
@@ -121,6 +148,11 @@ export function unitFamily(unit: string): UnitFamily {
   return unitInfo(unit).family;
 }
 
+/** Whether a unit is metric or US customary; null for counts. */
+export function unitSystem(unit: string): System | null {
+  return unitInfo(unit).system;
+}
+
 /**
  * Amounts with one measure key add up: "mass", "volume", or a count unit of its own ("count:units",
  * "count:clove"), since 2 cloves and 3 units of garlic are not the same things counted.
@@ -145,9 +177,13 @@ export function roundQuantity(quantity: number, unit: string): number {
   return unitFamily(unit) === "count" ? Math.ceil(round2(quantity)) : round2(quantity);
 }
 
-/** At least one of the unit, or a measuring cup's amount (a typed 0.33 cup is 1/3), allowing for float error. */
+/** How near a measure an amount may be to read as it: a typed 0.33 cup is 1/3, three imported 0.333 cups are 1 cup. */
+const NEAR = 0.005;
+
+/** At least one of the unit (999 g is not a kilogram), or a measuring cup's amount. */
 function readsWell(value: number, unit: string): boolean {
-  return value >= 1 - 1e-9 || (unit === "cups" && CUP_MEASURES.some((m) => Math.abs(value - m) < 0.005));
+  if (SIZED.get(unit)?.system === "metric") return value >= 1 - 1e-9;
+  return value >= 1 - NEAR || (unit === "cups" && CUP_MEASURES.some((m) => Math.abs(value - m) < NEAR));
 }
 
 function isPlural(spelling: string): boolean {
@@ -157,8 +193,9 @@ function isPlural(spelling: string): boolean {
 /**
  * Amounts of one measure key added up and rounded (see roundQuantity), in the unit that reads best. Mass and
  * volume keep to the system they were written in, metric when they mix, and take the largest unit they fill:
- * 1500 g is 1.5 kg, 48 tsp 1 cup, 3 tsp 1 tbsp, 20 oz 1.25 lbs; under a cup only what a measuring cup holds stays
- * in cups (1/4 cup does, 6 tbsp does not). A counted word keeps a spelling as written, plural when it fits the sum.
+ * 1500 g is 1.5 kg, 48 tsp 1 cup, 3 tsp 1 tbsp, 20 oz 1.25 lbs, 1 qt and 2 cups 1.5 qt (pints, quarts and gallons
+ * only when a part was written in them); under a cup only what a measuring cup holds stays in cups (1/4 cup does,
+ * 6 tbsp does not). A counted word keeps a spelling as written, plural when it fits the sum.
  */
 export function addQuantities(parts: Measured[]): Measured {
   const first = unitInfo(parts[0]?.unit ?? "");
@@ -170,8 +207,11 @@ export function addQuantities(parts: Measured[]): Measured {
   }
   const infos = parts.map((p) => unitInfo(p.unit));
   const base = sum(parts.map((p, i) => p.quantity * infos[i]!.size));
-  const ladder = LADDERS[infos.some((i) => i.system === "metric") ? "metric" : "us"][first.family];
   const sizeOf = (u: string) => SIZED.get(u)!.size;
+  const largest = Math.max(...infos.map((i) => i.size));
+  const ladder = LADDERS[infos.some((i) => i.system === "metric") ? "metric" : "us"][first.family].filter(
+    (u) => !ONLY_AS_WRITTEN.has(u) || sizeOf(u) <= largest,
+  );
   // Rounded as the smallest unit would show it, so 999.999 g is 1 kg rather than 1000 g.
   const smallest = ladder.at(-1)!;
   const total = round2(base / sizeOf(smallest)) * sizeOf(smallest);

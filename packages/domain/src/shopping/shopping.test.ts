@@ -87,6 +87,17 @@ describe("merge shopping items", () => {
     expect(mergeShoppingItems([line("Salt", 1, "tsp"), line("salt", 2, "t")])).toEqual([{ name: "Salt", quantity: 1, unit: "tbsp" }]);
   });
 
+  it("adds cloves written after the food's name in plain units to cloves counted as a unit", () => {
+    expect(mergeShoppingItems([line("garlic", 2, "cloves"), line("Garlic cloves", 3, "units")])).toEqual([
+      { name: "garlic", quantity: 5, unit: "cloves" },
+    ]);
+    expect(subtractStock([line("garlic", 2, "clove")], [{ name: "Garlic cloves", quantity: 4, unit: "" }]).items).toEqual([]);
+  });
+
+  it("adds quarts and cups of one liquid", () => {
+    expect(mergeShoppingItems([line("Stock", 1, "qt"), line("stock", 2, "cups")])).toEqual([{ name: "Stock", quantity: 1.5, unit: "qt" }]);
+  });
+
   it("reads every quantity form, a range by its top", () => {
     const lines = [line("Sugar", "1 1/2", "cups"), line("Sugar", "½", "cup"), line("Onions", "1-2"), line("onion", 1, "each")];
     expect(mergeShoppingItems(lines)).toEqual([
@@ -266,6 +277,13 @@ describe("subtract stock", () => {
     expect(subtractStock([line("Milk", 2, "cups")], [stock("Milk", 1, "L")]).excludedItems).toEqual([line("Milk", 2, "cups")]);
   });
 
+  it("counts stock a sliver short of a need, after converting it, as covering it", () => {
+    expect(subtractStock([line("sugar", 1, "cup")], [stock("Sugar", 197, "g")]).items).toEqual([]);
+    expect(subtractStock([line("milk", 1, "cup")], [stock("Milk", 235, "ml")]).items).toEqual([]);
+    expect(subtractStock([line("Chicken stock", 1, "quart")], [stock("chicken stock", 2, "L")]).items).toEqual([]);
+    expect(subtractStock([line("milk", 1, "cup")], [stock("Milk", 220, "ml")]).items).toEqual([line("milk", 0.07, "cup")]);
+  });
+
   it("keeps what is missing from a partly covered line, in its unit", () => {
     expect(subtractStock([line("Milk", 1, "L")], [stock("milk", 250, "ml")])).toEqual({
       items: [line("Milk", 0.75, "L")],
@@ -412,7 +430,7 @@ describe("consume stock", () => {
       { id: "e", name: "Eggs", unit: "g", before: 200, after: 100 },
     ]);
     expect(notTaken).toEqual([{ name: "butter", reason: "short", quantity: 0.06, unit: "cups", stockUnits: [] }]);
-    expect(notTakenText(notTaken[0]!)).toBe("0.06 cup more than your inventory had");
+    expect(notTakenText(notTaken[0]!)).toBe("1 tbsp more than your inventory had");
   });
 
   it("takes an ingredient named twice from one item once each", () => {

@@ -3,7 +3,7 @@ import { MAX_QUANTITY, parseQuantity } from "../shared/quantities";
 import type { ShoppingItem } from "./shopping-input";
 import { formatAmount } from "../shared/amounts";
 import { convertIngredient } from "../shared/densities";
-import { addQuantities, keyWords, type Measured, measureKey, normalizeUnit, roundQuantity } from "../shared/units";
+import { addQuantities, COUNTED_AFTER, keyWords, type Measured, measureKey, normalizeUnit, roundQuantity, singular } from "../shared/units";
 
 /** A line as recipes write it: the quantity may be text ("1 1/2", "1-2", "to taste"). */
 export interface IngredientLine {
@@ -62,6 +62,17 @@ export function ingredientKey(name: string): string {
 }
 
 /**
+ * A line counted in plain units whose name ends with what it counts, counted in that: "garlic cloves, 3" is 3 cloves
+ * of garlic, as a recipe's "3 garlic cloves" is read, so the two add up.
+ */
+function countedIn<T extends { name: string; unit: string }>(line: T): T {
+  if (measureKey(line.unit) !== "count:units") return line;
+  const words = ingredientName(line.name).split(" ");
+  const counted = singular(words.at(-1)!.toLowerCase());
+  return words.length > 1 && COUNTED_AFTER.has(counted) ? { ...line, name: words.slice(0, -1).join(" "), unit: counted } : line;
+}
+
+/**
  * Recipe lines as one shopping list, in the order names first appear, each shown with the first name seen (without
  * preparation). Lines of one name and one measure (see measureKey) add up in the unit that reads best; a name's
  * other measures add to its first when the ingredient converts (see convertIngredient: 1 cup of flour and 250 g of
@@ -70,7 +81,7 @@ export function ingredientKey(name: string): string {
  */
 export function mergeShoppingItems(lines: IngredientLine[]): ShoppingLine[] {
   const byName = new Map<string, { name: string; measures: Map<string, Measured[]> }>();
-  for (const line of lines) {
+  for (const line of lines.map(countedIn)) {
     const key = ingredientKey(line.name);
     const entry = byName.get(key) ?? { name: ingredientName(line.name), measures: new Map() };
     byName.set(key, entry);
@@ -169,8 +180,11 @@ interface Supply {
 }
 
 function supplies(stock: ShoppingLine[]): Supply[] {
-  return stock.map((s) => ({ key: ingredientKey(s.name), unit: s.unit, left: s.quantity, takenBy: null }));
+  return stock.map(countedIn).map((s) => ({ key: ingredientKey(s.name), unit: s.unit, left: s.quantity, takenBy: null }));
 }
+
+/** A share of a need too small to buy or miss: less than the error of a density or of a rounded unit. */
+const NEGLIGIBLE = 0.02;
 
 /** What a take could not have: the amount missing, and the units of stock of the name that did not convert. */
 interface Shortfall {
@@ -181,6 +195,7 @@ interface Shortfall {
 /** Takes `value` `unit` of `key` from the supplies in order, each in its own unit (see convertIngredient). */
 function take(from: Supply[], key: string, value: number, unit: string, turn = 0): Shortfall {
   let missing = value;
+  let took = false;
   const unconvertible = new Set<string>();
   for (const s of from) {
     if (missing <= 0) break;
@@ -194,7 +209,10 @@ function take(from: Supply[], key: string, value: number, unit: string, turn = 0
     s.left = taken === have ? 0 : convertIngredient(key, have - taken, unit, s.unit)!;
     s.takenBy ??= turn;
     missing -= taken;
+    took = true;
   }
+  // Stock converted from another unit that falls a sliver short covers the need: 197 g of sugar is a cup (198 g).
+  if (took && missing < value * NEGLIGIBLE) missing = 0;
   return { missing, unconvertible: [...unconvertible] };
 }
 

@@ -184,10 +184,22 @@ export function stockForSuggestions(db: Kysely<Database>, householdId: string) {
 export async function recipesForSuggestions(db: Kysely<Database>, householdId: string) {
   const rows = await db
     .selectFrom("recipes")
-    .select(["id", "title", "tags", sql<string[]>`array(select x->>'name' from jsonb_array_elements(ingredients) x)`.as("names")])
+    .select([
+      "id",
+      "title",
+      "servings",
+      "tags",
+      sql<string[]>`array(select x->>'name' from jsonb_array_elements(ingredients) x)`.as("names"),
+    ])
     .where("householdId", "=", householdId)
     .execute();
-  return rows.map((r) => ({ id: r.id, title: r.title, tags: r.tags, ingredients: r.names.map((name) => ({ name })) }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    servings: r.servings,
+    tags: r.tags,
+    ingredients: r.names.map((name) => ({ name })),
+  }));
 }
 
 /** How many times the household has planned each recipe as each meal: what they eat it as. */

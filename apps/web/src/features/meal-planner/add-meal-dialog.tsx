@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "@tanstack/react-router";
 import { BookOpen, Plus } from "lucide-react";
-import { MAX_MEAL_SERVINGS, mealPlanInput, type MealPlanInput } from "@kim/domain";
+import { MAX_MEAL_SERVINGS, mealPlanInput, mealServingsOf, type MealPlanInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { Label } from "@kim/ui/label";
@@ -114,7 +114,7 @@ function AddMealForm({ slot, pending, onSubmit, onCancel }: AddMealFormProps) {
     setRecipeId(next);
     setErrors(({ recipeId: _fixed, ...rest }) => rest);
     const chosen = recipes.data.find((r) => r.id === next);
-    if (chosen && !servingsTyped) setServings(String(Math.min(chosen.servings, MAX_MEAL_SERVINGS)));
+    if (chosen && !servingsTyped) setServings(String(mealServingsOf(chosen.servings)));
   };
 
   return (

@@ -107,7 +107,7 @@ function Suggestions({
     const create = keyed(utils.client.mealPlans.create.mutate);
     for (const s of picked) {
       try {
-        await create({ date: s.date, mealType: s.mealType, recipeId: s.recipe.id, servings: 1 }, keys);
+        await create({ date: s.date, mealType: s.mealType, recipeId: s.recipe.id, servings: s.recipe.servings }, keys);
         added++;
       } catch (error) {
         failure = error;
