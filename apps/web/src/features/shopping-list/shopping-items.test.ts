@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ShoppingItem } from "@kim/domain";
-import { amountText, groupByCategory, removeItem, replayOps, scanOutcome, scanProduct, setChecked } from "./shopping-items";
+import { addItem, amountText, groupByCategory, removeItem, replayOps, scanOutcome, scanProduct, setChecked } from "./shopping-items";
 
 const item = (name: string, extra: Partial<ShoppingItem> = {}): ShoppingItem => ({
   name,
@@ -95,6 +95,23 @@ describe("changes made offline, replayed over what another member changed meanwh
     const { items, clashes } = replayOps([...ops], []);
     expect(shown(items)).toEqual(["Bread 1 units"]);
     expect(clashes).toEqual([]);
+  });
+});
+
+describe("changes sent again after their save was applied and its answer lost (past the key's day)", () => {
+  it("add an item added by hand once, and remove or check only it, never its twin", () => {
+    const op = addItem({ name: "Milk", quantity: 1, unit: "L" }).op!;
+    const once = replayOps([op], [item("Eggs")]).items;
+    expect(replayOps([op], once).items).toEqual(once);
+
+    const twin = addItem({ name: "Milk", quantity: 1, unit: "L" })(once);
+    const seen = { index: 1, item: twin[1]! };
+    const removed = removeItem(seen)(twin);
+    const again = replayOps([{ kind: "remove", entry: seen }], removed);
+    expect(again.items).toEqual(removed);
+    expect(again.clashes).toEqual([]);
+    expect(again.items.map((i) => i.addKey)).toEqual([undefined, twin[2]!.addKey]);
+    expect(setChecked(seen, true)(removed)).toEqual(removed);
   });
 });
 

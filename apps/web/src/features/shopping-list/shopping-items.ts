@@ -8,6 +8,7 @@ import {
   type Category,
   type ShoppingItem,
 } from "@kim/domain";
+import { newIdempotencyKey } from "../../lib/keyed-mutation";
 import type { OutcomeText } from "../../lib/offline/outcomes";
 import type { RouterOutputs } from "../../lib/trpc";
 
@@ -78,10 +79,11 @@ export function itemLabel(item: ShoppingItem): string {
 
 /**
  * How much `other` is still the item seen: 0 not at all (another name or unit), 1 the same name and unit (another
- * member changed its amount or checked it meanwhile), 2 also checked or not alike, 3 all of it alike. Items carry no
- * id, so a name and unit is what a cook's change follows.
+ * member changed its amount or checked it meanwhile), 2 also checked or not alike, 3 all of it alike. An item added by
+ * hand is its add's key (nobody edits it); others have no identity, so a name and unit is what a change follows.
  */
 function likeness(seen: ShoppingItem, other: ShoppingItem): number {
+  if (seen.addKey !== undefined) return other.addKey === seen.addKey ? 3 : 0;
   if (other.unit !== seen.unit || ingredientKey(other.name) !== ingredientKey(seen.name)) return 0;
   if (other.checked !== seen.checked) return 1;
   return other.quantity === seen.quantity ? 3 : 2;
@@ -102,8 +104,13 @@ function findItem(items: ShoppingItem[], { index, item }: ItemEntry): number {
   return found;
 }
 
+/** An add whose item is on the list already: its save was applied, and its answer lost. */
+const added = (op: ListOp & { kind: "add" }, items: ShoppingItem[]) =>
+  op.item.addKey !== undefined && items.some((item) => item.addKey === op.item.addKey);
+
 function applyOp(op: ListOp, items: ShoppingItem[]): ShoppingItem[] {
-  if (op.kind === "add") return [...items, { ...op.item, checked: false, category: guessCategory(op.item.name) }];
+  if (op.kind === "add")
+    return added(op, items) ? items : [...items, { ...op.item, checked: false, category: guessCategory(op.item.name) }];
   const i = findItem(items, op.entry);
   if (i < 0) return items;
   return op.kind === "check"
@@ -115,7 +122,7 @@ function applyOp(op: ListOp, items: ShoppingItem[]): ShoppingItem[] {
  * Why an op cannot apply to `items` as the cook made it, as the cook reads it; undefined when it applies. A check finds
  * no item of its name and unit (removed, or regenerated in another unit, meanwhile). A remove finds its name only in
  * another unit: it is kept, as the inventory keeps an ingredient changed meanwhile. A remove of an item gone
- * altogether is done already.
+ * altogether (or of an item added by hand, which nobody changes) is done already.
  */
 export function clashOf(op: ListOp, items: ShoppingItem[]): OutcomeText | undefined {
   if (op.kind === "add" || findItem(items, op.entry) >= 0) return undefined;
@@ -126,7 +133,7 @@ export function clashOf(op: ListOp, items: ShoppingItem[]): OutcomeText | undefi
       description: "It was removed or changed on another device meanwhile.",
     };
   const key = ingredientKey(name);
-  if (!items.some((item) => ingredientKey(item.name) === key)) return undefined;
+  if (op.entry.item.addKey !== undefined || !items.some((item) => ingredientKey(item.name) === key)) return undefined;
   return {
     title: `${name} was not removed`,
     description: "It was changed on another device meanwhile, so it was kept: remove it again if it should go.",
@@ -151,8 +158,9 @@ export const setChecked = (entry: ItemEntry, checked: boolean): ItemsChange => c
 
 export const removeItem = (entry: ItemEntry): ItemsChange => changeOf({ kind: "remove", entry });
 
-/** Adds an item as typed, filed in its guessed store section. */
-export const addItem = (item: Omit<ShoppingItem, "checked" | "category">): ItemsChange => changeOf({ kind: "add", item });
+/** Adds an item as typed, filed in its guessed store section, with its own key (see `addKey`). */
+export const addItem = (item: Omit<ShoppingItem, "checked" | "category">): ItemsChange =>
+  changeOf({ kind: "add", item: { ...item, addKey: newIdempotencyKey() } });
 
 /** A scanned product's name matches an item of the same name, in any case ("MILK" is "Milk", "Eggs" is "egg"). */
 const matches = (name: string) => {
