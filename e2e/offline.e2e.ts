@@ -161,7 +161,7 @@ const goOffline = (context: BrowserContext) => context.setOffline(true);
 const reload = (page: Page) => Promise.all([page.waitForEvent("load"), page.evaluate(() => window.location.reload())]);
 
 describe("offline", () => {
-  it("opens the list offline after one visit, keeps changes on the device and saves them once when back", async () => {
+  it("opens the list offline after one visit, keeps changes on the device, saves them once when back, and says what clashed", async () => {
     const { page, context, token } = await cookOnPhone();
     const server = api(token);
     await server.save(await server.create("Shopping List"), ["Milk", "Eggs", "Bread", "Apples"].map(item));
@@ -186,18 +186,23 @@ describe("offline", () => {
       .poll(() => rowNames(page))
       .toEqual(["Apples, 1 unit", "Bread, 1 unit [x]", "Butter, 1 unit", "Eggs, 1 unit [x]", "Milk, 1 unit [x]"].sort());
 
-    // Meanwhile the cook's other phone adds cheese on the server.
+    // Meanwhile the cook's other phone adds cheese, makes it 2 milks and takes bread off, on the server.
     const before = await server.list();
-    await server.save(before, [...before.items, item("Cheese")]);
+    const others = before.items.filter((i) => i.name !== "Bread").map((i) => (i.name === "Milk" ? { ...i, quantity: 2 } : i));
+    await server.save(before, [...others, item("Cheese")]);
 
     await context.setOffline(false);
     await status(page).waitFor({ state: "detached" });
     const saved = await server.list();
     expect(saved.items.map((i) => `${i.name}${i.checked ? " [x]" : ""}`).sort()).toEqual(
-      ["Milk [x]", "Eggs [x]", "Bread [x]", "Apples", "Cheese", "Butter"].sort(),
+      ["Milk [x]", "Eggs [x]", "Apples", "Cheese", "Butter"].sort(),
     );
     // One save for the four changes, after the other phone's.
     expect(saved.version).toBe(before.version + 2);
+    // The bread's check found no bread: said, not dropped.
+    await expect
+      .poll(() => page.getByTestId("offline-outcome").allInnerTexts())
+      .toEqual(["Bread was not checked off. It was removed or changed on another device meanwhile."]);
 
     // Back online twice more (a flaky bar of signal) and a reload send nothing again.
     await context.setOffline(true);
@@ -210,7 +215,7 @@ describe("offline", () => {
     await second.page.goto("/shopping-list");
     await expect
       .poll(() => rowNames(second.page))
-      .toEqual(["Apples, 1 unit", "Bread, 1 unit [x]", "Butter, 1 unit", "Cheese, 1 unit", "Eggs, 1 unit [x]", "Milk, 1 unit [x]"].sort());
+      .toEqual(["Apples, 1 unit", "Butter, 1 unit", "Cheese, 1 unit", "Eggs, 1 unit [x]", "Milk, 2 units [x]"].sort());
   });
 
   it("keeps inventory changes made offline on the device, saves each once when back, and says what clashed", async () => {

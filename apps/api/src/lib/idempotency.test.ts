@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { createTestApp, createUser, type TestApp } from "../testing/test-app";
-import { KEY_REUSED } from "./idempotency";
+import { KEY_REUSED, TOO_DEEP } from "./idempotency";
 
 let t: TestApp;
 
@@ -238,6 +238,30 @@ describe("Idempotency-Key", () => {
       }),
     });
     expect(batch.json().map((r: { error?: { data: { httpStatus: number } } }) => r.error?.data.httpStatus)).toEqual([400, 400]);
+    expect(await state(cook)).toEqual(before);
+  });
+
+  it("refuses a keyed body nested too deeply to fingerprint with 400, changing nothing", async () => {
+    const cook = await kitchen();
+    const before = await state(cook);
+    // Written as text: JSON.stringify itself runs out of stack on it.
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const leek = JSON.stringify({ name: "Leek", category: "Produce", quantity: 1, unit: "units" });
+    // Nested in a field no schema knows (which would be stripped), and as the whole input.
+    for (const [path, url, body] of [
+      ["inventory.create", "/api/ingredients", `${leek.slice(0, -1)},"extra":${deep}}`],
+      ["recipes.create", "/api/recipes", deep],
+    ]) {
+      for (const target of [url, `/trpc/${path}`]) {
+        const res = await t.app.inject({
+          method: "POST",
+          url: target,
+          headers: { cookie: cook.cookie, "content-type": "application/json", "idempotency-key": newKey() },
+          payload: body,
+        });
+        expect([res.statusCode, res.json().message ?? res.json().error.message], target).toEqual([400, TOO_DEEP]);
+      }
+    }
     expect(await state(cook)).toEqual(before);
   });
 

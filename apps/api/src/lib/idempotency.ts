@@ -40,8 +40,23 @@ export function requestKey(key: string, calls: number, procedure: string, input:
   if (!KEY_FORM.test(key)) throw appError("BAD_REQUEST", "Idempotency-Key must be 1 to 255 visible ASCII characters");
   if (calls > 1) throw appError("BAD_REQUEST", "An Idempotency-Key names one call: send the call alone, not in a batch");
   // One-shot, as the session's hash: no Hash object per call. The same digest as hashing the parts in turn.
-  const fingerprint = hash("sha256", `${procedure}\n${JSON.stringify(input) ?? ""}`, "base64url");
+  const fingerprint = hash("sha256", `${procedure}\n${inputText(input)}`, "base64url");
   return { key, fingerprint };
+}
+
+export const TOO_DEEP = "The request is nested too deeply";
+
+/**
+ * The input as JSON, to fingerprint. It is read before the procedure's schema, so it can be anything a body parses to:
+ * nesting deep enough (5,000 arrays, a 10 KB body) runs JSON.stringify out of stack, and no schema takes such input.
+ */
+function inputText(input: unknown): string {
+  try {
+    return JSON.stringify(input) ?? "";
+  } catch (error) {
+    if (error instanceof RangeError) throw appError("BAD_REQUEST", TOO_DEEP);
+    throw error;
+  }
 }
 
 /** `requestKey` for a person already known. */

@@ -31,6 +31,12 @@ export const shoppingItemSchema = z.object({
    * what changed; whatever a client sends is only a hint it checks against the list as saved.
    */
   changedBy: storableText("changedBy").max(64, "changedBy must be a member's id").nullish(),
+  /**
+   * Made by the device with the add that put the item there by hand: the item's identity, so an add sent again after
+   * its save was applied unanswered is not added twice (once its idempotency key has expired), and a check or removal
+   * made offline finds its item. None on generated or scanned items.
+   */
+  addKey: storableText("addKey").max(64, "addKey must be at most 64 characters").optional(),
 });
 
 export type ShoppingItem = z.infer<typeof shoppingItemSchema>;

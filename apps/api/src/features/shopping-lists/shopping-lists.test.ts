@@ -25,12 +25,12 @@ describe("shopping lists", () => {
     await send(ann, "POST", "/api/shopping-lists", { name: "Party" });
     expect((await lists(ann)).map((l: { name: string }) => l.name)).toEqual(["Shopping List", "Party"]);
 
-    const saved = await send(ann, "PATCH", `/api/shopping-lists/${first.json().id}`, {
-      items: [eggs, { name: "Milk", quantity: 1, unit: "L" }],
-      version: 1,
-    });
+    // An item added by hand keeps its add's key: the web's identity for it.
+    const milk = { name: "Milk", quantity: 1, unit: "L", addKey: "7d0e6a4c-5f1b-4c8e-9a2d-3b6f8e1c0a95" };
+    const saved = await send(ann, "PATCH", `/api/shopping-lists/${first.json().id}`, { items: [eggs, milk], version: 1 });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ name: "Shopping List", version: 2, items: [eggs, { name: "Milk", checked: false }] });
+    expect(saved.json()).toMatchObject({ name: "Shopping List", version: 2, items: [eggs, { ...milk, checked: false }] });
+    expect((await lists(ann))[0].items[1]).toMatchObject(milk);
     const renamed = await send(ann, "PATCH", `/api/shopping-lists/${first.json().id}`, { name: "Weekly", items: [], version: 2 });
     expect(renamed.json()).toMatchObject({ name: "Weekly", items: [], version: 3 });
   });

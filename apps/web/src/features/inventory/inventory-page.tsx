@@ -6,13 +6,13 @@ import { NativeSelect } from "@kim/ui/native-select";
 import { Skeleton } from "@kim/ui/skeleton";
 import { EmptyState } from "../../components/empty-state";
 import { LazyConfirmDeleteDialog, preloadConfirmDelete } from "../../components/lazy-confirm-delete-dialog";
+import { OfflineOutcomes } from "../../components/offline-outcomes";
 import { SearchInput } from "../../components/search-input";
 import { MemberNamesProvider } from "../households/member-name";
 import { VirtualGrid, type GridColumns } from "../../components/virtual-grid";
 import { useDeferredFirst } from "../../lib/deferred-first";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { IngredientCard } from "./ingredient-card";
-import { OfflineOutcomes } from "./offline-outcomes";
 import { StockFilterNotice } from "./stock-filter";
 import { EMPTY_INGREDIENT_FORM, formValuesFromIngredient, type Ingredient, type IngredientFormValues } from "./ingredient-form-values";
 import { useBarcodeProductLookup } from "./use-barcode-product-lookup";
@@ -113,7 +113,7 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
         <CategoryFilter value={category} onChange={setCategory} />
       </div>
       {filter ? <StockFilterNotice filter={filter} /> : null}
-      <OfflineOutcomes />
+      <OfflineOutcomes kind="inventory" />
 
       {list.isError ? (
         <p role="alert" className="text-destructive">

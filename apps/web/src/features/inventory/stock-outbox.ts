@@ -1,8 +1,9 @@
 import { useEffect, useSyncExternalStore } from "react";
 import type { IngredientInput } from "@kim/domain";
 import { forget, keep, kept, onCleared, rewrite, type Kept } from "../../lib/offline/outbox";
+import { tellOutcome } from "../../lib/offline/outcomes";
 import type { Ingredient } from "./ingredient-form-values";
-import { check, fieldsOf, isOfflineId, offlineId, type Outcome, type StockFields, type StockOp } from "./stock-changes";
+import { check, describeOutcome, fieldsOf, isOfflineId, offlineId, type Outcome, type StockFields, type StockOp } from "./stock-changes";
 
 /**
  * The inventory's changes made offline, in the outbox (lib/offline/outbox.ts) across reloads, and their replay
@@ -23,25 +24,8 @@ let waiting: Kept<StockOp>[] = [];
 let loaded = false;
 const listeners = new Set<() => void>();
 
-/** What replay could not apply as made, until the cook has read it. */
-let outcomes: Outcome[] = [];
-const outcomeListeners = new Set<() => void>();
-const setOutcomes = (next: Outcome[]) => {
-  outcomes = next;
-  outcomeListeners.forEach((listener) => listener());
-};
-const tell = (outcome: Outcome) => setOutcomes([...outcomes, outcome]);
-export const dismissOutcomes = () => setOutcomes([]);
-
-/** What replay could not apply as made, redrawn as it grows. */
-export const useOutcomes = () =>
-  useSyncExternalStore(
-    (listener) => {
-      outcomeListeners.add(listener);
-      return () => outcomeListeners.delete(listener);
-    },
-    () => outcomes,
-  );
+/** Says what a change could not be applied as made (`OfflineOutcomes` on the inventory page shows it). */
+const tell = (outcome: Outcome) => tellOutcome("inventory", describeOutcome(outcome));
 
 /** Reads the kept changes again (after keeping one, or once replay has refreshed the inventory). */
 export async function reloadWaiting(): Promise<void> {
@@ -59,7 +43,6 @@ export const waitingStock = () => waiting;
 onCleared(() => {
   waiting = [];
   listeners.forEach((listener) => listener());
-  setOutcomes([]);
 });
 
 /** The inventory changes waiting on the device, redrawn when they change. */
@@ -156,7 +139,7 @@ let running: Promise<number> | undefined;
 
 /**
  * Sends the kept changes in the order they were made, each checked first against the server's inventory (see
- * `check`): what could not be applied as made is told (`useOutcomes`), never dropped silently. Rejects when the network went again
+ * `check`): what could not be applied as made is told (`OfflineOutcomes`), never dropped silently. Rejects when the network went again
  * (the rest stays kept). One replay at a time: a second call joins the running one. Answers how many there were.
  */
 export function sendWaiting(server: StockServer): Promise<number> {

@@ -1,9 +1,10 @@
 import { request } from "../../lib/offline/idb";
 import { isOfflineError } from "../../lib/offline/network";
 import { forget, keep, kept } from "../../lib/offline/outbox";
+import { tellOutcome, type OutcomeText } from "../../lib/offline/outcomes";
 import { newIdempotencyKey } from "../../lib/keyed-mutation";
 import { SAVE_ATTEMPTS, type OfflineStore } from "./list-saver";
-import { changeOf, type ItemsChange, type ListOp, type ShoppingList } from "./shopping-items";
+import { changeOf, replayOps, type ItemsChange, type ListOp, type ShoppingList } from "./shopping-items";
 
 export interface UpdateInput {
   id: string;
@@ -15,6 +16,8 @@ interface Sending {
   key: string;
   input: UpdateInput;
   ids: number[];
+  /** What of it could not apply as made, told once it is saved (absent from a save stored before there were any). */
+  clashes?: OutcomeText[];
 }
 
 export interface ListServer {
@@ -33,25 +36,28 @@ const clearSending = () => request("sending", "readwrite", (store) => store.dele
 /**
  * The shopping list's changes made offline, kept in IndexedDB across reloads, and their replay (decision 0038). The
  * kept changes are applied to the server's newest list and saved at its version, as any change is (decision 0014):
- * a change made on the server meanwhile stays. The save is stored with its idempotency key before it is sent, so a
+ * a change made on the server meanwhile stays, and one of the cook's that could not apply is told on the list page. The save is stored with its idempotency key before it is sent, so a
  * save whose answer was lost (the network dropped again, the tab closed) is sent again as it was and applied once.
  */
 export function listOutbox(server: ListServer): OfflineStore<ShoppingList> {
   async function send(): Promise<ShoppingList | undefined> {
     const kept = await keptChanges();
     if (kept.length === 0) return undefined;
+    const ops = kept.map((change) => change.op);
     let save = await sending();
     for (let attempt = 1; ; attempt++) {
       if (!save) {
         const list = await server.load();
-        const items = kept.reduce((all, change) => changeOf(change.op)(all), list.items);
-        save = { key: newIdempotencyKey(), input: { id: list.id, data: { items, version: list.version } }, ids: kept.map((c) => c.id) };
+        const { items, clashes } = replayOps(ops, list.items);
+        const input = { id: list.id, data: { items, version: list.version } };
+        save = { key: newIdempotencyKey(), input, ids: kept.map((c) => c.id), clashes };
         await setSending(save);
       }
       try {
         const saved = await server.update(save.input, save.key);
         await forget(save.ids);
         await clearSending();
+        for (const clash of save.clashes ?? []) tellOutcome("list", clash);
         // Changes kept while this save was on its way go next, over the list it saved.
         return (await send()) ?? saved;
       } catch (error) {

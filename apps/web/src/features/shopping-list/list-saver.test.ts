@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ShoppingItem } from "@kim/domain";
 import { createListSaver, SAVE_ATTEMPTS, type OfflineStore } from "./list-saver";
-import { changeOf, type ItemsChange } from "./shopping-items";
+import { changeOf, setChecked, type ItemsChange } from "./shopping-items";
 
 interface List {
   id: string;
@@ -89,6 +89,21 @@ describe("createListSaver", () => {
     await saver.apply(check("Milk"));
     expect(names(server.list!)).toEqual(["Milk [x]", "Sugar"]);
     expect(screen()).toEqual(server.list);
+  });
+
+  it("after a conflict, checks the item the other tab re-counted, and refuses (and says) a check of one it removed", async () => {
+    const { server, saver, screen } = fakeServer([item("Milk"), item("Eggs")]);
+    const entry = (index: number) => ({ index, item: server.list!.items[index]! });
+    const [milk, eggs] = [entry(0), entry(1)];
+    server.change(([first, ...rest]) => [{ ...first!, quantity: 2 }, ...rest]);
+    await saver.apply(setChecked(milk, true));
+    expect(server.list!.items).toEqual([{ ...item("Milk", true), quantity: 2 }, item("Eggs")]);
+    server.change((items) => [items[0]!, item("Sugar")]);
+    const saves = server.saves;
+    await expect(saver.apply(setChecked(eggs, true))).rejects.toThrow("Eggs was not checked off");
+    // The one save that met the conflict; none after it.
+    expect(server.saves).toBe(saves + 1);
+    expect(names(screen())).toEqual(["Milk [x]", "Sugar"]);
   });
 
   it("gives up after a few conflicts in a row and takes the change off the screen", async () => {

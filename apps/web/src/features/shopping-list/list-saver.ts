@@ -1,5 +1,5 @@
 import type { ShoppingItem } from "@kim/domain";
-import type { ItemsChange } from "./shopping-items";
+import { clashOf, type ItemsChange } from "./shopping-items";
 
 /** Tries per change: the first save, then a reload and another try after each conflict. */
 export const SAVE_ATTEMPTS = 3;
@@ -40,7 +40,8 @@ export interface OfflineStore<L extends SavedList> {
  * Saves changes to a list that another tab or device may change too. Each change shows at once, and is saved in
  * turn on the newest list this tab has seen, so this tab's own saves never conflict with each other. When the
  * server has a newer list (a 409), the change is applied again to that list and saved: nobody's change is lost.
- * A change that cannot be saved is taken off the screen, and the promise `apply` returned rejects.
+ * A change that cannot be saved, or no longer applies (its item removed meanwhile), is taken off the screen, and the
+ * promise `apply` returned rejects.
  */
 export function createListSaver<L extends SavedList>(store: ListStore<L>) {
   /** The server's list as last seen: waiting and pending changes apply over it. */
@@ -81,6 +82,9 @@ export function createListSaver<L extends SavedList>(store: ListStore<L>) {
     if (waiting.length > 0) await sendWaiting();
     let list = (confirmed ??= await store.load());
     for (let attempt = 1; ; attempt++) {
+      // Someone removed or changed the item meanwhile: the change is refused, and said, rather than saved as nothing.
+      const clash = change.op && clashOf(change.op, list.items);
+      if (clash) throw new Error(`${clash.title}. ${clash.description}`);
       try {
         confirmed = await store.save(list, change(list.items));
         store.saved?.(confirmed);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ShoppingItem } from "@kim/domain";
-import { amountText, groupByCategory, removeItem, scanOutcome, scanProduct, setChecked } from "./shopping-items";
+import { addItem, amountText, groupByCategory, removeItem, replayOps, scanOutcome, scanProduct, setChecked } from "./shopping-items";
 
 const item = (name: string, extra: Partial<ShoppingItem> = {}): ShoppingItem => ({
   name,
@@ -48,6 +48,70 @@ describe("changes applied again to a newer list", () => {
     const gone = [item("Sugar")];
     expect(setChecked(seen, true)(gone)).toBe(gone);
     expect(removeItem(seen)([item("Sugar"), item("Milk")]).map((i) => i.name)).toEqual(["Sugar"]);
+  });
+});
+
+describe("changes made offline, replayed over what another member changed meanwhile", () => {
+  const seen = (name: string, extra: Partial<ShoppingItem> = {}, index = 0) => ({ index, item: item(name, extra) });
+  const shown = (items: ShoppingItem[]) => items.map((i) => `${i.name} ${i.quantity} ${i.unit}${i.checked ? " [x]" : ""}`);
+
+  it("check the item another member re-counted, and remove the one they checked", () => {
+    const theirs = [item("Milk", { quantity: 2, unit: "L" }), item("Bread", { checked: true })];
+    const { items, clashes } = replayOps(
+      [
+        { kind: "check", entry: seen("Milk", { unit: "L" }), checked: true },
+        { kind: "remove", entry: seen("Bread", {}, 1) },
+      ],
+      theirs,
+    );
+    expect(shown(items)).toEqual(["Milk 2 L [x]"]);
+    expect(clashes).toEqual([]);
+  });
+
+  it("check the one of two items of a name that is still to check, whatever their places", () => {
+    const items = [item("Eggs", { checked: true }), item("Eggs", { quantity: 6 })];
+    expect(shown(setChecked(seen("Eggs"), true)(items))).toEqual(["Eggs 1 units [x]", "Eggs 6 units [x]"]);
+  });
+
+  it("say a check of an item removed or now in another unit, and a remove of one now in another unit, and apply neither", () => {
+    const theirs = [item("Flour", { quantity: 1.5, unit: "kg" })];
+    const { items, clashes } = replayOps(
+      [
+        { kind: "check", entry: seen("Milk"), checked: true },
+        { kind: "check", entry: seen("Flour", { quantity: 500, unit: "g" }), checked: false },
+        { kind: "remove", entry: seen("Flour", { quantity: 500, unit: "g" }) },
+      ],
+      theirs,
+    );
+    expect(items).toEqual(theirs);
+    expect(clashes.map((c) => c.title)).toEqual(["Milk was not checked off", "Flour was not unchecked", "Flour was not removed"]);
+  });
+
+  it("say nothing of a remove of an item another member removed too, nor of an add", () => {
+    const ops = [
+      { kind: "remove", entry: seen("Bread") },
+      { kind: "add", item: { name: "Bread", quantity: 1, unit: "units" } },
+    ] as const;
+    const { items, clashes } = replayOps([...ops], []);
+    expect(shown(items)).toEqual(["Bread 1 units"]);
+    expect(clashes).toEqual([]);
+  });
+});
+
+describe("changes sent again after their save was applied and its answer lost (past the key's day)", () => {
+  it("add an item added by hand once, and remove or check only it, never its twin", () => {
+    const op = addItem({ name: "Milk", quantity: 1, unit: "L" }).op!;
+    const once = replayOps([op], [item("Eggs")]).items;
+    expect(replayOps([op], once).items).toEqual(once);
+
+    const twin = addItem({ name: "Milk", quantity: 1, unit: "L" })(once);
+    const seen = { index: 1, item: twin[1]! };
+    const removed = removeItem(seen)(twin);
+    const again = replayOps([{ kind: "remove", entry: seen }], removed);
+    expect(again.items).toEqual(removed);
+    expect(again.clashes).toEqual([]);
+    expect(again.items.map((i) => i.addKey)).toEqual([undefined, twin[2]!.addKey]);
+    expect(setChecked(seen, true)(removed)).toEqual(removed);
   });
 });
 

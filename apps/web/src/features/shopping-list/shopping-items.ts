@@ -8,6 +8,8 @@ import {
   type Category,
   type ShoppingItem,
 } from "@kim/domain";
+import { newIdempotencyKey } from "../../lib/keyed-mutation";
+import type { OutcomeText } from "../../lib/offline/outcomes";
 import type { RouterOutputs } from "../../lib/trpc";
 
 export type ShoppingList = RouterOutputs["shoppingLists"]["list"][number];
@@ -75,20 +77,40 @@ export function itemLabel(item: ShoppingItem): string {
   return amount ? `${item.name}, ${amount}` : item.name;
 }
 
-const sameItem = (a: ShoppingItem, b: ShoppingItem) =>
-  a.name === b.name && a.quantity === b.quantity && a.unit === b.unit && a.checked === b.checked;
-
 /**
- * Where an item seen on screen is in `items`: at its old place when it is still there, else the first item just
- * like it (another change moved it); -1 when it is gone.
+ * How much `other` is still the item seen: 0 not at all (another name or unit), 1 the same name and unit (another
+ * member changed its amount or checked it meanwhile), 2 also checked or not alike, 3 all of it alike. An item added by
+ * hand is its add's key (nobody edits it); others have no identity, so a name and unit is what a change follows.
  */
-function findItem(items: ShoppingItem[], { index, item }: ItemEntry): number {
-  const there = items[index];
-  return there && sameItem(there, item) ? index : items.findIndex((other) => sameItem(other, item));
+function likeness(seen: ShoppingItem, other: ShoppingItem): number {
+  if (seen.addKey !== undefined) return other.addKey === seen.addKey ? 3 : 0;
+  if (other.unit !== seen.unit || ingredientKey(other.name) !== ingredientKey(seen.name)) return 0;
+  if (other.checked !== seen.checked) return 1;
+  return other.quantity === seen.quantity ? 3 : 2;
 }
 
+/**
+ * Where an item seen on screen is in `items`: the item most like it (see `likeness`), at its old place among equals
+ * (another change may have moved it); -1 when no item of its name and unit is left.
+ */
+function findItem(items: ShoppingItem[], { index, item }: ItemEntry): number {
+  let found = -1;
+  let best = 0;
+  items.forEach((other, i) => {
+    const like = likeness(item, other);
+    const score = 2 * like + (i === index ? 1 : 0);
+    if (like > 0 && score > best) [found, best] = [i, score];
+  });
+  return found;
+}
+
+/** An add whose item is on the list already: its save was applied, and its answer lost. */
+const added = (op: ListOp & { kind: "add" }, items: ShoppingItem[]) =>
+  op.item.addKey !== undefined && items.some((item) => item.addKey === op.item.addKey);
+
 function applyOp(op: ListOp, items: ShoppingItem[]): ShoppingItem[] {
-  if (op.kind === "add") return [...items, { ...op.item, checked: false, category: guessCategory(op.item.name) }];
+  if (op.kind === "add")
+    return added(op, items) ? items : [...items, { ...op.item, checked: false, category: guessCategory(op.item.name) }];
   const i = findItem(items, op.entry);
   if (i < 0) return items;
   return op.kind === "check"
@@ -96,15 +118,49 @@ function applyOp(op: ListOp, items: ShoppingItem[]): ShoppingItem[] {
     : items.filter((_, n) => n !== i);
 }
 
-/** The change an op makes. Checking and removing find the item as it was seen, so after other changes they still hit it. */
+/**
+ * Why an op cannot apply to `items` as the cook made it, as the cook reads it; undefined when it applies. A check finds
+ * no item of its name and unit (removed, or regenerated in another unit, meanwhile). A remove finds its name only in
+ * another unit: it is kept, as the inventory keeps an ingredient changed meanwhile. A remove of an item gone
+ * altogether (or of an item added by hand, which nobody changes) is done already.
+ */
+export function clashOf(op: ListOp, items: ShoppingItem[]): OutcomeText | undefined {
+  if (op.kind === "add" || findItem(items, op.entry) >= 0) return undefined;
+  const { name } = op.entry.item;
+  if (op.kind === "check")
+    return {
+      title: `${name} was not ${op.checked ? "checked off" : "unchecked"}`,
+      description: "It was removed or changed on another device meanwhile.",
+    };
+  const key = ingredientKey(name);
+  if (op.entry.item.addKey !== undefined || !items.some((item) => ingredientKey(item.name) === key)) return undefined;
+  return {
+    title: `${name} was not removed`,
+    description: "It was changed on another device meanwhile, so it was kept: remove it again if it should go.",
+  };
+}
+
+/** Ops kept offline applied in turn to the server's newest items: the items, and what could not apply (to tell the cook). */
+export function replayOps(ops: ListOp[], items: ShoppingItem[]): { items: ShoppingItem[]; clashes: OutcomeText[] } {
+  const clashes: OutcomeText[] = [];
+  const replayed = ops.reduce((all, op) => {
+    const clash = clashOf(op, all);
+    if (clash) clashes.push(clash);
+    return applyOp(op, all);
+  }, items);
+  return { items: replayed, clashes };
+}
+
+/** The change an op makes. Checking and removing find the item seen by its name and unit, so after other changes they still hit it. */
 export const changeOf = (op: ListOp): ItemsChange => Object.assign((items: ShoppingItem[]) => applyOp(op, items), { op });
 
 export const setChecked = (entry: ItemEntry, checked: boolean): ItemsChange => changeOf({ kind: "check", entry, checked });
 
 export const removeItem = (entry: ItemEntry): ItemsChange => changeOf({ kind: "remove", entry });
 
-/** Adds an item as typed, filed in its guessed store section. */
-export const addItem = (item: Omit<ShoppingItem, "checked" | "category">): ItemsChange => changeOf({ kind: "add", item });
+/** Adds an item as typed, filed in its guessed store section, with its own key (see `addKey`). */
+export const addItem = (item: Omit<ShoppingItem, "checked" | "category">): ItemsChange =>
+  changeOf({ kind: "add", item: { ...item, addKey: newIdempotencyKey() } });
 
 /** A scanned product's name matches an item of the same name, in any case ("MILK" is "Milk", "Eggs" is "egg"). */
 const matches = (name: string) => {

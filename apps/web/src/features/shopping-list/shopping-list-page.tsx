@@ -12,6 +12,7 @@ import { ShoppingItemGroups } from "./shopping-item-groups";
 import { addItem, groupByCategory, removeItem, scanOutcome, scanProduct, setChecked, type ItemEntry } from "./shopping-items";
 import { useShoppingList } from "./use-shopping-list";
 import { NeedsNetwork } from "../../components/needs-network";
+import { OfflineOutcomes } from "../../components/offline-outcomes";
 import { useOnline } from "../../lib/offline/network";
 
 // The dialogs load when first wanted, not with the list, so the page draws sooner: the add form with zod, which checks
@@ -134,6 +135,7 @@ export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
         </div>
         <NeedsNetwork what="scanning and generating from the meal plan work" />
       </div>
+      <OfflineOutcomes kind="list" />
 
       {excluded.length > 0 ? (
         <div role="status" className="flex items-start gap-3 rounded-lg border bg-muted/50 p-4 text-sm" data-testid="excluded-items">
