@@ -158,6 +158,51 @@ describe("households", () => {
     expect((await get(dan, "/api/household")).role).toBe("owner");
   });
 
+  /** Ann's household, handed to Bob, who leaves it (with "Bob's tea" added after Ann left) behind to join Cy's. */
+  async function leftBehindByBob() {
+    const ann = await person();
+    await addItem(ann, "Ann's rice");
+    const bob = await person();
+    await join(ann, bob);
+    expect((await send(ann, "POST", "/api/household/owner", { userId: bob.id })).statusCode).toBe(200);
+    expect((await send(ann, "POST", "/api/household/leave", {})).statusCode).toBe(200);
+    await addItem(bob, "Bob's tea");
+    const cy = await person();
+    await join(cy, bob, "leave-behind");
+    return { ann, bob };
+  }
+
+  it("give a kitchen left behind back to the person who left it, never to one who made it and left before", async () => {
+    const { ann, bob } = await leftBehindByBob();
+    // Ann, in a household of her own again, joins Dave's and leaves it: she gets a new kitchen, not Bob's.
+    const dave = await person();
+    await join(dave, ann);
+    const annLeft = await send(ann, "POST", "/api/household/leave", {});
+    expect(annLeft.json().householdId).not.toBe(ann.householdId);
+    expect(await names(ann)).toEqual([]);
+    const bobLeft = await send(bob, "POST", "/api/household/leave", {});
+    expect(bobLeft.json()).toEqual({ householdId: ann.householdId });
+    expect(await names(bob)).toEqual(["Ann's rice", "Bob's tea"]);
+  });
+
+  it("keep a kitchen left behind when someone who left it before deletes their account; it goes with its own person's", async () => {
+    const { ann, bob } = await leftBehindByBob();
+    const admin = await person({ role: "admin" });
+    expect((await send(admin, "DELETE", `/api/admin/users/${ann.id}`)).statusCode).toBe(200);
+    expect((await send(bob, "POST", "/api/household/leave", {})).json()).toEqual({ householdId: ann.householdId });
+    expect(await names(bob)).toEqual(["Ann's rice", "Bob's tea"]);
+  });
+
+  it("name no one as a shared household's person to come back to once its maker has handed it over and left", async () => {
+    const ann = await person();
+    const bob = await person();
+    await join(ann, bob);
+    expect((await send(ann, "POST", "/api/household/owner", { userId: bob.id })).statusCode).toBe(200);
+    expect((await send(ann, "POST", "/api/household/leave", {})).statusCode).toBe(200);
+    const household = await t.deps.db.selectFrom("households").select("homeOf").where("id", "=", ann.householdId).executeTakeFirst();
+    expect(household).toEqual({ homeOf: null });
+  });
+
   it("refuse leaving to the owner of a shared household and to someone alone", async () => {
     const ann = await person();
     const res = await send(ann, "POST", "/api/household/leave", {});

@@ -242,6 +242,16 @@ export function leftBehindHome(db: Kysely<Database>, userId: string) {
     .executeTakeFirst();
 }
 
+/** The person leaves the household, alone in it, with its kitchen: it is theirs to come back to, whoever made it. */
+export async function leaveBehind(db: Kysely<Database>, householdId: string, userId: string): Promise<void> {
+  await db.updateTable("households").set({ homeOf: userId }).where("id", "=", householdId).execute();
+}
+
+/** The person leaves a household others keep: it is no home of theirs to come back to, even if it was made for them. */
+export async function giveUpHome(db: Kysely<Database>, householdId: string, userId: string): Promise<void> {
+  await db.updateTable("households").set({ homeOf: null }).where("id", "=", householdId).where("homeOf", "=", userId).execute();
+}
+
 export async function newHome(db: Kysely<Database>, userId: string): Promise<string> {
   const row = await db.insertInto("households").values({ homeOf: userId }).returning("id").executeTakeFirstOrThrow();
   return row.id;

@@ -26,11 +26,13 @@ import {
   deleteOpenInvite,
   fitMealsInto,
   deleteLeftBehind,
+  giveUpHome,
   hasKitchen,
   householdsOfUsers,
   insertInvite,
   invitePreview,
   kitchenSize,
+  leaveBehind,
   leftBehindHome,
   lockHousehold,
   lockInvite,
@@ -230,6 +232,9 @@ export async function accept(ctx: Context, user: SessionUser, token: string, cho
       await deleteHousehold(trx, me.householdId);
       // Every shared list of the household grew: its members' open screens hear it once the join commits.
       await publishChanges({ db: trx, user: { id: user.id, householdId: open.householdId } }, LIVE_KINDS);
+    } else {
+      // Theirs to come back to, even when someone else made it and handed it over.
+      await leaveBehind(trx, me.householdId, user.id);
     }
     await markInviteUsed(trx, open.id, user.id, now);
   });
@@ -242,6 +247,8 @@ export async function accept(ctx: Context, user: SessionUser, token: string, cho
  */
 async function goHome(trx: Kysely<Database>, userId: string, from: string, takeRecipes: boolean, now: Date): Promise<string> {
   const home = (await leftBehindHome(trx, userId))?.id ?? (await newHome(trx, userId));
+  // Others keep the household they leave: even if it was made for them, it is no home of theirs now.
+  await giveUpHome(trx, from, userId);
   await moveMember(trx, userId, home, "owner", now);
   await publishMoves(trx, [userId]);
   if (takeRecipes) {
