@@ -409,6 +409,27 @@ describe("households", () => {
     expect([over.statusCode, over.json().message]).toEqual([429, expect.stringMatching(/^Too many invitations sent\. Try again in/)]);
   });
 
+  it("count no refused invitation against an address: a member's tries and one owner's past their own limit leave it open", async () => {
+    const victim = `blocked-${randomUUID()}@example.com`;
+    const ann = await person();
+    const member = await person();
+    await join(ann, member);
+    for (let i = 0; i < INVITE_LIMITS.perAddress.max + 1; i++) {
+      expect((await send(member, "POST", "/api/household/invites", { email: victim })).statusCode).toBe(403);
+    }
+    const eve = await person();
+    const tries = INVITE_LIMITS.perAddress.max + 1;
+    const statuses: number[] = [];
+    for (let i = 0; i < tries; i++) statuses.push((await send(eve, "POST", "/api/household/invites", { email: victim })).statusCode);
+    const sent = INVITE_LIMITS.perRecipient.max;
+    expect(statuses).toEqual([...Array(sent).fill(201), ...Array(tries - sent).fill(429)]);
+    // Only Eve's mails counted: the address takes the rest of its day's invitations from others.
+    for (let i = sent; i < INVITE_LIMITS.perAddress.max; i++) {
+      expect((await send(await person(), "POST", "/api/household/invites", { email: victim })).statusCode).toBe(201);
+    }
+    expect(await mailsTo(victim)).toBe(INVITE_LIMITS.perAddress.max);
+  });
+
   it("let the owner cancel an open invitation: its link stops working; nobody else can cancel it", async () => {
     const ann = await person();
     const bob = await person();

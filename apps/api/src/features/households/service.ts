@@ -97,10 +97,10 @@ export async function householdOf(ctx: Pick<Context, "db" | "now">, user: Sessio
 }
 
 /**
- * Invitation mail, counted before anything else: a new invitation replaces the open one, so the 12-person cap never
- * stops resends. One owner may resend to an address a few times an hour; every household together mails one address
- * a few more times a day (so many accounts can't flood it, yet no one stranger can block an address for long); and
- * one owner mails a few dozen a day.
+ * Invitation mail, counted once the invitation is allowed (an owner, with room): a new invitation replaces the open
+ * one, so the 12-person cap never stops resends. One owner may resend to an address a few times an hour; every
+ * household together mails one address a few more times a day (so many accounts can't flood it, yet no one stranger
+ * can block an address for long); and one owner mails a few dozen a day.
  */
 export const INVITE_LIMITS = {
   perRecipient: { max: 3, windowMs: HOUR_MS },
@@ -110,12 +110,6 @@ export const INVITE_LIMITS = {
 
 /** The owner invites someone by email: a mailed link to the welcome screen, valid 7 days, used once. */
 export async function invite(ctx: Context, user: SessionUser, email: string) {
-  await spend(
-    ctx,
-    { key: `household-invite:user:${user.id}:to:${email}`, limit: INVITE_LIMITS.perRecipient, refusal: HOUSEHOLD_TEXTS.tooManyInvitesTo },
-    { key: `household-invite:to:${email}`, limit: INVITE_LIMITS.perAddress, refusal: HOUSEHOLD_TEXTS.tooManyInvitesTo },
-    { key: `household-invite:user:${user.id}`, limit: INVITE_LIMITS.perSender, refusal: HOUSEHOLD_TEXTS.tooManyInvites },
-  );
   const token = newToken();
   const now = ctx.now();
   await inTransaction(ctx.db, async (trx) => {
@@ -126,6 +120,14 @@ export async function invite(ctx: Context, user: SessionUser, email: string) {
     // A new invitation to the same address replaces the open one, so it doesn't count twice.
     const others = invites.filter((i) => i.email !== email).length;
     if (!canInvite(members.length, others)) throw appError("CONFLICT", HOUSEHOLD_TEXTS.full);
+    // Counted in the invitation's transaction, so a refused request (not the owner, full, past a limit) spends
+    // nothing: a stranger's refused tries can't use up an address's count.
+    await spend(
+      { db: trx, http: ctx.http },
+      { key: `household-invite:user:${user.id}:to:${email}`, limit: INVITE_LIMITS.perRecipient, refusal: HOUSEHOLD_TEXTS.tooManyInvitesTo },
+      { key: `household-invite:to:${email}`, limit: INVITE_LIMITS.perAddress, refusal: HOUSEHOLD_TEXTS.tooManyInvitesTo },
+      { key: `household-invite:user:${user.id}`, limit: INVITE_LIMITS.perSender, refusal: HOUSEHOLD_TEXTS.tooManyInvites },
+    );
     await insertInvite(
       trx,
       {
