@@ -31,6 +31,7 @@ export const HOUSEHOLD_TEXTS = {
   tooManyInvites: "Too many invitations sent.",
   notMember: "That person is not in your household.",
   choose: "Choose whether to bring your kitchen into the household or leave it behind.",
+  notInBatch: "Send a change of household in a request of its own, not in a batch with other calls.",
 } as const;
 
 /** What an account that already has a kitchen does with it on joining: bring it in, or leave it in its own household. */

@@ -322,6 +322,26 @@ describe("households", () => {
     expect(t.mails.filter((text) => text.includes(`mail to ${email}`))).toHaveLength(1);
   });
 
+  it("refuse a change of household sent in a tRPC batch, so the calls beside it can't act on the household left", async () => {
+    const ann = await person();
+    const bob = await person();
+    await addItem(bob, "Tea");
+    const token = await invite(ann, bob.email);
+    const recipe = { title: "Soup", ingredients: [{ name: "Salt", quantity: 1, unit: "g" }], instructions: "Mix." };
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/trpc/households.accept,recipes.create?batch=1",
+      headers: { cookie: bob.cookie, "content-type": "application/json" },
+      payload: { 0: { token, choice: "merge" }, 1: recipe },
+    });
+    const [joined] = res.json() as { error?: { message: string; data: { httpStatus: number } } }[];
+    expect([joined?.error?.data.httpStatus, joined?.error?.message]).toEqual([400, HOUSEHOLD_TEXTS.notInBatch]);
+    expect((await get(bob, "/api/household")).id).toBe(bob.householdId);
+    // Sent alone, the same link works.
+    expect((await send(bob, "POST", "/api/household/join", { token, choice: "merge" })).statusCode).toBe(200);
+    expect(await names(ann)).toEqual(["Tea"]);
+  });
+
   it("keep the list's version rule between members: of two saves on one version, the second is refused (409), nothing lost", async () => {
     const ann = await person();
     const bob = await person();
