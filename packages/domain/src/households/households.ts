@@ -21,6 +21,7 @@ export const HOUSEHOLD_TEXTS = {
   inviteExpired: "This invitation has expired. Ask for a new one.",
   inviteUsed: "This invitation has already been used.",
   inviteUnknown: "This invitation link is not valid.",
+  otherAddress: "This invitation was sent to another email address: sign in with the account it was sent to.",
   alreadyMember: "You are already in this household.",
   alreadyInvited: "That person is already in the household.",
   leaveFirst: "You share a household with others: leave it before joining another.",

@@ -65,6 +65,18 @@ export function openInvites(db: Kysely<Database>, householdId: string, now: Date
     .execute();
 }
 
+/** Whether an invitation still open (not used, not expired) at `now` was sent to the address, by any household. */
+export async function invitedAddress(db: Kysely<Database>, email: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom("householdInvites")
+    .select("id")
+    .where("email", "=", email)
+    .where("usedAt", "is", null)
+    .where("expiresAt", ">", now)
+    .executeTakeFirst();
+  return !!row;
+}
+
 /** A new invitation replaces any open one to the same address: one working link per person. */
 export async function insertInvite(
   db: Kysely<Database>,

@@ -207,9 +207,8 @@ export async function accept(ctx: Context, user: SessionUser, token: string, cho
     const invite = await lockInvite(trx, hashToken(token));
     if (invite?.usedBy === user.id && (await membershipOf(trx, user.id))?.householdId === invite.householdId) return;
     const open = usable(invite, now);
-    if (open.email !== user.email.toLowerCase()) {
-      throw appError("FORBIDDEN", `This invitation was sent to ${open.email}: sign in with that email to use it.`);
-    }
+    // The address stays unsaid: a link in the wrong hands mustn't tell whose account to take it to.
+    if (open.email !== user.email.toLowerCase()) throw appError("FORBIDDEN", HOUSEHOLD_TEXTS.otherAddress);
     const me = await membershipOf(trx, user.id);
     if (!me) throw notFound("Household not found");
     if (me.householdId === open.householdId) throw appError("CONFLICT", HOUSEHOLD_TEXTS.alreadyMember);
