@@ -30,6 +30,7 @@ import {
   hasKitchen,
   householdsOfUsers,
   insertInvite,
+  invitedAddress,
   invitePreview,
   kitchenSize,
   leaveBehind,
@@ -165,6 +166,11 @@ export async function cancelInvite(ctx: Context, user: SessionUser, inviteId: st
     if (!(await deleteOpenInvite(trx, me.householdId, inviteId, ctx.now()))) throw notFound(HOUSEHOLD_TEXTS.inviteNotOpen);
   });
   return { id: inviteId };
+}
+
+/** Whether an invitation still open waits for the address: it is kept for the person it was mailed to. */
+export function awaitsInvitation(ctx: Pick<Context, "db" | "now">, email: string): Promise<boolean> {
+  return invitedAddress(ctx.db, email, ctx.now());
 }
 
 /** A link's invitation, refused with a clear error when it can't be used. */

@@ -52,7 +52,12 @@ describe("PATCH /api/user/profile", () => {
   it("answers 409 for an address a household invitation still waits for, so a leaked link can't be taken to it", async () => {
     const owner = await createUser(t);
     const invited = `newcook-${randomUUID()}@example.com`;
-    const sent = await t.app.inject({ method: "POST", url: "/api/household/invites", payload: { email: invited }, headers: { cookie: owner.cookie } });
+    const sent = await t.app.inject({
+      method: "POST",
+      url: "/api/household/invites",
+      payload: { email: invited },
+      headers: { cookie: owner.cookie },
+    });
     expect(sent.statusCode).toBe(201);
     const { cookie, email } = await createUser(t, { firstName: "Mal" });
     const res = await patch(cookie, { email: invited.toUpperCase() });

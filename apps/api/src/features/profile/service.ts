@@ -3,7 +3,7 @@ import { isUniqueViolation } from "../../lib/db-errors";
 import { appError, notFound } from "../../lib/errors";
 import type { Context } from "../../trpc/context";
 import { publicUser } from "../auth/public-user";
-import { invitedAddress } from "../households/queries";
+import { awaitsInvitation } from "../households/service";
 import { updateProfileRow } from "./queries";
 
 export const EMAIL_TAKEN = "That email is already used by another account";
@@ -15,7 +15,7 @@ export async function updateProfile(ctx: Context, user: NonNullable<Context["use
   if (Object.values(input).every((value) => value === undefined)) return publicUser(user);
   // An address is not checked when it changes: one with an open invitation is kept for the person it was mailed to,
   // or a stranger holding a leaked link could take the address and join with it.
-  if (input.email !== undefined && input.email !== user.email && (await invitedAddress(ctx.db, input.email, ctx.now()))) {
+  if (input.email !== undefined && input.email !== user.email && (await awaitsInvitation(ctx, input.email))) {
     throw appError("CONFLICT", EMAIL_HELD);
   }
   let updated;
