@@ -242,7 +242,10 @@ export interface UserSettingsTable {
   updatedAt: Generated<Date>;
 }
 
-/** A kitchen shared by its members; `homeOf` is the person whose own household it is (where left-behind data stays). */
+/**
+ * A kitchen shared by its members. `homeOf` is the person who comes back to it when no one is in it: whoever left it
+ * behind last; null once the person it was made for has left it to others.
+ */
 export interface HouseholdsTable {
   id: Generated<string>;
   homeOf: string | null;

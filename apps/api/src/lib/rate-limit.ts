@@ -16,29 +16,22 @@ export interface Spend {
 }
 
 /**
- * Counts one event against each key, in fixed windows shared by every API process, in one statement: each
- * counter is incremented atomically before the work it guards, so parallel requests can't all pass a check
- * made before any of them counted. Answers the counts in the order given.
+ * Counts one event against the key, in fixed windows shared by every API process, in one statement: the counter is
+ * incremented atomically before the work it guards, so parallel requests can't all pass a check made before any of
+ * them counted.
  */
-async function countHits(db: Kysely<Database>, spends: Spend[]): Promise<{ count: number; resetAt: Date }[]> {
-  const rows = await db
+function countHit(db: Kysely<Database>, key: string, limit: Limit): Promise<{ count: number; resetAt: Date }> {
+  return db
     .insertInto("rateLimits")
-    .values(
-      spends.map(({ key, limit }) => ({
-        key,
-        count: 1,
-        resetAt: sql<Date>`now() + ${`${limit.windowMs} milliseconds`}::interval`,
-      })),
-    )
+    .values({ key, count: 1, resetAt: sql<Date>`now() + ${`${limit.windowMs} milliseconds`}::interval` })
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
         count: sql`case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end`,
         resetAt: sql`case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end`,
       }),
     )
-    .returning(["key", "count", "resetAt"])
-    .execute();
-  return spends.map(({ key }) => rows.find((r) => r.key === key)!);
+    .returning(["count", "resetAt"])
+    .executeTakeFirstOrThrow();
 }
 
 function waitText(seconds: number): string {
@@ -54,12 +47,16 @@ function tooManyRequests(http: Exchange, resetAt: Date, refusal: string): TRPCEr
   return new TRPCError({ code: "TOO_MANY_REQUESTS", message: `${refusal} Try again in ${waitText(seconds)}.` });
 }
 
-/** Spends one event on each counter, then refuses (429) if any is past its limit. */
+/**
+ * Spends one event on each counter in turn, and refuses (429) at the first past its limit without charging the ones
+ * after it: requests one counter refuses don't use up the others (a stranger refused for their own tries doesn't
+ * spend an account's or an address's count).
+ */
 export async function spend(ctx: { db: Kysely<Database>; http: Exchange }, ...spends: Spend[]): Promise<void> {
-  if (spends.length === 0) return;
-  const counts = await countHits(ctx.db, spends);
-  const over = spends.findIndex((s, i) => counts[i]!.count > s.limit.max);
-  if (over >= 0) throw tooManyRequests(ctx.http, counts[over]!.resetAt, spends[over]!.refusal);
+  for (const { key, limit, refusal } of spends) {
+    const hit = await countHit(ctx.db, key, limit);
+    if (hit.count > limit.max) throw tooManyRequests(ctx.http, hit.resetAt, refusal);
+  }
 }
 
 /**
@@ -67,8 +64,8 @@ export async function spend(ctx: { db: Kysely<Database>; http: Exchange }, ...sp
  * what a request causes (mails sent) rather than on the request itself.
  */
 export async function withinLimit(db: Kysely<Database>, key: string, limit: Limit): Promise<boolean> {
-  const [hit] = await countHits(db, [{ key, limit, refusal: "" }]);
-  return hit!.count <= limit.max;
+  const hit = await countHit(db, key, limit);
+  return hit.count <= limit.max;
 }
 
 /** Gives back one event spent on the key in its current window: for work refused for the server's reasons (busy), not the caller's. */

@@ -87,11 +87,24 @@ export async function publishMoves(db: Kysely<Database>, userIds: readonly strin
     from json_array_elements_text(${JSON.stringify(userIds)}::json) as u`.execute(db);
 }
 
-/** The person a NOTIFY payload says moved household (publishMoves); null for anything else. */
-export function parseMoved(payload: string): string | null {
+/**
+ * Tells every process that a session of this person ended (sign-out, password reset): their streams end, as at their
+ * age limit, and each browser reconnects with its session checked again, so the ended one is refused (401) and the
+ * person's other sessions go on. Called in the ending transaction when there is one: sent at its commit.
+ */
+export async function publishSignOut(db: Kysely<Database>, userId: string): Promise<void> {
+  await sql`select pg_notify(${CHANNEL}, json_build_object('signedOut', ${userId}::text)::text)`.execute(db);
+}
+
+/** What a NOTIFY payload says of a person: that they moved household (publishMoves) or signed out (publishSignOut). */
+export type PersonNotice = { moved: string } | { signedOut: string };
+
+/** The person notice a NOTIFY payload carries; null for anything else (a change). */
+export function parsePersonNotice(payload: string): PersonNotice | null {
   try {
-    const { moved } = JSON.parse(payload) as { moved?: unknown };
-    return typeof moved === "string" ? moved : null;
+    const { moved, signedOut } = JSON.parse(payload) as { moved?: unknown; signedOut?: unknown };
+    if (typeof moved === "string") return { moved };
+    return typeof signedOut === "string" ? { signedOut } : null;
   } catch {
     return null;
   }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { LIVE_KINDS, type LiveVersions } from "@kim/domain";
 import { appError } from "../lib/errors";
-import { notify, parseChange, parseMoved, registerSender, versionsOf, type ScopedChange } from "./changes";
+import { notify, parseChange, parsePersonNotice, registerSender, versionsOf, type ScopedChange } from "./changes";
 import { listen, type Listener } from "./listener";
 import { LiveStream } from "./stream";
 
@@ -48,8 +48,8 @@ export class LiveHub {
   async start(): Promise<void> {
     this.listener = await listen(this.db, this.log, {
       payload: (payload) => {
-        const moved = parseMoved(payload);
-        if (moved) return this.moved(moved);
+        const notice = parsePersonNotice(payload);
+        if (notice) return "moved" in notice ? this.moved(notice.moved) : this.signedOut(notice.signedOut);
         const change = parseChange(payload);
         if (!change) return;
         const { scope, ...told } = change;
@@ -119,6 +119,11 @@ export class LiveHub {
   /** The person moved household: their streams, opened in the old one, end (see LiveStream.rescope). */
   private moved(userId: string): void {
     for (const streams of this.byScope.values()) for (const stream of streams) if (stream.userId === userId) stream.rescope();
+  }
+
+  /** A session of the person ended: their streams end, and each browser reconnects with its session checked again. */
+  private signedOut(userId: string): void {
+    for (const streams of this.byScope.values()) for (const stream of streams) if (stream.userId === userId) stream.end();
   }
 
   private release(stream: LiveStream): void {

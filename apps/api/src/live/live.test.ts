@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { sql, type KyselyPlugin } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app";
+import { createSession, hashToken, SESSION_COOKIE } from "../sessions/sessions";
 import { openEventStream, type EventStream } from "../testing/event-stream";
 import { createTestApp, createUser, type TestApp } from "../testing/test-app";
 import { HEARTBEAT_MS, MAX_STREAM_AGE_MS } from "./hub";
@@ -205,6 +206,36 @@ describe("GET /api/events", () => {
       return seen.length >= 2 && seen;
     });
     expect(annsLists.map((e) => change(e).kind)).toEqual(["shoppingList", "shoppingList"]);
+  });
+
+  it("ends a person's streams when a session of theirs ends (sign-out, password reset): that one can't reopen, others go on", async () => {
+    const cy = await createUser(t);
+    const other = `${SESSION_COOKIE}=${await createSession(t.deps.db, cy.id)}`;
+    const signedOut = await ready(cy.cookie);
+    const elsewhere = await ready(other);
+    const logout = await t.app.inject({ method: "POST", url: "/api/logout", headers: { cookie: cy.cookie }, payload: {} });
+    expect(logout.statusCode).toBe(200);
+    await signedOut.stream.until(() => signedOut.stream.ended);
+    expect((await open(cy.cookie)).status).toBe(401);
+    // The browser still signed in reconnects where it was and goes on hearing changes.
+    await elsewhere.stream.until(() => elsewhere.stream.ended);
+    const back = await ready(other, { "last-event-id": elsewhere.id });
+    await newList(t.app, other);
+    expect(change(await back.stream.nextEvent(back.after))).toMatchObject({ kind: "shoppingList", by: cy.id });
+
+    await t.deps.db
+      .updateTable("users")
+      .set({ passwordResetToken: hashToken("reset-token"), passwordResetExpires: new Date(Date.now() + 60_000) })
+      .where("id", "=", cy.id)
+      .execute();
+    const reset = await t.app.inject({
+      method: "POST",
+      url: "/api/password-reset/confirm",
+      payload: { token: "reset-token", newPassword: "a new password" },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    await back.stream.until(() => back.stream.ended);
+    expect((await open(other)).status).toBe(401);
   });
 
   it("tells of several kinds changed in one transaction with one NOTIFY statement, sent at its commit", async () => {

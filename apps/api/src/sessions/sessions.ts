@@ -113,8 +113,10 @@ export async function loadSession(db: Kysely<Database>, http: Exchange): Promise
   return session?.user ?? null;
 }
 
-export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {
-  await db.deleteFrom("sessions").where("sid", "=", hashToken(token)).execute();
+/** Ends the session; answers whose it was (undefined when there was none). */
+export async function deleteSession(db: Kysely<Database>, token: string): Promise<string | undefined> {
+  const row = await db.deleteFrom("sessions").where("sid", "=", hashToken(token)).returning("userId").executeTakeFirst();
+  return row?.userId;
 }
 
 export async function deleteUserSessions(db: Kysely<Database>, userId: string): Promise<void> {

@@ -33,6 +33,34 @@ describe("auth schemas", () => {
     expect(signup("Zoë").data?.firstName).toBe("Zoë");
   });
 
+  it("refuses Unicode line separators and bidi overrides, embeddings and isolates in names; keeps marks, joiners and direction marks", () => {
+    const signup = (firstName: string) => signupInput.safeParse({ email: "a@b.co", password: "12345678", firstName });
+    for (const name of [
+      "a\u2028b",
+      "a\u2029b",
+      "Ann \u202Egnp.exe",
+      "\u202Aann\u202C",
+      "\u202Bann",
+      "\u202Dann",
+      "a\u2066b\u2069",
+      "\u2067ann",
+      "\u2068ann",
+    ]) {
+      expect(signup(name).error?.issues[0]?.message, JSON.stringify(name)).toBe(
+        "First name can't contain line breaks or other control characters",
+      );
+    }
+    for (const name of [
+      "Zoe\u0308",
+      "\u{1F469}\u200D\u{1F373} Ann",
+      "\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645",
+      "\u05D3\u05E0\u05D4\u200F 2",
+      "\u0639\u0644\u064A\u061C 2",
+    ]) {
+      expect(signup(name).data?.firstName, JSON.stringify(name)).toBe(name);
+    }
+  });
+
   it("needs a token to reset", () => {
     expect(passwordResetConfirmInput.safeParse({ token: "", newPassword: "12345678" }).success).toBe(false);
   });

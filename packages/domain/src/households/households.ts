@@ -21,6 +21,7 @@ export const HOUSEHOLD_TEXTS = {
   inviteExpired: "This invitation has expired. Ask for a new one.",
   inviteUsed: "This invitation has already been used.",
   inviteUnknown: "This invitation link is not valid.",
+  otherAddress: "This invitation was sent to another email address: sign in with the account it was sent to.",
   alreadyMember: "You are already in this household.",
   alreadyInvited: "That person is already in the household.",
   leaveFirst: "You share a household with others: leave it before joining another.",
@@ -31,6 +32,7 @@ export const HOUSEHOLD_TEXTS = {
   tooManyInvites: "Too many invitations sent.",
   notMember: "That person is not in your household.",
   choose: "Choose whether to bring your kitchen into the household or leave it behind.",
+  notInBatch: "Send a change of household in a request of its own, not in a batch with other calls.",
 } as const;
 
 /** What an account that already has a kitchen does with it on joining: bring it in, or leave it in its own household. */

@@ -24,7 +24,9 @@ describe("ingredient input", () => {
     [{ quantity: -1 }, "Quantity must be 0 or more"],
     [{ name: "Milk\u0007" }, "Name can't contain line breaks or other control characters"],
     [{ name: "Milk\nBcc: x@example.com" }, "Name can't contain line breaks or other control characters"],
-    [{ name: "\u200b\u202e\u00ad\u034f" }, "Name is required"],
+    [{ name: "Milk\u2028Bcc: x@example.com" }, "Name can't contain line breaks or other control characters"],
+    [{ name: "Milk \u202Eklim" }, "Name can't contain line breaks or other control characters"],
+    [{ name: "\u200b\u200e\u00ad\u034f" }, "Name is required"],
   ])("rejects %o, on create and on update", (change, message) => {
     expect(issue(change)).toBe(message);
     expect(issue(change, ingredientUpdate)).toBe(message);

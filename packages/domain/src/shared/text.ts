@@ -27,8 +27,11 @@ export function storable(value: string): string {
 }
 
 // Control characters (line breaks, tabs, BEL, ESC, C1) have no place in a one-line name: in a mail's subject a line
-// break starts a header, on screen the others show as nothing or as boxes.
-const CONTROL = /\p{Cc}/u;
+// break starts a header, on screen the others show as nothing or as boxes. The line and paragraph separators (U+2028,
+// U+2029) are line breaks too, and the bidi embeddings, overrides and isolates (U+202A-202E, U+2066-2069) reorder
+// the text after them: a name could turn the rest of an invitation's subject around. Direction marks (U+200E, U+200F,
+// U+061C) stay: they only steer the punctuation beside them, as a name mixing scripts may need.
+const CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 // What shows on screen: a letter, digit, mark of punctuation or symbol. Zero-width and direction marks, soft hyphens
 // and joiners alone are a name nobody can see or pick out of a list.
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;

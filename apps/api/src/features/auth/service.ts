@@ -2,6 +2,7 @@ import { INVITE_LINK_DAYS, type SignupInput } from "@kim/domain";
 import { TRPCError } from "@trpc/server";
 import { appError } from "../../lib/errors";
 import { clearHits, spend, withinLimit, type Limit } from "../../lib/rate-limit";
+import { publishSignOut } from "../../live";
 import type { Context } from "../../trpc/context";
 import { hashPassword, verifyPassword } from "./passwords";
 import { publicUser } from "./public-user";
@@ -95,7 +96,9 @@ export async function login(ctx: Context, input: { email: string; password: stri
 
 export async function logout(ctx: Context): Promise<{ ok: true }> {
   const token = ctx.http.cookie(SESSION_COOKIE);
-  if (token) await deleteSession(ctx.db, token);
+  const userId = token ? await deleteSession(ctx.db, token) : undefined;
+  // Its open live streams end too, or they would go on telling a signed-out browser of the kitchen's changes.
+  if (userId) await publishSignOut(ctx.db, userId);
   clearSessionCookie(ctx.http);
   return { ok: true };
 }
@@ -192,6 +195,7 @@ export async function confirmPasswordReset(ctx: Context, input: { token: string;
   );
   if (!userId) throw appError("BAD_REQUEST", INVALID_RESET_LINK);
   await deleteUserSessions(ctx.db, userId);
+  await publishSignOut(ctx.db, userId);
   clearSessionCookie(ctx.http);
   return { message: "Password reset successful" };
 }

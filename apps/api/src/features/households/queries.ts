@@ -65,6 +65,18 @@ export function openInvites(db: Kysely<Database>, householdId: string, now: Date
     .execute();
 }
 
+/** Whether an invitation still open (not used, not expired) at `now` was sent to the address, by any household. */
+export async function invitedAddress(db: Kysely<Database>, email: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom("householdInvites")
+    .select("id")
+    .where("email", "=", email)
+    .where("usedAt", "is", null)
+    .where("expiresAt", ">", now)
+    .executeTakeFirst();
+  return !!row;
+}
+
 /** A new invitation replaces any open one to the same address: one working link per person. */
 export async function insertInvite(
   db: Kysely<Database>,
@@ -240,6 +252,16 @@ export function leftBehindHome(db: Kysely<Database>, userId: string) {
     .orderBy("h.createdAt", "desc")
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** The person leaves the household, alone in it, with its kitchen: it is theirs to come back to, whoever made it. */
+export async function leaveBehind(db: Kysely<Database>, householdId: string, userId: string): Promise<void> {
+  await db.updateTable("households").set({ homeOf: userId }).where("id", "=", householdId).execute();
+}
+
+/** The person leaves a household others keep: it is no home of theirs to come back to, even if it was made for them. */
+export async function giveUpHome(db: Kysely<Database>, householdId: string, userId: string): Promise<void> {
+  await db.updateTable("households").set({ homeOf: null }).where("id", "=", householdId).where("homeOf", "=", userId).execute();
 }
 
 export async function newHome(db: Kysely<Database>, userId: string): Promise<string> {

@@ -26,11 +26,14 @@ import {
   deleteOpenInvite,
   fitMealsInto,
   deleteLeftBehind,
+  giveUpHome,
   hasKitchen,
   householdsOfUsers,
   insertInvite,
+  invitedAddress,
   invitePreview,
   kitchenSize,
+  leaveBehind,
   leftBehindHome,
   lockHousehold,
   lockInvite,
@@ -95,10 +98,10 @@ export async function householdOf(ctx: Pick<Context, "db" | "now">, user: Sessio
 }
 
 /**
- * Invitation mail, counted before anything else: a new invitation replaces the open one, so the 12-person cap never
- * stops resends. One owner may resend to an address a few times an hour; every household together mails one address
- * a few more times a day (so many accounts can't flood it, yet no one stranger can block an address for long); and
- * one owner mails a few dozen a day.
+ * Invitation mail, counted once the invitation is allowed (an owner, with room): a new invitation replaces the open
+ * one, so the 12-person cap never stops resends. One owner may resend to an address a few times an hour; every
+ * household together mails one address a few more times a day (so many accounts can't flood it, yet no one stranger
+ * can block an address for long); and one owner mails a few dozen a day.
  */
 export const INVITE_LIMITS = {
   perRecipient: { max: 3, windowMs: HOUR_MS },
@@ -108,12 +111,6 @@ export const INVITE_LIMITS = {
 
 /** The owner invites someone by email: a mailed link to the welcome screen, valid 7 days, used once. */
 export async function invite(ctx: Context, user: SessionUser, email: string) {
-  await spend(
-    ctx,
-    { key: `household-invite:user:${user.id}:to:${email}`, limit: INVITE_LIMITS.perRecipient, refusal: HOUSEHOLD_TEXTS.tooManyInvitesTo },
-    { key: `household-invite:to:${email}`, limit: INVITE_LIMITS.perAddress, refusal: HOUSEHOLD_TEXTS.tooManyInvitesTo },
-    { key: `household-invite:user:${user.id}`, limit: INVITE_LIMITS.perSender, refusal: HOUSEHOLD_TEXTS.tooManyInvites },
-  );
   const token = newToken();
   const now = ctx.now();
   await inTransaction(ctx.db, async (trx) => {
@@ -124,6 +121,14 @@ export async function invite(ctx: Context, user: SessionUser, email: string) {
     // A new invitation to the same address replaces the open one, so it doesn't count twice.
     const others = invites.filter((i) => i.email !== email).length;
     if (!canInvite(members.length, others)) throw appError("CONFLICT", HOUSEHOLD_TEXTS.full);
+    // Counted in the invitation's transaction, so a refused request (not the owner, full, past a limit) spends
+    // nothing: a stranger's refused tries can't use up an address's count.
+    await spend(
+      { db: trx, http: ctx.http },
+      { key: `household-invite:user:${user.id}:to:${email}`, limit: INVITE_LIMITS.perRecipient, refusal: HOUSEHOLD_TEXTS.tooManyInvitesTo },
+      { key: `household-invite:to:${email}`, limit: INVITE_LIMITS.perAddress, refusal: HOUSEHOLD_TEXTS.tooManyInvitesTo },
+      { key: `household-invite:user:${user.id}`, limit: INVITE_LIMITS.perSender, refusal: HOUSEHOLD_TEXTS.tooManyInvites },
+    );
     await insertInvite(
       trx,
       {
@@ -161,6 +166,11 @@ export async function cancelInvite(ctx: Context, user: SessionUser, inviteId: st
     if (!(await deleteOpenInvite(trx, me.householdId, inviteId, ctx.now()))) throw notFound(HOUSEHOLD_TEXTS.inviteNotOpen);
   });
   return { id: inviteId };
+}
+
+/** Whether an invitation still open waits for the address: it is kept for the person it was mailed to. */
+export function awaitsInvitation(ctx: Pick<Context, "db" | "now">, email: string): Promise<boolean> {
+  return invitedAddress(ctx.db, email, ctx.now());
 }
 
 /** A link's invitation, refused with a clear error when it can't be used. */
@@ -203,9 +213,8 @@ export async function accept(ctx: Context, user: SessionUser, token: string, cho
     const invite = await lockInvite(trx, hashToken(token));
     if (invite?.usedBy === user.id && (await membershipOf(trx, user.id))?.householdId === invite.householdId) return;
     const open = usable(invite, now);
-    if (open.email !== user.email.toLowerCase()) {
-      throw appError("FORBIDDEN", `This invitation was sent to ${open.email}: sign in with that email to use it.`);
-    }
+    // The address stays unsaid: a link in the wrong hands mustn't tell whose account to take it to.
+    if (open.email !== user.email.toLowerCase()) throw appError("FORBIDDEN", HOUSEHOLD_TEXTS.otherAddress);
     const me = await membershipOf(trx, user.id);
     if (!me) throw notFound("Household not found");
     if (me.householdId === open.householdId) throw appError("CONFLICT", HOUSEHOLD_TEXTS.alreadyMember);
@@ -230,6 +239,9 @@ export async function accept(ctx: Context, user: SessionUser, token: string, cho
       await deleteHousehold(trx, me.householdId);
       // Every shared list of the household grew: its members' open screens hear it once the join commits.
       await publishChanges({ db: trx, user: { id: user.id, householdId: open.householdId } }, LIVE_KINDS);
+    } else {
+      // Theirs to come back to, even when someone else made it and handed it over.
+      await leaveBehind(trx, me.householdId, user.id);
     }
     await markInviteUsed(trx, open.id, user.id, now);
   });
@@ -242,6 +254,8 @@ export async function accept(ctx: Context, user: SessionUser, token: string, cho
  */
 async function goHome(trx: Kysely<Database>, userId: string, from: string, takeRecipes: boolean, now: Date): Promise<string> {
   const home = (await leftBehindHome(trx, userId))?.id ?? (await newHome(trx, userId));
+  // Others keep the household they leave: even if it was made for them, it is no home of theirs now.
+  await giveUpHome(trx, from, userId);
   await moveMember(trx, userId, home, "owner", now);
   await publishMoves(trx, [userId]);
   if (takeRecipes) {

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createUser, freshAddress, type TestApp } from "../../testing/test-app";
+import { EMAIL_HELD } from "./service";
 
 let t: TestApp;
 
@@ -45,6 +47,25 @@ describe("PATCH /api/user/profile", () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: "CONFLICT", message: "That email is already used by another account" });
     expect(await me(cookie)).toMatchObject({ firstName: "Gus", email });
+  });
+
+  it("answers 409 for an address a household invitation still waits for, so a leaked link can't be taken to it", async () => {
+    const owner = await createUser(t);
+    const invited = `newcook-${randomUUID()}@example.com`;
+    const sent = await t.app.inject({
+      method: "POST",
+      url: "/api/household/invites",
+      payload: { email: invited },
+      headers: { cookie: owner.cookie },
+    });
+    expect(sent.statusCode).toBe(201);
+    const { cookie, email } = await createUser(t, { firstName: "Mal" });
+    const res = await patch(cookie, { email: invited.toUpperCase() });
+    expect([res.statusCode, res.json().message]).toEqual([409, EMAIL_HELD]);
+    expect(await me(cookie)).toMatchObject({ email });
+    // Once the invitation is over, the address is free like any other.
+    await t.deps.db.updateTable("householdInvites").set({ expiresAt: new Date() }).where("email", "=", invited).execute();
+    expect((await patch(cookie, { email: invited })).statusCode).toBe(200);
   });
 
   it("answers 400 for an unknown avatar, a non-https image, a bad email or a long name", async () => {
