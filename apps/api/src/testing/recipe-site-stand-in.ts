@@ -13,6 +13,8 @@ export interface StandInPage {
   body: string | Buffer;
   /** Milliseconds to wait before answering. */
   delayMs?: number;
+  /** Called as the request arrives, before the answer: for a test that must act while the page is being fetched. */
+  onRequest?: () => void;
 }
 
 /**
@@ -39,6 +41,7 @@ export function recipeSiteStandIn() {
       res.writeHead(page.status ?? 200, { "content-type": "text/html; charset=utf-8", ...page.headers });
       res.end(page.body);
     };
+    page?.onRequest?.();
     if (page?.delayMs) setTimeout(answer, page.delayMs);
     else answer();
   });

@@ -350,9 +350,14 @@ describe("POST /api/recipes/extract-from-url", () => {
 
   it("gives the import back when the page reader is too busy to take it (503)", { timeout: 60_000 }, async () => {
     const { cookie, id } = await createUser(t, { isPro: true });
-    const url = site.page("/busy", page("", jsonLd(soup)));
-    // Every worker busy and every place in the queue taken, by pages that take a while to read.
-    const busy = Array.from({ length: HTML_WORKERS + HTML_LIMITS.queued }, () => readHtml(headingsPage(300_000), url));
+    // Every worker busy and every place in the queue taken, by pages that take a while to read, while the page is
+    // fetched: taken earlier, they could be read before the request (its session, its limit, the fetch) reached the reader.
+    const heavy = headingsPage(300_000);
+    let busy: Promise<unknown>[] = [];
+    const url = site.page("/busy", {
+      body: page("", jsonLd(soup)),
+      onRequest: () => (busy = Array.from({ length: HTML_WORKERS + HTML_LIMITS.queued }, () => readHtml(heavy, url))),
+    });
     const refused = await t.app.inject({ method: "POST", url: "/api/recipes/extract-from-url", headers: { cookie }, payload: { url } });
     await Promise.all(busy);
     expect(refused.statusCode).toBe(503);
