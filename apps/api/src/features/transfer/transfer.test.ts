@@ -364,6 +364,33 @@ describe("what one import may cost", () => {
     expect(await countOf("recipes", user.id)).toBe(1);
   });
 
+  it("lists stock events dated outside the kitchen's years as failed and saves the rest, never a 500 after the recipes", async () => {
+    const user = await createUser(t);
+    const event = { name: "Milk", category: "Dairy", kind: "used", reason: "emptied", expirationDate: null };
+    // Year 0000 or 9999 with an offset pushing it further out: a date and time as written, none SQL can store.
+    const outOfRange = ["0000-01-01T00:00:00Z", "9999-12-31T23:59:59-23:59", "0000-01-01T00:00:00+23:59"];
+    const res = await upload(
+      user.cookie,
+      await kimExport({
+        recipes: [kimRecipe(1)],
+        stockHistory: [
+          ...outOfRange.map((occurredAt) => ({ ...event, occurredAt })),
+          { ...event, name: "Old milk", expirationDate: "0100-01-01", occurredAt: "2026-01-01T00:00:00Z" },
+          { ...event, occurredAt: "2026-01-02T00:00:00+01:00" },
+        ],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ imported: 1, failed: 4, restored: { stockHistory: 1 } });
+    const when = "When it happened must be a date and time from 1900 to 2999";
+    expect(res.json().details).toEqual([
+      ...outOfRange.map(() => ({ title: "Stock history: Milk", outcome: "failed", reason: when })),
+      { title: "Stock history: Old milk", outcome: "failed", reason: "Expiration date must be a date from 1900 to 2999" },
+    ]);
+    const events = await t.deps.db.selectFrom("stockEvents").select("occurredAt").where("householdId", "=", user.householdId).execute();
+    expect(events.map((e) => e.occurredAt.toISOString())).toEqual(["2026-01-01T23:00:00.000Z"]);
+  });
+
   it("refuses a user's import past the ones running at once with 429, before reading the upload", async () => {
     const user = await createUser(t);
     const running = Array.from({ length: TRANSFER_LIMITS.importsAtOnce }, () => ({ userId: user.id, idempotencyKey: randomUUID() }));
