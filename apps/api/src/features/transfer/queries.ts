@@ -60,6 +60,24 @@ export async function setImportProgress(
     .execute();
 }
 
+/**
+ * Whether the person is still in the household, read in a batch's transaction before it writes. Their account and the
+ * household are locked for share, in the order an account's deletion and a change of members lock them for update:
+ * such a change waits for the batch to commit, or the batch waits for it and then reads the change.
+ */
+export async function stillInHousehold(trx: Kysely<Database>, { householdId, userId }: Kitchen): Promise<boolean> {
+  const user = await trx.selectFrom("users").select("id").where("id", "=", userId).forKeyShare().executeTakeFirst();
+  const household = user && (await trx.selectFrom("households").select("id").where("id", "=", householdId).forShare().executeTakeFirst());
+  if (!household) return false;
+  const member = await trx
+    .selectFrom("householdMembers")
+    .select("userId")
+    .where("userId", "=", userId)
+    .where("householdId", "=", householdId)
+    .executeTakeFirst();
+  return member !== undefined;
+}
+
 /** The id, title and ingredients of each of the household's recipes, to tell a duplicate (and point a meal at it). */
 export function recipeKeys(
   db: Kysely<Database>,

@@ -35,6 +35,7 @@ import {
   kitchenRows,
   recipeKeys,
   setImportProgress,
+  stillInHousehold,
   stripeSubscriptionOf,
 } from "./queries";
 import { planRestore, type RecipeTarget, type RestorePlan } from "./restore";
@@ -68,6 +69,8 @@ export interface ImportProgress {
 
 export const DUPLICATE = "Already in your recipes (same title and ingredients)";
 export const STILL_RUNNING = "This import is still running: follow it at GET /api/transfer/imports/{key}";
+export const HOUSEHOLD_CHANGED =
+  "You are no longer in the household this file was being imported into, so the import stopped: what it saved before stays there. Import the file again to bring it into your kitchen now.";
 export const TOO_MANY_AT_ONCE = `You are already importing ${TRANSFER_LIMITS.importsAtOnce} files. Wait for one to finish, then try again.`;
 export const photosLeftOut = (count: number) =>
   `${count.toLocaleString("en-US")} photos were left out: at most ${TRANSFER_LIMITS.photoBytes / (1024 * 1024)} MB of photos a file`;
@@ -252,7 +255,7 @@ async function save(
         image: image && { contentType: image.contentType, bytes: await readFile(image.path) },
       })),
     );
-    await inTransaction(ctx.db, async (trx) => {
+    await inKitchen(ctx, kitchen, async (trx) => {
       recipeIds.push(...(await insertRecipes(trx, kitchen, batch)));
       await setImportProgress(trx, id, { status: "saving", total, done: recipeIds.length });
     });
@@ -278,6 +281,17 @@ async function save(
   };
   await setImportProgress(ctx.db, id, { status: "done", total, done: total, summary });
   return summary;
+}
+
+/**
+ * Writes one batch in a transaction while the person is still in the kitchen's household: the upload may take minutes,
+ * and someone removed from it (or whose household was merged into another) meanwhile writes nothing more (409).
+ */
+async function inKitchen(ctx: Context, kitchen: Kitchen, write: (trx: Context["db"]) => Promise<void>): Promise<void> {
+  await inTransaction(ctx.db, async (trx) => {
+    if (!(await stillInHousehold(trx, kitchen))) throw appError("CONFLICT", HOUSEHOLD_CHANGED);
+    await write(trx);
+  });
 }
 
 /**
@@ -330,7 +344,7 @@ async function restore(
   const inBatches = async <T>(rows: T[], write: (trx: Context["db"], batch: T[]) => Promise<void>) => {
     for (let from = 0; from < rows.length; from += ROW_BATCH) {
       const batch = rows.slice(from, from + ROW_BATCH);
-      await inTransaction(ctx.db, async (trx) => {
+      await inKitchen(ctx, kitchen, async (trx) => {
         await write(trx, batch);
         done += batch.length;
         await setImportProgress(trx, id, { status: "saving", total: progress.total, done });

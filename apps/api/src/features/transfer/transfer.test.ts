@@ -27,7 +27,7 @@ import { MAX_MEALS_PER_SLOT, QUOTAS, quotaMessage, slotFullText } from "@kim/dom
 import { KIM_EXPORT_FILE, MAX_STOCK_EVENTS, stockHistoryLeftOut } from "./kim-format";
 import { REFUSALS, TRANSFER_LIMITS, type ReadRecipe } from "./reading";
 import { ALREADY_THERE } from "./restore";
-import { DUPLICATE, IMPORT_LIMIT, photoBatches, photosLeftOut, sweepImportFolders, TOO_MANY_AT_ONCE } from "./service";
+import { DUPLICATE, HOUSEHOLD_CHANGED, IMPORT_LIMIT, photoBatches, photosLeftOut, sweepImportFolders, TOO_MANY_AT_ONCE } from "./service";
 
 let t: TestApp;
 // Imports write their upload and photos under DATA_DIR: a folder of the test's own, checked empty after each import.
@@ -434,6 +434,82 @@ describe("what one import may cost", () => {
     },
     SLOW,
   );
+});
+
+describe("an import while its household changes", () => {
+  type Person = Awaited<ReturnType<typeof createUser>>;
+  const send = (who: Person, method: "POST" | "DELETE", url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload && { payload }) });
+
+  /** `who` joins `owner`'s household with the invitation mailed to them (an empty kitchen is merged). */
+  async function join(owner: Person, who: Person) {
+    expect((await send(owner, "POST", "/api/household/invites", { email: who.email })).statusCode).toBe(201);
+    const mail = await t.deps.db
+      .selectFrom("emailOutbox")
+      .select("textBody")
+      .where("toAddress", "=", who.email)
+      .orderBy("createdAt", "desc")
+      .executeTakeFirstOrThrow();
+    const token = decodeURIComponent(/\/household\/join\?token=([^\s"&]+)/.exec(mail.textBody)![1]!);
+    const res = await send(who, "POST", "/api/household/join", { token });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /**
+   * An upload held after its first bytes, as a slow line sends it: `reading` resolves once the server reads the file
+   * (its checks done, the kitchen taken from the session), `finish` sends the rest.
+   */
+  function heldUpload(who: Person, bytes: Buffer) {
+    const { payload, headers } = fileUpload(bytes);
+    let reading!: () => void;
+    let finish!: () => void;
+    const [started, rest] = [new Promise<void>((r) => (reading = r)), new Promise<void>((r) => (finish = r))];
+    async function* body() {
+      reading();
+      yield payload.subarray(0, 100);
+      await rest;
+      yield payload.subarray(100);
+    }
+    const answer = t.app.inject({
+      method: "POST",
+      url: "/api/transfer/import?duplicates=keep",
+      payload: Readable.from(body()),
+      headers: { ...headers, cookie: who.cookie },
+    });
+    return { reading: started, finish, answer };
+  }
+
+  const kitchenSize = async (householdId: string) => ({
+    recipes: await countOf("recipes", householdId),
+    inventory: (await t.deps.db.selectFrom("ingredients").select("id").where("householdId", "=", householdId).execute()).length,
+  });
+
+  it("stops with 409 when the owner removes the importer mid-upload: nothing is written to the kitchen they left", async () => {
+    const [owner, member] = [await createUser(t), await createUser(t)];
+    await join(owner, member);
+    const upload = heldUpload(member, await kimExport({ recipes: [kimRecipe(1)], inventory: [MILK] }));
+    await upload.reading;
+    expect((await send(owner, "DELETE", `/api/household/members/${member.id}`)).statusCode).toBe(200);
+    upload.finish();
+    const res = await upload.answer;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(HOUSEHOLD_CHANGED);
+    expect(await kitchenSize(owner.householdId)).toEqual({ recipes: 0, inventory: 0 });
+    expect(await countOf("collectionImports", member.id)).toBe(0);
+  });
+
+  it("stops with 409, not a 500, when the importer's household is merged into another mid-upload", async () => {
+    const [owner, member] = [await createUser(t), await createUser(t)];
+    const upload = heldUpload(member, await kimExport({ recipes: [kimRecipe(1)], inventory: [MILK] }));
+    await upload.reading;
+    // The importer's empty kitchen is merged into the owner's, and their own household deleted.
+    await join(owner, member);
+    upload.finish();
+    const res = await upload.answer;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(HOUSEHOLD_CHANGED);
+    expect(await kitchenSize(owner.householdId)).toEqual({ recipes: 0, inventory: 0 });
+  });
 });
 
 describe("malformed uploads: 400 or 413, never a 500", () => {
