@@ -1,6 +1,7 @@
 import type { Database } from "@kim/db";
 import type { RecipeIngredient, RecipeInput, ShoppingItem } from "@kim/domain";
 import type { Insertable, Kysely } from "kysely";
+import type { KeyedRequest } from "../../lib/idempotency";
 import type { Kitchen } from "../../sessions/kitchen";
 
 /** Every account starts with this avatar (the users table's default). */
@@ -13,17 +14,17 @@ export type ImportRow = Awaited<ReturnType<typeof findImport>>;
 export function findImport(db: Kysely<Database>, userId: string, key: string) {
   return db
     .selectFrom("collectionImports")
-    .select(["id", "status", "total", "done", "summary", "updatedAt"])
+    .select(["id", "fingerprint", "status", "total", "done", "summary", "updatedAt"])
     .where("userId", "=", userId)
     .where("idempotencyKey", "=", key)
     .executeTakeFirst();
 }
 
-/** Claims the key for a new import; undefined when an import already holds it (a retry). */
-export async function claimImport(db: Kysely<Database>, userId: string, key: string): Promise<string | undefined> {
+/** Claims the key for a new import, with what it was sent with; undefined when an import already holds it (a retry). */
+export async function claimImport(db: Kysely<Database>, { userId, key, fingerprint }: KeyedRequest): Promise<string | undefined> {
   const row = await db
     .insertInto("collectionImports")
-    .values({ userId, idempotencyKey: key })
+    .values({ userId, idempotencyKey: key, fingerprint })
     .onConflict((oc) => oc.columns(["userId", "idempotencyKey"]).doNothing())
     .returning("id")
     .executeTakeFirst();

@@ -10,7 +10,7 @@ import { kitchenOf, type Kitchen } from "../../sessions/kitchen";
 import { clearSessionCookie } from "../../sessions/sessions";
 import { deleteUser } from "../admin/service";
 import { confirmPassword } from "../auth/service";
-import { keyedRequest } from "../../lib/idempotency";
+import { KEY_REUSED, keyedRequest, type KeyedRequest } from "../../lib/idempotency";
 import { spend, type Limit } from "../../lib/rate-limit";
 import { saveUpload, type PendingDownload, type PendingUpload } from "../../lib/rest";
 import type { Context } from "../../trpc/context";
@@ -113,16 +113,20 @@ type User = NonNullable<Context["user"]>;
 
 /**
  * Imports a collection file under the request's Idempotency-Key (one is made when it has none): a retry with the key
- * answers the first import's summary without reading its file. The file streams to disk, is read in a worker (where
- * every bound is checked before the work it guards), then its recipes are saved in batches that move the progress on.
- * A refused file changes nothing and keeps no key.
+ * answers the first import's summary without reading its file, and spends none of the hour's imports. The file streams
+ * to disk, is read in a worker (where every bound is checked before the work it guards), then its recipes are saved in
+ * batches that move the progress on. A refused file changes nothing and keeps no key.
  */
 export async function importCollection(ctx: Context, user: User, file: PendingUpload, duplicates: DuplicateChoice): Promise<ImportSummary> {
   const key = ctx.http.idempotencyKey ?? randomUUID();
-  // Checks the key as every keyed path does (visible ASCII, no batch).
-  keyedRequest(user.id, key, ctx.http.calls, "transfer.importCollection", { duplicates });
+  // Checks the key as every keyed path does (visible ASCII, no batch). The request is told apart by its `duplicates`
+  // choice only: its file arrives after the key is claimed and a retry is answered without reading it, so another file
+  // sent under the same key gets the first summary.
+  const request = keyedRequest(user.id, key, ctx.http.calls, "transfer.importCollection", { duplicates });
+  const earlier = await earlierImport(ctx, request);
+  if (earlier) return earlier;
   await spend(ctx, { key: `transfer-import:user:${user.id}`, limit: IMPORT_LIMIT, refusal: "Too many imports." });
-  const id = await claim(ctx, user.id, key);
+  const id = await claim(ctx, request);
   if (typeof id !== "string") return id;
   const dir = await importFolder(ctx.config.dataDir);
   try {
@@ -138,21 +142,35 @@ export async function importCollection(ctx: Context, user: User, file: PendingUp
 }
 
 /**
- * The key's new import, or the summary of the import that already had it. A new one is counted with the user's
- * others (claimed first, so parallel requests each see the others) and refused past the bound before its upload is read.
+ * What the import already holding the request's key answers: its summary once done, 409 while it runs, 422 when the
+ * key was sent with another request. One not heard of for ABANDONED_MS died with its process: its key starts over.
  */
-async function claim(ctx: Context, userId: string, key: string): Promise<string | ImportSummary> {
-  const id = await claimImport(ctx.db, userId, key);
-  if (id) {
-    if ((await activeImports(ctx.db, userId, new Date(ctx.now().getTime() - ABANDONED_MS))) <= TRANSFER_LIMITS.importsAtOnce) return id;
-    await forgetImport(ctx.db, id);
-    throw appError("TOO_MANY_REQUESTS", TOO_MANY_AT_ONCE);
-  }
+async function earlierImport(ctx: Context, { userId, key, fingerprint }: KeyedRequest): Promise<ImportSummary | undefined> {
   const earlier = await findImport(ctx.db, userId, key);
-  if (earlier?.status === "done") return earlier.summary as ImportSummary;
-  if (earlier && ctx.now().getTime() - earlier.updatedAt.getTime() < ABANDONED_MS) throw appError("CONFLICT", STILL_RUNNING);
-  if (earlier) await forgetImport(ctx.db, earlier.id);
-  return claim(ctx, userId, key);
+  if (!earlier) return undefined;
+  if (earlier.status !== "done" && ctx.now().getTime() - earlier.updatedAt.getTime() >= ABANDONED_MS) {
+    await forgetImport(ctx.db, earlier.id);
+    return undefined;
+  }
+  // Imports claimed before their fingerprint was kept (migration 0038) have none.
+  if (earlier.fingerprint !== null && earlier.fingerprint !== fingerprint) throw appError("UNPROCESSABLE_CONTENT", KEY_REUSED);
+  if (earlier.status === "done") return earlier.summary as ImportSummary;
+  throw appError("CONFLICT", STILL_RUNNING);
+}
+
+/**
+ * The key's new import, or what the import that took the key a moment before answers. A new one is counted with the
+ * user's others (claimed first, so parallel requests each see the others) and refused past the bound before its upload
+ * is read.
+ */
+async function claim(ctx: Context, request: KeyedRequest): Promise<string | ImportSummary> {
+  const id = await claimImport(ctx.db, request);
+  if (!id) return (await earlierImport(ctx, request)) ?? claim(ctx, request);
+  if ((await activeImports(ctx.db, request.userId, new Date(ctx.now().getTime() - ABANDONED_MS))) <= TRANSFER_LIMITS.importsAtOnce) {
+    return id;
+  }
+  await forgetImport(ctx.db, id);
+  throw appError("TOO_MANY_REQUESTS", TOO_MANY_AT_ONCE);
 }
 
 /** A new folder for one import's upload and photos, under DATA_DIR (the disk the operator gave Kim, not /tmp). */

@@ -21,6 +21,7 @@ import {
   tandoorZip,
   zipOf,
 } from "../../testing/collection-samples";
+import { KEY_REUSED } from "../../lib/idempotency";
 import { BODY_REFUSALS } from "../../lib/request-bodies";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
 import { MAX_MEALS_PER_SLOT, QUOTAS, quotaMessage, slotFullText } from "@kim/domain";
@@ -162,6 +163,29 @@ describe("importing a collection from another app", () => {
     expect(retry.json()).toEqual(first.json());
     expect(await countOf("recipes", user.id)).toBe(2);
     expect((await upload(user.cookie, file, { key: "bad key with spaces" })).statusCode).toBe(400);
+  });
+
+  it("refuses a key sent again with another duplicates choice (422), and answers a retry without spending an import", async () => {
+    const max = IMPORT_LIMIT.max;
+    IMPORT_LIMIT.max = 1;
+    try {
+      const user = await createUser(t);
+      const file = jsonLdFile(sampleRecipes(1, "Keyed"));
+      const key = randomUUID();
+      const first = await upload(user.cookie, file, { key, duplicates: "skip" });
+      expect(first.statusCode, first.body).toBe(200);
+      // The hour's only import is spent: a retry still gets its answer, a new import doesn't run.
+      const retry = await upload(user.cookie, file, { key, duplicates: "skip" });
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json()).toEqual(first.json());
+      const reused = await upload(user.cookie, file, { key, duplicates: "keep" });
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json().message).toBe(KEY_REUSED);
+      expect(await countOf("recipes", user.id)).toBe(1);
+      expect((await upload(user.cookie, file, { key: randomUUID() })).statusCode).toBe(429);
+    } finally {
+      IMPORT_LIMIT.max = max;
+    }
   });
 
   it("is free: a cook without any plan imports", async () => {
