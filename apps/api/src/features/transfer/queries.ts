@@ -3,6 +3,7 @@ import type { RecipeIngredient, RecipeInput, ShoppingItem } from "@kim/domain";
 import type { Insertable, Kysely } from "kysely";
 import type { KeyedRequest } from "../../lib/idempotency";
 import type { Kitchen } from "../../sessions/kitchen";
+import { MAX_STOCK_EVENTS } from "./kim-format";
 
 /** Every account starts with this avatar (the users table's default). */
 const DEFAULT_AVATAR = "User";
@@ -132,7 +133,10 @@ export function findRecipeImage(db: Kysely<Database>, householdId: string, recip
     .executeTakeFirst();
 }
 
-/** Everything the account holds and its kitchen (the household's), but the photos' bytes (read one at a time as the export is written). */
+/**
+ * Everything the account holds and its kitchen (the household's), but the photos' bytes (read one at a time as the
+ * export is written). Each kind is bounded by its quota, the stock history by MAX_STOCK_EVENTS.
+ */
 export async function accountData(db: Kysely<Database>, { householdId, userId }: Kitchen) {
   const [profile, settings, inventory, recipes, mealPlans, shoppingLists, stockHistory, images] = await Promise.all([
     db
@@ -145,7 +149,16 @@ export async function accountData(db: Kysely<Database>, { householdId, userId }:
     db.selectFrom("recipes").selectAll().where("householdId", "=", householdId).orderBy("createdAt").orderBy("id").execute(),
     db.selectFrom("mealPlans").selectAll().where("householdId", "=", householdId).orderBy("date").execute(),
     db.selectFrom("shoppingLists").selectAll().where("householdId", "=", householdId).orderBy("createdAt").execute(),
-    db.selectFrom("stockEvents").selectAll().where("householdId", "=", householdId).orderBy("occurredAt").execute(),
+    // Stock history has no quota: the newest events, as many as an import reads back.
+    db
+      .selectFrom("stockEvents")
+      .selectAll()
+      .where("householdId", "=", householdId)
+      .orderBy("occurredAt", "desc")
+      .orderBy("id", "desc")
+      .limit(MAX_STOCK_EVENTS)
+      .execute()
+      .then((events) => events.reverse()),
     householdImages(db, householdId).select(["recipeImages.recipeId", "recipeImages.contentType"]).execute(),
   ]);
   return { profile, settings, inventory, recipes, mealPlans, shoppingLists, stockHistory, images };

@@ -422,11 +422,37 @@ export async function recipeImage(ctx: Context, householdId: string, recipeId: s
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" };
 
 /**
- * Everything of the account as one zip streamed to `download`: kim-export.json (profile, inventory, recipes with every
- * field, plans, lists, stock history), each recipe photo under images/, and the recipes as schema.org JSON-LD.
- * Photos are read one at a time as the zip is written.
+ * Exports at once: one a person (a second is 429) and `perProcess` in this process (past them 503), as each holds its
+ * kitchen's rows and their JSON in memory until its zip is sent (a kitchen at its quotas: a few hundred MB). Counted in
+ * the process, so across processes the hour's limit holds: `perHour` a person, as moving out takes an export or a few.
+ */
+export const EXPORT_LIMITS = { perProcess: 2, perHour: { max: 10, windowMs: 60 * 60_000 } satisfies Limit };
+export const EXPORT_RUNNING = "Your export is still being sent. Wait for it to finish, then try again.";
+export const EXPORTS_BUSY = "Kim is sending other exports just now. Please try again shortly.";
+/** The people whose export this process is sending. */
+const exporting = new Set<string>();
+
+/**
+ * Everything of the account as one zip streamed to `download`, within EXPORT_LIMITS (checked before the kitchen is
+ * read; a refusal for being busy spends none of the hour's exports).
  */
 export async function exportAccount(ctx: Context, kitchen: Kitchen, download: PendingDownload): Promise<void> {
+  if (exporting.has(kitchen.userId)) throw appError("TOO_MANY_REQUESTS", EXPORT_RUNNING);
+  if (exporting.size >= EXPORT_LIMITS.perProcess) throw appError("SERVICE_UNAVAILABLE", EXPORTS_BUSY);
+  exporting.add(kitchen.userId);
+  try {
+    await spend(ctx, { key: `transfer-export:user:${kitchen.userId}`, limit: EXPORT_LIMITS.perHour, refusal: "Too many exports." });
+    await writeExport(ctx, kitchen, download);
+  } finally {
+    exporting.delete(kitchen.userId);
+  }
+}
+
+/**
+ * kim-export.json (profile, inventory, recipes with every field, plans, lists, stock history), each recipe photo under
+ * images/, and the recipes as schema.org JSON-LD, as one zip. Photos are read one at a time as the zip is written.
+ */
+async function writeExport(ctx: Context, kitchen: Kitchen, download: PendingDownload): Promise<void> {
   const data = await accountData(ctx.db, kitchen);
   const imageOf = new Map(data.images.map((img) => [img.recipeId, `images/${img.recipeId}.${EXTENSIONS[img.contentType] ?? "img"}`]));
   // Rows keep their own ids (a meal names its recipe, an event its item) but not whose they were.

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readdir, utimes } from "node:fs/promises";
+import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -7,7 +8,7 @@ import { RECIPE_FIELDS } from "@kim/domain";
 import type { Database } from "@kim/db";
 import { sql, type ExpressionBuilder } from "kysely";
 import yauzl from "yauzl";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   fileUpload,
   gzippedZeros,
@@ -23,12 +24,24 @@ import {
 } from "../../testing/collection-samples";
 import { KEY_REUSED } from "../../lib/idempotency";
 import { BODY_REFUSALS } from "../../lib/request-bodies";
+import { DOWNLOAD_LIMITS } from "../../lib/rest";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
 import { MAX_MEALS_PER_SLOT, QUOTAS, quotaMessage, slotFullText } from "@kim/domain";
 import { KIM_EXPORT_FILE, MAX_STOCK_EVENTS, stockHistoryLeftOut } from "./kim-format";
 import { REFUSALS, TRANSFER_LIMITS, type ReadRecipe } from "./reading";
 import { ALREADY_THERE } from "./restore";
-import { DUPLICATE, HOUSEHOLD_CHANGED, IMPORT_LIMIT, photoBatches, photosLeftOut, sweepImportFolders, TOO_MANY_AT_ONCE } from "./service";
+import {
+  DUPLICATE,
+  EXPORT_LIMITS,
+  EXPORT_RUNNING,
+  EXPORTS_BUSY,
+  HOUSEHOLD_CHANGED,
+  IMPORT_LIMIT,
+  photoBatches,
+  photosLeftOut,
+  sweepImportFolders,
+  TOO_MANY_AT_ONCE,
+} from "./service";
 
 let t: TestApp;
 // Imports write their upload and photos under DATA_DIR: a folder of the test's own, checked empty after each import.
@@ -40,6 +53,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Cookie = string;
+type Person = Awaited<ReturnType<typeof createUser>>;
+// How long a test waits for what the server does once a client has left (it notices when the connection closes).
+const SOON = { timeout: 10_000, interval: 20 };
 const MILK = { name: "Milk", quantity: 1, unit: "L", category: "Dairy" };
 // Files of thousands of recipes are made and read here; on a busy 2-core machine that takes a while.
 const SLOW = 240_000;
@@ -461,7 +477,6 @@ describe("what one import may cost", () => {
 });
 
 describe("an import while its household changes", () => {
-  type Person = Awaited<ReturnType<typeof createUser>>;
   const send = (who: Person, method: "POST" | "DELETE", url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload && { payload }) });
 
@@ -893,6 +908,137 @@ describe("exporting everything", () => {
     const res = await t.app.inject({ method: "GET", url: "/trpc/transfer.exportAll?input=%7B%7D", headers: { cookie: user.cookie } });
     expect(res.statusCode).toBe(400);
   });
+});
+
+describe("what one export may cost", () => {
+  let port: number;
+  // A kitchen whose zip is far more than the connection's buffers hold, so a client that stops reading holds its export.
+  let big: Person;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as AddressInfo).port;
+    big = await createUser(t);
+    const ingredients = JSON.stringify([{ name: "Salt", quantity: 1, unit: "g" }]);
+    const recipes = await t.deps.db
+      .insertInto("recipes")
+      .values([1, 2, 3].map((n) => ({ householdId: big.householdId, title: `Photo ${n}`, ingredients, instructions: "Mix." })))
+      .returning("id")
+      .execute();
+    await t.deps.db
+      .insertInto("recipeImages")
+      .values(recipes.map(({ id }) => ({ recipeId: id, contentType: "image/jpeg", bytes: randomBytes(8 * 1024 * 1024) })))
+      .execute();
+  });
+
+  /**
+   * An export whose client reads its first bytes, then stops reading: it is being sent once `sending` resolves;
+   * `leave` closes the connection, and `closed` resolves once the connection is closed (by either side).
+   */
+  function heldExport(who: Person) {
+    const socket = connect(port, "127.0.0.1");
+    socket.on("error", () => {});
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    const sending = new Promise<string>((resolve) =>
+      socket.once("data", (chunk: Buffer) => {
+        socket.pause();
+        resolve(chunk.toString("latin1").split("\r\n")[0]!);
+      }),
+    );
+    socket.write(`GET /api/transfer/export HTTP/1.1\r\nHost: localhost\r\nCookie: ${who.cookie}\r\n\r\n`);
+    return { sending, closed, leave: () => socket.destroy() };
+  }
+
+  /** The app's log lines since `from`, parsed. */
+  const logSince = (from: number) => t.logs.slice(from).map((line) => JSON.parse(line) as { level: number; msg: string });
+  const CLIENT_LEFT = "download ended early: the client left";
+
+  async function withExportLimits(perProcess: number, test: () => Promise<void>) {
+    const before = EXPORT_LIMITS.perProcess;
+    EXPORT_LIMITS.perProcess = perProcess;
+    try {
+      await test();
+    } finally {
+      EXPORT_LIMITS.perProcess = before;
+    }
+  }
+
+  it("sends one export a person at a time (429) and a few a process (503 with Retry-After), before reading the kitchen", async () => {
+    await withExportLimits(1, async () => {
+      const other = await createUser(t);
+      const held = heldExport(big);
+      expect(await held.sending).toBe("HTTP/1.1 200 OK");
+      const again = await get(big.cookie, "/api/transfer/export");
+      expect(again.statusCode).toBe(429);
+      expect(again.json().message).toBe(EXPORT_RUNNING);
+      const busy = await get(other.cookie, "/api/transfer/export");
+      expect(busy.statusCode).toBe(503);
+      expect(busy.json().message).toBe(EXPORTS_BUSY);
+      expect(Number(busy.headers["retry-after"])).toBeGreaterThan(0);
+      // Refusals for being busy spend none of the hour's exports.
+      expect(await t.deps.db.selectFrom("rateLimits").select("key").where("key", "like", `%${other.id}%`).execute()).toEqual([]);
+      held.leave();
+      await vi.waitFor(async () => expect((await get(other.cookie, "/api/transfer/export")).statusCode).toBe(200), SOON);
+    });
+  });
+
+  it("logs a download the client leaves as the client's doing, not as an error", async () => {
+    const from = t.logs.length;
+    const held = heldExport(big);
+    expect(await held.sending).toBe("HTTP/1.1 200 OK");
+    held.leave();
+    await vi.waitFor(() => expect(logSince(from).map((line) => line.msg)).toContain(CLIENT_LEFT), SOON);
+    expect(logSince(from).filter((line) => line.level >= 50)).toEqual([]);
+  });
+
+  it("ends a download the client stopped reading, so it holds no export's place", async () => {
+    const stalledMs = DOWNLOAD_LIMITS.stalledMs;
+    DOWNLOAD_LIMITS.stalledMs = 200;
+    try {
+      await withExportLimits(1, async () => {
+        const other = await createUser(t);
+        const held = heldExport(big);
+        expect(await held.sending).toBe("HTTP/1.1 200 OK");
+        // The client never reads on and never leaves: the server closes the connection.
+        await held.closed;
+        await vi.waitFor(async () => expect((await get(other.cookie, "/api/transfer/export")).statusCode).toBe(200), SOON);
+      });
+    } finally {
+      DOWNLOAD_LIMITS.stalledMs = stalledMs;
+    }
+  });
+
+  it("counts a person's exports: past the hour's limit, 429", async () => {
+    const max = EXPORT_LIMITS.perHour.max;
+    EXPORT_LIMITS.perHour.max = 2;
+    try {
+      const user = await createUser(t);
+      for (let i = 0; i < 2; i++) expect((await get(user.cookie, "/api/transfer/export")).statusCode).toBe(200);
+      const res = await get(user.cookie, "/api/transfer/export");
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(/^Too many exports\. Try again in/);
+      expect((await get((await createUser(t)).cookie, "/api/transfer/export")).statusCode).toBe(200);
+    } finally {
+      EXPORT_LIMITS.perHour.max = max;
+    }
+  });
+
+  it(
+    "reads at most as much stock history as an import reads back: the newest events",
+    async () => {
+      const user = await createUser(t);
+      // One event a minute, the oldest first.
+      await sql`
+        insert into stock_events (household_id, name, category, kind, reason, occurred_at)
+        select ${user.householdId}, 'Milk', 'Dairy', 'used', 'emptied', timestamptz '2026-01-01T00:00:00Z' + n * interval '1 minute'
+        from generate_series(0, ${MAX_STOCK_EVENTS}) as n`.execute(t.deps.db);
+      const res = await get(user.cookie, "/api/transfer/export");
+      expect(res.statusCode).toBe(200);
+      const { stockHistory } = JSON.parse((await unzip(res.rawPayload)).get(KIM_EXPORT_FILE)!.toString());
+      expect(stockHistory).toHaveLength(MAX_STOCK_EVENTS);
+      expect(stockHistory[0].occurredAt).toBe("2026-01-01T00:01:00.000Z");
+    },
+    SLOW,
+  );
 });
 
 /** Every row in every table that names the person, by id or email, in any column. */
