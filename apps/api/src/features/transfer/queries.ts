@@ -164,6 +164,17 @@ export async function accountData(db: Kysely<Database>, { householdId, userId }:
   return { profile, settings, inventory, recipes, mealPlans, shoppingLists, stockHistory, images };
 }
 
+/** Whether others share the person's household: the things the person added stay in it when their account goes. */
+export async function sharesHousehold(db: Kysely<Database>, { householdId, userId }: Kitchen): Promise<boolean> {
+  const other = await db
+    .selectFrom("householdMembers")
+    .select("userId")
+    .where("householdId", "=", householdId)
+    .where("userId", "!=", userId)
+    .executeTakeFirst();
+  return other !== undefined;
+}
+
 export async function stripeSubscriptionOf(db: Kysely<Database>, userId: string): Promise<string | null> {
   const row = await db.selectFrom("users").select("stripeSubscriptionId").where("id", "=", userId).executeTakeFirst();
   return row?.stripeSubscriptionId ?? null;

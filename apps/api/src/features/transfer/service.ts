@@ -35,6 +35,7 @@ import {
   kitchenRows,
   recipeKeys,
   setImportProgress,
+  sharesHousehold,
   stillInHousehold,
   stripeSubscriptionOf,
 } from "./queries";
@@ -503,6 +504,11 @@ function streamOf(bytes: Uint8Array): Readable {
 }
 
 export const WRONG_PASSWORD = "That is not your password; your account was not deleted";
+const EVERYTHING_DELETED =
+  "Your Kim account and everything in it (inventory, recipes, plans, lists and history) are deleted, as you asked.";
+/** The goodbye of a person whose household others share: their rows stay there, no longer signed (decision 0036). */
+export const SHARED_KITCHEN_STAYS =
+  "Your Kim account is deleted, as you asked. The kitchen you shared stays with the others in your household: what you added to it (inventory, recipes, plans, lists and history) is theirs now, no longer under your name.";
 export const STRIPE_UNREACHABLE = "Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again.";
 
 /**
@@ -521,13 +527,15 @@ export async function deleteAccount(ctx: Context, user: User, password: string):
       if ((error as { code?: string }).code !== "resource_missing") throw appError("BAD_GATEWAY", STRIPE_UNREACHABLE);
     }
   }
+  // Read before the deletion moves the household on: a shared kitchen stays with the others.
+  const shared = await sharesHousehold(ctx.db, kitchenOf(user));
   await deleteUser(ctx, user, user.id, true);
   clearSessionCookie(ctx.http);
   await ctx.sendMail(ctx.db, {
     to: user.email,
     subject: "Your Kim account is deleted",
     text: [
-      "Your Kim account and everything in it (inventory, recipes, plans, lists and history) are deleted, as you asked.",
+      shared ? SHARED_KITCHEN_STAYS : EVERYTHING_DELETED,
       subscription ? "Your subscription is cancelled; you will not be charged again." : "",
       "",
       "Thank you for cooking with Kim. You are welcome back any time.",

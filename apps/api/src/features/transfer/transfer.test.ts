@@ -39,6 +39,7 @@ import {
   IMPORT_LIMIT,
   photoBatches,
   photosLeftOut,
+  SHARED_KITCHEN_STAYS,
   sweepImportFolders,
   TOO_MANY_AT_ONCE,
 } from "./service";
@@ -1107,6 +1108,27 @@ describe("deleting my account", () => {
     expect(left[0]).toMatch(/^email_outbox: .*Your Kim account is deleted/);
     expect((await get(user.cookie, "/api/auth/user")).statusCode).toBe(401);
     expect(await countOf("recipes", other.id)).toBe(1);
+  });
+
+  it("tells an owner whose household others share that the shared kitchen stays with them, not that it was deleted", async () => {
+    const owner = await createUser(t, { password: "correct horse battery" });
+    const member = await createUser(t);
+    await t.deps.db
+      .updateTable("householdMembers")
+      .set({ householdId: owner.householdId, role: "member" })
+      .where("userId", "=", member.id)
+      .execute();
+    await t.app.inject({ method: "POST", url: "/api/ingredients", headers: { cookie: owner.cookie }, payload: MILK });
+    expect((await remove(owner.cookie, "correct horse battery")).statusCode).toBe(200);
+    const mail = await t.deps.db
+      .selectFrom("emailOutbox")
+      .select("textBody")
+      .where("toAddress", "=", owner.email)
+      .executeTakeFirstOrThrow();
+    expect(mail.textBody).toContain(SHARED_KITCHEN_STAYS);
+    expect(mail.textBody).not.toContain("everything in it");
+    const kept = await t.deps.db.selectFrom("ingredients").select("createdBy").where("householdId", "=", owner.householdId).execute();
+    expect(kept).toEqual([{ createdBy: null }]);
   });
 
   it("the last admin can't delete their account", async () => {
