@@ -19,6 +19,7 @@ import * as listRowCounts from "./migrations/2026-11-27-0020-list-row-counts";
 import * as trialCheckout from "./migrations/2026-11-27-0035-trial-checkout";
 import * as households from "./migrations/2026-11-27-0036-households";
 import * as movingInAndOut from "./migrations/2026-11-27-0037-moving-in-and-out";
+import * as collectionImportFingerprint from "./migrations/2026-12-07-0038-collection-import-fingerprint";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
 export const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-0035-trial-checkout": trialCheckout,
   "2026-11-27-0036-households": households,
   "2026-11-27-0037-moving-in-and-out": movingInAndOut,
+  "2026-12-07-0038-collection-import-fingerprint": collectionImportFingerprint,
 };
 
 export function migrator(db: Kysely<Database>): Migrator {

@@ -325,6 +325,8 @@ export interface CollectionImportsTable {
   id: Generated<string>;
   userId: string;
   idempotencyKey: string;
+  /** SHA-256 of the procedure and its `duplicates` choice, to tell a retry from another request reusing the key. */
+  fingerprint: string | null;
   status: Generated<"reading" | "saving" | "done">;
   total: Generated<number>;
   done: Generated<number>;

@@ -135,6 +135,12 @@ export async function saveUpload(upload: PendingUpload, path: string, deadlineMs
 }
 
 /**
+ * A download that sends nothing for this long is ended: a client that stopped reading would otherwise hold it (and what
+ * it holds: an export's place and memory) for as long as its connection stays open.
+ */
+export const DOWNLOAD_LIMITS = { stalledMs: 60_000 };
+
+/**
  * Where a path that answers a file (not JSON) sends it: the procedure checks who asks first, so a refusal is still a
  * JSON error, then streams the file straight to the response. Typed by the procedure's schema
  * (`z.instanceof(PendingDownload)`), so tRPC's JSON path cannot ask for one.
@@ -142,7 +148,10 @@ export async function saveUpload(upload: PendingUpload, path: string, deadlineMs
 export class PendingDownload {
   constructor(private readonly reply: FastifyReply) {}
 
-  /** Streams `body` as the answer, a file named `fileName` (to save, or `inline` to show); resolves once it is all sent. */
+  /**
+   * Streams `body` as the answer, a file named `fileName` (to save, or `inline` to show); resolves once it is all sent,
+   * or once the client has left (cancelled, or stopped reading past DOWNLOAD_LIMITS.stalledMs).
+   */
   async send(fileName: string, contentType: string, body: Readable, disposition: "attachment" | "inline" = "attachment"): Promise<void> {
     const { reply } = this;
     reply.hijack();
@@ -152,7 +161,14 @@ export class PendingDownload {
       "content-disposition": `${disposition}; filename="${fileName.replace(/[^\w.-]/g, "_")}"`,
       "cache-control": "private, no-store",
     });
-    await pipeline(body, reply.raw);
+    reply.raw.setTimeout(DOWNLOAD_LIMITS.stalledMs, () => reply.raw.destroy());
+    try {
+      await pipeline(body, reply.raw);
+    } catch (error) {
+      // The response closed before it was all sent: the client went away, which is theirs to do, not a failure of ours.
+      if ((error as { code?: string }).code !== "ERR_STREAM_PREMATURE_CLOSE") throw error;
+      reply.log.info({ fileName }, "download ended early: the client left");
+    }
   }
 }
 

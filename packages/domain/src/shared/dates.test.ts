@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { addDays, daysBetween, daysInRange, isCalendarDate, localDate, startOfWeek, weekDates, weekLabel, weekOf } from "./dates";
+import {
+  addDays,
+  daysBetween,
+  daysInRange,
+  isCalendarDate,
+  isKitchenInstant,
+  localDate,
+  startOfWeek,
+  weekDates,
+  weekLabel,
+  weekOf,
+} from "./dates";
 
 describe("weeks", () => {
   it.each([
@@ -53,5 +64,18 @@ describe("dates", () => {
     expect(isCalendarDate("2026-02-30")).toBe(false);
     expect(isCalendarDate("2026-2-3")).toBe(false);
     expect(isCalendarDate("tomorrow")).toBe(false);
+  });
+
+  it("bounds an instant to a kitchen's years once its offset is applied", () => {
+    expect(isKitchenInstant("2026-11-21T08:30:00.000Z")).toBe(true);
+    expect(isKitchenInstant("1900-01-01T00:00:00Z")).toBe(true);
+    expect(isKitchenInstant("2999-12-31T23:59:59+00:00")).toBe(true);
+    // Within the years as written, outside them (or past what can be written) at UTC.
+    expect(isKitchenInstant("1900-01-01T00:00:00+00:01")).toBe(false);
+    expect(isKitchenInstant("2999-12-31T23:59:59-23:59")).toBe(false);
+    expect(isKitchenInstant("0000-01-01T00:00:00+23:59")).toBe(false);
+    expect(isKitchenInstant("9999-12-31T23:59:59-23:59")).toBe(false);
+    expect(isKitchenInstant("0000-01-01T00:00:00Z")).toBe(false);
+    expect(isKitchenInstant("not a time")).toBe(false);
   });
 });

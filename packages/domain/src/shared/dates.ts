@@ -24,6 +24,15 @@ export function isKitchenDate(value: string): boolean {
 }
 export const KITCHEN_DATE_YEARS = "from 1900 to 2999";
 
+/**
+ * An ISO date and time within a kitchen's years (1900 to 2999) once its offset is applied: year 0000 or 9999 written
+ * with an offset lands outside what JavaScript's ISO dates and SQL write.
+ */
+export function isKitchenInstant(value: string): boolean {
+  const at = new Date(value);
+  return !Number.isNaN(at.getTime()) && isKitchenDate(at.toISOString().slice(0, 10));
+}
+
 /** The user's local calendar date, yyyy-MM-dd. */
 export function localDate(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");

@@ -3,7 +3,10 @@ import {
   ingredientInput,
   canonicalTimeZone,
   isCalendarDate,
+  isKitchenDate,
+  isKitchenInstant,
   isTimeZone,
+  KITCHEN_DATE_YEARS,
   mealPlanInput,
   profileInput,
   shoppingListInput,
@@ -56,9 +59,13 @@ const stockEventRow = z.object({
   reason: z.enum(["deleted", "emptied", "cooked"] satisfies StockEventReason[], { error: "Reason must be deleted, emptied or cooked" }),
   expirationDate: storableText("Expiration date")
     .refine(isCalendarDate, "Expiration date must be a date written yyyy-MM-dd")
+    .refine(isKitchenDate, `Expiration date must be a date ${KITCHEN_DATE_YEARS}`)
     .nullish()
     .transform((v) => v ?? null),
-  occurredAt: z.iso.datetime({ offset: true, error: "When it happened must be a date and time" }),
+  // Bounded as the kitchen's dates are: the format alone lets year 0000 or 9999 through, which SQL can't store.
+  occurredAt: z.iso
+    .datetime({ offset: true, error: "When it happened must be a date and time" })
+    .refine(isKitchenInstant, `When it happened must be a date and time ${KITCHEN_DATE_YEARS}`),
 });
 /** Display preferences only: the avatar and the clock; never the address, password, plan or mail opt-ins. */
 const preferences = z.object({

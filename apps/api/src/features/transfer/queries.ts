@@ -1,7 +1,9 @@
 import type { Database } from "@kim/db";
 import type { RecipeIngredient, RecipeInput, ShoppingItem } from "@kim/domain";
 import type { Insertable, Kysely } from "kysely";
+import type { KeyedRequest } from "../../lib/idempotency";
 import type { Kitchen } from "../../sessions/kitchen";
+import { MAX_STOCK_EVENTS } from "./kim-format";
 
 /** Every account starts with this avatar (the users table's default). */
 const DEFAULT_AVATAR = "User";
@@ -13,17 +15,17 @@ export type ImportRow = Awaited<ReturnType<typeof findImport>>;
 export function findImport(db: Kysely<Database>, userId: string, key: string) {
   return db
     .selectFrom("collectionImports")
-    .select(["id", "status", "total", "done", "summary", "updatedAt"])
+    .select(["id", "fingerprint", "status", "total", "done", "summary", "updatedAt"])
     .where("userId", "=", userId)
     .where("idempotencyKey", "=", key)
     .executeTakeFirst();
 }
 
-/** Claims the key for a new import; undefined when an import already holds it (a retry). */
-export async function claimImport(db: Kysely<Database>, userId: string, key: string): Promise<string | undefined> {
+/** Claims the key for a new import, with what it was sent with; undefined when an import already holds it (a retry). */
+export async function claimImport(db: Kysely<Database>, { userId, key, fingerprint }: KeyedRequest): Promise<string | undefined> {
   const row = await db
     .insertInto("collectionImports")
-    .values({ userId, idempotencyKey: key })
+    .values({ userId, idempotencyKey: key, fingerprint })
     .onConflict((oc) => oc.columns(["userId", "idempotencyKey"]).doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -58,6 +60,24 @@ export async function setImportProgress(
     .set({ ...rest, ...(summary !== undefined && { summary: JSON.stringify(summary) }), updatedAt: new Date() })
     .where("id", "=", id)
     .execute();
+}
+
+/**
+ * Whether the person is still in the household, read in a batch's transaction before it writes. Their account and the
+ * household are locked for share, in the order an account's deletion and a change of members lock them for update:
+ * such a change waits for the batch to commit, or the batch waits for it and then reads the change.
+ */
+export async function stillInHousehold(trx: Kysely<Database>, { householdId, userId }: Kitchen): Promise<boolean> {
+  const user = await trx.selectFrom("users").select("id").where("id", "=", userId).forKeyShare().executeTakeFirst();
+  const household = user && (await trx.selectFrom("households").select("id").where("id", "=", householdId).forShare().executeTakeFirst());
+  if (!household) return false;
+  const member = await trx
+    .selectFrom("householdMembers")
+    .select("userId")
+    .where("userId", "=", userId)
+    .where("householdId", "=", householdId)
+    .executeTakeFirst();
+  return member !== undefined;
 }
 
 /** The id, title and ingredients of each of the household's recipes, to tell a duplicate (and point a meal at it). */
@@ -113,7 +133,10 @@ export function findRecipeImage(db: Kysely<Database>, householdId: string, recip
     .executeTakeFirst();
 }
 
-/** Everything the account holds and its kitchen (the household's), but the photos' bytes (read one at a time as the export is written). */
+/**
+ * Everything the account holds and its kitchen (the household's), but the photos' bytes (read one at a time as the
+ * export is written). Each kind is bounded by its quota, the stock history by MAX_STOCK_EVENTS.
+ */
 export async function accountData(db: Kysely<Database>, { householdId, userId }: Kitchen) {
   const [profile, settings, inventory, recipes, mealPlans, shoppingLists, stockHistory, images] = await Promise.all([
     db
@@ -126,10 +149,30 @@ export async function accountData(db: Kysely<Database>, { householdId, userId }:
     db.selectFrom("recipes").selectAll().where("householdId", "=", householdId).orderBy("createdAt").orderBy("id").execute(),
     db.selectFrom("mealPlans").selectAll().where("householdId", "=", householdId).orderBy("date").execute(),
     db.selectFrom("shoppingLists").selectAll().where("householdId", "=", householdId).orderBy("createdAt").execute(),
-    db.selectFrom("stockEvents").selectAll().where("householdId", "=", householdId).orderBy("occurredAt").execute(),
+    // Stock history has no quota: the newest events, as many as an import reads back.
+    db
+      .selectFrom("stockEvents")
+      .selectAll()
+      .where("householdId", "=", householdId)
+      .orderBy("occurredAt", "desc")
+      .orderBy("id", "desc")
+      .limit(MAX_STOCK_EVENTS)
+      .execute()
+      .then((events) => events.reverse()),
     householdImages(db, householdId).select(["recipeImages.recipeId", "recipeImages.contentType"]).execute(),
   ]);
   return { profile, settings, inventory, recipes, mealPlans, shoppingLists, stockHistory, images };
+}
+
+/** Whether others share the person's household: the things the person added stay in it when their account goes. */
+export async function sharesHousehold(db: Kysely<Database>, { householdId, userId }: Kitchen): Promise<boolean> {
+  const other = await db
+    .selectFrom("householdMembers")
+    .select("userId")
+    .where("householdId", "=", householdId)
+    .where("userId", "!=", userId)
+    .executeTakeFirst();
+  return other !== undefined;
 }
 
 export async function stripeSubscriptionOf(db: Kysely<Database>, userId: string): Promise<string | null> {

@@ -39,6 +39,7 @@ const itemKey = (item: ShoppingItem) => [
   item.category ?? null,
   item.plan ? [item.plan.from, item.plan.to] : null,
 ];
+// The file's instants are valid dates within the kitchen's years (their schema, kim-format.ts): none throws here.
 const instant = (value: string | Date) => new Date(value).toISOString();
 
 export function planRestore(

@@ -10,7 +10,7 @@ import { kitchenOf, type Kitchen } from "../../sessions/kitchen";
 import { clearSessionCookie } from "../../sessions/sessions";
 import { deleteUser } from "../admin/service";
 import { confirmPassword } from "../auth/service";
-import { keyedRequest } from "../../lib/idempotency";
+import { KEY_REUSED, keyedRequest, type KeyedRequest } from "../../lib/idempotency";
 import { spend, type Limit } from "../../lib/rate-limit";
 import { saveUpload, type PendingDownload, type PendingUpload } from "../../lib/rest";
 import type { Context } from "../../trpc/context";
@@ -35,6 +35,8 @@ import {
   kitchenRows,
   recipeKeys,
   setImportProgress,
+  sharesHousehold,
+  stillInHousehold,
   stripeSubscriptionOf,
 } from "./queries";
 import { planRestore, type RecipeTarget, type RestorePlan } from "./restore";
@@ -68,6 +70,8 @@ export interface ImportProgress {
 
 export const DUPLICATE = "Already in your recipes (same title and ingredients)";
 export const STILL_RUNNING = "This import is still running: follow it at GET /api/transfer/imports/{key}";
+export const HOUSEHOLD_CHANGED =
+  "You are no longer in the household this file was being imported into, so the import stopped: what it saved before stays there. Import the file again to bring it into your kitchen now.";
 export const TOO_MANY_AT_ONCE = `You are already importing ${TRANSFER_LIMITS.importsAtOnce} files. Wait for one to finish, then try again.`;
 export const photosLeftOut = (count: number) =>
   `${count.toLocaleString("en-US")} photos were left out: at most ${TRANSFER_LIMITS.photoBytes / (1024 * 1024)} MB of photos a file`;
@@ -110,16 +114,20 @@ type User = NonNullable<Context["user"]>;
 
 /**
  * Imports a collection file under the request's Idempotency-Key (one is made when it has none): a retry with the key
- * answers the first import's summary without reading its file. The file streams to disk, is read in a worker (where
- * every bound is checked before the work it guards), then its recipes are saved in batches that move the progress on.
- * A refused file changes nothing and keeps no key.
+ * answers the first import's summary without reading its file, and spends none of the hour's imports. The file streams
+ * to disk, is read in a worker (where every bound is checked before the work it guards), then its recipes are saved in
+ * batches that move the progress on. A refused file changes nothing and keeps no key.
  */
 export async function importCollection(ctx: Context, user: User, file: PendingUpload, duplicates: DuplicateChoice): Promise<ImportSummary> {
   const key = ctx.http.idempotencyKey ?? randomUUID();
-  // Checks the key as every keyed path does (visible ASCII, no batch).
-  keyedRequest(user.id, key, ctx.http.calls, "transfer.importCollection", { duplicates });
+  // Checks the key as every keyed path does (visible ASCII, no batch). The request is told apart by its `duplicates`
+  // choice only: its file arrives after the key is claimed and a retry is answered without reading it, so another file
+  // sent under the same key gets the first summary.
+  const request = keyedRequest(user.id, key, ctx.http.calls, "transfer.importCollection", { duplicates });
+  const earlier = await earlierImport(ctx, request);
+  if (earlier) return earlier;
   await spend(ctx, { key: `transfer-import:user:${user.id}`, limit: IMPORT_LIMIT, refusal: "Too many imports." });
-  const id = await claim(ctx, user.id, key);
+  const id = await claim(ctx, request);
   if (typeof id !== "string") return id;
   const dir = await importFolder(ctx.config.dataDir);
   try {
@@ -135,21 +143,35 @@ export async function importCollection(ctx: Context, user: User, file: PendingUp
 }
 
 /**
- * The key's new import, or the summary of the import that already had it. A new one is counted with the user's
- * others (claimed first, so parallel requests each see the others) and refused past the bound before its upload is read.
+ * What the import already holding the request's key answers: its summary once done, 409 while it runs, 422 when the
+ * key was sent with another request. One not heard of for ABANDONED_MS died with its process: its key starts over.
  */
-async function claim(ctx: Context, userId: string, key: string): Promise<string | ImportSummary> {
-  const id = await claimImport(ctx.db, userId, key);
-  if (id) {
-    if ((await activeImports(ctx.db, userId, new Date(ctx.now().getTime() - ABANDONED_MS))) <= TRANSFER_LIMITS.importsAtOnce) return id;
-    await forgetImport(ctx.db, id);
-    throw appError("TOO_MANY_REQUESTS", TOO_MANY_AT_ONCE);
-  }
+async function earlierImport(ctx: Context, { userId, key, fingerprint }: KeyedRequest): Promise<ImportSummary | undefined> {
   const earlier = await findImport(ctx.db, userId, key);
-  if (earlier?.status === "done") return earlier.summary as ImportSummary;
-  if (earlier && ctx.now().getTime() - earlier.updatedAt.getTime() < ABANDONED_MS) throw appError("CONFLICT", STILL_RUNNING);
-  if (earlier) await forgetImport(ctx.db, earlier.id);
-  return claim(ctx, userId, key);
+  if (!earlier) return undefined;
+  if (earlier.status !== "done" && ctx.now().getTime() - earlier.updatedAt.getTime() >= ABANDONED_MS) {
+    await forgetImport(ctx.db, earlier.id);
+    return undefined;
+  }
+  // Imports claimed before their fingerprint was kept (migration 0038) have none.
+  if (earlier.fingerprint !== null && earlier.fingerprint !== fingerprint) throw appError("UNPROCESSABLE_CONTENT", KEY_REUSED);
+  if (earlier.status === "done") return earlier.summary as ImportSummary;
+  throw appError("CONFLICT", STILL_RUNNING);
+}
+
+/**
+ * The key's new import, or what the import that took the key a moment before answers. A new one is counted with the
+ * user's others (claimed first, so parallel requests each see the others) and refused past the bound before its upload
+ * is read.
+ */
+async function claim(ctx: Context, request: KeyedRequest): Promise<string | ImportSummary> {
+  const id = await claimImport(ctx.db, request);
+  if (!id) return (await earlierImport(ctx, request)) ?? claim(ctx, request);
+  if ((await activeImports(ctx.db, request.userId, new Date(ctx.now().getTime() - ABANDONED_MS))) <= TRANSFER_LIMITS.importsAtOnce) {
+    return id;
+  }
+  await forgetImport(ctx.db, id);
+  throw appError("TOO_MANY_REQUESTS", TOO_MANY_AT_ONCE);
 }
 
 /** A new folder for one import's upload and photos, under DATA_DIR (the disk the operator gave Kim, not /tmp). */
@@ -252,7 +274,7 @@ async function save(
         image: image && { contentType: image.contentType, bytes: await readFile(image.path) },
       })),
     );
-    await inTransaction(ctx.db, async (trx) => {
+    await inKitchen(ctx, kitchen, async (trx) => {
       recipeIds.push(...(await insertRecipes(trx, kitchen, batch)));
       await setImportProgress(trx, id, { status: "saving", total, done: recipeIds.length });
     });
@@ -278,6 +300,17 @@ async function save(
   };
   await setImportProgress(ctx.db, id, { status: "done", total, done: total, summary });
   return summary;
+}
+
+/**
+ * Writes one batch in a transaction while the person is still in the kitchen's household: the upload may take minutes,
+ * and someone removed from it (or whose household was merged into another) meanwhile writes nothing more (409).
+ */
+async function inKitchen(ctx: Context, kitchen: Kitchen, write: (trx: Context["db"]) => Promise<void>): Promise<void> {
+  await inTransaction(ctx.db, async (trx) => {
+    if (!(await stillInHousehold(trx, kitchen))) throw appError("CONFLICT", HOUSEHOLD_CHANGED);
+    await write(trx);
+  });
 }
 
 /**
@@ -330,7 +363,7 @@ async function restore(
   const inBatches = async <T>(rows: T[], write: (trx: Context["db"], batch: T[]) => Promise<void>) => {
     for (let from = 0; from < rows.length; from += ROW_BATCH) {
       const batch = rows.slice(from, from + ROW_BATCH);
-      await inTransaction(ctx.db, async (trx) => {
+      await inKitchen(ctx, kitchen, async (trx) => {
         await write(trx, batch);
         done += batch.length;
         await setImportProgress(trx, id, { status: "saving", total: progress.total, done });
@@ -390,11 +423,37 @@ export async function recipeImage(ctx: Context, householdId: string, recipeId: s
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" };
 
 /**
- * Everything of the account as one zip streamed to `download`: kim-export.json (profile, inventory, recipes with every
- * field, plans, lists, stock history), each recipe photo under images/, and the recipes as schema.org JSON-LD.
- * Photos are read one at a time as the zip is written.
+ * Exports at once: one a person (a second is 429) and `perProcess` in this process (past them 503), as each holds its
+ * kitchen's rows and their JSON in memory until its zip is sent (a kitchen at its quotas: a few hundred MB). Counted in
+ * the process, so across processes the hour's limit holds: `perHour` a person, as moving out takes an export or a few.
+ */
+export const EXPORT_LIMITS = { perProcess: 2, perHour: { max: 10, windowMs: 60 * 60_000 } satisfies Limit };
+export const EXPORT_RUNNING = "Your export is still being sent. Wait for it to finish, then try again.";
+export const EXPORTS_BUSY = "Kim is sending other exports just now. Please try again shortly.";
+/** The people whose export this process is sending. */
+const exporting = new Set<string>();
+
+/**
+ * Everything of the account as one zip streamed to `download`, within EXPORT_LIMITS (checked before the kitchen is
+ * read; a refusal for being busy spends none of the hour's exports).
  */
 export async function exportAccount(ctx: Context, kitchen: Kitchen, download: PendingDownload): Promise<void> {
+  if (exporting.has(kitchen.userId)) throw appError("TOO_MANY_REQUESTS", EXPORT_RUNNING);
+  if (exporting.size >= EXPORT_LIMITS.perProcess) throw appError("SERVICE_UNAVAILABLE", EXPORTS_BUSY);
+  exporting.add(kitchen.userId);
+  try {
+    await spend(ctx, { key: `transfer-export:user:${kitchen.userId}`, limit: EXPORT_LIMITS.perHour, refusal: "Too many exports." });
+    await writeExport(ctx, kitchen, download);
+  } finally {
+    exporting.delete(kitchen.userId);
+  }
+}
+
+/**
+ * kim-export.json (profile, inventory, recipes with every field, plans, lists, stock history), each recipe photo under
+ * images/, and the recipes as schema.org JSON-LD, as one zip. Photos are read one at a time as the zip is written.
+ */
+async function writeExport(ctx: Context, kitchen: Kitchen, download: PendingDownload): Promise<void> {
   const data = await accountData(ctx.db, kitchen);
   const imageOf = new Map(data.images.map((img) => [img.recipeId, `images/${img.recipeId}.${EXTENSIONS[img.contentType] ?? "img"}`]));
   // Rows keep their own ids (a meal names its recipe, an event its item) but not whose they were.
@@ -445,6 +504,11 @@ function streamOf(bytes: Uint8Array): Readable {
 }
 
 export const WRONG_PASSWORD = "That is not your password; your account was not deleted";
+const EVERYTHING_DELETED =
+  "Your Kim account and everything in it (inventory, recipes, plans, lists and history) are deleted, as you asked.";
+/** The goodbye of a person whose household others share: their rows stay there, no longer signed (decision 0036). */
+export const SHARED_KITCHEN_STAYS =
+  "Your Kim account is deleted, as you asked. The kitchen you shared stays with the others in your household: what you added to it (inventory, recipes, plans, lists and history) is theirs now, no longer under your name.";
 export const STRIPE_UNREACHABLE = "Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again.";
 
 /**
@@ -463,13 +527,15 @@ export async function deleteAccount(ctx: Context, user: User, password: string):
       if ((error as { code?: string }).code !== "resource_missing") throw appError("BAD_GATEWAY", STRIPE_UNREACHABLE);
     }
   }
+  // Read before the deletion moves the household on: a shared kitchen stays with the others.
+  const shared = await sharesHousehold(ctx.db, kitchenOf(user));
   await deleteUser(ctx, user, user.id, true);
   clearSessionCookie(ctx.http);
   await ctx.sendMail(ctx.db, {
     to: user.email,
     subject: "Your Kim account is deleted",
     text: [
-      "Your Kim account and everything in it (inventory, recipes, plans, lists and history) are deleted, as you asked.",
+      shared ? SHARED_KITCHEN_STAYS : EVERYTHING_DELETED,
       subscription ? "Your subscription is cancelled; you will not be charged again." : "",
       "",
       "Thank you for cooking with Kim. You are welcome back any time.",

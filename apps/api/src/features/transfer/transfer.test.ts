@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdir, mkdtemp, readdir, utimes } from "node:fs/promises";
+import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -7,7 +8,7 @@ import { RECIPE_FIELDS } from "@kim/domain";
 import type { Database } from "@kim/db";
 import { sql, type ExpressionBuilder } from "kysely";
 import yauzl from "yauzl";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   fileUpload,
   gzippedZeros,
@@ -21,13 +22,27 @@ import {
   tandoorZip,
   zipOf,
 } from "../../testing/collection-samples";
+import { KEY_REUSED } from "../../lib/idempotency";
 import { BODY_REFUSALS } from "../../lib/request-bodies";
+import { DOWNLOAD_LIMITS } from "../../lib/rest";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
 import { MAX_MEALS_PER_SLOT, QUOTAS, quotaMessage, slotFullText } from "@kim/domain";
 import { KIM_EXPORT_FILE, MAX_STOCK_EVENTS, stockHistoryLeftOut } from "./kim-format";
 import { REFUSALS, TRANSFER_LIMITS, type ReadRecipe } from "./reading";
 import { ALREADY_THERE } from "./restore";
-import { DUPLICATE, IMPORT_LIMIT, photoBatches, photosLeftOut, sweepImportFolders, TOO_MANY_AT_ONCE } from "./service";
+import {
+  DUPLICATE,
+  EXPORT_LIMITS,
+  EXPORT_RUNNING,
+  EXPORTS_BUSY,
+  HOUSEHOLD_CHANGED,
+  IMPORT_LIMIT,
+  photoBatches,
+  photosLeftOut,
+  SHARED_KITCHEN_STAYS,
+  sweepImportFolders,
+  TOO_MANY_AT_ONCE,
+} from "./service";
 
 let t: TestApp;
 // Imports write their upload and photos under DATA_DIR: a folder of the test's own, checked empty after each import.
@@ -39,6 +54,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Cookie = string;
+type Person = Awaited<ReturnType<typeof createUser>>;
+// How long a test waits for what the server does once a client has left (it notices when the connection closes).
+const SOON = { timeout: 10_000, interval: 20 };
 const MILK = { name: "Milk", quantity: 1, unit: "L", category: "Dairy" };
 // Files of thousands of recipes are made and read here; on a busy 2-core machine that takes a while.
 const SLOW = 240_000;
@@ -162,6 +180,29 @@ describe("importing a collection from another app", () => {
     expect(retry.json()).toEqual(first.json());
     expect(await countOf("recipes", user.id)).toBe(2);
     expect((await upload(user.cookie, file, { key: "bad key with spaces" })).statusCode).toBe(400);
+  });
+
+  it("refuses a key sent again with another duplicates choice (422), and answers a retry without spending an import", async () => {
+    const max = IMPORT_LIMIT.max;
+    IMPORT_LIMIT.max = 1;
+    try {
+      const user = await createUser(t);
+      const file = jsonLdFile(sampleRecipes(1, "Keyed"));
+      const key = randomUUID();
+      const first = await upload(user.cookie, file, { key, duplicates: "skip" });
+      expect(first.statusCode, first.body).toBe(200);
+      // The hour's only import is spent: a retry still gets its answer, a new import doesn't run.
+      const retry = await upload(user.cookie, file, { key, duplicates: "skip" });
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(retry.json()).toEqual(first.json());
+      const reused = await upload(user.cookie, file, { key, duplicates: "keep" });
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json().message).toBe(KEY_REUSED);
+      expect(await countOf("recipes", user.id)).toBe(1);
+      expect((await upload(user.cookie, file, { key: randomUUID() })).statusCode).toBe(429);
+    } finally {
+      IMPORT_LIMIT.max = max;
+    }
   });
 
   it("is free: a cook without any plan imports", async () => {
@@ -364,6 +405,33 @@ describe("what one import may cost", () => {
     expect(await countOf("recipes", user.id)).toBe(1);
   });
 
+  it("lists stock events dated outside the kitchen's years as failed and saves the rest, never a 500 after the recipes", async () => {
+    const user = await createUser(t);
+    const event = { name: "Milk", category: "Dairy", kind: "used", reason: "emptied", expirationDate: null };
+    // Year 0000 or 9999 with an offset pushing it further out: a date and time as written, none SQL can store.
+    const outOfRange = ["0000-01-01T00:00:00Z", "9999-12-31T23:59:59-23:59", "0000-01-01T00:00:00+23:59"];
+    const res = await upload(
+      user.cookie,
+      await kimExport({
+        recipes: [kimRecipe(1)],
+        stockHistory: [
+          ...outOfRange.map((occurredAt) => ({ ...event, occurredAt })),
+          { ...event, name: "Old milk", expirationDate: "0100-01-01", occurredAt: "2026-01-01T00:00:00Z" },
+          { ...event, occurredAt: "2026-01-02T00:00:00+01:00" },
+        ],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ imported: 1, failed: 4, restored: { stockHistory: 1 } });
+    const when = "When it happened must be a date and time from 1900 to 2999";
+    expect(res.json().details).toEqual([
+      ...outOfRange.map(() => ({ title: "Stock history: Milk", outcome: "failed", reason: when })),
+      { title: "Stock history: Old milk", outcome: "failed", reason: "Expiration date must be a date from 1900 to 2999" },
+    ]);
+    const events = await t.deps.db.selectFrom("stockEvents").select("occurredAt").where("householdId", "=", user.householdId).execute();
+    expect(events.map((e) => e.occurredAt.toISOString())).toEqual(["2026-01-01T23:00:00.000Z"]);
+  });
+
   it("refuses a user's import past the ones running at once with 429, before reading the upload", async () => {
     const user = await createUser(t);
     const running = Array.from({ length: TRANSFER_LIMITS.importsAtOnce }, () => ({ userId: user.id, idempotencyKey: randomUUID() }));
@@ -407,6 +475,81 @@ describe("what one import may cost", () => {
     },
     SLOW,
   );
+});
+
+describe("an import while its household changes", () => {
+  const send = (who: Person, method: "POST" | "DELETE", url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload && { payload }) });
+
+  /** `who` joins `owner`'s household with the invitation mailed to them (an empty kitchen is merged). */
+  async function join(owner: Person, who: Person) {
+    expect((await send(owner, "POST", "/api/household/invites", { email: who.email })).statusCode).toBe(201);
+    const mail = await t.deps.db
+      .selectFrom("emailOutbox")
+      .select("textBody")
+      .where("toAddress", "=", who.email)
+      .orderBy("createdAt", "desc")
+      .executeTakeFirstOrThrow();
+    const token = decodeURIComponent(/\/household\/join\?token=([^\s"&]+)/.exec(mail.textBody)![1]!);
+    const res = await send(who, "POST", "/api/household/join", { token });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /**
+   * An upload held after its first bytes, as a slow line sends it: `reading` resolves once the server reads the file
+   * (its checks done, the kitchen taken from the session), `finish` sends the rest.
+   */
+  function heldUpload(who: Person, bytes: Buffer) {
+    const { payload, headers } = fileUpload(bytes);
+    let reading!: () => void;
+    let finish!: () => void;
+    const [started, rest] = [new Promise<void>((r) => (reading = r)), new Promise<void>((r) => (finish = r))];
+    async function* body() {
+      reading();
+      yield payload.subarray(0, 100);
+      await rest;
+      yield payload.subarray(100);
+    }
+    const answer = t.app.inject({
+      method: "POST",
+      url: "/api/transfer/import?duplicates=keep",
+      payload: Readable.from(body()),
+      headers: { ...headers, cookie: who.cookie },
+    });
+    return { reading: started, finish, answer };
+  }
+
+  const kitchenSize = async (householdId: string) => ({
+    recipes: await countOf("recipes", householdId),
+    inventory: (await t.deps.db.selectFrom("ingredients").select("id").where("householdId", "=", householdId).execute()).length,
+  });
+
+  it("stops with 409 when the owner removes the importer mid-upload: nothing is written to the kitchen they left", async () => {
+    const [owner, member] = [await createUser(t), await createUser(t)];
+    await join(owner, member);
+    const upload = heldUpload(member, await kimExport({ recipes: [kimRecipe(1)], inventory: [MILK] }));
+    await upload.reading;
+    expect((await send(owner, "DELETE", `/api/household/members/${member.id}`)).statusCode).toBe(200);
+    upload.finish();
+    const res = await upload.answer;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(HOUSEHOLD_CHANGED);
+    expect(await kitchenSize(owner.householdId)).toEqual({ recipes: 0, inventory: 0 });
+    expect(await countOf("collectionImports", member.id)).toBe(0);
+  });
+
+  it("stops with 409, not a 500, when the importer's household is merged into another mid-upload", async () => {
+    const [owner, member] = [await createUser(t), await createUser(t)];
+    const upload = heldUpload(member, await kimExport({ recipes: [kimRecipe(1)], inventory: [MILK] }));
+    await upload.reading;
+    // The importer's empty kitchen is merged into the owner's, and their own household deleted.
+    await join(owner, member);
+    upload.finish();
+    const res = await upload.answer;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(HOUSEHOLD_CHANGED);
+    expect(await kitchenSize(owner.householdId)).toEqual({ recipes: 0, inventory: 0 });
+  });
 });
 
 describe("malformed uploads: 400 or 413, never a 500", () => {
@@ -768,6 +911,144 @@ describe("exporting everything", () => {
   });
 });
 
+describe("what one export may cost", () => {
+  let port: number;
+  // A kitchen whose zip is far more than the connection's buffers hold, so a client that stops reading holds its export.
+  let big: Person;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as AddressInfo).port;
+    big = await createUser(t);
+    const ingredients = JSON.stringify([{ name: "Salt", quantity: 1, unit: "g" }]);
+    const recipes = await t.deps.db
+      .insertInto("recipes")
+      .values([1, 2, 3].map((n) => ({ householdId: big.householdId, title: `Photo ${n}`, ingredients, instructions: "Mix." })))
+      .returning("id")
+      .execute();
+    await t.deps.db
+      .insertInto("recipeImages")
+      .values(recipes.map(({ id }) => ({ recipeId: id, contentType: "image/jpeg", bytes: randomBytes(8 * 1024 * 1024) })))
+      .execute();
+  });
+
+  /**
+   * An export whose client reads its first bytes (`sending` resolves with their status line), then stops reading;
+   * `leave` closes the connection.
+   */
+  function heldExport(who: Person) {
+    const socket = connect(port, "127.0.0.1");
+    socket.on("error", () => {});
+    const sending = new Promise<string>((resolve) =>
+      socket.once("data", (chunk: Buffer) => {
+        socket.pause();
+        resolve(chunk.toString("latin1").split("\r\n")[0]!);
+      }),
+    );
+    socket.write(`GET /api/transfer/export HTTP/1.1\r\nHost: localhost\r\nCookie: ${who.cookie}\r\n\r\n`);
+    return { sending, leave: () => socket.destroy() };
+  }
+
+  /** The app's log lines since `from`, parsed. */
+  const logSince = (from: number) => t.logs.slice(from).map((line) => JSON.parse(line) as { level: number; msg: string });
+  const CLIENT_LEFT = "download ended early: the client left";
+
+  async function withExportLimits(perProcess: number, test: () => Promise<void>) {
+    const before = EXPORT_LIMITS.perProcess;
+    EXPORT_LIMITS.perProcess = perProcess;
+    try {
+      await test();
+    } finally {
+      EXPORT_LIMITS.perProcess = before;
+    }
+  }
+
+  it("sends one export a person at a time (429) and a few a process (503 with Retry-After), before reading the kitchen", async () => {
+    await withExportLimits(1, async () => {
+      const other = await createUser(t);
+      const held = heldExport(big);
+      try {
+        expect(await held.sending).toBe("HTTP/1.1 200 OK");
+        const again = await get(big.cookie, "/api/transfer/export");
+        expect(again.statusCode).toBe(429);
+        expect(again.json().message).toBe(EXPORT_RUNNING);
+        const busy = await get(other.cookie, "/api/transfer/export");
+        expect(busy.statusCode).toBe(503);
+        expect(busy.json().message).toBe(EXPORTS_BUSY);
+        expect(Number(busy.headers["retry-after"])).toBeGreaterThan(0);
+        // Refusals for being busy spend none of the hour's exports.
+        expect(await t.deps.db.selectFrom("rateLimits").select("key").where("key", "like", `%${other.id}%`).execute()).toEqual([]);
+      } finally {
+        held.leave();
+      }
+      await vi.waitFor(async () => expect((await get(other.cookie, "/api/transfer/export")).statusCode).toBe(200), SOON);
+    });
+  });
+
+  it("logs a download the client leaves as the client's doing, not as an error", async () => {
+    const from = t.logs.length;
+    const held = heldExport(big);
+    expect(await held.sending).toBe("HTTP/1.1 200 OK");
+    held.leave();
+    await vi.waitFor(() => expect(logSince(from).map((line) => line.msg)).toContain(CLIENT_LEFT), SOON);
+    expect(logSince(from).filter((line) => line.level >= 50)).toEqual([]);
+  });
+
+  it("ends a download the client stopped reading, so it holds no export's place", async () => {
+    const stalledMs = DOWNLOAD_LIMITS.stalledMs;
+    DOWNLOAD_LIMITS.stalledMs = 200;
+    try {
+      await withExportLimits(1, async () => {
+        const other = await createUser(t);
+        const from = t.logs.length;
+        const held = heldExport(big);
+        try {
+          expect(await held.sending).toBe("HTTP/1.1 200 OK");
+          // The client never reads on and never leaves: the server ends the download (the client, paused, can't see it).
+          await vi.waitFor(() => expect(logSince(from).map((line) => line.msg)).toContain(CLIENT_LEFT), SOON);
+          await vi.waitFor(async () => expect((await get(other.cookie, "/api/transfer/export")).statusCode).toBe(200), SOON);
+        } finally {
+          held.leave();
+        }
+      });
+    } finally {
+      DOWNLOAD_LIMITS.stalledMs = stalledMs;
+    }
+  });
+
+  it("counts a person's exports: past the hour's limit, 429", async () => {
+    const max = EXPORT_LIMITS.perHour.max;
+    EXPORT_LIMITS.perHour.max = 2;
+    try {
+      const user = await createUser(t);
+      for (let i = 0; i < 2; i++) expect((await get(user.cookie, "/api/transfer/export")).statusCode).toBe(200);
+      const res = await get(user.cookie, "/api/transfer/export");
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toMatch(/^Too many exports\. Try again in/);
+      expect((await get((await createUser(t)).cookie, "/api/transfer/export")).statusCode).toBe(200);
+    } finally {
+      EXPORT_LIMITS.perHour.max = max;
+    }
+  });
+
+  it(
+    "reads at most as much stock history as an import reads back: the newest events",
+    async () => {
+      const user = await createUser(t);
+      // One event a minute, the oldest first.
+      await sql`
+        insert into stock_events (household_id, name, category, kind, reason, occurred_at)
+        select ${user.householdId}, 'Milk', 'Dairy', 'used', 'emptied', timestamptz '2026-01-01T00:00:00Z' + n * interval '1 minute'
+        from generate_series(0, ${MAX_STOCK_EVENTS}) as n`.execute(t.deps.db);
+      const res = await get(user.cookie, "/api/transfer/export");
+      expect(res.statusCode).toBe(200);
+      const { stockHistory } = JSON.parse((await unzip(res.rawPayload)).get(KIM_EXPORT_FILE)!.toString());
+      expect(stockHistory).toHaveLength(MAX_STOCK_EVENTS);
+      expect(stockHistory[0].occurredAt).toBe("2026-01-01T00:01:00.000Z");
+    },
+    SLOW,
+  );
+});
+
 /** Every row in every table that names the person, by id or email, in any column. */
 async function rowsNaming(person: { id: string; email: string }): Promise<string[]> {
   const tables = await sql<{ table_name: string }>`
@@ -834,6 +1115,27 @@ describe("deleting my account", () => {
     expect(left[0]).toMatch(/^email_outbox: .*Your Kim account is deleted/);
     expect((await get(user.cookie, "/api/auth/user")).statusCode).toBe(401);
     expect(await countOf("recipes", other.id)).toBe(1);
+  });
+
+  it("tells an owner whose household others share that the shared kitchen stays with them, not that it was deleted", async () => {
+    const owner = await createUser(t, { password: "correct horse battery" });
+    const member = await createUser(t);
+    await t.deps.db
+      .updateTable("householdMembers")
+      .set({ householdId: owner.householdId, role: "member" })
+      .where("userId", "=", member.id)
+      .execute();
+    await t.app.inject({ method: "POST", url: "/api/ingredients", headers: { cookie: owner.cookie }, payload: MILK });
+    expect((await remove(owner.cookie, "correct horse battery")).statusCode).toBe(200);
+    const mail = await t.deps.db
+      .selectFrom("emailOutbox")
+      .select("textBody")
+      .where("toAddress", "=", owner.email)
+      .executeTakeFirstOrThrow();
+    expect(mail.textBody).toContain(SHARED_KITCHEN_STAYS);
+    expect(mail.textBody).not.toContain("everything in it");
+    const kept = await t.deps.db.selectFrom("ingredients").select("createdBy").where("householdId", "=", owner.householdId).execute();
+    expect(kept).toEqual([{ createdBy: null }]);
   });
 
   it("the last admin can't delete their account", async () => {
