@@ -2,14 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatAmount } from "./amounts";
 
 describe("format an amount", () => {
-  it.each<[number | string, string, string]>([
-    [1.88, "cups", "1 7/8 cups"],
-    [1.875, "cups", "1 7/8 cups"],
-    [0.33, "cups", "1/3 cup"],
-    [0.5, "cup", "1/2 cup"],
-    [1, "cups", "1 cup"],
-    [2, "Cups", "2 cups"],
-    [0.375, "tsp", "3/8 tsp"],
+  it.each<[number, string, string]>([
     [1 / 16, "cups", "1 tbsp"],
     [1 / 12, "cups", "1 1/3 tbsp"],
     [1 / 6, "cups", "2 2/3 tbsp"],
@@ -19,6 +12,22 @@ describe("format an amount", () => {
     [0.5, "tbsp", "1/2 tbsp"],
     [1 / 3, "tbsp", "1 tsp"],
     [0.75, "tbsp", "2 1/4 tsp"],
+  ])("measures %d %s as %j", (quantity, unit, text) => {
+    expect(formatAmount(quantity, unit, { measuring: true })).toBe(text);
+  });
+
+  it("keeps stock in its own unit", () => {
+    expect(formatAmount(1 / 16, "cups")).toBe("0.06 cup");
+  });
+
+  it.each<[number | string, string, string]>([
+    [1.88, "cups", "1 7/8 cups"],
+    [1.875, "cups", "1 7/8 cups"],
+    [0.33, "cups", "1/3 cup"],
+    [0.5, "cup", "1/2 cup"],
+    [1, "cups", "1 cup"],
+    [2, "Cups", "2 cups"],
+    [0.375, "tsp", "3/8 tsp"],
     [1.5, "qt", "1 1/2 qt"],
     [2.25, "tbsp", "2 1/4 tbsp"],
     [0.02, "tsp", "0.02 tsp"],

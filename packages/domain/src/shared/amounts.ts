@@ -82,15 +82,18 @@ function spoonFor(value: number, unit: string): { normal: string; factor: number
 
 /**
  * An amount as a cook writes it, the one way Kim shows quantities: cups and spoons in eighths and thirds
- * ("1 7/8 cups", "1/3 cup"; under 1/4 cup in spoons, "2 tbsp", and under a tablespoon in teaspoons but for 1/2 tbsp), pounds, ounces and counted things in halves, thirds and quarters ("1 1/2 onions"),
+ * ("1 7/8 cups", "1/3 cup"), pounds, ounces and counted things in halves, thirds and quarters ("1 1/2 onions"),
  * metric in whole grams and millilitres from 10 on ("691 ml") and decimals of kg and L ("1.25 kg"); the unit
- * singular for 1 or less ("1 unit", "1 clove", but "0 units"). A quantity written as text keeps its range ("1-2 cups") or, with no
- * amount in it ("to taste"), is shown as written.
+ * singular for 1 or less ("1 unit", "1 clove", but "0 units"). A quantity written as text keeps its range ("1-2 cups")
+ * or, with no amount in it ("to taste"), is shown as written. `measuring`, for an amount the cook is about to measure
+ * (a recipe's, scaled): under 1/4 cup in spoons ("2 tbsp"), and under a tablespoon, but for 1/2, in teaspoons; stock
+ * stays in the unit it is kept in.
  */
-export function formatAmount(quantity: number | string, unit: string): string {
+export function formatAmount(quantity: number | string, unit: string, { measuring = false } = {}): string {
   const amount = parseQuantity(quantity);
   if (!amount) return `${typeof quantity === "string" ? quantity.trim() : ""} ${unit.trim()}`.trim();
-  const { normal, factor } = spoonFor(amount.upper ?? amount.value, unit.trim() === "" ? "" : normalizeUnit(unit));
+  const kept = unit.trim() === "" ? "" : normalizeUnit(unit);
+  const { normal, factor } = measuring ? spoonFor(amount.upper ?? amount.value, kept) : { normal: kept, factor: 1 };
   const lower = numberText(amount.value * factor, normal);
   const upper = amount.upper === null ? null : numberText(amount.upper * factor, normal);
   const text = upper ? `${lower.text}-${upper.text}` : lower.text;

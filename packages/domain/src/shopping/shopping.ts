@@ -314,9 +314,9 @@ export function notTakenText(n: NotTaken): string {
     case "not-in-stock":
       return "not in your inventory";
     case "no-conversion":
-      return `${formatAmount(n.quantity, n.unit)} not taken: your inventory has it in ${unitList(n.stockUnits)}, which Kim can't convert to ${n.unit}`;
+      return `${formatAmount(n.quantity, n.unit, { measuring: true })} not taken: your inventory has it in ${unitList(n.stockUnits)}, which Kim can't convert to ${n.unit}`;
     case "short":
-      return `${formatAmount(n.quantity, n.unit)} more than your inventory had`;
+      return `${formatAmount(n.quantity, n.unit, { measuring: true })} more than your inventory had`;
   }
 }
 

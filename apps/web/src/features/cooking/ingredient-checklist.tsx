@@ -19,7 +19,7 @@ interface IngredientChecklistProps {
  * amount reads after it ("salt, to taste").
  */
 function ingredientAmount(ingredient: RecipeIngredient, factor: number): { amount: string; words: string } {
-  const text = formatAmount(scaleQuantity(ingredient.quantity, factor), ingredient.unit);
+  const text = formatAmount(scaleQuantity(ingredient.quantity, factor), ingredient.unit, { measuring: true });
   const named = typeof ingredient.quantity === "number" || parseQuantity(ingredient.quantity) !== null;
   return named ? { amount: text, words: "" } : { amount: "", words: text };
 }
