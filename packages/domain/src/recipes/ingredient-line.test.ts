@@ -138,6 +138,10 @@ describe("parse ingredient line: units", () => {
     expect([parsed.quantity, parsed.unit, parsed.name]).toEqual([expect.closeTo(quantity, 9), unit, name]);
   });
 
+  it("reads a range whose top is in another unit", () => {
+    expect(parseIngredientLine("2 tablespoons to 1/4 cup water")).toMatchObject({ quantity: 2, upper: 4, unit: "tbsp", name: "water" });
+  });
+
   it("keeps a second measure of another system, or more said apart, out of the amount", () => {
     expect(parseIngredientLine("1 cup 240 ml water")).toMatchObject({ quantity: 1, unit: "cups" });
     expect(parseIngredientLine("3 tbsp olive oil plus 2 tbsp for drizzling")).toMatchObject({

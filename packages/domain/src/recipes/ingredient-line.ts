@@ -92,8 +92,11 @@ const SIZE = new RegExp(String.raw`^(?:[x×]\s*)?(${AMOUNT})\s*-?\s*([a-z]+(?: o
 const MULTIPLIER = /^[x×]\s+/i;
 /** A second measure of the same amount, after a slash or "plus": "200ml/7fl oz milk", "1 tbsp plus 1 tsp sugar". */
 const OTHER_MEASURE = new RegExp(String.raw`^(?:/|plus\s)\s*(?:${AMOUNT})?\s*(?:fl\.? oz|[a-z]+)\.?(?=\s|$)\s*`, "i");
-/** More of a measure: "plus 2 tbsp", or a second amount and unit straight after the first ("4 oz" after "1 lb"). */
-const MORE_MEASURE = new RegExp(String.raw`^(plus\s+)?(${AMOUNT})\s*([a-z]+(?: oz)?)\.?(?=\s|$)\s*`, "i");
+/**
+ * More of a measure: "plus 2 tbsp", a second amount and unit straight after the first ("4 oz" after "1 lb"), or the
+ * top of a range in another unit ("to 1/4 cup" after "2 tbsp").
+ */
+const MORE_MEASURE = new RegExp(String.raw`^(?:(plus)\s+|(to)\s+)?(${AMOUNT})\s*([a-z]+(?: oz)?)\.?(?=\s|$)\s*`, "i");
 const VULGAR_FRACTIONS = new RegExp(VULGAR_FRACTION.source, "g");
 
 /** A unit no one buys a thousand of: "1,250 kg" is 1.25 kg, where "1,250 g" may be 1250 g. */
@@ -169,23 +172,32 @@ function readAmount(head: string): { amount: Amount | null; rest: string } {
   return amount ? { amount, rest: head.slice(m[0].length) } : { amount: null, rest: head };
 }
 
+/** What a measure says after its unit: more of it (`extra`), or its range's top (`upper`), in its unit. */
+interface MoreOfMeasure {
+  extra: number;
+  upper?: number;
+  length: number;
+}
+
 /**
- * More of the same measure said after it, in `unit`: "1 lb 4 oz" (a smaller unit straight after) or "3/4 cup plus
- * 2 tbsp"; 0 when there is none or it does not convert.
+ * More of the same measure said after it, in `unit`: "1 lb 4 oz" (a smaller unit straight after), "3/4 cup plus
+ * 2 tbsp", or a range's top in another unit ("2 tbsp to 1/4 cup"); null when there is none or it does not convert.
  */
-function moreOfMeasure(text: string, unit: string): { extra: number; length: number } | null {
+function moreOfMeasure(text: string, unit: string): MoreOfMeasure | null {
   const m = MORE_MEASURE.exec(text);
-  const other = m && unitOf(m[3]!);
-  const amount = m && parseQuantity(m[2]!);
+  const other = m && unitOf(m[4]!);
+  const amount = m && parseQuantity(m[3]!);
   if (!m || !other || !amount || amount.upper !== null) return null;
   const inUnit = convertQuantity(amount.value, other, unit);
+  if (inUnit === null) return null;
+  if (m[2]) return { extra: 0, upper: inUnit, length: m[0].length };
   // Straight after the measure only a smaller unit of its system adds ("1 lb 4 oz"); "1 cup 240 ml" says one amount twice.
-  if (inUnit === null || (!m[1] && (convertQuantity(1, other, unit)! >= 1 || unitSystem(other) !== unitSystem(unit)))) return null;
+  if (!m[1] && (convertQuantity(1, other, unit)! >= 1 || unitSystem(other) !== unitSystem(unit))) return null;
   return { extra: inUnit, length: m[0].length };
 }
 
 /** The unit after an amount (past a can's own size and "heaped"), and what is left of the head. */
-function readMeasure(head: string, { comment }: Parts): { unit: string | null; rest: string; extra?: number } {
+function readMeasure(head: string, { comment }: Parts): { unit: string | null; rest: string; more?: MoreOfMeasure } {
   let rest = head.replace(/^of\s+(?:an?\s+)?/i, "");
   const multiplied = MULTIPLIER.test(rest);
   const size = SIZE.exec(rest);
@@ -212,7 +224,7 @@ function readMeasure(head: string, { comment }: Parts): { unit: string | null; r
     rest = rest.slice(pack[0].length);
   }
   const more = unitFamily(read.unit) === "count" ? null : moreOfMeasure(rest, read.unit);
-  if (more) return { unit: read.unit, rest: rest.slice(more.length), extra: more.extra };
+  if (more) return { unit: read.unit, rest: rest.slice(more.length), more };
   const other = OTHER_MEASURE.exec(rest);
   if (other) {
     comment.push(other[0].replace(/^\/\s*/, "").trim());
@@ -291,6 +303,14 @@ function nameGoesOn(name: string[], segments: string[]): number {
   return 0;
 }
 
+/** The line's amount with what its measure said after its unit: more of it, or a range's top in another unit. */
+function measuredAmount(amount: Amount | null, more: MoreOfMeasure | undefined): Pick<ParsedIngredientLine, "quantity" | "upper"> {
+  if (!amount) return { quantity: null };
+  const extra = more?.extra ?? 0;
+  const upper = amount.upper !== null ? amount.upper + extra : more?.upper !== undefined && more.upper > amount.value ? more.upper : null;
+  return { quantity: amount.value + extra, ...(upper !== null && { upper }) };
+}
+
 /**
  * Reads a recipe's ingredient line: "1 1/2 cups plain flour, sifted" is 1.5 cups of plain flour, sifted. Reads
  * fractions (½, 1 1/2), ranges (3-4: quantity 3, upper 4), units attached or not ("200g", "2 tbsp"), the first of two
@@ -316,8 +336,8 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
   const { amount, rest } = readAmount(head.replace(LEADING_APPROXIMATION, ""));
   head = rest;
   let unit: string | null = null;
-  let extra = 0;
-  if (amount) ({ unit, rest: head, extra = 0 } = readMeasure(head, parts));
+  let more: MoreOfMeasure | undefined;
+  if (amount) ({ unit, rest: head, more } = readMeasure(head, parts));
   else {
     const rough = ROUGH_AMOUNT.exec(head);
     if (rough && rough[0] && rough[0].length < head.length) {
@@ -341,8 +361,7 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
   for (const segment of segments) (NOTE.test(segment) ? comment : preparation).push(segment);
 
   return {
-    quantity: amount ? amount.value + extra : null,
-    ...(amount?.upper != null && { upper: amount.upper + extra }),
+    ...measuredAmount(amount, more),
     unit,
     name: name.join(" "),
     ...(preparation.length > 0 && { preparation: preparation.join(", ") }),
