@@ -147,6 +147,42 @@ describe("inventory", () => {
     expect(await names(page)).toEqual(["Oat Milk"]);
   });
 
+  it("reads a decimal comma in Quantity and refuses text that is no number, at 390px", async () => {
+    const page = await openPage({ width: 390 });
+    await signInAs(page, { firstName: "Greta" });
+    await page.goto("/inventory");
+    const dialog = page.getByRole("dialog");
+    const quantity = dialog.getByLabel("Quantity");
+    // Typed key by key, as a cook types it: a number input would drop the comma and save 25.
+    const typeQuantity = async (text: string) => {
+      await quantity.selectText();
+      await quantity.pressSequentially(text);
+    };
+
+    await page.getByRole("button", { name: "Add Ingredient" }).click();
+    await dialog.getByLabel("Name").fill("Butter");
+    await typeQuantity("0,25");
+    await dialog.getByRole("button", { name: "Add Ingredient" }).click();
+    await toast(page, "Ingredient added successfully");
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Edit Butter" }).click();
+    expect(await quantity.inputValue()).toBe("0.25");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    // "1,000" may be a thousand or one: refused, and nothing is saved.
+    await page.getByRole("button", { name: "Add Ingredient" }).click();
+    await dialog.getByLabel("Name").fill("Flour");
+    await typeQuantity("1,000");
+    await dialog.getByRole("button", { name: "Add Ingredient" }).click();
+    await dialog.getByText("Quantity must be a number, like 2, 0.25 or 0,25").waitFor();
+    expect(await quantity.getAttribute("aria-invalid")).toBe("true");
+    await keepScreenshot(page, "inventory-quantity-error-390");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await names(page)).toEqual(["Butter"]);
+  });
+
   it("fills the add dialog from a barcode photo", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Sam" });

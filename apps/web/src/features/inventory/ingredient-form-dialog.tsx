@@ -1,5 +1,15 @@
 import { useRef, useState, type FormEvent } from "react";
-import { CATEGORIES, EARLIEST_EXPIRY, UNITS, ingredientInput, isCalendarDate, latestExpiry, type IngredientInput } from "@kim/domain";
+import {
+  CATEGORIES,
+  EARLIEST_EXPIRY,
+  QUANTITY_NUMBER_MESSAGE,
+  UNITS,
+  ingredientInput,
+  isCalendarDate,
+  latestExpiry,
+  readQuantityNumber,
+  type IngredientInput,
+} from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { DraftRestoredNotice } from "../../components/draft-restored-notice";
@@ -78,6 +88,7 @@ function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCanc
     event.preventDefault();
     const parsed = ingredientInput.safeParse(ingredientInputFromForm(values));
     const next = parsed.success ? {} : fieldErrors(parsed.error);
+    if (readQuantityNumber(values.quantity) === null) next.quantity = QUANTITY_NUMBER_MESSAGE;
     // A half-typed date leaves the field's value empty: without this check it would be saved as "no date".
     const dateField = event.currentTarget.elements.namedItem("expirationDate");
     // A date out of Kim's window keeps the schema's message, which says what the window is.
@@ -103,7 +114,7 @@ function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCanc
         error={errors.name}
       />
       <div className="grid grid-cols-2 gap-4">
-        <QuantityField step={0.1} value={values.quantity} onChange={(e) => set("quantity", e.target.value)} error={errors.quantity} />
+        <QuantityField value={values.quantity} onChange={(e) => set("quantity", e.target.value)} error={errors.quantity} />
         <SelectField label="Unit" name="unit" value={values.unit} options={UNITS} onChange={(v) => set("unit", v)} error={errors.unit} />
       </div>
       <SelectField
