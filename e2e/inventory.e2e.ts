@@ -242,6 +242,45 @@ describe("inventory layout and focus", () => {
   });
 });
 
+describe("inventory drafts", () => {
+  it("keeps what was typed when a tap beside the dialog or Escape closes it, until Discard draft or Cancel", async () => {
+    const page = await openPage({ width: 390 });
+    await signInAs(page, { firstName: "Paola" });
+    await page.goto("/inventory");
+    const add = page.getByRole("button", { name: "Add Ingredient" });
+    const dialog = page.getByRole("dialog");
+    const notice = dialog.getByText("You left this form before saving. We kept what you typed");
+
+    await add.click();
+    await dialog.getByLabel("Name").fill("Parmesan");
+    await dialog.getByLabel("Notes").fill("aged 24 months, from the market stall");
+    // The dimmed page above the dialog, as a phone's tap closing the keyboard lands.
+    await page.mouse.click(195, 5);
+    await dialog.waitFor({ state: "detached" });
+    await add.click();
+    await notice.waitFor();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("Parmesan");
+    expect(await dialog.getByLabel("Notes").inputValue()).toBe("aged 24 months, from the market stall");
+
+    await dialog.getByRole("button", { name: "Discard draft" }).click();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("");
+    await dialog.getByLabel("Name").fill("Pecorino");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await add.click();
+    await notice.waitFor();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("Pecorino");
+
+    // Cancel is a choice to drop it.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await add.click();
+    await dialog.getByLabel("Name").waitFor();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("");
+    expect(await notice.count()).toBe(0);
+  });
+});
+
 describe("home dashboard", () => {
   it("counts the inventory and lists what expires soon", async () => {
     const page = await openPage();
