@@ -242,6 +242,31 @@ describe("inventory layout and focus", () => {
   });
 });
 
+describe("inventory focus after a delete", () => {
+  it("gives focus to the next card's Delete, else the previous one's, else the page's content", async () => {
+    const page = await openPage({ width: 390 });
+    const { userId } = await signInAs(page, { firstName: "Dora" });
+    await addIngredients(userId, [{ name: "Apples" }, { name: "Beans" }, { name: "Carrots" }]);
+    await page.goto("/inventory");
+    await cards(page).nth(2).waitFor();
+    const [first, middle, last] = await names(page);
+    const confirm = page.getByRole("alertdialog");
+    const deleteAndWait = async (name: string) => {
+      await page.getByRole("button", { name: `Delete ${name}` }).click();
+      await confirm.getByRole("button", { name: "Delete" }).click();
+      await confirm.waitFor({ state: "detached" });
+      await card(page, name).waitFor({ state: "detached" });
+    };
+
+    await deleteAndWait(middle!);
+    await page.waitForFunction((label) => document.activeElement?.getAttribute("aria-label") === label, `Delete ${last}`);
+    await deleteAndWait(last!);
+    await page.waitForFunction((label) => document.activeElement?.getAttribute("aria-label") === label, `Delete ${first}`);
+    await deleteAndWait(first!);
+    await page.waitForFunction(() => document.activeElement?.id === "main-content");
+  });
+});
+
 describe("inventory drafts", () => {
   it("keeps what was typed when a tap beside the dialog or Escape closes it, until Discard draft or Cancel", async () => {
     const page = await openPage({ width: 390 });

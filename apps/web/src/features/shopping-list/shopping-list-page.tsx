@@ -14,6 +14,7 @@ import { useShoppingList } from "./use-shopping-list";
 import { NeedsNetwork } from "../../components/needs-network";
 import { OfflineOutcomes } from "../../components/offline-outcomes";
 import { useOnline } from "../../lib/offline/network";
+import { focusInPlace } from "../../lib/focus-in-place";
 
 // The dialogs load when first wanted, not with the list, so the page draws sooner: the add form with zod, which checks
 // it, the scanner, and all three with the dialog library. Pointing at or focusing what opens one starts its download.
@@ -66,8 +67,7 @@ export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
     const position = focusAfterRemove.current;
     if (position === null) return;
     focusAfterRemove.current = null;
-    const buttons = groupsRef.current?.querySelectorAll<HTMLButtonElement>("[data-remove-item]") ?? [];
-    (buttons[Math.min(position, buttons.length - 1)] ?? addButtonRef.current)?.focus();
+    focusInPlace(groupsRef.current ?? document, position, addButtonRef.current);
   }, [current]);
 
   const onRemove = (entry: ItemEntry) => {
