@@ -267,6 +267,21 @@ describe("inventory focus after a delete", () => {
   });
 });
 
+describe("inventory load failure", () => {
+  it("offers Try again when the list cannot load, and shows the list once it can", async () => {
+    const page = await openPage({ width: 390 });
+    const { userId } = await signInAs(page, { firstName: "Rita" });
+    await addIngredients(userId, [{ name: "Rice" }]);
+    const listCalls = (url: URL) => url.pathname.includes("inventory.list");
+    await page.route(listCalls, (route) => route.abort());
+    await page.goto("/inventory");
+    await page.getByRole("alert").getByText("Could not load your ingredients").waitFor();
+    await page.unroute(listCalls);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await card(page, "Rice").waitFor();
+  });
+});
+
 describe("inventory drafts", () => {
   it("keeps what was typed when a tap beside the dialog or Escape closes it, until Discard draft or Cancel", async () => {
     const page = await openPage({ width: 390 });

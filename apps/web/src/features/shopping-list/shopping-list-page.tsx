@@ -13,6 +13,7 @@ import { addItem, groupByCategory, removeItem, scanOutcome, scanProduct, setChec
 import { useShoppingList } from "./use-shopping-list";
 import { NeedsNetwork } from "../../components/needs-network";
 import { OfflineOutcomes } from "../../components/offline-outcomes";
+import { LoadFailed } from "../../components/load-failed";
 import { useOnline } from "../../lib/offline/network";
 import { focusInPlace } from "../../lib/focus-in-place";
 
@@ -192,9 +193,7 @@ export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
           ))}
         </Card>
       ) : list.isError ? (
-        <p role="alert" className="text-destructive">
-          Could not load your shopping list: {list.error.message}
-        </p>
+        <LoadFailed what="your shopping list" message={list.error.message} retry={() => void list.refetch()} />
       ) : (
         <Card className="gap-4 px-4 sm:px-6">
           {current ? (
