@@ -96,8 +96,8 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
 
   const onScanned = async (code: string) => {
     setScannerOpen(false);
-    const values = await lookUpProduct(code);
-    if (values) setForm({ open: true, mode: "add", values });
+    const { values } = await lookUpProduct(code);
+    setForm({ open: true, mode: "add", values });
   };
 
   return (

@@ -84,8 +84,10 @@ export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
 
   const onScanned = async (code: string) => {
     setScanning(false);
-    const product = await lookUpProduct(code);
-    // Not found, or the lookup failed (both toasted): the cook can still type the product in.
+    const { values: product, failed } = await lookUpProduct(code);
+    // Not found, or the lookup failed (both toasted, and said again in the form): the cook can still type it in.
+    if (failed)
+      return setAdding({ open: true, description: `Barcode ${code} could not be looked up right now. Type the item in instead.` });
     if (!product.name) return setAdding({ open: true, description: `Barcode ${code} gave no product name. Type the item in instead.` });
     const outcome = scanOutcome(items, product.name);
     change(scanProduct(product)).then(
