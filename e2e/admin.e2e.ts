@@ -223,6 +223,8 @@ describe("user management", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await toast(page, "User deleted successfully");
     await page.getByText("No users found").waitFor();
+    // Her row and its Delete are gone, and no other matches: focus goes to the page's content, not to its body.
+    await page.waitForFunction(() => document.activeElement?.id === "main-content");
 
     // Her session ended with her account.
     await newcomer.goto("/inventory");

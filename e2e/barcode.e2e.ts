@@ -97,4 +97,22 @@ describe("barcode scanner", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await keepScreenshot(page, "barcode-lookup-down-form-375");
   });
+
+  it("says in the shopping list's Add Item that the lookup failed, not that the product is unknown", async () => {
+    await forgetBarcodeProducts();
+    await setOpenFoodFacts("down");
+    const page = await openPage({ width: 390 });
+    await signInAs(page, { firstName: "Sami" });
+    await page.goto("/shopping-list");
+    // Scan Item wants a list: the first item makes one.
+    await page.getByRole("button", { name: "Add Item" }).click();
+    const form = page.getByRole("dialog", { name: "Add Item" });
+    await form.getByLabel("Name").fill("Bread");
+    await form.getByRole("button", { name: "Add Item" }).click();
+    await form.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Scan Item" }).click();
+    await page.getByRole("dialog", { name: "Scan Item" }).getByLabel("Scan from a picture").setInputFiles(barcodePhoto("ean13-002.jpg"));
+    await form.getByText("Barcode 8032754490297 could not be looked up right now. Type the item in instead.").waitFor();
+    expect(await form.getByText("gave no product name").count()).toBe(0);
+  });
 });

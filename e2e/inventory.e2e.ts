@@ -147,6 +147,42 @@ describe("inventory", () => {
     expect(await names(page)).toEqual(["Oat Milk"]);
   });
 
+  it("reads a decimal comma in Quantity and refuses text that is no number, at 390px", async () => {
+    const page = await openPage({ width: 390 });
+    await signInAs(page, { firstName: "Greta" });
+    await page.goto("/inventory");
+    const dialog = page.getByRole("dialog");
+    const quantity = dialog.getByLabel("Quantity");
+    // Typed key by key, as a cook types it: a number input would drop the comma and save 25.
+    const typeQuantity = async (text: string) => {
+      await quantity.selectText();
+      await quantity.pressSequentially(text);
+    };
+
+    await page.getByRole("button", { name: "Add Ingredient" }).click();
+    await dialog.getByLabel("Name").fill("Butter");
+    await typeQuantity("0,25");
+    await dialog.getByRole("button", { name: "Add Ingredient" }).click();
+    await toast(page, "Ingredient added successfully");
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Edit Butter" }).click();
+    expect(await quantity.inputValue()).toBe("0.25");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+
+    // "1,000" may be a thousand or one: refused, and nothing is saved.
+    await page.getByRole("button", { name: "Add Ingredient" }).click();
+    await dialog.getByLabel("Name").fill("Flour");
+    await typeQuantity("1,000");
+    await dialog.getByRole("button", { name: "Add Ingredient" }).click();
+    await dialog.getByText("Quantity must be a number, like 2, 0.25 or 0,25").waitFor();
+    expect(await quantity.getAttribute("aria-invalid")).toBe("true");
+    await keepScreenshot(page, "inventory-quantity-error-390");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await names(page)).toEqual(["Butter"]);
+  });
+
   it("fills the add dialog from a barcode photo", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Sam" });
@@ -203,6 +239,85 @@ describe("inventory layout and focus", () => {
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });
     expect(await add.evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+});
+
+describe("inventory focus after a delete", () => {
+  it("gives focus to the next card's Delete, else the previous one's, else the page's content", async () => {
+    const page = await openPage({ width: 390 });
+    const { userId } = await signInAs(page, { firstName: "Dora" });
+    await addIngredients(userId, [{ name: "Apples" }, { name: "Beans" }, { name: "Carrots" }]);
+    await page.goto("/inventory");
+    await cards(page).nth(2).waitFor();
+    const [first, middle, last] = await names(page);
+    const confirm = page.getByRole("alertdialog");
+    const deleteAndWait = async (name: string) => {
+      await page.getByRole("button", { name: `Delete ${name}` }).click();
+      await confirm.getByRole("button", { name: "Delete" }).click();
+      await confirm.waitFor({ state: "detached" });
+      await card(page, name).waitFor({ state: "detached" });
+    };
+
+    await deleteAndWait(middle!);
+    await page.waitForFunction((label) => document.activeElement?.getAttribute("aria-label") === label, `Delete ${last}`);
+    await deleteAndWait(last!);
+    await page.waitForFunction((label) => document.activeElement?.getAttribute("aria-label") === label, `Delete ${first}`);
+    await deleteAndWait(first!);
+    await page.waitForFunction(() => document.activeElement?.id === "main-content");
+  });
+});
+
+describe("inventory load failure", () => {
+  it("offers Try again when the list cannot load, and shows the list once it can", async () => {
+    const page = await openPage({ width: 390 });
+    const { userId } = await signInAs(page, { firstName: "Rita" });
+    await addIngredients(userId, [{ name: "Rice" }]);
+    const listCalls = (url: URL) => url.pathname.includes("inventory.list");
+    await page.route(listCalls, (route) => route.abort());
+    await page.goto("/inventory");
+    await page.getByRole("alert").getByText("Could not load your ingredients").waitFor();
+    await page.unroute(listCalls);
+    await page.getByRole("button", { name: "Try again" }).click();
+    await card(page, "Rice").waitFor();
+  });
+});
+
+describe("inventory drafts", () => {
+  it("keeps what was typed when a tap beside the dialog or Escape closes it, until Discard draft or Cancel", async () => {
+    const page = await openPage({ width: 390 });
+    await signInAs(page, { firstName: "Paola" });
+    await page.goto("/inventory");
+    const add = page.getByRole("button", { name: "Add Ingredient" });
+    const dialog = page.getByRole("dialog");
+    const notice = dialog.getByText("You left this form before saving. We kept what you typed");
+
+    await add.click();
+    await dialog.getByLabel("Name").fill("Parmesan");
+    await dialog.getByLabel("Notes").fill("aged 24 months, from the market stall");
+    // The dimmed page above the dialog, as a phone's tap closing the keyboard lands.
+    await page.mouse.click(195, 5);
+    await dialog.waitFor({ state: "detached" });
+    await add.click();
+    await notice.waitFor();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("Parmesan");
+    expect(await dialog.getByLabel("Notes").inputValue()).toBe("aged 24 months, from the market stall");
+
+    await dialog.getByRole("button", { name: "Discard draft" }).click();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("");
+    await dialog.getByLabel("Name").fill("Pecorino");
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await add.click();
+    await notice.waitFor();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("Pecorino");
+
+    // Cancel is a choice to drop it.
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await add.click();
+    await dialog.getByLabel("Name").waitFor();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("");
+    expect(await notice.count()).toBe(0);
   });
 });
 

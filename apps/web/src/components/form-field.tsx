@@ -100,7 +100,10 @@ export function EmailField(props: Omit<FormFieldProps, "label" | "type">) {
   return <FormField label="Email" type="email" name="email" autoComplete="email" placeholder="you@example.com" {...props} />;
 }
 
-/** The amount of an item, in the inventory and on the shopping list alike. */
+/**
+ * The amount of an item, in the inventory and on the shopping list alike. Text read with readQuantityNumber, not
+ * type="number": Chromium drops a typed decimal comma there, so "0,25" would quietly become 25.
+ */
 export function QuantityField(props: Omit<FormFieldProps, "label" | "type" | "name">) {
-  return <FormField label="Quantity" name="quantity" type="number" inputMode="decimal" min={0} {...props} />;
+  return <FormField label="Quantity" name="quantity" inputMode="decimal" autoComplete="off" {...props} />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatAmount } from "./amounts";
-import { formatKitchenQuantity, parseQuantity, scaleQuantity } from "./quantities";
+import { formatKitchenQuantity, parseQuantity, readQuantityNumber, scaleQuantity } from "./quantities";
 
 describe("parse quantity", () => {
   it.each([
@@ -81,6 +81,23 @@ describe("parse quantity", () => {
 
   it("rejects a number that is not finite", () => {
     expect(parseQuantity(Number.NaN)).toBeNull();
+  });
+});
+
+describe("read quantity number", () => {
+  it.each([
+    ["0,25", 0.25],
+    ["1,5", 1.5],
+    [" 1.5 ", 1.5],
+    ["3", 3],
+    ["1/2", 0.5],
+    ["-1", -1],
+  ])("reads %j as %j", (text, value) => {
+    expect(readQuantityNumber(text)).toBe(value);
+  });
+
+  it.each(["", "  ", "1,000", "1-2", "2 cups", "abc", "1e3", "--1"])("reads no number in %j", (text) => {
+    expect(readQuantityNumber(text)).toBeNull();
   });
 });
 

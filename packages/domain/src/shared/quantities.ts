@@ -64,6 +64,21 @@ export function parseQuantity(q: number | string): Amount | null {
   return upper > lower ? { value: lower, upper } : null;
 }
 
+/** A form's error for a quantity box whose text is no single number (the API itself takes only numbers). */
+export const QUANTITY_NUMBER_MESSAGE = "Quantity must be a number, like 2, 0.25 or 0,25";
+
+/**
+ * The number in a quantity box, read as a recipe's quantity is ("0,25", "1.5", "1/2"); a leading minus is kept, so
+ * the schema can say a quantity is 0 or more. Null when the text is not one amount: empty, "1,000", "1-2", "2 cups".
+ */
+export function readQuantityNumber(text: string): number | null {
+  const trimmed = text.trim();
+  const negative = trimmed.startsWith("-");
+  const amount = parseQuantity(negative ? trimmed.slice(1) : trimmed);
+  if (!amount || amount.upper !== null) return null;
+  return negative ? -amount.value : amount.value;
+}
+
 /** A number as a cook reads it: "2", "1 1/2", "1/3", else a short decimal ("2.35", and "12.5" from 10 up). */
 export function formatKitchenQuantity(n: number): string {
   if (n < 0) return `-${formatKitchenQuantity(-n)}`;

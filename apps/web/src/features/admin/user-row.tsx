@@ -104,7 +104,15 @@ export function UserRow({ user, isSelf, mutations, onEditEmail, onDelete }: User
           <KeyRound aria-hidden="true" />
           Reset Password
         </Button>
-        <Button variant="destructive" size="sm" aria-label={`Delete ${who}`} disabled={isSelf} {...selfNote} onClick={() => onDelete(user)}>
+        <Button
+          variant="destructive"
+          size="sm"
+          data-remove-item
+          aria-label={`Delete ${who}`}
+          disabled={isSelf}
+          {...selfNote}
+          onClick={() => onDelete(user)}
+        >
           <Trash2 aria-hidden="true" />
           Delete
         </Button>

@@ -10,6 +10,7 @@ import { browserTimeZone } from "../../lib/dates";
 import { useDeferredFirst } from "../../lib/deferred-first";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
 import { StockChart, type ChartPeriod } from "./stock-chart";
+import { LoadFailed } from "../../components/load-failed";
 
 type Insights = RouterOutputs["insights"]["get"];
 
@@ -70,14 +71,7 @@ function ProInsights() {
   // The charts and tables draw in the background: the skeleton stays until they can show.
   const data = useDeferredFirst(insights.data, undefined);
   if (insights.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3">
-        <p className="text-destructive">Could not load your insights: {insights.error.message}</p>
-        <Button variant="outline" onClick={() => void insights.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed what="your insights" message={insights.error.message} retry={() => void insights.refetch()} />;
   }
   if (!data) {
     return (

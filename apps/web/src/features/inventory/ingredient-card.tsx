@@ -38,6 +38,7 @@ export const IngredientCard = memo(function IngredientCard({ ingredient, today, 
           <Button
             variant="ghost"
             size="icon"
+            data-remove-item
             aria-label={`Delete ${ingredient.name}`}
             className="text-destructive hover:text-destructive"
             onClick={() => onDelete(ingredient)}

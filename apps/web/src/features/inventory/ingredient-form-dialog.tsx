@@ -1,5 +1,15 @@
 import { useRef, useState, type FormEvent } from "react";
-import { CATEGORIES, EARLIEST_EXPIRY, UNITS, ingredientInput, isCalendarDate, latestExpiry, type IngredientInput } from "@kim/domain";
+import {
+  CATEGORIES,
+  EARLIEST_EXPIRY,
+  QUANTITY_NUMBER_MESSAGE,
+  UNITS,
+  ingredientInput,
+  isCalendarDate,
+  latestExpiry,
+  readQuantityNumber,
+  type IngredientInput,
+} from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { DraftRestoredNotice } from "../../components/draft-restored-notice";
@@ -8,7 +18,7 @@ import { SelectField } from "../../components/select-field";
 import { useCurrentUser } from "../../lib/current-user";
 import { useFocusAfterPending } from "../../lib/focus-after-pending";
 import { fieldErrors } from "../../lib/form";
-import { useKeepDraft, useRestoredDraft } from "../../lib/form-draft";
+import { forgetDraft, useKeepDraft, useRestoredWork } from "../../lib/form-draft";
 import {
   expirationDateError,
   ingredientInputFromForm,
@@ -59,13 +69,27 @@ interface IngredientFormProps extends Pick<IngredientFormDialogProps, "mode" | "
 }
 
 function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCancel }: IngredientFormProps) {
-  // A new ingredient's draft comes back into any add form; an edit's only into the same ingredient, unchanged since.
-  const scope = mode === "add" ? "add" : `edit:${JSON.stringify(initialValues)}`;
-  const draft = { key: "ingredient", userId, scope };
-  const restored = useRestoredDraft(draft, parseIngredientFormValues);
-  const [values, setValues] = useState(restored ?? initialValues);
-  useKeepDraft(draft, values);
+  // A draft comes back only into the same opening: an add form with the same start (empty, or the same scan), an
+  // edit of the same ingredient, unchanged since.
+  const draft = { key: "ingredient", userId, scope: `${mode}:${JSON.stringify(initialValues)}` };
+  const restored = useRestoredWork(draft, parseIngredientFormValues);
+  const [values, setValues] = useState(restored?.values ?? initialValues);
+  const [restoredShown, setRestoredShown] = useState(restored !== null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A tap beside the dialog or Escape closes it at once (easily done by mistake on a phone): what was typed is kept
+  // as it changes, and comes back with a notice the next time the same form opens.
+  const dirty = JSON.stringify(values) !== JSON.stringify(initialValues);
+  useKeepDraft(draft, values, dirty);
+  const discardDraft = () => {
+    setValues(initialValues);
+    setErrors({});
+    setRestoredShown(false);
+  };
+  // Cancel is the cook's own choice to drop what was typed.
+  const cancel = () => {
+    forgetDraft(draft.key);
+    onCancel();
+  };
   const formRef = useRef<HTMLFormElement>(null);
   useFocusAfterPending(formRef, pending);
   const set = <K extends keyof IngredientFormValues>(key: K, value: IngredientFormValues[K]) => {
@@ -78,6 +102,7 @@ function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCanc
     event.preventDefault();
     const parsed = ingredientInput.safeParse(ingredientInputFromForm(values));
     const next = parsed.success ? {} : fieldErrors(parsed.error);
+    if (readQuantityNumber(values.quantity) === null) next.quantity = QUANTITY_NUMBER_MESSAGE;
     // A half-typed date leaves the field's value empty: without this check it would be saved as "no date".
     const dateField = event.currentTarget.elements.namedItem("expirationDate");
     // A date out of Kim's window keeps the schema's message, which says what the window is.
@@ -87,12 +112,16 @@ function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCanc
     }
     setErrors(next);
     // Failures are toasted by the mutation; the form keeps its values for another try.
-    if (parsed.success && Object.keys(next).length === 0) onSubmit(parsed.data).catch(() => undefined);
+    if (parsed.success && Object.keys(next).length === 0) {
+      onSubmit(parsed.data)
+        .then(() => forgetDraft(draft.key))
+        .catch(() => undefined);
+    }
   };
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
-      {restored ? <DraftRestoredNotice /> : null}
+      {restored && restoredShown ? <DraftRestoredNotice reason={restored.reason} place="form" onDiscard={discardDraft} /> : null}
       <FormField
         label="Name"
         name="name"
@@ -103,7 +132,7 @@ function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCanc
         error={errors.name}
       />
       <div className="grid grid-cols-2 gap-4">
-        <QuantityField step={0.1} value={values.quantity} onChange={(e) => set("quantity", e.target.value)} error={errors.quantity} />
+        <QuantityField value={values.quantity} onChange={(e) => set("quantity", e.target.value)} error={errors.quantity} />
         <SelectField label="Unit" name="unit" value={values.unit} options={UNITS} onChange={(v) => set("unit", v)} error={errors.unit} />
       </div>
       <SelectField
@@ -135,7 +164,7 @@ function IngredientForm({ userId, mode, initialValues, pending, onSubmit, onCanc
         error={errors.notes}
       />
       <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+        <Button type="button" variant="outline" onClick={cancel} disabled={pending}>
           Cancel
         </Button>
         <Button type="submit" disabled={pending}>

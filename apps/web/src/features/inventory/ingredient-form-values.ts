@@ -1,4 +1,4 @@
-import { CATEGORIES, UNITS, type Category, type Unit } from "@kim/domain";
+import { CATEGORIES, UNITS, readQuantityNumber, type Category, type Unit } from "@kim/domain";
 import { numericDateExample } from "../../lib/dates";
 import { stringField } from "../../lib/form-draft";
 import type { RouterOutputs } from "../../lib/trpc";
@@ -44,11 +44,11 @@ export function formValuesFromIngredient(ingredient: Ingredient): IngredientForm
   };
 }
 
-/** The shape `ingredientInput` parses: empty quantity is missing, empty date and notes are none. */
+/** The shape `ingredientInput` parses: a quantity that reads as no number is missing, empty date and notes are none. */
 export function ingredientInputFromForm(values: IngredientFormValues) {
   return {
     name: values.name,
-    quantity: values.quantity.trim() === "" ? undefined : Number(values.quantity),
+    quantity: readQuantityNumber(values.quantity) ?? undefined,
     unit: values.unit,
     category: values.category,
     expirationDate: values.expirationDate || null,

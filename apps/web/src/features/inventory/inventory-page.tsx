@@ -18,6 +18,7 @@ import { EMPTY_INGREDIENT_FORM, formValuesFromIngredient, type Ingredient, type 
 import { useBarcodeProductLookup } from "./use-barcode-product-lookup";
 import { useIngredientMutations, useInventoryList } from "./use-ingredient-mutations";
 import { NeedsNetwork } from "../../components/needs-network";
+import { LoadFailed } from "../../components/load-failed";
 import { useOnline } from "../../lib/offline/network";
 
 const ALL_CATEGORIES = "all";
@@ -95,8 +96,8 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
 
   const onScanned = async (code: string) => {
     setScannerOpen(false);
-    const values = await lookUpProduct(code);
-    if (values) setForm({ open: true, mode: "add", values });
+    const { values } = await lookUpProduct(code);
+    setForm({ open: true, mode: "add", values });
   };
 
   return (
@@ -116,9 +117,7 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
       <OfflineOutcomes kind="inventory" />
 
       {list.isError ? (
-        <p role="alert" className="text-destructive">
-          Could not load your ingredients: {list.error.message}
-        </p>
+        <LoadFailed what="your ingredients" message={list.error.message} retry={() => void list.refetch()} />
       ) : items === undefined ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading ingredients">
           {Array.from({ length: 6 }, (_, i) => (

@@ -7,6 +7,12 @@ import { EMPTY_INGREDIENT_FORM, isCategory, type IngredientFormValues } from "./
 /** Notes for a product the lookup could not name: the scanned code, so the cook can finish by hand. */
 export const barcodeNote = (code: string) => `Barcode: ${code}`;
 
+/** A scan's add-form values, and whether the lookup answered: a failed one may name the product next time. */
+export interface BarcodeLookup {
+  values: IngredientFormValues;
+  failed: boolean;
+}
+
 /**
  * Turns a scanned barcode into add-form values: the product's name, category and brand when known; otherwise an
  * empty form whose notes keep the scanned code (not found, or Open Food Facts unreachable), so nothing is lost.
@@ -14,21 +20,23 @@ export const barcodeNote = (code: string) => `Barcode: ${code}`;
 export function useBarcodeProductLookup() {
   const utils = trpc.useUtils();
 
-  return async (code: string): Promise<IngredientFormValues> => {
+  return async (code: string): Promise<BarcodeLookup> => {
     toast({ title: "Barcode scanned!", description: code });
     try {
       // fetch, not a hook: the lookup belongs to this scan, not to a rendered component.
       const product = await utils.barcode.lookup.fetch({ code });
       toast({ title: "Product found!", description: product.name });
-      return {
+      const values = {
         ...EMPTY_INGREDIENT_FORM,
         name: product.name,
         category: isCategory(product.category) ? product.category : EMPTY_INGREDIENT_FORM.category,
         // Spec: a scanned brand goes into notes as 'Brand: {brand}'.
         notes: product.brand ? `Brand: ${product.brand}` : "",
       };
+      return { values, failed: false };
     } catch (error) {
-      if (isNotFoundError(error)) {
+      const notFound = isNotFoundError(error);
+      if (notFound) {
         toast({ title: "Product not found", description: "This product isn't in our database. You can still add it manually." });
       } else {
         // Titled for what happened: the red toast of a failed lookup must not read as a success.
@@ -38,7 +46,7 @@ export function useBarcodeProductLookup() {
           variant: "destructive",
         });
       }
-      return { ...EMPTY_INGREDIENT_FORM, notes: barcodeNote(code) };
+      return { values: { ...EMPTY_INGREDIENT_FORM, notes: barcodeNote(code) }, failed: !notFound };
     }
   };
 }

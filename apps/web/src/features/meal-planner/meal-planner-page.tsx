@@ -6,6 +6,7 @@ import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
 import { useIsMobile } from "@kim/ui/lib/use-mobile";
 import { NeedsNetwork } from "../../components/needs-network";
+import { LoadFailed } from "../../components/load-failed";
 import { useDeferredFirst } from "../../lib/deferred-first";
 import { useOnline } from "../../lib/offline/network";
 import { trpc } from "../../lib/trpc";
@@ -154,12 +155,7 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
       </Button>
 
       {list.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p className="text-destructive">Could not load your meal plan: {list.error.message}</p>
-          <Button variant="outline" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailed what="your meal plan" message={list.error.message} retry={() => void list.refetch()} />
       ) : (
         <MemberNamesProvider>
           {/* Above the week: below it, on a phone, it came after all 21 slots, out of sight. */}

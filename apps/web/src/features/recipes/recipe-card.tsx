@@ -45,6 +45,7 @@ export function RecipeCard({ recipe, onDelete }: RecipeCardProps) {
           <Button
             variant="ghost"
             size="icon"
+            data-remove-item
             aria-label={`Delete ${recipe.title}`}
             className="text-destructive hover:text-destructive"
             onClick={() => onDelete(recipe)}

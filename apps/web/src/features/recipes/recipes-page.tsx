@@ -17,6 +17,7 @@ import { RecipeCard } from "./recipe-card";
 import type { RecipeSummary } from "./recipe-types";
 import { useRecipeMutations } from "./use-recipe-mutations";
 import { NeedsNetwork } from "../../components/needs-network";
+import { LoadFailed } from "../../components/load-failed";
 import { useOnline } from "../../lib/offline/network";
 
 const GRID_COLUMNS: GridColumns = { base: 1, sm: 2, lg: 3 };
@@ -90,9 +91,7 @@ export function RecipesPage() {
       <SearchInput aria-label="Search recipes" placeholder="Search recipes..." value={search} onChange={(e) => setSearch(e.target.value)} />
 
       {list.isError ? (
-        <p role="alert" className="text-destructive">
-          Could not load your recipes: {list.error.message}
-        </p>
+        <LoadFailed what="your recipes" message={list.error.message} retry={() => void list.refetch()} />
       ) : recipes === undefined ? (
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading recipes">
           {Array.from({ length: 6 }, (_, i) => (

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from "react";
-import { shoppingItemSchema, UNITS, type ShoppingItem } from "@kim/domain";
+import { QUANTITY_NUMBER_MESSAGE, readQuantityNumber, shoppingItemSchema, UNITS, type ShoppingItem } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { FormField, QuantityField } from "../../components/form-field";
@@ -52,10 +52,13 @@ function AddItemForm({ pending, onAdd, onCancel }: { pending: boolean; onAdd: (i
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // An empty box is no amount, not 0: Number("") would quietly save 0.
-    const quantity = values.quantity.trim() === "" ? Number.NaN : Number(values.quantity);
-    const parsed = shoppingItemSchema.safeParse({ ...values, quantity });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    const quantity = readQuantityNumber(values.quantity);
+    const parsed = shoppingItemSchema.safeParse({ ...values, quantity: quantity ?? Number.NaN });
+    if (!parsed.success) {
+      const next = fieldErrors(parsed.error);
+      if (quantity === null) next.quantity = QUANTITY_NUMBER_MESSAGE;
+      return setErrors(next);
+    }
     const { name, unit } = parsed.data;
     // Failures are toasted by the save; the form keeps its values for another try.
     onAdd({ name, quantity: parsed.data.quantity, unit }).catch(() => undefined);
@@ -73,7 +76,7 @@ function AddItemForm({ pending, onAdd, onCancel }: { pending: boolean; onAdd: (i
         error={errors.name}
       />
       <div className="grid grid-cols-2 gap-4">
-        <QuantityField step="any" value={values.quantity} onChange={(e) => set("quantity", e.target.value)} error={errors.quantity} />
+        <QuantityField value={values.quantity} onChange={(e) => set("quantity", e.target.value)} error={errors.quantity} />
         {/* Free text: a shop sells by the bunch or the can too; the spec's units come up as suggestions. */}
         <FormField
           label="Unit"

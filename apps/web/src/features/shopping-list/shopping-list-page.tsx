@@ -13,7 +13,9 @@ import { addItem, groupByCategory, removeItem, scanOutcome, scanProduct, setChec
 import { useShoppingList } from "./use-shopping-list";
 import { NeedsNetwork } from "../../components/needs-network";
 import { OfflineOutcomes } from "../../components/offline-outcomes";
+import { LoadFailed } from "../../components/load-failed";
 import { useOnline } from "../../lib/offline/network";
+import { focusInPlace } from "../../lib/focus-in-place";
 
 // The dialogs load when first wanted, not with the list, so the page draws sooner: the add form with zod, which checks
 // it, the scanner, and all three with the dialog library. Pointing at or focusing what opens one starts its download.
@@ -66,8 +68,7 @@ export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
     const position = focusAfterRemove.current;
     if (position === null) return;
     focusAfterRemove.current = null;
-    const buttons = groupsRef.current?.querySelectorAll<HTMLButtonElement>("[data-remove-item]") ?? [];
-    (buttons[Math.min(position, buttons.length - 1)] ?? addButtonRef.current)?.focus();
+    focusInPlace(groupsRef.current ?? document, position, addButtonRef.current);
   }, [current]);
 
   const onRemove = (entry: ItemEntry) => {
@@ -83,8 +84,10 @@ export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
 
   const onScanned = async (code: string) => {
     setScanning(false);
-    const product = await lookUpProduct(code);
-    // Not found, or the lookup failed (both toasted): the cook can still type the product in.
+    const { values: product, failed } = await lookUpProduct(code);
+    // Not found, or the lookup failed (both toasted, and said again in the form): the cook can still type it in.
+    if (failed)
+      return setAdding({ open: true, description: `Barcode ${code} could not be looked up right now. Type the item in instead.` });
     if (!product.name) return setAdding({ open: true, description: `Barcode ${code} gave no product name. Type the item in instead.` });
     const outcome = scanOutcome(items, product.name);
     change(scanProduct(product)).then(
@@ -192,9 +195,7 @@ export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
           ))}
         </Card>
       ) : list.isError ? (
-        <p role="alert" className="text-destructive">
-          Could not load your shopping list: {list.error.message}
-        </p>
+        <LoadFailed what="your shopping list" message={list.error.message} retry={() => void list.refetch()} />
       ) : (
         <Card className="gap-4 px-4 sm:px-6">
           {current ? (
