@@ -1,4 +1,4 @@
-import { formatMinutes } from "@kim/domain";
+import { formatMinutes, type CookingTimer } from "@kim/domain";
 
 // Words that lead into a duration ("bake for about 25 minutes") or out of one ("after 10 minutes, stir"): they
 // name no action.
@@ -47,3 +47,14 @@ export function durationLabel(seconds: number): string {
   if (rest === 0) return formatMinutes(minutes);
   return minutes === 0 ? `${rest} s` : `${formatMinutes(minutes)} ${rest} s`;
 }
+
+/**
+ * The timer a step's button started, while the cook still has it: the one with the step timer's name and length.
+ * A running or paused one comes before a finished one, so the button shows the timer that still counts.
+ */
+export function findStepTimer(timers: CookingTimer[], name: string, seconds: number): CookingTimer | undefined {
+  const started = timers.filter((t) => t.name === name && t.duration === seconds);
+  return started.find((t) => !isFinished(t)) ?? started[0];
+}
+
+export const isFinished = (timer: CookingTimer) => !timer.isRunning && timer.remaining === 0;
