@@ -12,8 +12,10 @@ describe("stepTimerName", () => {
     expect(names("In a large pan, fry the onions for 8 minutes; season.")).toEqual(["Step 2: Fry the onions"]);
   });
 
-  it("keeps it short", () => {
-    expect(names("Simmer the tomato sauce gently for about 10 minutes")).toEqual(["Step 2: Simmer the tomato"]);
+  it("keeps it short, with an ellipsis where it cuts a longer phrase", () => {
+    expect(names("Simmer the tomato sauce gently for about 10 minutes")).toEqual(["Step 2: Simmer the tomato…"]);
+    expect(names("Keep the resulting marinated chicken aside for about 30 minutes")).toEqual(["Step 2: Keep the resulting…"]);
+    expect(names("Fry the onions for 8 minutes")).toEqual(["Step 2: Fry the onions"]);
   });
 
   it("takes the words after the duration when none come before", () => {

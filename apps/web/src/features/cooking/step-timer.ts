@@ -9,7 +9,7 @@ const FILLER = new Set(
 );
 const MAX_WORDS = 3;
 
-/** The first few words of `text` that name an action, without the filler at either end. */
+/** The words of `text` that name an action, without the filler at either end. */
 function actionWords(text: string): string[] {
   const words = text
     .split(/\s+/)
@@ -18,10 +18,17 @@ function actionWords(text: string): string[] {
   const isFiller = (word: string | undefined) => word !== undefined && FILLER.has(word.toLowerCase());
   while (isFiller(words[0])) words.shift();
   while (isFiller(words.at(-1))) words.pop();
-  return words.slice(0, MAX_WORDS);
+  return words;
 }
 
-const capitalised = (words: string[]) => words.join(" ").replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+/** The first MAX_WORDS words, capitalised; an ellipsis says where a longer phrase was cut. */
+function shortName(words: string[]): string {
+  const name = words
+    .slice(0, MAX_WORDS)
+    .join(" ")
+    .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+  return words.length > MAX_WORDS ? `${name}…` : name;
+}
 
 /**
  * A short name for the timer a step's duration starts: "Step 2: Bake" for "Bake for 25 minutes, until golden".
@@ -38,7 +45,7 @@ export function stepTimerName(stepNumber: number, step: string, durationText: st
   const after = step.slice(at + durationText.length).split(/[.;:!?]/)[0] ?? "";
   const words = actionWords(before);
   const name = words.length ? words : actionWords(after);
-  return name.length ? `Step ${stepNumber}: ${capitalised(name)}` : `Step ${stepNumber}`;
+  return name.length ? `Step ${stepNumber}: ${shortName(name)}` : `Step ${stepNumber}`;
 }
 
 /** "25 min", "1 h 30 min", "1 min 30 s", "45 s": for the button that starts a step's timer. */
