@@ -68,6 +68,7 @@ const flatbreads: PageRecipe = {
 const dialog = (page: Page) => page.getByRole("dialog");
 const cards = (page: Page) => page.locator("[data-recipe-card]");
 const toasts = (page: Page) => page.locator('[data-slot="toast"]');
+const unreachable = "We couldn't reach that site. Check the address, or try again later.";
 
 /** Opens AI Extract on /recipes and imports `url` from the keyboard, as a cook pasting a link would. */
 async function extract(page: Page, url: string): Promise<void> {
@@ -220,6 +221,17 @@ describe("AI Extract from a URL", () => {
     await dialog(page).getByRole("button", { name: "Extract Recipes" }).click();
     await toast(page, "Extraction failed");
     await toasts(page).getByText("The site answered 404").waitFor();
+    // The toast goes; the field says it in plain words until the address is edited.
+    const field = dialog(page).getByLabel("Recipe page URL");
+    await dialog(page).getByText(unreachable).waitFor();
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+
+    // A site that does not answer: no system code on screen (it goes to the server's log).
+    await field.fill("http://127.0.0.1:9/");
+    expect(await field.getAttribute("aria-invalid")).toBeNull();
+    await dialog(page).getByRole("button", { name: "Extract Recipes" }).click();
+    await toasts(page).getByText("The site could not be reached", { exact: true }).waitFor();
+    await dialog(page).getByText(unreachable).waitFor();
   });
 
   it("asks for a URL before sending anything", async () => {

@@ -182,6 +182,46 @@ describe("cooking mode", () => {
     await keepScreenshot(page, "cooking-pinned-timers-room-390");
   });
 
+  it("starts a step's timer once: while it runs or is paused, the step's button shows it and goes to it", async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await page.clock.install();
+    await openCookingMode(page);
+    const steps = page.getByRole("region", { name: "Instructions" });
+    const bake = "Step 2: Bake";
+    await steps.getByRole("button", { name: "Start 25 min timer" }).click();
+    await timer(page, bake).waitFor();
+    const running = steps.getByRole("button", { name: /^Timer running \d\d:\d\d$/ });
+    await running.waitFor();
+    await page.clock.fastForward(2000);
+    await eventually(
+      () => running.innerText(),
+      (text) => expect(seconds(/[\d:]+$/.exec(text)?.[0] ?? "")).toBeLessThan(25 * 60),
+    );
+    await running.scrollIntoViewIfNeeded();
+    await keepScreenshot(page, "cooking-step-timer-running-390");
+
+    // A second tap takes the cook to the timer, on its pause button, and adds none.
+    await running.click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(`Pause ${bake}`);
+    expect(await timer(page, bake).count()).toBe(1);
+    await page.keyboard.press("Enter");
+    await steps.getByRole("button", { name: /^Timer paused \d\d:\d\d$/ }).click();
+    expect(await timer(page, bake).count()).toBe(1);
+
+    // Once it has finished, the step starts it again, still as the one timer.
+    await timer(page, bake)
+      .getByRole("button", { name: `Start ${bake}` })
+      .click();
+    await page.clock.fastForward(25 * 60_000);
+    await timer(page, bake).getByText("Done").waitFor();
+    await steps.getByRole("button", { name: "Start 25 min timer" }).click();
+    await running.waitFor();
+    expect(await timer(page, bake).count()).toBe(1);
+    await timer(page, bake)
+      .getByRole("button", { name: `Pause ${bake}` })
+      .waitFor();
+  });
+
   it("runs timers from the form and from a step, several at once", async () => {
     const page = await openPage();
     // Time flows as usual, and the test moves it on where it checks that a stopped timer holds.

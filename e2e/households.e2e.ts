@@ -21,6 +21,9 @@ describe("households", () => {
     await owner.keyboard.press("Enter");
     await toast(owner, "Invitation sent");
     await owner.getByText(`${bob}, until`).waitFor();
+    // Its date reads as the app's other dates do ("Dec 14, 2026"); the field asks for someone else's address.
+    expect(await owner.getByText(`${bob}, until`).innerText()).toMatch(/, until [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(await field.getAttribute("placeholder")).toBe("name@example.com");
     await keepBothWidths(owner, "household-profile-invited");
 
     // The invitation went out through Postmark's client, to the stand-in, with the welcome screen's link.

@@ -252,6 +252,37 @@ describe("recipes", () => {
     expect(await page.getByLabel("Name of ingredient 1").inputValue()).toBe("");
   });
 
+  it("offers to scale only quantities written before Servings changed, never rows typed after", async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await signInAs(page, { firstName: "Pia" });
+    const scaleOffer = page.getByText(/The quantities below are for/);
+    // A blank recipe: Servings first, then the ingredients, typed for that count.
+    await page.goto("/recipes/new");
+    await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
+    await page.getByLabel("Servings").fill("2");
+    await page.getByLabel("Name of ingredient 1").fill("Flour");
+    await page.getByLabel("Quantity of ingredient 1").fill("3");
+    expect(await scaleOffer.count()).toBe(0);
+    // They scale from the count they were typed for.
+    await page.getByLabel("Servings").fill("6");
+    expect(await scaleOffer.innerText()).toBe("The quantities below are for 2 servings.");
+    await page.getByRole("button", { name: "Scale to 6 servings" }).click();
+    expect(await page.getByLabel("Quantity of ingredient 1").inputValue()).toBe("9");
+
+    // An import's quantities scale; a row the cook adds once Servings changed stays as typed.
+    const ingredients = JSON.stringify([{ name: "Spaghetti", quantity: 400, unit: "g" }]);
+    await page.goto(`/recipes/new?${new URLSearchParams({ title: "Aglio e Olio", servings: "4", ingredients })}`);
+    await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
+    await page.getByLabel("Servings").fill("2");
+    await page.getByRole("button", { name: "Add Ingredient" }).click();
+    await page.getByLabel("Name of ingredient 2").fill("Garlic");
+    await page.getByLabel("Quantity of ingredient 2").fill("2");
+    await page.getByRole("button", { name: "Scale to 2 servings" }).click();
+    expect(await page.getByLabel("Quantity of ingredient 1").inputValue()).toBe("200");
+    expect(await page.getByLabel("Quantity of ingredient 2").inputValue()).toBe("2");
+    expect(await scaleOffer.count()).toBe(0);
+  });
+
   it("shows 'Recipe not found' for an unknown or malformed id", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Nia" });

@@ -56,6 +56,34 @@ describe("the signed-in shell", () => {
     expect(await boot.count()).toBe(0);
   });
 
+  it("opens the phone menu on the current page's link, so a second Enter does not sign out", async () => {
+    const page = await openPage({ width: 390 });
+    await signInAs(page, { firstName: "Sami" });
+    await page.goto("/recipes");
+    await page.getByRole("heading", { name: "Recipes", exact: true }).waitFor();
+    const toggle = page.getByRole("button", { name: "Toggle Sidebar" });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const panel = page.getByRole("dialog", { name: "Navigation" });
+    await panel.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Recipes");
+
+    await page.keyboard.press("Enter");
+    await panel.waitFor({ state: "hidden" });
+    expect(new URL(page.url()).pathname).toBe("/recipes");
+    expect(await page.getByRole("heading", { name: "Recipes", exact: true }).isVisible()).toBe(true);
+  });
+
+  it("opens the phone menu on its first link where no link is the current page", async () => {
+    const page = await openPage({ width: 390 });
+    await signInAs(page, { firstName: "Sami" });
+    await page.goto("/billing");
+    await page.getByRole("heading", { name: "Manage Subscription" }).waitFor();
+    await page.getByRole("button", { name: "Toggle Sidebar" }).click();
+    await page.getByRole("dialog", { name: "Navigation" }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Home");
+  });
+
   it("shows the whole beta banner at 375 px, wrapped (one line at 1280), and once dismissed it stays away", async () => {
     const page = await openPage({ width: 375 });
     await signInAs(page, { firstName: "Sami" });

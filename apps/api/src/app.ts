@@ -200,6 +200,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerTrpc(app, {
     createContext,
     onError: (err, procedure) => app.log.error({ err, procedure }, "procedure failed"),
+    onOutsideFailure: (err, procedure) => app.log.warn({ err, procedure }, "outside failure"),
   });
   registerRestRoutes(app, createContext, restRoutes);
   registerLiveEvents(app, live, deps.db, https);

@@ -48,11 +48,14 @@ async function sendJson(req: FastifyRequest, reply: FastifyReply, body: string |
 export interface TrpcOptions {
   createContext: ContextFactory;
   onError(error: Error, procedure: string | undefined): void;
+  /** An outside site or service failed, with what lay under it (its cause): worth a line in the log, not a bug. */
+  onOutsideFailure(error: Error, procedure: string | undefined): void;
 }
 
-/** Unexpected failures are logged once; every other error is an answer the client acts on. */
+/** Unexpected failures are logged once, outside failures with a cause too; every other error is an answer the client acts on. */
 function reportUnexpected(options: TrpcOptions, error: TRPCError, procedure: string | undefined): void {
   if (error.code === "INTERNAL_SERVER_ERROR") options.onError(error, procedure);
+  else if (error.cause && (error.code === "BAD_GATEWAY" || error.code === "GATEWAY_TIMEOUT")) options.onOutsideFailure(error, procedure);
 }
 
 interface Call {

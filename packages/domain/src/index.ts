@@ -25,6 +25,7 @@ export * from "./recipes/recipe-fields";
 export * from "./recipes/recipe-input";
 export * from "./recipes/ingredient-line";
 export * from "./recipes/cooking";
+export * from "./recipes/import-failures";
 export * from "./planner/planner-input";
 export * from "./planner/suggestions";
 export * from "./shopping/shopping";

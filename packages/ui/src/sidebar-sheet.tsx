@@ -29,6 +29,7 @@ export default function SidebarSheet({
         className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground [&>button]:hidden"
         style={{ "--sidebar-width": width } as CSSProperties}
         side={side}
+        onOpenAutoFocus={focusCurrentLink}
       >
         <SheetHeader className="sr-only">
           <SheetTitle>{title}</SheetTitle>
@@ -38,4 +39,19 @@ export default function SidebarSheet({
       </SheetContent>
     </Sheet>
   );
+}
+
+/**
+ * Start on the current page's link, else the first menu link. Radix would pick the first control that is not a link,
+ * which is "Log Out" at the bottom, so a second Enter would sign the cook out.
+ */
+function focusCurrentLink(event: Event) {
+  const panel = event.currentTarget;
+  if (!(panel instanceof HTMLElement)) return;
+  const link =
+    panel.querySelector<HTMLElement>('a[data-sidebar="menu-button"][data-active="true"]') ??
+    panel.querySelector<HTMLElement>('[data-sidebar="content"] a[data-sidebar="menu-button"]');
+  if (!link) return;
+  event.preventDefault();
+  link.focus();
 }

@@ -32,7 +32,7 @@ export type FetchedPage =
   /** The link's fault: the API answers 400 with `message`. */
   | { kind: "refused"; message: string }
   /** The site's fault: 502, or 504 when it timed out. */
-  | { kind: "failed"; message: string; timedOut: boolean };
+  | { kind: "failed"; message: string; timedOut: boolean; detail?: string };
 
 const MB = 1024 * 1024;
 /** Sites serve some pages only to browsers, so Kim asks like one. */
@@ -43,10 +43,13 @@ const HEADERS = {
 };
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml"]);
+const UNREACHABLE = "The site could not be reached";
 const NOT_PUBLIC = "That address is on a private network and cannot be imported";
 
 const refused = (message: string): FetchedPage => ({ kind: "refused", message });
 const failed = (message: string, timedOut = false): FetchedPage => ({ kind: "failed", message, timedOut });
+/** A failure whose system error code (ENOTFOUND, ECONNRESET, ...) is for the log, not for the cook's screen. */
+const failedWith = (message: string, detail: string): FetchedPage => ({ kind: "failed", message, timedOut: false, detail });
 const errorCode = (err: unknown) => (err instanceof Error && "code" in err && typeof err.code === "string" ? err.code : String(err));
 
 /** The HTML page at `url`, a user's link: only http(s) to allowed addresses, on every redirect, within the size and time caps. Never throws. */
@@ -93,7 +96,7 @@ async function follow(link: string, settings: Settings, signal: AbortSignal): Pr
     try {
       exchange = await get(url, addresses, signal);
     } catch (err) {
-      return failed(`The site could not be reached (${errorCode(err)})`);
+      return failedWith(UNREACHABLE, errorCode(err));
     }
     const { request, response } = exchange;
     try {
@@ -133,10 +136,10 @@ async function checkedAddresses(url: URL, settings: Settings): Promise<Address[]
     try {
       addresses = await settings.lookup(host);
     } catch (err) {
-      return failed(`The site could not be reached (${errorCode(err)})`);
+      return failedWith(UNREACHABLE, errorCode(err));
     }
   }
-  if (addresses.length === 0) return failed("The site could not be reached (ENOTFOUND)");
+  if (addresses.length === 0) return failedWith(UNREACHABLE, "ENOTFOUND");
   return addresses.every((a) => settings.isAllowed(a.address)) ? addresses : refused(NOT_PUBLIC);
 }
 
@@ -192,7 +195,7 @@ async function readPage(url: URL, response: IncomingMessage, maxBytes: number, s
       { signal },
     );
   } catch (err) {
-    return err instanceof TooLarge ? tooLarge : failed(`The page could not be read (${errorCode(err)})`);
+    return err instanceof TooLarge ? tooLarge : failedWith("The page could not be read", errorCode(err));
   }
   const body = Buffer.concat(chunks);
   if (!mediaType && !looksLikeHtml(body)) return refused("The link is not a web page");

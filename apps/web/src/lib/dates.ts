@@ -10,8 +10,13 @@ let mediumDate: Intl.DateTimeFormat | undefined;
 /** A calendar date as the cook's locale writes it in full, e.g. "Nov 25, 2026" or "25.11.2026". */
 export function formatCalendarDate(value: string): string {
   const date = fromCalendarDate(value);
+  return date ? formatDay(date) : value;
+}
+
+/** The day of an instant (a timestamp), in the cook's time zone, written as formatCalendarDate writes dates. */
+export function formatDay(value: Date | string): string {
   mediumDate ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-  return date ? mediumDate.format(date) : value;
+  return mediumDate.format(new Date(value));
 }
 
 /** A date written the way the browser's date field shows it in the cook's locale, e.g. "11/25/2026". */

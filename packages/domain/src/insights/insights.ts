@@ -1,5 +1,5 @@
 import { CATEGORIES, type Category } from "../shared/enums";
-import { isExpiringSoon } from "../inventory/inventory";
+import { isStockExpiringSoon } from "../inventory/inventory";
 import { addDays, daysBetween, startOfWeek } from "../shared/dates";
 import { ingredientKey } from "../shopping/shopping";
 
@@ -203,7 +203,7 @@ export interface RecipeForMatching {
 export function expiringWithRecipes(stock: ExpiringItem[], recipes: RecipeForMatching[], today: string) {
   const expiring = stock
     .map((item) => ({ ...item, days: daysBetween(today, item.expirationDate) }))
-    .filter((item) => isExpiringSoon(item.expirationDate, today) && item.quantity > 0)
+    .filter((item) => isStockExpiringSoon(item, today))
     .sort((a, b) => a.days - b.days || a.name.localeCompare(b.name));
   // Each name made a key once: making both keys for every item and recipe line took 71 ms (1.7 ms now) for the
   // Lighthouse bench's 51 expiring items and 40 recipes of 15 lines, on the API's main thread (issue 30).

@@ -80,12 +80,14 @@ describe("stock filters", () => {
     { name: "eggs", quantity: 12, expirationDate: "2026-12-02" },
     { name: "cream", quantity: 3, expirationDate: "2026-11-20" },
     { name: "salt", quantity: 0, expirationDate: "2026-12-03" },
+    { name: "chicken", quantity: 0, expirationDate: "2026-11-26" },
   ];
 
   it("keeps what the dashboard card of the same name counts", () => {
     const names = (filter: "expiring" | "low-stock") => items.filter((i) => matchesStockFilter(i, filter, today)).map((i) => i.name);
     expect(names("expiring")).toEqual(["milk", "eggs"]);
-    expect(names("low-stock")).toEqual(["milk", "salt"]);
+    // Used up (quantity 0): low stock, as the spec has it, but nothing left to expire.
+    expect(names("low-stock")).toEqual(["milk", "salt", "chicken"]);
   });
 
   it("reads only a known filter from an address", () => {

@@ -30,6 +30,14 @@ export function isExpiringSoon(expirationDate: string | null, today: string): bo
   return expirationDate !== null && expirationDate >= from && expirationDate <= to;
 }
 
+/**
+ * Expiring soon, of what is in stock: a used-up item (quantity 0, as "I cooked this" leaves it) has nothing left to
+ * expire. The dashboard (its SQL adds `quantity > 0`), the inventory's filter and Insights all read this.
+ */
+export function isStockExpiringSoon(item: DatedIngredient, today: string): boolean {
+  return item.quantity > 0 && isExpiringSoon(item.expirationDate, today);
+}
+
 /** Low stock: a quantity of LOW_STOCK_QUANTITY or less (the dashboard's SQL counts `quantity <= LOW_STOCK_QUANTITY`). */
 export function isLowStock(quantity: number): boolean {
   return quantity <= LOW_STOCK_QUANTITY;
@@ -58,5 +66,5 @@ export function isStockFilter(value: unknown): value is StockFilter {
 /** Whether an item is one the filter's dashboard card counts, on the user's local date. */
 export function matchesStockFilter(item: DatedIngredient, filter: StockFilter, today: string): boolean {
   if (filter === "low-stock") return isLowStock(item.quantity);
-  return isExpiringSoon(item.expirationDate, today);
+  return isStockExpiringSoon(item, today);
 }

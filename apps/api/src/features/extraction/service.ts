@@ -1,4 +1,4 @@
-import { recipeIngredientFromLine, type RecipeIngredient } from "@kim/domain";
+import { AI_SERVICE_TIMED_OUT, AI_SERVICE_UNAVAILABLE, recipeIngredientFromLine, type RecipeIngredient } from "@kim/domain";
 import { TRPCError } from "@trpc/server";
 import { appError } from "../../lib/errors";
 import type { PendingUpload } from "../../lib/rest";
@@ -51,8 +51,8 @@ async function oneOfFew<T>(userId: string, work: () => Promise<T>): Promise<T> {
 
 function modelFailure(answer: Extract<ModelAnswer, { kind: "unavailable" }>): TRPCError {
   return answer.reason === "timeout"
-    ? new TRPCError({ code: "GATEWAY_TIMEOUT", message: "The AI service did not answer in time. Try again later." })
-    : new TRPCError({ code: "BAD_GATEWAY", message: "The AI service is unavailable right now. Try again later." });
+    ? new TRPCError({ code: "GATEWAY_TIMEOUT", message: AI_SERVICE_TIMED_OUT })
+    : new TRPCError({ code: "BAD_GATEWAY", message: AI_SERVICE_UNAVAILABLE });
 }
 
 /** The answer: the recipes with something to cook from, each ingredient parsed. */
@@ -89,7 +89,11 @@ async function readUrl(ctx: Context, userId: string, url: string): Promise<Extra
   await spendImport(ctx, userId);
   const page = await ctx.clients.fetchPage(url);
   if (page.kind === "refused") throw appError("BAD_REQUEST", page.message);
-  if (page.kind === "failed") throw new TRPCError({ code: page.timedOut ? "GATEWAY_TIMEOUT" : "BAD_GATEWAY", message: page.message });
+  if (page.kind === "failed") {
+    const code = page.timedOut ? "GATEWAY_TIMEOUT" : "BAD_GATEWAY";
+    // The cook reads the message; the system's error code under it (ENOTFOUND, ...) is its cause, for the log.
+    throw new TRPCError({ code, message: page.message, cause: page.detail ? new Error(page.detail) : undefined });
+  }
 
   // Read in a worker, so a big or hostile page holds up no other request.
   const read = await readHtml(page.html, page.url, { wantText: ctx.clients.model !== null });

@@ -346,14 +346,16 @@ describe("dashboard summary", () => {
       { name: "a week on", expirationDate: "2026-12-05", quantity: 2 },
       { name: "eight days on", expirationDate: "2026-12-06", quantity: 2.1 },
       ...[0, 1, 2, 3, 4].map((d) => ({ name: `day ${d}`, expirationDate: addDays(today, d), quantity: 9 })),
+      // Used up, as "I cooked this" leaves it: low stock, but nothing left to expire.
+      { name: "day 1 used up", expirationDate: addDays(today, 1), quantity: 0 },
     ];
     for (const item of items) expect((await send(cook, "POST", "/api/ingredients", { ...milk, ...item })).statusCode).toBe(201);
 
     const input = encodeURIComponent(JSON.stringify({ today }));
     const summary = (await send(cook, "GET", `/trpc/inventory.summary?input=${input}`)).json().result.data;
     const shown = (filter: "expiring" | "low-stock") => items.filter((item) => matchesStockFilter(item, filter, today)).length;
-    expect(summary).toMatchObject({ total: 9, expiringSoonCount: shown("expiring"), lowStockCount: shown("low-stock") });
-    expect([summary.expiringSoonCount, summary.lowStockCount]).toEqual([6, 2]);
+    expect(summary).toMatchObject({ total: 10, expiringSoonCount: shown("expiring"), lowStockCount: shown("low-stock") });
+    expect([summary.expiringSoonCount, summary.lowStockCount]).toEqual([6, 3]);
     expect(summary.expiringSoon.map((e: { name: string; days: number }) => [e.name, e.days])).toEqual([
       ["day 0", 0],
       ["day 1", 1],

@@ -84,7 +84,8 @@ const ingredientList: UserListQuery<Ingredient> = (db, householdId) =>
 export async function inventorySummary(db: Kysely<Database>, householdId: string, today: string) {
   const days = sql<number>`(expiration_date - ${today}::date)`;
   const soon = expiringSoonRange(today);
-  const expiring = sql<boolean>`expiration_date between ${soon.from}::date and ${soon.to}::date`;
+  // The domain's isStockExpiringSoon: a used-up item has nothing left to expire.
+  const expiring = sql<boolean>`quantity > 0 and expiration_date between ${soon.from}::date and ${soon.to}::date`;
   const [counts, soonest] = await Promise.all([
     db
       .selectFrom("ingredients")

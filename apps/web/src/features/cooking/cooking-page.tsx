@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { Link } from "@tanstack/react-router";
-import { formatTimer, instructionSteps } from "@kim/domain";
+import { formatTimer, instructionSteps, type CookingTimer } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { toast } from "@kim/ui/lib/use-toast";
 import { useDeferredFirst } from "../../lib/deferred-first";
@@ -12,6 +12,7 @@ import { CookedThisCard } from "./cooked-this-card";
 import { IngredientChecklist } from "./ingredient-checklist";
 import { InstructionSteps } from "./instruction-steps";
 import { RecipeSummary } from "./recipe-summary";
+import { findStepTimer } from "./step-timer";
 import { RunningTimersBar, TimersPanel } from "./timers-panel";
 import { useCookingProgress } from "./use-cooking-progress";
 import { useCookingTimers } from "./use-cooking-timers";
@@ -66,9 +67,19 @@ function CookingWork({ recipe }: { recipe: Recipe }) {
   const panelInView = useInView(panel);
 
   const startStepTimer = (name: string, seconds: number) => {
-    timers.add(name, seconds, true);
+    // The step's button starts a timer only when the step has none, or a finished one: that one starts again in its
+    // place rather than a second beside it.
+    const finished = findStepTimer(timers.timers, name, seconds);
+    if (finished) timers.toggle(finished.id);
+    else timers.add(name, seconds, true);
     // The timers may be out of view (above, on a phone): say that it runs.
     toast({ title: "Timer started", description: `${name}: ${formatTimer(seconds)}` });
+  };
+  // The step's timer runs already: take the cook to it, on its pause button.
+  const showTimer = (timer: CookingTimer) => {
+    const toggle = panel.current?.querySelector<HTMLElement>(`[data-timer-id="${CSS.escape(timer.id)}"] button`);
+    toggle?.scrollIntoView({ block: "center" });
+    toggle?.focus({ preventScroll: true });
   };
 
   return (
@@ -87,7 +98,14 @@ function CookingWork({ recipe }: { recipe: Recipe }) {
           />
         </div>
         <div className="grid gap-6 lg:col-span-3">
-          <InstructionSteps steps={steps} checked={progress.steps} onCheck={progress.checkStep} onStartTimer={startStepTimer} />
+          <InstructionSteps
+            steps={steps}
+            checked={progress.steps}
+            onCheck={progress.checkStep}
+            timers={timers.timers}
+            onStartTimer={startStepTimer}
+            onShowTimer={showTimer}
+          />
           <CookedThisCard recipeId={recipe.id} servings={progress.servings} />
         </div>
       </div>

@@ -1,19 +1,21 @@
 import { useId, useMemo } from "react";
 import { Timer } from "lucide-react";
-import { findStepDurations } from "@kim/domain";
+import { findStepDurations, formatTimer, type CookingTimer } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@kim/ui/card";
 import { Checkbox } from "@kim/ui/checkbox";
-import { durationLabel, stepTimerName } from "./step-timer";
+import { durationLabel, findStepTimer, isFinished, stepTimerName } from "./step-timer";
 
 interface InstructionStepsProps {
   steps: string[];
   checked: boolean[];
   onCheck: (index: number, checked: boolean) => void;
+  timers: CookingTimer[];
   onStartTimer: (name: string, seconds: number) => void;
+  onShowTimer: (timer: CookingTimer) => void;
 }
 
-export function InstructionSteps({ steps, checked, onCheck, onStartTimer }: InstructionStepsProps) {
+export function InstructionSteps({ steps, checked, onCheck, timers, onStartTimer, onShowTimer }: InstructionStepsProps) {
   const id = useId();
   const durations = useMemo(() => steps.map(findStepDurations), [steps]);
   const done = checked.filter(Boolean).length;
@@ -39,17 +41,23 @@ export function InstructionSteps({ steps, checked, onCheck, onStartTimer }: Inst
                 </label>
                 {durations[i]?.length ? (
                   <div className="mt-2 flex flex-wrap gap-2">
-                    {durations[i].map((duration, j) => (
-                      <Button
-                        key={j}
-                        variant="outline"
-                        size="sm"
-                        onClick={() => onStartTimer(stepTimerName(i + 1, step, duration.text), duration.seconds)}
-                      >
-                        <Timer aria-hidden="true" />
-                        Start {durationLabel(duration.seconds)} timer
-                      </Button>
-                    ))}
+                    {durations[i].map((duration, j) => {
+                      const name = stepTimerName(i + 1, step, duration.text);
+                      const timer = findStepTimer(timers, name, duration.seconds);
+                      // While the step's timer counts (or is paused), a tap goes to it rather than starting a second one.
+                      return timer && !isFinished(timer) ? (
+                        <Button key={j} variant="secondary" size="sm" onClick={() => onShowTimer(timer)}>
+                          <Timer aria-hidden="true" />
+                          Timer {timer.isRunning ? "running" : "paused"}{" "}
+                          <span className="tabular-nums">{formatTimer(timer.remaining)}</span>
+                        </Button>
+                      ) : (
+                        <Button key={j} variant="outline" size="sm" onClick={() => onStartTimer(name, duration.seconds)}>
+                          <Timer aria-hidden="true" />
+                          Start {durationLabel(duration.seconds)} timer
+                        </Button>
+                      );
+                    })}
                   </div>
                 ) : null}
               </div>

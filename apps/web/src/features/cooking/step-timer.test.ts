@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { findStepDurations } from "@kim/domain";
-import { durationLabel, stepTimerName } from "./step-timer";
+import { createTimer, findStepDurations, toggleTimer } from "@kim/domain";
+import { durationLabel, findStepTimer, stepTimerName } from "./step-timer";
 
 const names = (step: string) => findStepDurations(step).map((d) => stepTimerName(2, step, d.text));
 
@@ -12,8 +12,10 @@ describe("stepTimerName", () => {
     expect(names("In a large pan, fry the onions for 8 minutes; season.")).toEqual(["Step 2: Fry the onions"]);
   });
 
-  it("keeps it short", () => {
-    expect(names("Simmer the tomato sauce gently for about 10 minutes")).toEqual(["Step 2: Simmer the tomato"]);
+  it("keeps it short, with an ellipsis where it cuts a longer phrase", () => {
+    expect(names("Simmer the tomato sauce gently for about 10 minutes")).toEqual(["Step 2: Simmer the tomato…"]);
+    expect(names("Keep the resulting marinated chicken aside for about 30 minutes")).toEqual(["Step 2: Keep the resulting…"]);
+    expect(names("Fry the onions for 8 minutes")).toEqual(["Step 2: Fry the onions"]);
   });
 
   it("takes the words after the duration when none come before", () => {
@@ -29,5 +31,26 @@ describe("stepTimerName", () => {
 describe("durationLabel", () => {
   it("reads like the recipe's times, with seconds when there are any", () => {
     expect([25 * 60, 90 * 60, 90, 45].map(durationLabel)).toEqual(["25 min", "1 h 30 min", "1 min 30 s", "45 s"]);
+  });
+});
+
+describe("findStepTimer", () => {
+  const bake = createTimer("1", "Step 2: Bake", 25 * 60);
+  const finished = { ...bake, id: "0", remaining: 0 };
+
+  it("finds the step's timer whether it runs, is paused or has finished", () => {
+    const running = toggleTimer(bake, 0);
+    expect(findStepTimer([running], "Step 2: Bake", 25 * 60)).toBe(running);
+    expect(findStepTimer([bake], "Step 2: Bake", 25 * 60)).toBe(bake);
+    expect(findStepTimer([finished], "Step 2: Bake", 25 * 60)).toBe(finished);
+  });
+
+  it("prefers the timer that still counts to a finished one", () => {
+    expect(findStepTimer([finished, bake], "Step 2: Bake", 25 * 60)).toBe(bake);
+  });
+
+  it("leaves out timers of another name or length", () => {
+    expect(findStepTimer([bake], "Step 3: Bake", 25 * 60)).toBeUndefined();
+    expect(findStepTimer([bake], "Step 2: Bake", 10 * 60)).toBeUndefined();
   });
 });

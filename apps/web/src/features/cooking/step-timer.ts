@@ -1,4 +1,4 @@
-import { formatMinutes } from "@kim/domain";
+import { formatMinutes, type CookingTimer } from "@kim/domain";
 
 // Words that lead into a duration ("bake for about 25 minutes") or out of one ("after 10 minutes, stir"): they
 // name no action.
@@ -9,7 +9,7 @@ const FILLER = new Set(
 );
 const MAX_WORDS = 3;
 
-/** The first few words of `text` that name an action, without the filler at either end. */
+/** The words of `text` that name an action, without the filler at either end. */
 function actionWords(text: string): string[] {
   const words = text
     .split(/\s+/)
@@ -18,10 +18,17 @@ function actionWords(text: string): string[] {
   const isFiller = (word: string | undefined) => word !== undefined && FILLER.has(word.toLowerCase());
   while (isFiller(words[0])) words.shift();
   while (isFiller(words.at(-1))) words.pop();
-  return words.slice(0, MAX_WORDS);
+  return words;
 }
 
-const capitalised = (words: string[]) => words.join(" ").replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+/** The first MAX_WORDS words, capitalised; an ellipsis says where a longer phrase was cut. */
+function shortName(words: string[]): string {
+  const name = words
+    .slice(0, MAX_WORDS)
+    .join(" ")
+    .replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+  return words.length > MAX_WORDS ? `${name}…` : name;
+}
 
 /**
  * A short name for the timer a step's duration starts: "Step 2: Bake" for "Bake for 25 minutes, until golden".
@@ -38,7 +45,7 @@ export function stepTimerName(stepNumber: number, step: string, durationText: st
   const after = step.slice(at + durationText.length).split(/[.;:!?]/)[0] ?? "";
   const words = actionWords(before);
   const name = words.length ? words : actionWords(after);
-  return name.length ? `Step ${stepNumber}: ${capitalised(name)}` : `Step ${stepNumber}`;
+  return name.length ? `Step ${stepNumber}: ${shortName(name)}` : `Step ${stepNumber}`;
 }
 
 /** "25 min", "1 h 30 min", "1 min 30 s", "45 s": for the button that starts a step's timer. */
@@ -47,3 +54,14 @@ export function durationLabel(seconds: number): string {
   if (rest === 0) return formatMinutes(minutes);
   return minutes === 0 ? `${rest} s` : `${formatMinutes(minutes)} ${rest} s`;
 }
+
+/**
+ * The timer a step's button started, while the cook still has it: the one with the step timer's name and length.
+ * A running or paused one comes before a finished one, so the button shows the timer that still counts.
+ */
+export function findStepTimer(timers: CookingTimer[], name: string, seconds: number): CookingTimer | undefined {
+  const started = timers.filter((t) => t.name === name && t.duration === seconds);
+  return started.find((t) => !isFinished(t)) ?? started[0];
+}
+
+export const isFinished = (timer: CookingTimer) => !timer.isRunning && timer.remaining === 0;

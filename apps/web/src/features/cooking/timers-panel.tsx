@@ -148,6 +148,7 @@ function TimerRow({ timer, toggleId, onToggle, onReset, onDelete }: TimerRowProp
   return (
     <li
       data-testid="timer"
+      data-timer-id={timer.id}
       className={cn(
         "grid gap-1 rounded-lg border p-3",
         timer.isRunning && "border-primary/60 bg-primary/5",

@@ -18,6 +18,7 @@ import {
 import { EmailField } from "../../components/form-field";
 import { PartFailed } from "../../components/part-failed";
 import { UserAvatar } from "../../components/user-avatar";
+import { formatDay } from "../../lib/dates";
 import { keyed, useKeyedMutation } from "../../lib/keyed-mutation";
 import { failureToast } from "../../lib/toasts";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
@@ -155,7 +156,7 @@ export function HouseholdCard({ userId }: { userId: string }) {
                   {data!.invites.map((i) => (
                     <li key={i.id} className="flex items-center justify-between gap-2">
                       <span className="min-w-0 [overflow-wrap:anywhere]">
-                        {i.email}, until {new Date(i.expiresAt).toLocaleDateString()}
+                        {i.email}, until {formatDay(i.expiresAt)}
                       </span>
                       <Button
                         variant="ghost"
@@ -175,6 +176,8 @@ export function HouseholdCard({ userId }: { userId: string }) {
               <form onSubmit={onInvite} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
                 <EmailField
                   name="invite-email"
+                  // Someone else's address: not "you@".
+                  placeholder="name@example.com"
                   value={email}
                   onChange={(e) => setEmail(e.target.value)}
                   hint={full ? `A household holds at most ${data!.maxMembers} people.` : "They get a link to join, valid 7 days."}

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } fr
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { FileText, Link2, LoaderCircle, Sparkles } from "lucide-react";
+import { AI_SERVICE_TIMED_OUT, AI_SERVICE_UNAVAILABLE } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { toast } from "@kim/ui/lib/use-toast";
@@ -41,6 +42,14 @@ export function AiExtractDialog({ open, onOpenChange }: { open: boolean; onOpenC
       </DialogContent>
     </Dialog>
   );
+}
+
+const SITE_UNREACHABLE = "We couldn't reach that site. Check the address, or try again later.";
+
+/** A 502 or 504 about the site itself, not about the AI service that reads it after. */
+function isSiteFailure(code: string | undefined, message: string): boolean {
+  const gateway = code === "BAD_GATEWAY" || code === "GATEWAY_TIMEOUT";
+  return gateway && message !== AI_SERVICE_UNAVAILABLE && message !== AI_SERVICE_TIMED_OUT;
 }
 
 /** A scheme-less address ("www.example.com/soup") is read as https, as a browser's address bar would. */
@@ -125,8 +134,11 @@ function AiExtract({ onClose }: { onClose: () => void }) {
       {
         onSuccess: ({ recipes }) => show(recipes, "url"),
         onError: (error) => {
-          // An address the server refuses ("That is not a valid link") is marked on its field too.
-          if (errorCode(error) === "BAD_REQUEST") setUrlError(errorMessage(error, "Enter a valid link"));
+          // An address the server refuses ("That is not a valid link") is marked on its field too, and so is a site
+          // that could not be fetched, in plain words: the toast goes, and the system's reason means little to a cook.
+          const code = errorCode(error);
+          if (code === "BAD_REQUEST") setUrlError(errorMessage(error, "Enter a valid link"));
+          else if (isSiteFailure(code, error.message)) setUrlError(SITE_UNREACHABLE);
           failureToast("Extraction failed")(error);
         },
       },

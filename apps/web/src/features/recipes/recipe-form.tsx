@@ -20,6 +20,7 @@ import {
   type RecipeFormValues,
   type TextField,
 } from "./recipe-form-values";
+import { offersScaling, quantitiesForAfterServings, rowsWrittenFor, servingsCount, writtenAfterEdit } from "./recipe-scaling";
 
 interface RecipeFormProps {
   mode: "create" | "edit";
@@ -64,6 +65,8 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The servings the ingredient quantities are written for; changing servings offers to scale them.
   const [quantitiesFor, setQuantitiesFor] = useState(Number(initialValues.servings));
+  // The rows whose quantities are written for that count: scaling offers itself for them, and changes only them.
+  const [written, setWritten] = useState(() => rowsWrittenFor(values.ingredients));
   const saved = useRef(false);
 
   const dirty = JSON.stringify(values) !== JSON.stringify(initialValues);
@@ -73,6 +76,7 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
     setValues(initialValues);
     setErrors({});
     setQuantitiesFor(Number(initialValues.servings));
+    setWritten(rowsWrittenFor(initialValues.ingredients));
     setRestoredShown(false);
   };
   const blocker = useBlocker({
@@ -94,6 +98,8 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
     error: errors[key],
   });
   const setRow = (index: number, change: Partial<IngredientRowValues>) => {
+    const key = values.ingredients[index]?.key;
+    if (key) setWritten(writtenAfterEdit(written, key, change, servingsCount(values.servings) === quantitiesFor));
     setValues((v) => ({ ...v, ingredients: v.ingredients.map((row, i) => (i === index ? { ...row, ...change } : row)) }));
     setErrors((e) => {
       const next = { ...e };
@@ -114,13 +120,19 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
   };
 
   const servings = Number(values.servings);
-  const canScale = Number.isInteger(servings) && servings >= 1 && quantitiesFor >= 1 && servings !== quantitiesFor;
+  const canScale = offersScaling(quantitiesFor, values.servings, values.ingredients, written);
+  const changeServings = (e: ChangeEvent<HTMLInputElement>) => {
+    set("servings", e.target.value);
+    setQuantitiesFor(quantitiesForAfterServings(quantitiesFor, e.target.value, values.ingredients, written));
+  };
   const scaleRows = () => {
     const factor = servings / quantitiesFor;
-    setValues((v) => ({
-      ...v,
-      ingredients: v.ingredients.map((row) => ({ ...row, quantity: String(scaleQuantity(row.quantity, factor)) })),
-    }));
+    const scaled = values.ingredients.map((row) =>
+      written.has(row.key) ? { ...row, quantity: String(scaleQuantity(row.quantity, factor)) } : row,
+    );
+    setValues((v) => ({ ...v, ingredients: scaled }));
+    // Every row is now written for the servings shown.
+    setWritten(new Set(scaled.map((row) => row.key)));
     setQuantitiesFor(servings);
   };
 
@@ -187,7 +199,15 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
           <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
             <FormField label="Prep Time (min)" type="number" inputMode="numeric" min={0} step={1} {...textField("prepTime")} />
             <FormField label="Cook Time (min)" type="number" inputMode="numeric" min={0} step={1} {...textField("cookTime")} />
-            <FormField label="Servings" type="number" inputMode="numeric" min={1} step={1} {...textField("servings")} />
+            <FormField
+              label="Servings"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              {...textField("servings")}
+              onChange={changeServings}
+            />
             <NativeSelectField
               label="Difficulty"
               value={values.difficulty}
