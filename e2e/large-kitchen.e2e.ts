@@ -32,7 +32,8 @@ const rows: IngredientRow[] = Array.from({ length: COUNT }, (_, n) => ({
 }));
 const expected = {
   total: COUNT,
-  expiringSoon: rows.filter((_, n) => n % 3 === 0 && (n % 20) - 3 >= 0 && (n % 20) - 3 <= 7).length,
+  // Dated within the week ahead, and not used up (quantity 0 is nothing left to expire).
+  expiringSoon: rows.filter((_, n) => n % 3 === 0 && (n % 20) - 3 >= 0 && (n % 20) - 3 <= 7 && n % 7 !== 0).length,
   lowStock: rows.filter((r) => (r.quantity ?? 0) <= 2).length,
 };
 
