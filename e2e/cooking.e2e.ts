@@ -136,6 +136,40 @@ describe("cooking mode", () => {
     expect(await lines()).toEqual(["2 1/4 cups flour", "3 eggs", "salt, to taste"]);
   });
 
+  it("shows what an imported line says beyond amount, unit and name, after the name", async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await openCookingMode(page, {
+      ...lemonCake,
+      ingredients: [
+        { name: "butter", quantity: 3, unit: "tbsp", original: "3 tablespoons butter, divided" },
+        { name: "black beans", quantity: 1, unit: "can", original: "1 (15-ounce) can black beans, drained" },
+        { name: "lemons", quantity: 2, unit: "", original: "Juice of 2 lemons" },
+        { name: "salted butter", quantity: 85, unit: "g", original: "85 grams (6 tablespoons) salted butter, melted" },
+        // Hand-typed: as it was.
+        { name: "salt", quantity: "to taste", unit: "" },
+      ],
+    });
+    const ingredients = page.getByRole("region", { name: "Ingredients" });
+    const lines = () => ingredients.getByRole("listitem").allInnerTexts();
+    expect(await lines()).toEqual([
+      "3 tbsp butter, divided",
+      "1 can black beans (15-ounce), drained",
+      "2 lemons, juice",
+      "85 g salted butter (6 tablespoons), melted",
+      "salt, to taste",
+    ]);
+    await keepScreenshot(page, "cooking-ingredient-notes-390");
+    // Doubled, the can's size stays; the butter's other amount, which would no longer match, goes.
+    await ingredients.getByRole("spinbutton", { name: "Servings" }).fill("8");
+    expect(await lines()).toEqual([
+      "6 tbsp butter, divided",
+      "2 cans black beans (15-ounce), drained",
+      "4 lemons, juice",
+      "170 g salted butter, melted",
+      "salt, to taste",
+    ]);
+  });
+
   it("keeps running timers in view at 375 px while the cook scrolls down to the steps", async () => {
     const page = await openPage({ width: 375, height: 700 });
     await openCookingMode(page);

@@ -24,6 +24,7 @@ export * from "./barcode/barcode";
 export * from "./recipes/recipe-fields";
 export * from "./recipes/recipe-input";
 export * from "./recipes/ingredient-line";
+export * from "./recipes/ingredient-note";
 export * from "./recipes/cooking";
 export * from "./recipes/import-failures";
 export * from "./planner/planner-input";

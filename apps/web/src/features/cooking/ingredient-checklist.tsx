@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatAmount, parseQuantity, scaleQuantity, type RecipeIngredient } from "@kim/domain";
+import { formatAmount, ingredientNote, parseQuantity, scaleQuantity, type RecipeIngredient } from "@kim/domain";
 import { Card, CardContent, CardHeader, CardTitle } from "@kim/ui/card";
 import { Checkbox } from "@kim/ui/checkbox";
 import { Label } from "@kim/ui/label";
@@ -60,6 +60,7 @@ export function IngredientChecklist({ recipe, servings, onServingsChange, checke
         <ul className="grid gap-1">
           {recipe.ingredients.map((ingredient, i) => {
             const { amount, words } = ingredientAmount(ingredient, factor);
+            const note = ingredientNote(ingredient, { scaled: factor !== 1 });
             return (
               <li key={i}>
                 <label className="flex cursor-pointer items-start gap-3 rounded-md px-2 py-1.5 hover:bg-accent/60">
@@ -67,6 +68,7 @@ export function IngredientChecklist({ recipe, servings, onServingsChange, checke
                   <span className={checked[i] ? "break-words text-muted-foreground line-through" : "break-words"}>
                     {amount ? <span className="font-medium">{amount} </span> : null}
                     {ingredient.name}
+                    {note ? <span className="text-muted-foreground">{note}</span> : null}
                     {words ? `, ${words}` : null}
                   </span>
                 </label>
