@@ -110,6 +110,86 @@ describe("step durations", () => {
   });
 });
 
+describe("step durations in the languages imports serve", () => {
+  const found = (step: string) => findStepDurations(step).map((d) => [d.seconds, d.text]);
+
+  it.each([
+    // German
+    ["Die Soße ca. 20 Minuten köcheln lassen.", 1200, "20 Minuten"],
+    ["weitere 10 - 15 Minuten garen", 600, "10 - 15 Minuten"],
+    ["ca. 1 Stunde marinieren", 3600, "1 Stunde"],
+    ["5–7 Minuten anbraten", 300, "5–7 Minuten"],
+    ["10 bis 15 Minuten backen", 600, "10 bis 15 Minuten"],
+    ["ca.20 Min. backen", 1200, "20 Min"],
+    ["etwa 2 Std. ruhen lassen", 7200, "2 Std"],
+    ["30 Sekunden mixen", 30, "30 Sekunden"],
+    // Dutch
+    ["6-8 minuten bakken", 360, "6-8 minuten"],
+    ["Laat het deeg 1 uur rijzen", 3600, "1 uur"],
+    ["5 tot 10 minuten koken", 300, "5 tot 10 minuten"],
+    ["30 seconden roeren", 30, "30 seconden"],
+    // Danish, Norwegian, Swedish
+    ["Kog i 20-30 minutter", 1200, "20-30 minutter"],
+    ["Rør 45-60 sekunder", 45, "45-60 sekunder"],
+    ["Lad det hvile 4-6 timer", 14400, "4-6 timer"],
+    ["La deigen heve 1 time", 3600, "1 time"],
+    ["Grädda i 15 minuter", 900, "15 minuter"],
+    ["Låt vila 2 timmar", 7200, "2 timmar"],
+    // Spanish, Portuguese
+    ["Batir 30 segundos", 30, "30 segundos"],
+    ["Asse por 25-30 minutos", 1500, "25-30 minutos"],
+    ["Cocinar de 5 a 10 minutos", 300, "5 a 10 minutos"],
+    ["Deixe descansar 1 hora", 3600, "1 hora"],
+    // French
+    ["Laisser reposer 1 heure", 3600, "1 heure"],
+    ["Cuire 3 1/2 heures", 12600, "3 1/2 heures"],
+    ["Cuire 1 h au four", 3600, "1 h"],
+    ["Cuire 1 h 30 au four", 5400, "1 h 30"],
+    ["Cuire 5 à 10 minutes", 300, "5 à 10 minutes"],
+    // Italian
+    ["Cuocere per 5 minuti", 300, "5 minuti"],
+    ["Lasciare riposare per 1 ora", 3600, "1 ora"],
+    ["Lievitare 2 ore", 7200, "2 ore"],
+    // Polish, Czech
+    ["Gotować 30 minut", 1800, "30 minut"],
+    ["Piec 10 do 15 minut", 600, "10 do 15 minut"],
+    ["Marynować 2 godziny", 7200, "2 godziny"],
+    ["Vařte 1 hodinu", 3600, "1 hodinu"],
+    // Hungarian, Turkish, Greek
+    ["Süsd 20 percig", 1200, "20 percig"],
+    ["Pihentesd 1 órát", 3600, "1 órát"],
+    ["10 dakika pişirin", 600, "10 dakika"],
+    ["1 saat dinlendirin", 3600, "1 saat"],
+    ["Ψήστε για 12-14 λεπτά", 720, "12-14 λεπτά"],
+    ["Αφήστε 1 ώρα", 3600, "1 ώρα"],
+    // Japanese, Chinese
+    ["弱火で3分焼く", 180, "3分"],
+    ["煮込む15分钟", 900, "15分钟"],
+    ["2時間寝かせる", 7200, "2時間"],
+    ["炖2个小时", 7200, "2个小时"],
+    ["蒸30秒", 30, "30秒"],
+  ])("finds %j: %d s in %j", (step, seconds, text) => {
+    expect(found(step)).toEqual([[seconds, text]]);
+  });
+
+  it.each([
+    // English "time" and number words are no Norwegian hour.
+    "Add the eggs 1 at a time",
+    "Add the eggs one at a time",
+    "Use 2 timers",
+    // Italian "ora" is also "now".
+    "Aggiungete 2 ora il sale",
+    // An h that starts a word, or stands alone.
+    "Add 5 hot dogs",
+    "Add the h",
+    // "3分の1" and "3分之1" are a third.
+    "砂糖3分の1カップ",
+    "加入3分之1的糖",
+  ])("finds no duration in %j", (step) => {
+    expect(findStepDurations(step)).toEqual([]);
+  });
+});
+
 describe("cooking timer", () => {
   const t0 = 1_700_000_000_000;
 

@@ -9,7 +9,6 @@ export const DEFAULT_TIMER_SOUND: TimerSound = "beep";
 export const TIMER_SOUND_KEY = "timerSound";
 
 const MAX_TIMER_SECONDS = MAX_TIMER_MINUTES * 60;
-const UNIT_SECONDS: Record<string, number> = { h: 3600, m: 60, s: 1 };
 
 const ONES = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"];
 const TEENS = ["ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
@@ -31,16 +30,46 @@ const NUMBER = String.raw`\d+(?:\.\d+)?(?:\s?${FRACTION}|\s\d+/\d+)?|\d+/\d+|${F
 const WORDS = `(?:${TENS.join("|")})(?:-(?:${ONES.join("|")}))?|${TEENS.join("|")}|${ONES.join("|")}|half an?|a half|half|an?`;
 const AND_A_HALF = String.raw`\s+and\s+a\s+half`;
 const AMOUNT = String.raw`(?:${NUMBER}|(?:${WORDS})\b)(?:${AND_A_HALF})?`;
+/** "5 to 10", "10 bis 15", "5 à 10", "5 a 10", "5 tot 10", "5 til 10", "5 do 10". */
+const RANGE = String.raw`\s*[-–—]\s*|\s+(?:to|or|bis|à|a|tot|til|do)\s+`;
+const ENGLISH_UNIT = String.raw`hours?|hrs?|minutes?|mins?|seconds?|secs?`;
 /**
- * An amount or range, then a unit: a word ("25 minutes", "2 hrs", "30 secs", "a 10-minute rest") or an h written
- * against the number ("2h", "1h30"). A bare m is never a unit: "45 m" may be metres.
+ * Hour, minute and second words of the languages imports serve, English first, then German, Dutch, Danish, Norwegian
+ * and Swedish, Spanish and Portuguese, French, Italian, Polish and Czech, Hungarian, Turkish, Greek. Read whole.
+ */
+const UNIT_WORDS: [seconds: number, words: string][] = [
+  [
+    3600,
+    String.raw`hours?|hrs?|stunden?|std|uur|time|timer|timme|timmar|horas?|heures?|ora|ore|godzin[aęy]?|hodin[auy]?|ór(?:a|án|át|áig)|saat|ώρα|ώρες`,
+  ],
+  [60, String.raw`minutes?|mins?|minuten|minuut|minutt|minutter|minuter|minut[aęuy]?|minutos?|minut[oi]|perc(?:ig|et)?|dakika|λεπτά|λεπτό`],
+  [
+    1,
+    String.raw`seconds?|secs?|sekunden?|sek|seconden?|secondes?|second[oi]|sekund(?:er|y)?|segundos?|másodperc(?:ig|et)?|saniye|δευτερόλεπτα`,
+  ],
+];
+/** Japanese and Chinese, where a word follows on: no space or end is needed, but "3分の1" and "3分之1" are thirds. */
+const CJK_UNIT_WORDS: [seconds: number, words: string][] = [
+  [3600, "時間|个?小时"],
+  [60, "分钟|分(?![の之])"],
+  [1, "秒钟?"],
+];
+const anyOf = (table: [number, string][]) => table.map(([, words]) => words).join("|");
+/** Singular words also read as other words ("ora" is "now"): a unit only after an amount below 2. */
+const SINGULAR = /^(?:time|timme|ora)$/i;
+/**
+ * An amount or range, then a unit: a word ("25 minutes", "2 hrs", "ca. 20 Minuten", "3分", "a 10-minute rest") or an
+ * h after the number ("2h", "1h30", "1 h 30"), with no letter after it. A bare m is never a unit: "45 m" may be metres.
  */
 const DURATION = new RegExp(
-  String.raw`(?<![\w./\-–—])(${AMOUNT})(?:(?:\s*[-–—]\s*|\s+(?:to|or)\s+)(${AMOUNT}))?` +
-    String.raw`(?:(?:\s*|-)(hours?|hrs?|minutes?|mins?|seconds?|secs?)(?![a-z])(?!\s+steak)(${AND_A_HALF})?` +
-    String.raw`|(?<=\d|${FRACTION})h(?:(\d{1,2})(?:m|mins?)?|\s(\d{1,2})m)?(?![a-z\d]))`,
-  "gi",
+  String.raw`(?:(?<=\bca\.)|(?<![\w./\-–—]))(${AMOUNT})(?:(?:${RANGE})(${AMOUNT}))?` +
+    String.raw`(?:(?:\s*|-)((?:${anyOf(UNIT_WORDS)})(?!\p{L})|${anyOf(CJK_UNIT_WORDS)})(?!\s+steak)(${AND_A_HALF})?` +
+    String.raw`|(?<=\d|${FRACTION})\s?h(?:\s?(\d{1,2})(?:\s?mins?|m)?)?(?![\p{L}\d]))`,
+  "giu",
 );
+const UNIT_SECONDS = [...UNIT_WORDS, ...CJK_UNIT_WORDS].map(([seconds, words]) => [seconds, new RegExp(`^(?:${words})$`, "iu")] as const);
+const isEnglishUnit = (word: string) => new RegExp(`^(?:${ENGLISH_UNIT})$`, "i").test(word);
+
 /** What may join two parts of one duration: "1 hour 15 minutes", "1 hour, 15 minutes", "1 hour and 15 minutes". */
 const JOIN = /^\s*,?\s*(?:and\s+)?$/i;
 
@@ -63,14 +92,16 @@ interface Part {
 }
 
 function durationPart(m: RegExpExecArray): Part | null {
-  const [text, from = "", to, word = "h", wordHalf] = m;
-  const minutes = m[5] ?? m[6];
-  const unit = UNIT_SECONDS[word[0]!.toLowerCase()]!;
+  const [text, from = "", to, word = "h", wordHalf, minutes] = m;
+  const unit = UNIT_SECONDS.find(([, words]) => words.test(word))?.[0] ?? 3600;
   // "a second egg" counts eggs, not time.
   if (unit === 1 && /^an?$/i.test(from)) return null;
+  // Number words are English: "at a time" is no Norwegian hour.
+  if (!isEnglishUnit(word) && /\p{L}/u.test(from.replace(TRAILING_HALF, ""))) return null;
   const lower = amountValue(from);
   const upper = to === undefined ? lower : amountValue(to);
   if (lower === null || upper === null) return null;
+  if (SINGULAR.test(word) && Math.max(lower, upper) >= 2) return null;
   const extraMinutes = minutes === undefined ? 0 : Number(minutes);
   if (extraMinutes >= 60) return null;
   // A range times its lower bound, so the cook checks early ("simmer 1 to 2 hours" rings after 1 hour).
