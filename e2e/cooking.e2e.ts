@@ -256,6 +256,22 @@ describe("cooking mode", () => {
       .waitFor();
   });
 
+  it("gives two equal durations of one step a timer each", async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await page.clock.install();
+    await openCookingMode(page, { ...lemonCake, instructions: "Bake for 10 minutes, stir, then bake for 10 minutes more." });
+    const steps = page.getByRole("region", { name: "Instructions" });
+    const start = steps.getByRole("button", { name: "Start 10 min timer" });
+    expect(await start.count()).toBe(2);
+    await start.first().click();
+    await steps.getByRole("button", { name: /^Timer running \d\d:\d\d$/ }).waitFor();
+    // The second still starts its own.
+    expect(await start.count()).toBe(1);
+    await start.click();
+    await expect.poll(() => steps.getByRole("button", { name: /^Timer running \d\d:\d\d$/ }).count()).toBe(2);
+    expect(await timer(page, "Step 1: Bake").count()).toBe(2);
+  });
+
   it("runs timers from the form and from a step, several at once", async () => {
     const page = await openPage();
     // Time flows as usual, and the test moves it on where it checks that a stopped timer holds.

@@ -16,6 +16,8 @@ import {
 } from "./cooking";
 
 describe("step durations", () => {
+  const durations = (step: string) => findStepDurations(step).map(({ seconds, text }) => ({ seconds, text }));
+
   it.each([
     ["Bake for 25 minutes.", 1500, "25 minutes"],
     ["Simmer 1 to 2 hours, until tender.", 3600, "1 to 2 hours"],
@@ -55,26 +57,33 @@ describe("step durations", () => {
     ["Rest (about 20 minutes)", 1200, "20 minutes"],
     ["Marinate 24 hours", 86400, "24 hours"],
   ])("finds %j: %d s in %j", (step, seconds, text) => {
-    expect(findStepDurations(step)).toEqual([{ seconds, text }]);
+    expect(findStepDurations(step)).toEqual([{ seconds, text, index: step.indexOf(text) }]);
   });
 
   it("finds several durations in order", () => {
-    expect(findStepDurations("Sear 3 minutes per side, then roast at 200°C for 1 hour 10 minutes and rest 10 minutes.")).toEqual([
+    expect(durations("Sear 3 minutes per side, then roast at 200°C for 1 hour 10 minutes and rest 10 minutes.")).toEqual([
       { seconds: 180, text: "3 minutes" },
       { seconds: 4200, text: "1 hour 10 minutes" },
       { seconds: 600, text: "10 minutes" },
     ]);
   });
 
+  it("tells two equal durations apart by where each starts", () => {
+    expect(findStepDurations("Bake 10 minutes, stir, then bake 10 minutes more.")).toEqual([
+      { seconds: 600, text: "10 minutes", index: 5 },
+      { seconds: 600, text: "10 minutes", index: 33 },
+    ]);
+  });
+
   it("keeps a range and what follows it apart", () => {
-    expect(findStepDurations("Bake 1-2 hours 30 minutes")).toEqual([
+    expect(durations("Bake 1-2 hours 30 minutes")).toEqual([
       { seconds: 3600, text: "1-2 hours" },
       { seconds: 1800, text: "30 minutes" },
     ]);
   });
 
   it("joins only a larger unit to a smaller one", () => {
-    expect(findStepDurations("Cook 10 minutes 2 hours")).toEqual([
+    expect(durations("Cook 10 minutes 2 hours")).toEqual([
       { seconds: 600, text: "10 minutes" },
       { seconds: 7200, text: "2 hours" },
     ]);
@@ -105,7 +114,7 @@ describe("step durations", () => {
   });
 
   it("reads no unit inside a longer word", () => {
-    expect(findStepDurations("Wait a minimum of 2 hours")).toEqual([{ seconds: 7200, text: "2 hours" }]);
+    expect(durations("Wait a minimum of 2 hours")).toEqual([{ seconds: 7200, text: "2 hours" }]);
     expect(findStepDurations("Add 2 secret spices")).toEqual([]);
   });
 });
@@ -202,6 +211,7 @@ describe("cooking timer", () => {
       isRunning: false,
       endsAt: null,
     });
+    expect(createTimer("t1", "Step 2: Bake", 600, "2@5")).toMatchObject({ name: "Step 2: Bake", stepKey: "2@5" });
   });
 
   it("runs from the clock, so a sleeping tab keeps true time", () => {

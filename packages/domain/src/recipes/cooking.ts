@@ -91,6 +91,13 @@ interface Part {
   range: boolean;
 }
 
+export interface StepDuration {
+  seconds: number;
+  text: string;
+  /** Where `text` starts in the step: two equal durations of one step are told apart by it. */
+  index: number;
+}
+
 function durationPart(m: RegExpExecArray): Part | null {
   const [text, from = "", to, word = "h", wordHalf, minutes] = m;
   const unit = UNIT_SECONDS.find(([, words]) => words.test(word))?.[0] ?? 3600;
@@ -111,10 +118,10 @@ function durationPart(m: RegExpExecArray): Part | null {
 }
 
 /**
- * The durations an instruction step names, in order, each with the words that name it. Only what a kitchen timer
- * can count: none of zero, none longer than a day ("marinate 48 hours").
+ * The durations an instruction step names, in order, each with the words that name it and where they start. Only what
+ * a kitchen timer can count: none of zero, none longer than a day ("marinate 48 hours").
  */
-export function findStepDurations(step: string): { seconds: number; text: string }[] {
+export function findStepDurations(step: string): StepDuration[] {
   const parts: Part[] = [];
   for (const m of step.matchAll(DURATION)) {
     const part = durationPart(m);
@@ -128,7 +135,7 @@ export function findStepDurations(step: string): { seconds: number; text: string
   }
   return parts
     .filter((p) => p.seconds > 0 && p.seconds <= MAX_TIMER_SECONDS)
-    .map((p) => ({ seconds: p.seconds, text: step.slice(p.start, p.end) }));
+    .map((p) => ({ seconds: p.seconds, text: step.slice(p.start, p.end), index: p.start }));
 }
 
 /** A kitchen timer, kept serialisable. A running timer counts to `endsAt` (epoch ms), so a sleeping tab keeps time. */
@@ -141,11 +148,13 @@ export interface CookingTimer {
   remaining: number;
   isRunning: boolean;
   endsAt: number | null;
+  /** The step duration a step's button started it for; none on a timer the cook added. */
+  stepKey?: string;
 }
 
 /** A new timer, stopped at its full duration. */
-export function createTimer(id: string, name: string, seconds: number): CookingTimer {
-  return { id, name, duration: seconds, remaining: seconds, isRunning: false, endsAt: null };
+export function createTimer(id: string, name: string, seconds: number, stepKey?: string): CookingTimer {
+  return { id, name, duration: seconds, remaining: seconds, isRunning: false, endsAt: null, ...(stepKey !== undefined && { stepKey }) };
 }
 
 function secondsLeft(endsAt: number, nowMs: number): number {

@@ -12,7 +12,7 @@ import { CookedThisCard } from "./cooked-this-card";
 import { IngredientChecklist } from "./ingredient-checklist";
 import { InstructionSteps } from "./instruction-steps";
 import { RecipeSummary } from "./recipe-summary";
-import { findStepTimer } from "./step-timer";
+import { findStepTimer, type StepTimer } from "./step-timer";
 import { RunningTimersBar, TimersPanel } from "./timers-panel";
 import { useCookingProgress } from "./use-cooking-progress";
 import { useCookingTimers } from "./use-cooking-timers";
@@ -66,12 +66,13 @@ function CookingWork({ recipe }: { recipe: Recipe }) {
   // On a phone the panel scrolls away above the steps: its running timers are then pinned to the bottom.
   const panelInView = useInView(panel);
 
-  const startStepTimer = (name: string, seconds: number) => {
+  const startStepTimer = (step: StepTimer) => {
+    const { name, seconds } = step;
     // The step's button starts a timer only when the step has none, or a finished one: that one starts again in its
     // place rather than a second beside it.
-    const finished = findStepTimer(timers.timers, name, seconds);
+    const finished = findStepTimer(timers.timers, step);
     if (finished) timers.toggle(finished.id);
-    else timers.add(name, seconds, true);
+    else timers.add(name, seconds, true, step.key);
     // The timers may be out of view (above, on a phone): say that it runs.
     toast({ title: "Timer started", description: `${name}: ${formatTimer(seconds)}` });
   };

@@ -4,14 +4,14 @@ import { findStepDurations, formatTimer, type CookingTimer } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@kim/ui/card";
 import { Checkbox } from "@kim/ui/checkbox";
-import { durationLabel, findStepTimer, isFinished, stepTimerName } from "./step-timer";
+import { durationLabel, findStepTimer, isFinished, stepTimer, type StepTimer } from "./step-timer";
 
 interface InstructionStepsProps {
   steps: string[];
   checked: boolean[];
   onCheck: (index: number, checked: boolean) => void;
   timers: CookingTimer[];
-  onStartTimer: (name: string, seconds: number) => void;
+  onStartTimer: (stepTimer: StepTimer) => void;
   onShowTimer: (timer: CookingTimer) => void;
 }
 
@@ -42,8 +42,8 @@ export function InstructionSteps({ steps, checked, onCheck, timers, onStartTimer
                 {durations[i]?.length ? (
                   <div className="mt-2 flex flex-wrap gap-2">
                     {durations[i].map((duration, j) => {
-                      const name = stepTimerName(i + 1, step, duration.text);
-                      const timer = findStepTimer(timers, name, duration.seconds);
+                      const started = stepTimer(i + 1, step, duration);
+                      const timer = findStepTimer(timers, started);
                       // While the step's timer counts (or is paused), a tap goes to it rather than starting a second one.
                       return timer && !isFinished(timer) ? (
                         <Button key={j} variant="secondary" size="sm" onClick={() => onShowTimer(timer)}>
@@ -52,7 +52,7 @@ export function InstructionSteps({ steps, checked, onCheck, timers, onStartTimer
                           <span className="tabular-nums">{formatTimer(timer.remaining)}</span>
                         </Button>
                       ) : (
-                        <Button key={j} variant="outline" size="sm" onClick={() => onStartTimer(name, duration.seconds)}>
+                        <Button key={j} variant="outline" size="sm" onClick={() => onStartTimer(started)}>
                           <Timer aria-hidden="true" />
                           Start {durationLabel(duration.seconds)} timer
                         </Button>

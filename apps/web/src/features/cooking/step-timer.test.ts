@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createTimer, findStepDurations, toggleTimer } from "@kim/domain";
-import { durationLabel, findStepTimer, stepTimerName } from "./step-timer";
+import { durationLabel, findStepTimer, stepTimer, stepTimerName } from "./step-timer";
 
-const names = (step: string) => findStepDurations(step).map((d) => stepTimerName(2, step, d.text));
+const names = (step: string) => findStepDurations(step).map((d) => stepTimerName(2, step, d));
 
 describe("stepTimerName", () => {
   it("names the action before the duration, without the filler", () => {
@@ -26,6 +26,13 @@ describe("stepTimerName", () => {
   it("names each duration of a step", () => {
     expect(names("Boil the pasta for 10 minutes, then rest it for 2 minutes.")).toEqual(["Step 2: Boil the pasta", "Step 2: Rest it"]);
   });
+
+  it("names each of two equal durations from its own place", () => {
+    expect(names("Fry the onions for 5 minutes, add the garlic and fry 5 minutes more.")).toEqual([
+      "Step 2: Fry the onions",
+      "Step 2: Add the garlic…",
+    ]);
+  });
 });
 
 describe("durationLabel", () => {
@@ -35,22 +42,37 @@ describe("durationLabel", () => {
 });
 
 describe("findStepTimer", () => {
-  const bake = createTimer("1", "Step 2: Bake", 25 * 60);
+  const bakeStep = { key: "2@9", name: "Step 2: Bake", seconds: 25 * 60 };
+  const bake = createTimer("1", "Step 2: Bake", 25 * 60, "2@9");
   const finished = { ...bake, id: "0", remaining: 0 };
 
   it("finds the step's timer whether it runs, is paused or has finished", () => {
     const running = toggleTimer(bake, 0);
-    expect(findStepTimer([running], "Step 2: Bake", 25 * 60)).toBe(running);
-    expect(findStepTimer([bake], "Step 2: Bake", 25 * 60)).toBe(bake);
-    expect(findStepTimer([finished], "Step 2: Bake", 25 * 60)).toBe(finished);
+    expect(findStepTimer([running], bakeStep)).toBe(running);
+    expect(findStepTimer([bake], bakeStep)).toBe(bake);
+    expect(findStepTimer([finished], bakeStep)).toBe(finished);
   });
 
   it("prefers the timer that still counts to a finished one", () => {
-    expect(findStepTimer([finished, bake], "Step 2: Bake", 25 * 60)).toBe(bake);
+    expect(findStepTimer([finished, bake], bakeStep)).toBe(bake);
   });
 
-  it("leaves out timers of another name or length", () => {
-    expect(findStepTimer([bake], "Step 3: Bake", 25 * 60)).toBeUndefined();
-    expect(findStepTimer([bake], "Step 2: Bake", 10 * 60)).toBeUndefined();
+  it("leaves out timers of another step duration or length", () => {
+    expect(findStepTimer([bake], { ...bakeStep, key: "3@9" })).toBeUndefined();
+    expect(findStepTimer([bake], { ...bakeStep, seconds: 10 * 60 })).toBeUndefined();
+  });
+
+  it("gives two equal durations of one step a timer each", () => {
+    const step = "Bake for 10 minutes, stir, then bake for 10 minutes more.";
+    const [first, second] = findStepDurations(step).map((d) => stepTimer(2, step, d));
+    expect(first!.name).toBe(second!.name);
+    const started = toggleTimer(createTimer("1", first!.name, first!.seconds, first!.key), 0);
+    expect(findStepTimer([started], first!)).toBe(started);
+    expect(findStepTimer([started], second!)).toBeUndefined();
+  });
+
+  it("finds a timer saved before step timers had keys by its name", () => {
+    const saved = createTimer("1", "Step 2: Bake", 25 * 60);
+    expect(findStepTimer([saved], bakeStep)).toBe(saved);
   });
 });

@@ -1,4 +1,4 @@
-import { formatMinutes, type CookingTimer } from "@kim/domain";
+import { formatMinutes, type CookingTimer, type StepDuration } from "@kim/domain";
 
 // Words that lead into a duration ("bake for about 25 minutes") or out of one ("after 10 minutes, stir"): they
 // name no action.
@@ -34,8 +34,7 @@ function shortName(words: string[]): string {
  * A short name for the timer a step's duration starts: "Step 2: Bake" for "Bake for 25 minutes, until golden".
  * It takes the clause before the duration; when that is only filler ("After 10 minutes, stir"), the words after it.
  */
-export function stepTimerName(stepNumber: number, step: string, durationText: string): string {
-  const at = Math.max(0, step.indexOf(durationText));
+export function stepTimerName(stepNumber: number, step: string, { index: at, text: durationText }: StepDuration): string {
   // The clause holding the duration: after the last full stop, semicolon or comma before it.
   const before =
     step
@@ -55,12 +54,24 @@ export function durationLabel(seconds: number): string {
   return minutes === 0 ? `${rest} s` : `${formatMinutes(minutes)} ${rest} s`;
 }
 
+/** What a step's button starts: its step's duration at its place, so two equal durations of a step get a timer each. */
+export interface StepTimer {
+  key: string;
+  name: string;
+  seconds: number;
+}
+
+export function stepTimer(stepNumber: number, step: string, duration: StepDuration): StepTimer {
+  return { key: `${stepNumber}@${duration.index}`, name: stepTimerName(stepNumber, step, duration), seconds: duration.seconds };
+}
+
 /**
- * The timer a step's button started, while the cook still has it: the one with the step timer's name and length.
- * A running or paused one comes before a finished one, so the button shows the timer that still counts.
+ * The timer a step's button started, while the cook still has it: the one with its key and length (a timer saved
+ * before timers had keys, by its name). A running or paused one comes before a finished one, so the button shows the
+ * timer that still counts.
  */
-export function findStepTimer(timers: CookingTimer[], name: string, seconds: number): CookingTimer | undefined {
-  const started = timers.filter((t) => t.name === name && t.duration === seconds);
+export function findStepTimer(timers: CookingTimer[], { key, name, seconds }: StepTimer): CookingTimer | undefined {
+  const started = timers.filter((t) => (t.stepKey === undefined ? t.name === name : t.stepKey === key) && t.duration === seconds);
   return started.find((t) => !isFinished(t)) ?? started[0];
 }
 

@@ -13,12 +13,19 @@ const isSeconds = (value: unknown): value is number => typeof value === "number"
 
 /** A stored timer as it was written, or null: a hand-edited or outdated entry is dropped rather than trusted. */
 function storedTimer(raw: unknown): CookingTimer | null {
-  const [id, name, duration, remaining, isRunning, endsAt] = ["id", "name", "duration", "remaining", "isRunning", "endsAt"].map((key) =>
-    field(raw, key),
-  );
+  const [id, name, duration, remaining, isRunning, endsAt, stepKey] = [
+    "id",
+    "name",
+    "duration",
+    "remaining",
+    "isRunning",
+    "endsAt",
+    "stepKey",
+  ].map((key) => field(raw, key));
   if (typeof id !== "string" || typeof name !== "string" || typeof isRunning !== "boolean") return null;
   if (!isSeconds(duration) || duration === 0 || duration > MAX_SECONDS || !isSeconds(remaining) || remaining > duration) return null;
-  const timer = { id, name, duration, remaining };
+  // A timer saved before step timers had keys has none: it is found by its name.
+  const timer = { id, name, duration, remaining, ...(typeof stepKey === "string" && { stepKey }) };
   if (!isRunning) return endsAt === null ? { ...timer, isRunning, endsAt } : null;
   return typeof endsAt === "number" && Number.isFinite(endsAt) ? { ...timer, isRunning, endsAt } : null;
 }
@@ -88,8 +95,8 @@ export function useCookingTimers(recipeId: string) {
 
   return {
     timers,
-    add: (name: string, seconds: number, start = false) => {
-      const timer = createTimer(newTimerId(), name, seconds);
+    add: (name: string, seconds: number, start = false, stepKey?: string) => {
+      const timer = createTimer(newTimerId(), name, seconds, stepKey);
       if (start) started();
       setTimers([...latest.current, start ? toggleTimer(timer, Date.now()) : timer]);
     },
