@@ -19,6 +19,8 @@ describe("parse ingredient line: amounts", () => {
     ["0.5 tsp cumin seeds", 0.5, "tsp", "cumin seeds"],
     ["2.5 litres water", 2.5, "L", "water"],
     ["1-1/2 cups granulated sugar", 1.5, "cups", "granulated sugar"],
+    ["1 and 1/2 cups cooked broccoli", 1.5, "cups", "cooked broccoli"],
+    ["2 and 1/4 teaspoons dried yeast", 2.25, "tsp", "dried yeast"],
     ["1,5 kg floury potatoes", 1.5, "kg", "floury potatoes"],
     ["1,000 g strong flour", 1000, "g", "strong flour"],
     ["three eggs", 3, null, "eggs"],

@@ -116,8 +116,10 @@ function normalizeLine(line: string): string {
       .replace(/\u2044/g, "/")
       .replace(/[\u2010-\u2015\u2212]/g, "-")
       .replace(/\s*\+\s*/g, " plus ")
-      // "1-1/2 cups" is a mixed number, as some recipes write one; "1,5 kg" a decimal, "1,000 g" a thousand.
-      .replace(/(\d)-(?=(\d+)\/(\d+)(?!\d))/g, (m, d: string, num: string, den: string) => (Number(num) < Number(den) ? `${d} ` : m))
+      // "1-1/2 cups" and "1 and 1/2 cups" are mixed numbers, as some recipes write one; "1,5 kg" a decimal, "1,000 g" a thousand.
+      .replace(/(\d)(?:-| and )(?=(\d+)\/(\d+)(?!\d))/g, (m, d: string, num: string, den: string) =>
+        Number(num) < Number(den) ? `${d} ` : m,
+      )
       .replace(/(\d+),(\d+)/g, (m, whole: string, rest: string, at: number, text: string) =>
         rest.length === 3 && whole !== "0" && !LARGE_UNIT.test(text.slice(at + m.length)) ? `${whole}${rest}` : `${whole}.${rest}`,
       )
