@@ -58,6 +58,11 @@ describe("parse ingredient line: amounts", () => {
     expect(read(line)).toEqual([null, null, name]);
   });
 
+  it("reads a zero before words as no amount, but a zero measure as one", () => {
+    expect(parseIngredientLine("0 As required salt")).toMatchObject({ quantity: null, comment: "As required salt" });
+    expect(read("0 g sugar")).toEqual([0, "g", "sugar"]);
+  });
+
   it("counts the food a part is taken from", () => {
     expect(parseIngredientLine("juice of 1 orange")).toMatchObject({ quantity: 1, unit: null, name: "orange", preparation: "juice" });
     expect(parseIngredientLine("finely grated zest of 2 limes")).toMatchObject({ quantity: 2, name: "limes" });
@@ -296,11 +301,16 @@ describe("recipeIngredientFromLine", () => {
     expect(recipeIngredientFromLine("Salt and pepper to taste")).toMatchObject({ quantity: "", unit: "" });
   });
 
-  it("shortens fractions and keeps the line as the name when no name can be read", () => {
+  it("shortens fractions", () => {
     expect(recipeIngredientFromLine("1/3 cup milk").quantity).toBe(0.333);
-    const line = "2 tbsp";
-    expect(recipeIngredientFromLine(line).name).not.toBe("");
   });
+
+  it.each(["2 tbsp", "6 large or 8 medium celery stalks, thinly sliced on a diagonal", "0 As required salt"])(
+    "keeps %j as written when no name can be read, with no amount to scale",
+    (line) => {
+      expect(recipeIngredientFromLine(line)).toEqual({ name: line, quantity: "", unit: "", original: line });
+    },
+  );
 
   it("fits what the recipe schema takes, whatever the line's length", () => {
     const long = `2 cups ${"very ".repeat(200)}fine sugar`;

@@ -171,7 +171,11 @@ function readAmount(head: string): { amount: Amount | null; rest: string } {
   const m = QUANTITY.exec(head);
   if (!m) return { amount: null, rest: head };
   const amount = m[2] ? { value: WORD_NUMBERS.indexOf(m[2].toLowerCase()) + 1, upper: null } : parseQuantity(m[1]!);
-  return amount ? { amount, rest: head.slice(m[0].length) } : { amount: null, rest: head };
+  if (!amount) return { amount: null, rest: head };
+  const rest = head.slice(m[0].length);
+  // "0 As required salt": a zero before words, not a unit, is a site's blank amount.
+  if (amount.value === 0 && amount.upper === null && rest && !readUnit(rest)) return { amount: null, rest };
+  return { amount, rest };
 }
 
 /** What a measure says after its unit: more of it (`extra`), or its range's top (`upper`), in its unit. */
@@ -381,21 +385,18 @@ const shortNumber = (n: number) => Number(n.toFixed(3));
 /**
  * An imported line as a recipe's ingredient: its parsed quantity, unit and name, with the line itself as `original`.
  * A range stays words ("3-4"), so shopping can take its upper bound; a line with no amount has an empty quantity; a
- * line whose name could not be told apart keeps the whole line as its name.
+ * line whose name could not be told apart keeps the whole line as its name, with no quantity or unit.
  */
 export function recipeIngredientFromLine(line: string): RecipeIngredient {
   const original = line.trim().slice(0, MAX_LINE);
   const parsed = parseIngredientLine(original);
+  const name = parsed.name.trim();
+  if (!name) return { name: original.slice(0, MAX_NAME), quantity: "", unit: "", original };
   const quantity =
     parsed.quantity === null
       ? ""
       : parsed.upper !== undefined
         ? `${shortNumber(parsed.quantity)}-${shortNumber(parsed.upper)}`
         : shortNumber(parsed.quantity);
-  return {
-    name: (parsed.name.trim() || original).slice(0, MAX_NAME),
-    quantity,
-    unit: (parsed.unit ?? "").slice(0, MAX_UNIT),
-    original,
-  };
+  return { name: name.slice(0, MAX_NAME), quantity, unit: (parsed.unit ?? "").slice(0, MAX_UNIT), original };
 }
