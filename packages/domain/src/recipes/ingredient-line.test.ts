@@ -63,6 +63,19 @@ describe("parse ingredient line: amounts", () => {
     expect(read("0 g sugar")).toEqual([0, "g", "sugar"]);
   });
 
+  it.each([
+    ["Optional: 2 cups cooked chicken, chopped bite-size", 2, "cups", "cooked chicken", "Optional"],
+    ["Optional Glaze: ½ cup powdered sugar", 0.5, "cups", "powdered sugar", "Optional Glaze"],
+    ["for the topping:75g dried sour cherries", 75, "g", "dried sour cherries", "for the topping"],
+  ])("reads the amount after the label in %j, the label as a comment", (line, quantity, unit, name, comment) => {
+    expect(parseIngredientLine(line)).toMatchObject({ quantity, unit, name, comment });
+  });
+
+  it("takes no label of more than three words or with a number", () => {
+    expect(parseIngredientLine("The best sauce ever: 2 eggs").quantity).toBeNull();
+    expect(parseIngredientLine("Step 2: 3 eggs").quantity).toBeNull();
+  });
+
   it("counts the food a part is taken from", () => {
     expect(parseIngredientLine("juice of 1 orange")).toMatchObject({ quantity: 1, unit: null, name: "orange", preparation: "juice" });
     expect(parseIngredientLine("finely grated zest of 2 limes")).toMatchObject({ quantity: 2, name: "limes" });

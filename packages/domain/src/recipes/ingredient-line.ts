@@ -82,6 +82,8 @@ const ROUGH_AMOUNT = new RegExp(
 
 /** "juice of 1 lemon", "grated zest of 2 limes": the part is said before the food that is counted. */
 const PART_OF = /^((?:[a-z]+ ){0,3}?(?:juice|zest|rind))\s+of\s+(?=\d)/i;
+/** A label of up to three words before the amount: "Optional: 2 cups chicken", "Optional Glaze: ½ cup sugar". */
+const LABEL = /^(\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*){0,2}) ?:\s*(?=\.?\d)/u;
 const LEADING_APPROXIMATION = /^(?:about|approx\.?|approximately|around|roughly|circa|c\.|up to|at least)\s+(?=\d)/i;
 const WORD_NUMBERS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 
@@ -176,6 +178,12 @@ function readAmount(head: string): { amount: Amount | null; rest: string } {
   // "0 As required salt": a zero before words, not a unit, is a site's blank amount.
   if (amount.value === 0 && amount.upper === null && rest && !readUnit(rest)) return { amount: null, rest };
   return { amount, rest };
+}
+
+/** Whether a text is an amount and its unit alone ("1 dl"), which the words before a colon are the food of. */
+function isMeasureOnly(text: string): boolean {
+  const { amount, rest } = readAmount(text);
+  return amount !== null && (!rest || readUnit(rest)?.length === rest.length);
 }
 
 /** What a measure says after its unit: more of it (`extra`), or its range's top (`upper`), in its unit. */
@@ -328,7 +336,13 @@ function measuredAmount(amount: Amount | null, more: MoreOfMeasure | undefined):
 export function parseIngredientLine(line: string): ParsedIngredientLine {
   const parts: Parts = { preparation: [], comment: [] };
   const { preparation, comment } = parts;
-  const segments = takeBrackets(normalizeLine(line), comment)
+  let text = normalizeLine(line);
+  const label = LABEL.exec(text);
+  if (label && !isMeasureOnly(text.slice(label[0].length))) {
+    comment.push(label[1]!);
+    text = text.slice(label[0].length);
+  }
+  const segments = takeBrackets(text, comment)
     .split(/\s*[,;]\s*|\s+-\s+/)
     .map((s) => s.trim())
     .filter(Boolean);
