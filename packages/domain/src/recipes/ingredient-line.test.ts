@@ -76,6 +76,20 @@ describe("parse ingredient line: amounts", () => {
     expect(parseIngredientLine("Step 2: 3 eggs").quantity).toBeNull();
   });
 
+  it.each([
+    ["A cup of sugar", 1, "cups", "sugar"],
+    ["a tablespoon of oil", 1, "tbsp", "oil"],
+    ["an 8-oz package cream cheese", 1, "package", "cream cheese"],
+  ])("reads %j as one of its measure or pack", (line, quantity, unit, name) => {
+    expect(read(line)).toEqual([quantity, unit, name]);
+  });
+
+  it("leaves a food or a rough amount after a/an uncounted", () => {
+    expect(read("an onion, diced")).toEqual([null, null, "onion"]);
+    expect(read("a pinch of salt")).toEqual([null, null, "salt"]);
+    expect(read("a drizzle of oil")).toEqual([null, null, "oil"]);
+  });
+
   it("counts the food a part is taken from", () => {
     expect(parseIngredientLine("juice of 1 orange")).toMatchObject({ quantity: 1, unit: null, name: "orange", preparation: "juice" });
     expect(parseIngredientLine("finely grated zest of 2 limes")).toMatchObject({ quantity: 2, name: "limes" });

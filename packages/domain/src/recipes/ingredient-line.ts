@@ -170,6 +170,11 @@ function takeBrackets(text: string, notes: string[]): string {
 function readAmount(head: string): { amount: Amount | null; rest: string } {
   const half = /^half\s+(?:an?\s+)?(?=\S)/i.exec(head);
   if (half) return { amount: { value: 0.5, upper: null }, rest: head.slice(half[0].length) };
+  // "a cup of sugar", "an 8-oz package": one of a measure or pack; "a pinch" or "a drizzle" stays a rough amount.
+  const article = /^an?\s+/i.exec(head);
+  const counted = article && readMeasure(head.slice(article[0].length), { preparation: [], comment: [] }).unit;
+  if (counted && (unitFamily(counted) !== "count" || CONTAINERS.has(counted)))
+    return { amount: { value: 1, upper: null }, rest: head.slice(article[0].length) };
   const m = QUANTITY.exec(head);
   if (!m) return { amount: null, rest: head };
   const amount = m[2] ? { value: WORD_NUMBERS.indexOf(m[2].toLowerCase()) + 1, upper: null } : parseQuantity(m[1]!);
