@@ -90,6 +90,26 @@ describe("parse ingredient line: amounts", () => {
     expect(read("a drizzle of oil")).toEqual([null, null, "oil"]);
   });
 
+  it.each([
+    ["Flour - 2 cups", 2, "cups", "Flour"],
+    ["Farine - 185 grammes", 185, "g", "Farine"],
+    ["Ground beef, 300 g", 300, "g", "Ground beef"],
+    ["Beurre doux : 120 g", 120, "g", "Beurre doux"],
+    ["Mlieko: 1 dl", 1, "dl", "Mlieko"],
+    ["bloem 200gr", 200, "g", "bloem"],
+    ["Kritharaki 275 g", 275, "g", "Kritharaki"],
+    ["Flour 1 1/2 cups", 1.5, "cups", "Flour"],
+    ["Garlic, 2 cloves, crushed", 2, "clove", "Garlic"],
+  ])("reads the amount after the food in %j", (line, quantity, unit, name) => {
+    expect(read(line)).toEqual([quantity, unit, name]);
+  });
+
+  it("reads no amount after the food without a unit", () => {
+    expect(read("Eggs 2")).toEqual([null, null, "Eggs 2"]);
+    expect(read("Vitamin B12")).toEqual([null, null, "Vitamin B12"]);
+    expect(read("Eggs, 2 large")).toEqual([null, null, "Eggs"]);
+  });
+
   it("counts the food a part is taken from", () => {
     expect(parseIngredientLine("juice of 1 orange")).toMatchObject({ quantity: 1, unit: null, name: "orange", preparation: "juice" });
     expect(parseIngredientLine("finely grated zest of 2 limes")).toMatchObject({ quantity: 2, name: "limes" });

@@ -191,6 +191,33 @@ function isMeasureOnly(text: string): boolean {
   return amount !== null && (!rest || readUnit(rest)?.length === rest.length);
 }
 
+/** An amount with its unit and nothing more ("2 cups", "185 grammes"); null for any other text. */
+function measureAlone(text: string): { amount: Amount; unit: string } | null {
+  const { amount, rest } = readAmount(text);
+  const read = amount && readUnit(rest);
+  return amount && read?.length === rest.length ? { amount, unit: read.unit } : null;
+}
+
+/**
+ * The amount said after the food, in a line with none before it: at the end of the head ("Kritharaki 275 g",
+ * "Beurre doux : 120 g") or as the whole next text, which it takes out of `segments` ("Flour - 2 cups", "Ground beef,
+ * 300 g"). Only with a unit, so that a number in the name ("Vitamin B12") or a bare count ("Eggs 2") is left as written.
+ */
+function measureAfter(head: string, segments: string[]): { amount: Amount; unit: string; food: string } | null {
+  if (!/\p{L}/u.test(head)) return null;
+  const next = segments[0] === undefined ? null : measureAlone(segments[0]);
+  if (next) {
+    segments.shift();
+    return { ...next, food: head };
+  }
+  for (const m of head.matchAll(/(?:\s*:\s*|\s+)(?=\.?\d)/g)) {
+    const food = head.slice(0, m.index);
+    const measure = measureAlone(head.slice(m.index + m[0].length));
+    if (measure && /\p{L}/u.test(food)) return { ...measure, food };
+  }
+  return null;
+}
+
 /** What a measure says after its unit: more of it (`extra`), or its range's top (`upper`), in its unit. */
 interface MoreOfMeasure {
   extra: number;
@@ -335,8 +362,9 @@ function measuredAmount(amount: Amount | null, more: MoreOfMeasure | undefined):
  * fractions (½, 1 1/2), ranges (3-4: quantity 3, upper 4), units attached or not ("200g", "2 tbsp"), the first of two
  * measures ("200ml/7fl oz milk"), a counting word after the food ("3 garlic cloves" is 3 clove of garlic), and a count
  * of cans or packs, which keeps the count: "2 x 400g tins tomatoes" is 2 tins (400 g in the comment), as recipes are
- * labelled. Notes in brackets and after the food ("to taste", "for dusting") go to the comment, preparation ("finely
- * chopped") to preparation; a line with no amount ("Salt and pepper to taste") has quantity null.
+ * labelled. With no amount before the food, one with its unit after it is read ("Flour - 2 cups"). Notes in
+ * brackets and after the food ("to taste", "for dusting") go to the comment, preparation ("finely chopped") to
+ * preparation; a line with no amount ("Salt and pepper to taste") has quantity null.
  */
 export function parseIngredientLine(line: string): ParsedIngredientLine {
   const parts: Parts = { preparation: [], comment: [] };
@@ -358,11 +386,13 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
     preparation.push(part[1]!);
     head = head.slice(part[0].length);
   }
-  const { amount, rest } = readAmount(head.replace(LEADING_APPROXIMATION, ""));
-  head = rest;
+  let amount: Amount | null;
+  ({ amount, rest: head } = readAmount(head.replace(LEADING_APPROXIMATION, "")));
   let unit: string | null = null;
   let more: MoreOfMeasure | undefined;
+  const after = amount ? null : measureAfter(head, segments);
   if (amount) ({ unit, rest: head, more } = readMeasure(head, parts));
+  else if (after) ({ amount, unit, food: head } = after);
   else {
     const rough = ROUGH_AMOUNT.exec(head);
     if (rough && rough[0] && rough[0].length < head.length) {
