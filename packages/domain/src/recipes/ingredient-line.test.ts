@@ -225,11 +225,57 @@ describe("parse ingredient line: other languages' amounts", () => {
     ["1 TL Salz", 1, "tsp", "Salz"],
     ["2 msk smør", 2, "tbsp", "smør"],
     ["2 cucharadas de aceite", 2, "tbsp", "aceite"],
+    ["2 Esslöffel Joghurt", 2, "tbsp", "Joghurt"],
+    ["1 Teelöffel Salz", 1, "tsp", "Salz"],
+    ["2 colheres (sopa) de azeite", 2, "tbsp", "azeite"],
+    ["1 colher(es) (de chá) de sal", 1, "tsp", "sal"],
+    ["1 xícara (chá) de açúcar", 1, "cups", "açúcar"],
+    ["2 łyżki oliwy", 2, "tbsp", "oliwy"],
+    ["1 łyżeczka cukru", 1, "tsp", "cukru"],
+    ["1 szklanka mleka", 1, "cups", "mleka"],
+    ["2 evőkanál olaj", 2, "tbsp", "olaj"],
+    ["1 teáskanál só", 1, "tsp", "só"],
+    ["1,5 çay kaşığı tuz", 1.5, "tsp", "tuz"],
+    ["2 yemek kaşığı un", 2, "tbsp", "un"],
+    ["140г муки", 140, "g", "муки"],
+    ["1 кг картофеля", 1, "kg", "картофеля"],
+    ["200 мл молока", 200, "ml", "молока"],
+    ["1 ст. л. сахара", 1, "tbsp", "сахара"],
+    ["2 ч. л. соли", 2, "tsp", "соли"],
+    ["сыр пармезан - 75 г", 75, "g", "сыр пармезан"],
     ["half an onion", 0.5, null, "onion"],
     ["half a lemon, juiced", 0.5, null, "lemon"],
   ])("reads %j", (line, quantity, unit, name) => {
     const parsed = parseIngredientLine(line);
     expect([parsed.quantity, parsed.unit, parsed.name]).toEqual([quantity, unit, name]);
+  });
+});
+
+describe("parse ingredient line: other languages' counting words", () => {
+  it.each([
+    ["1 Stk. Zwiebel", "stk", "Zwiebel"],
+    ["2 Stück Ei", "stück", "Ei"],
+    ["1 Prise(n) Salz", "prise", "Salz"],
+    ["1 Bund Petersilie", "bund", "Petersilie"],
+    ["2 Zehen Knoblauch", "zehe", "Knoblauch"],
+    ["1 Dose Tomaten", "dose", "Tomaten"],
+    ["1 Pck. Vanillezucker", "pck", "Vanillezucker"],
+    ["3 Scheiben Brot", "scheibe", "Brot"],
+    ["2 gousses d'ail", "gousse", "ail"],
+    ["2 pièce(s) oignon", "pièce", "oignon"],
+    ["1 pincée de sel", "pincée", "sel"],
+    ["2 dientes de ajo", "diente", "ajo"],
+    ["1 pizca de sal", "pizca", "sal"],
+    ["2 teentjes knoflook", "teentje", "knoflook"],
+    ["2 takjes tijm", "takje", "tijm"],
+    ["1 blik tomaten", "blik", "tomaten"],
+    ["2 spicchi d'aglio", "spicchio", "aglio"],
+    ["Tortilla pšeničná 2 ks", "ks", "Tortilla pšeničná"],
+    ["6 db tojás", "db", "tojás"],
+    ["4 шт. яйца", "шт", "яйца"],
+  ])("reads the counting word in %j as its unit, singular", (line, unit, name) => {
+    const [, readUnit, readName] = read(line);
+    expect([readUnit, readName]).toEqual([unit, name]);
   });
 });
 

@@ -43,6 +43,8 @@ const COUNTS = words(
   "envelope glass glug handful head jar knob leaf loaf mug nest pack package packet part piece pinch pod pot punnet rack rasher",
   "rib sachet scoop shot sheet slice splash spoonful sprig sprinkle spear square stalk stem stick strip",
   "tablespoonful teaspoonful tin tub tube twist wedge",
+  // In the other languages imports read: German, French, Spanish, Dutch, Italian, Czech and Slovak, Hungarian, Russian.
+  "stk stück prise bund zehe dose pck scheibe msp gousse pièce pincée diente pizca teentje takje blik spicchio ks db шт",
 );
 /** Packs a food is sold in already prepared: "1 tin chopped tomatoes" is chopped tomatoes. */
 const CONTAINERS = words("bag bottle box can carton container envelope jar pack package packet pot sachet tin tub tube");
@@ -106,6 +108,11 @@ const LARGE_UNIT = /^\s*(?:kg|kilos?|l|ltr|lit(?:er|re)s?)\b/i;
 /** French spoons, which "c." would read as a cup: "c. à soupe", "c.à.s.", "càs", "cuillères à café", "c. à c.". */
 const FRENCH_SPOON = /(?<![\p{L}\d])(?:c\.?|cuill[eè]res?|cuil\.?)\s*[àa]\.?\s*(soupe|s\b\.?|caf[eé]|c\b\.?)/giu;
 
+/** Portuguese spoons, said by their size: "colher (sopa)", "colheres de chá"; "colher(es)" has lost its "(es)". */
+const PORTUGUESE_SPOON = /colher(?:es)?\s*(?:\(\s*(?:de\s+)?|de\s+)(sopa|ch[aá]|caf[eé])(?:\s*\)|(?!\p{L}))/giu;
+/** A Portuguese cup said as the tea cup it is: "xícara (chá)", "xícaras de chá". */
+const PORTUGUESE_CUP = /(x[íi]caras?)\s*(?:\(\s*(?:de\s+)?ch[aá]\s*\)|de\s+ch[aá](?!\p{L}))/giu;
+
 /** The line with fractions, dashes and spacing in one form; a number and its unit apart ("200g" is "200 g"). */
 function normalizeLine(line: string): string {
   return (
@@ -125,8 +132,12 @@ function normalizeLine(line: string): string {
       .replace(/(\d+),(\d+)/g, (m, whole: string, rest: string, at: number, text: string) =>
         rest.length === 3 && whole !== "0" && !LARGE_UNIT.test(text.slice(at + m.length)) ? `${whole}${rest}` : `${whole}.${rest}`,
       )
+      // "Prise(n)", "pièce(s)": a plural marker on a word.
+      .replace(/(\p{L})\((?:n|s|e|er|es)\)/gu, "$1")
       .replace(FRENCH_SPOON, (_, size: string) => (/^s/i.test(size) ? " tbsp " : " tsp "))
-      .replace(/(\d)(?!(?:st|nd|rd|th)\b)([a-z])/gi, "$1 $2")
+      .replace(PORTUGUESE_SPOON, (_, size: string) => (/^s/i.test(size) ? "tbsp" : "tsp"))
+      .replace(PORTUGUESE_CUP, "$1")
+      .replace(/(\d)(?!(?:st|nd|rd|th)\b)(\p{L})/giu, "$1 $2")
       .replace(/(^|\s)([x×]|to)(?=\d)/gi, "$1$2 ")
       .replace(/(\d)\s*-\s*(?=\d)/g, "$1-")
       .replace(/\s+/g, " ")
@@ -138,7 +149,7 @@ function normalizeLine(line: string): string {
 /** The unit a spelling names, in Kim's spelling, or null when it is no unit. */
 function unitOf(spelling: string): string | null {
   const text = spelling.replace(/\.$/, "");
-  if (!/^[a-z]+(?:\.? [a-z]+)?$/i.test(text)) return null;
+  if (!/^\p{L}+(?:\.? \p{L}+)?$/iu.test(text)) return null;
   if (unitFamily(text) !== "count") return normalizeUnit(text);
   const word = singular(text.toLowerCase());
   return OTHER_UNITS.get(word) ?? OTHER_UNITS.get(text.toLowerCase()) ?? (COUNTS.has(word) ? word : null);
@@ -146,7 +157,7 @@ function unitOf(spelling: string): string | null {
 
 /** A unit at the start of `text`, of one or two words ("fl oz"), with the length of text it took (and a following "of"). */
 function readUnit(text: string): { unit: string; length: number } | null {
-  const m = /^([a-z]+\.?)(?: ([a-z]+\.?))?/i.exec(text);
+  const m = /^(\p{L}+\.?)(?: (\p{L}+\.?))?/iu.exec(text);
   if (!m) return null;
   const ends = (length: number) => length === text.length || /[\s,;/]/.test(text[length]!);
   const two = m[2] && ends(m[0].length) ? unitOf(m[0]) : null;
