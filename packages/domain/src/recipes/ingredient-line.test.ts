@@ -19,6 +19,8 @@ describe("parse ingredient line: amounts", () => {
     ["0.5 tsp cumin seeds", 0.5, "tsp", "cumin seeds"],
     ["2.5 litres water", 2.5, "L", "water"],
     ["1-1/2 cups granulated sugar", 1.5, "cups", "granulated sugar"],
+    ["1 and 1/2 cups cooked broccoli", 1.5, "cups", "cooked broccoli"],
+    ["2 and 1/4 teaspoons dried yeast", 2.25, "tsp", "dried yeast"],
     ["1,5 kg floury potatoes", 1.5, "kg", "floury potatoes"],
     ["1,000 g strong flour", 1000, "g", "strong flour"],
     ["three eggs", 3, null, "eggs"],
@@ -54,6 +56,58 @@ describe("parse ingredient line: amounts", () => {
     ["a few sprigs of thyme", "thyme"],
   ])("finds no amount in %j", (line, name) => {
     expect(read(line)).toEqual([null, null, name]);
+  });
+
+  it("reads a zero before words as no amount, but a zero measure as one", () => {
+    expect(parseIngredientLine("0 As required salt")).toMatchObject({ quantity: null, comment: "As required salt" });
+    expect(read("0 g sugar")).toEqual([0, "g", "sugar"]);
+  });
+
+  it.each([
+    ["Optional: 2 cups cooked chicken, chopped bite-size", 2, "cups", "cooked chicken", "Optional"],
+    ["Optional Glaze: ½ cup powdered sugar", 0.5, "cups", "powdered sugar", "Optional Glaze"],
+    ["for the topping:75g dried sour cherries", 75, "g", "dried sour cherries", "for the topping"],
+  ])("reads the amount after the label in %j, the label as a comment", (line, quantity, unit, name, comment) => {
+    expect(parseIngredientLine(line)).toMatchObject({ quantity, unit, name, comment });
+  });
+
+  it("takes no label of more than three words or with a number", () => {
+    expect(parseIngredientLine("The best sauce ever: 2 eggs").quantity).toBeNull();
+    expect(parseIngredientLine("Step 2: 3 eggs").quantity).toBeNull();
+  });
+
+  it.each([
+    ["A cup of sugar", 1, "cups", "sugar"],
+    ["a tablespoon of oil", 1, "tbsp", "oil"],
+    ["an 8-oz package cream cheese", 1, "package", "cream cheese"],
+  ])("reads %j as one of its measure or pack", (line, quantity, unit, name) => {
+    expect(read(line)).toEqual([quantity, unit, name]);
+  });
+
+  it("leaves a food or a rough amount after a/an uncounted", () => {
+    expect(read("an onion, diced")).toEqual([null, null, "onion"]);
+    expect(read("a pinch of salt")).toEqual([null, null, "salt"]);
+    expect(read("a drizzle of oil")).toEqual([null, null, "oil"]);
+  });
+
+  it.each([
+    ["Flour - 2 cups", 2, "cups", "Flour"],
+    ["Farine - 185 grammes", 185, "g", "Farine"],
+    ["Ground beef, 300 g", 300, "g", "Ground beef"],
+    ["Beurre doux : 120 g", 120, "g", "Beurre doux"],
+    ["Mlieko: 1 dl", 1, "dl", "Mlieko"],
+    ["bloem 200gr", 200, "g", "bloem"],
+    ["Kritharaki 275 g", 275, "g", "Kritharaki"],
+    ["Flour 1 1/2 cups", 1.5, "cups", "Flour"],
+    ["Garlic, 2 cloves, crushed", 2, "clove", "Garlic"],
+  ])("reads the amount after the food in %j", (line, quantity, unit, name) => {
+    expect(read(line)).toEqual([quantity, unit, name]);
+  });
+
+  it("reads no amount after the food without a unit", () => {
+    expect(read("Eggs 2")).toEqual([null, null, "Eggs 2"]);
+    expect(read("Vitamin B12")).toEqual([null, null, "Vitamin B12"]);
+    expect(read("Eggs, 2 large")).toEqual([null, null, "Eggs"]);
   });
 
   it("counts the food a part is taken from", () => {
@@ -171,11 +225,57 @@ describe("parse ingredient line: other languages' amounts", () => {
     ["1 TL Salz", 1, "tsp", "Salz"],
     ["2 msk smør", 2, "tbsp", "smør"],
     ["2 cucharadas de aceite", 2, "tbsp", "aceite"],
+    ["2 Esslöffel Joghurt", 2, "tbsp", "Joghurt"],
+    ["1 Teelöffel Salz", 1, "tsp", "Salz"],
+    ["2 colheres (sopa) de azeite", 2, "tbsp", "azeite"],
+    ["1 colher(es) (de chá) de sal", 1, "tsp", "sal"],
+    ["1 xícara (chá) de açúcar", 1, "cups", "açúcar"],
+    ["2 łyżki oliwy", 2, "tbsp", "oliwy"],
+    ["1 łyżeczka cukru", 1, "tsp", "cukru"],
+    ["1 szklanka mleka", 1, "cups", "mleka"],
+    ["2 evőkanál olaj", 2, "tbsp", "olaj"],
+    ["1 teáskanál só", 1, "tsp", "só"],
+    ["1,5 çay kaşığı tuz", 1.5, "tsp", "tuz"],
+    ["2 yemek kaşığı un", 2, "tbsp", "un"],
+    ["140г муки", 140, "g", "муки"],
+    ["1 кг картофеля", 1, "kg", "картофеля"],
+    ["200 мл молока", 200, "ml", "молока"],
+    ["1 ст. л. сахара", 1, "tbsp", "сахара"],
+    ["2 ч. л. соли", 2, "tsp", "соли"],
+    ["сыр пармезан - 75 г", 75, "g", "сыр пармезан"],
     ["half an onion", 0.5, null, "onion"],
     ["half a lemon, juiced", 0.5, null, "lemon"],
   ])("reads %j", (line, quantity, unit, name) => {
     const parsed = parseIngredientLine(line);
     expect([parsed.quantity, parsed.unit, parsed.name]).toEqual([quantity, unit, name]);
+  });
+});
+
+describe("parse ingredient line: other languages' counting words", () => {
+  it.each([
+    ["1 Stk. Zwiebel", "stk", "Zwiebel"],
+    ["2 Stück Ei", "stück", "Ei"],
+    ["1 Prise(n) Salz", "prise", "Salz"],
+    ["1 Bund Petersilie", "bund", "Petersilie"],
+    ["2 Zehen Knoblauch", "zehe", "Knoblauch"],
+    ["1 Dose Tomaten", "dose", "Tomaten"],
+    ["1 Pck. Vanillezucker", "pck", "Vanillezucker"],
+    ["3 Scheiben Brot", "scheibe", "Brot"],
+    ["2 gousses d'ail", "gousse", "ail"],
+    ["2 pièce(s) oignon", "pièce", "oignon"],
+    ["1 pincée de sel", "pincée", "sel"],
+    ["2 dientes de ajo", "diente", "ajo"],
+    ["1 pizca de sal", "pizca", "sal"],
+    ["2 teentjes knoflook", "teentje", "knoflook"],
+    ["2 takjes tijm", "takje", "tijm"],
+    ["1 blik tomaten", "blik", "tomaten"],
+    ["2 spicchi d'aglio", "spicchio", "aglio"],
+    ["Tortilla pšeničná 2 ks", "ks", "Tortilla pšeničná"],
+    ["6 db tojás", "db", "tojás"],
+    ["4 шт. яйца", "шт", "яйца"],
+  ])("reads the counting word in %j as its unit, singular", (line, unit, name) => {
+    const [, readUnit, readName] = read(line);
+    expect([readUnit, readName]).toEqual([unit, name]);
   });
 });
 
@@ -294,11 +394,16 @@ describe("recipeIngredientFromLine", () => {
     expect(recipeIngredientFromLine("Salt and pepper to taste")).toMatchObject({ quantity: "", unit: "" });
   });
 
-  it("shortens fractions and keeps the line as the name when no name can be read", () => {
+  it("shortens fractions", () => {
     expect(recipeIngredientFromLine("1/3 cup milk").quantity).toBe(0.333);
-    const line = "2 tbsp";
-    expect(recipeIngredientFromLine(line).name).not.toBe("");
   });
+
+  it.each(["2 tbsp", "6 large or 8 medium celery stalks, thinly sliced on a diagonal", "0 As required salt"])(
+    "keeps %j as written when no name can be read, with no amount to scale",
+    (line) => {
+      expect(recipeIngredientFromLine(line)).toEqual({ name: line, quantity: "", unit: "", original: line });
+    },
+  );
 
   it("fits what the recipe schema takes, whatever the line's length", () => {
     const long = `2 cups ${"very ".repeat(200)}fine sugar`;

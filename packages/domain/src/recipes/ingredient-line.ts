@@ -43,6 +43,8 @@ const COUNTS = words(
   "envelope glass glug handful head jar knob leaf loaf mug nest pack package packet part piece pinch pod pot punnet rack rasher",
   "rib sachet scoop shot sheet slice splash spoonful sprig sprinkle spear square stalk stem stick strip",
   "tablespoonful teaspoonful tin tub tube twist wedge",
+  // In the other languages imports read: German, French, Spanish, Dutch, Italian, Czech and Slovak, Hungarian, Russian.
+  "stk stück prise bund zehe dose pck scheibe msp gousse pièce pincée diente pizca teentje takje blik spicchio ks db шт",
 );
 /** Packs a food is sold in already prepared: "1 tin chopped tomatoes" is chopped tomatoes. */
 const CONTAINERS = words("bag bottle box can carton container envelope jar pack package packet pot sachet tin tub tube");
@@ -82,6 +84,8 @@ const ROUGH_AMOUNT = new RegExp(
 
 /** "juice of 1 lemon", "grated zest of 2 limes": the part is said before the food that is counted. */
 const PART_OF = /^((?:[a-z]+ ){0,3}?(?:juice|zest|rind))\s+of\s+(?=\d)/i;
+/** A label of up to three words before the amount: "Optional: 2 cups chicken", "Optional Glaze: ½ cup sugar". */
+const LABEL = /^(\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*){0,2}) ?:\s*(?=\.?\d)/u;
 const LEADING_APPROXIMATION = /^(?:about|approx\.?|approximately|around|roughly|circa|c\.|up to|at least)\s+(?=\d)/i;
 const WORD_NUMBERS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 
@@ -104,6 +108,11 @@ const LARGE_UNIT = /^\s*(?:kg|kilos?|l|ltr|lit(?:er|re)s?)\b/i;
 /** French spoons, which "c." would read as a cup: "c. à soupe", "c.à.s.", "càs", "cuillères à café", "c. à c.". */
 const FRENCH_SPOON = /(?<![\p{L}\d])(?:c\.?|cuill[eè]res?|cuil\.?)\s*[àa]\.?\s*(soupe|s\b\.?|caf[eé]|c\b\.?)/giu;
 
+/** Portuguese spoons, said by their size: "colher (sopa)", "colheres de chá"; "colher(es)" has lost its "(es)". */
+const PORTUGUESE_SPOON = /colher(?:es)?\s*(?:\(\s*(?:de\s+)?|de\s+)(sopa|ch[aá]|caf[eé])(?:\s*\)|(?!\p{L}))/giu;
+/** A Portuguese cup said as the tea cup it is: "xícara (chá)", "xícaras de chá". */
+const PORTUGUESE_CUP = /(x[íi]caras?)\s*(?:\(\s*(?:de\s+)?ch[aá]\s*\)|de\s+ch[aá](?!\p{L}))/giu;
+
 /** The line with fractions, dashes and spacing in one form; a number and its unit apart ("200g" is "200 g"). */
 function normalizeLine(line: string): string {
   return (
@@ -116,13 +125,19 @@ function normalizeLine(line: string): string {
       .replace(/\u2044/g, "/")
       .replace(/[\u2010-\u2015\u2212]/g, "-")
       .replace(/\s*\+\s*/g, " plus ")
-      // "1-1/2 cups" is a mixed number, as some recipes write one; "1,5 kg" a decimal, "1,000 g" a thousand.
-      .replace(/(\d)-(?=(\d+)\/(\d+)(?!\d))/g, (m, d: string, num: string, den: string) => (Number(num) < Number(den) ? `${d} ` : m))
+      // "1-1/2 cups" and "1 and 1/2 cups" are mixed numbers, as some recipes write one; "1,5 kg" a decimal, "1,000 g" a thousand.
+      .replace(/(\d)(?:-| and )(?=(\d+)\/(\d+)(?!\d))/g, (m, d: string, num: string, den: string) =>
+        Number(num) < Number(den) ? `${d} ` : m,
+      )
       .replace(/(\d+),(\d+)/g, (m, whole: string, rest: string, at: number, text: string) =>
         rest.length === 3 && whole !== "0" && !LARGE_UNIT.test(text.slice(at + m.length)) ? `${whole}${rest}` : `${whole}.${rest}`,
       )
+      // "Prise(n)", "pièce(s)": a plural marker on a word.
+      .replace(/(\p{L})\((?:n|s|e|er|es)\)/gu, "$1")
       .replace(FRENCH_SPOON, (_, size: string) => (/^s/i.test(size) ? " tbsp " : " tsp "))
-      .replace(/(\d)(?!(?:st|nd|rd|th)\b)([a-z])/gi, "$1 $2")
+      .replace(PORTUGUESE_SPOON, (_, size: string) => (/^s/i.test(size) ? "tbsp" : "tsp"))
+      .replace(PORTUGUESE_CUP, "$1")
+      .replace(/(\d)(?!(?:st|nd|rd|th)\b)(\p{L})/giu, "$1 $2")
       .replace(/(^|\s)([x×]|to)(?=\d)/gi, "$1$2 ")
       .replace(/(\d)\s*-\s*(?=\d)/g, "$1-")
       .replace(/\s+/g, " ")
@@ -134,7 +149,7 @@ function normalizeLine(line: string): string {
 /** The unit a spelling names, in Kim's spelling, or null when it is no unit. */
 function unitOf(spelling: string): string | null {
   const text = spelling.replace(/\.$/, "");
-  if (!/^[a-z]+(?:\.? [a-z]+)?$/i.test(text)) return null;
+  if (!/^\p{L}+(?:\.? \p{L}+)?$/iu.test(text)) return null;
   if (unitFamily(text) !== "count") return normalizeUnit(text);
   const word = singular(text.toLowerCase());
   return OTHER_UNITS.get(word) ?? OTHER_UNITS.get(text.toLowerCase()) ?? (COUNTS.has(word) ? word : null);
@@ -142,7 +157,7 @@ function unitOf(spelling: string): string | null {
 
 /** A unit at the start of `text`, of one or two words ("fl oz"), with the length of text it took (and a following "of"). */
 function readUnit(text: string): { unit: string; length: number } | null {
-  const m = /^([a-z]+\.?)(?: ([a-z]+\.?))?/i.exec(text);
+  const m = /^(\p{L}+\.?)(?: (\p{L}+\.?))?/iu.exec(text);
   if (!m) return null;
   const ends = (length: number) => length === text.length || /[\s,;/]/.test(text[length]!);
   const two = m[2] && ends(m[0].length) ? unitOf(m[0]) : null;
@@ -166,10 +181,52 @@ function takeBrackets(text: string, notes: string[]): string {
 function readAmount(head: string): { amount: Amount | null; rest: string } {
   const half = /^half\s+(?:an?\s+)?(?=\S)/i.exec(head);
   if (half) return { amount: { value: 0.5, upper: null }, rest: head.slice(half[0].length) };
+  // "a cup of sugar", "an 8-oz package": one of a measure or pack; "a pinch" or "a drizzle" stays a rough amount.
+  const article = /^an?\s+/i.exec(head);
+  const counted = article && readMeasure(head.slice(article[0].length), { preparation: [], comment: [] }).unit;
+  if (counted && (unitFamily(counted) !== "count" || CONTAINERS.has(counted)))
+    return { amount: { value: 1, upper: null }, rest: head.slice(article[0].length) };
   const m = QUANTITY.exec(head);
   if (!m) return { amount: null, rest: head };
   const amount = m[2] ? { value: WORD_NUMBERS.indexOf(m[2].toLowerCase()) + 1, upper: null } : parseQuantity(m[1]!);
-  return amount ? { amount, rest: head.slice(m[0].length) } : { amount: null, rest: head };
+  if (!amount) return { amount: null, rest: head };
+  const rest = head.slice(m[0].length);
+  // "0 As required salt": a zero before words, not a unit, is a site's blank amount.
+  if (amount.value === 0 && amount.upper === null && rest && !readUnit(rest)) return { amount: null, rest };
+  return { amount, rest };
+}
+
+/** Whether a text is an amount and its unit alone ("1 dl"), which the words before a colon are the food of. */
+function isMeasureOnly(text: string): boolean {
+  const { amount, rest } = readAmount(text);
+  return amount !== null && (!rest || readUnit(rest)?.length === rest.length);
+}
+
+/** An amount with its unit and nothing more ("2 cups", "185 grammes"); null for any other text. */
+function measureAlone(text: string): { amount: Amount; unit: string } | null {
+  const { amount, rest } = readAmount(text);
+  const read = amount && readUnit(rest);
+  return amount && read?.length === rest.length ? { amount, unit: read.unit } : null;
+}
+
+/**
+ * The amount said after the food, in a line with none before it: at the end of the head ("Kritharaki 275 g",
+ * "Beurre doux : 120 g") or as the whole next text, which it takes out of `segments` ("Flour - 2 cups", "Ground beef,
+ * 300 g"). Only with a unit, so that a number in the name ("Vitamin B12") or a bare count ("Eggs 2") is left as written.
+ */
+function measureAfter(head: string, segments: string[]): { amount: Amount; unit: string; food: string } | null {
+  if (!/\p{L}/u.test(head)) return null;
+  const next = segments[0] === undefined ? null : measureAlone(segments[0]);
+  if (next) {
+    segments.shift();
+    return { ...next, food: head };
+  }
+  for (const m of head.matchAll(/(?:\s*:\s*|\s+)(?=\.?\d)/g)) {
+    const food = head.slice(0, m.index);
+    const measure = measureAlone(head.slice(m.index + m[0].length));
+    if (measure && /\p{L}/u.test(food)) return { ...measure, food };
+  }
+  return null;
 }
 
 /** What a measure says after its unit: more of it (`extra`), or its range's top (`upper`), in its unit. */
@@ -316,13 +373,20 @@ function measuredAmount(amount: Amount | null, more: MoreOfMeasure | undefined):
  * fractions (½, 1 1/2), ranges (3-4: quantity 3, upper 4), units attached or not ("200g", "2 tbsp"), the first of two
  * measures ("200ml/7fl oz milk"), a counting word after the food ("3 garlic cloves" is 3 clove of garlic), and a count
  * of cans or packs, which keeps the count: "2 x 400g tins tomatoes" is 2 tins (400 g in the comment), as recipes are
- * labelled. Notes in brackets and after the food ("to taste", "for dusting") go to the comment, preparation ("finely
- * chopped") to preparation; a line with no amount ("Salt and pepper to taste") has quantity null.
+ * labelled. With no amount before the food, one with its unit after it is read ("Flour - 2 cups"). Notes in
+ * brackets and after the food ("to taste", "for dusting") go to the comment, preparation ("finely chopped") to
+ * preparation; a line with no amount ("Salt and pepper to taste") has quantity null.
  */
 export function parseIngredientLine(line: string): ParsedIngredientLine {
   const parts: Parts = { preparation: [], comment: [] };
   const { preparation, comment } = parts;
-  const segments = takeBrackets(normalizeLine(line), comment)
+  let text = normalizeLine(line);
+  const label = LABEL.exec(text);
+  if (label && !isMeasureOnly(text.slice(label[0].length))) {
+    comment.push(label[1]!);
+    text = text.slice(label[0].length);
+  }
+  const segments = takeBrackets(text, comment)
     .split(/\s*[,;]\s*|\s+-\s+/)
     .map((s) => s.trim())
     .filter(Boolean);
@@ -333,11 +397,13 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
     preparation.push(part[1]!);
     head = head.slice(part[0].length);
   }
-  const { amount, rest } = readAmount(head.replace(LEADING_APPROXIMATION, ""));
-  head = rest;
+  let amount: Amount | null;
+  ({ amount, rest: head } = readAmount(head.replace(LEADING_APPROXIMATION, "")));
   let unit: string | null = null;
   let more: MoreOfMeasure | undefined;
+  const after = amount ? null : measureAfter(head, segments);
   if (amount) ({ unit, rest: head, more } = readMeasure(head, parts));
+  else if (after) ({ amount, unit, food: head } = after);
   else {
     const rough = ROUGH_AMOUNT.exec(head);
     if (rough && rough[0] && rough[0].length < head.length) {
@@ -379,21 +445,18 @@ const shortNumber = (n: number) => Number(n.toFixed(3));
 /**
  * An imported line as a recipe's ingredient: its parsed quantity, unit and name, with the line itself as `original`.
  * A range stays words ("3-4"), so shopping can take its upper bound; a line with no amount has an empty quantity; a
- * line whose name could not be told apart keeps the whole line as its name.
+ * line whose name could not be told apart keeps the whole line as its name, with no quantity or unit.
  */
 export function recipeIngredientFromLine(line: string): RecipeIngredient {
   const original = line.trim().slice(0, MAX_LINE);
   const parsed = parseIngredientLine(original);
+  const name = parsed.name.trim();
+  if (!name) return { name: original.slice(0, MAX_NAME), quantity: "", unit: "", original };
   const quantity =
     parsed.quantity === null
       ? ""
       : parsed.upper !== undefined
         ? `${shortNumber(parsed.quantity)}-${shortNumber(parsed.upper)}`
         : shortNumber(parsed.quantity);
-  return {
-    name: (parsed.name.trim() || original).slice(0, MAX_NAME),
-    quantity,
-    unit: (parsed.unit ?? "").slice(0, MAX_UNIT),
-    original,
-  };
+  return { name: name.slice(0, MAX_NAME), quantity, unit: (parsed.unit ?? "").slice(0, MAX_UNIT), original };
 }

@@ -34,23 +34,36 @@ const SIZED = new Map<string, Sized>([
 ]);
 
 /**
- * Spellings of each unit, lower case and singular (plurals are singularised before the look-up), with the spoons of
- * the languages recipes come in: German and Dutch EL and TL, Scandinavian msk, ss and tsk, Italian and Spanish words.
+ * Spellings of each unit, lower case and singular (plurals are singularised before the look-up), with the spoons,
+ * cups and grams of the languages recipes come in: German and Dutch EL and TL, Scandinavian msk, ss and tsk, Italian,
+ * Spanish, Portuguese, Polish, Hungarian, Turkish and Russian words (plurals English rules miss spelt out).
  */
 const SPELLINGS: [string, string[]][] = [
   ["mg", ["mg", "milligram", "milligramme"]],
-  ["g", ["g", "gr", "gm", "gms", "gram", "gramme", "gramm", "grammi", "gramos"]],
-  ["kg", ["kg", "kgs", "kilo", "kilogram", "kilogramme", "kilogramm"]],
+  ["g", ["g", "gr", "gm", "gms", "gram", "gramme", "gramm", "grammi", "gramos", "г"]],
+  ["kg", ["kg", "kgs", "kilo", "kilogram", "kilogramme", "kilogramm", "кг"]],
   ["oz", ["oz", "ounce"]],
   ["lbs", ["lb", "lbs", "pound"]],
-  ["ml", ["ml", "mls", "millilitre", "milliliter"]],
+  ["ml", ["ml", "mls", "millilitre", "milliliter", "мл"]],
   ["cl", ["cl", "centilitre", "centiliter"]],
   ["dl", ["dl", "decilitre", "deciliter"]],
   ["L", ["l", "ltr", "litre", "liter"]],
-  ["tsp", ["tsp", "teaspoon", "tl", "theelepel", "tsk", "ts", "cucchiaino", "cucchiaini", "cucharadita", "cdta", "cdita"]],
-  ["tbsp", ["tbsp", "tbs", "tbl", "tablespoon", "el", "eetlepel", "msk", "ss", "spsk", "cucchiaio", "cucchiai", "cucharada", "cda"]],
+  [
+    "tsp",
+    [
+      ...["tsp", "teaspoon", "tl", "teelöffel", "theelepel", "tsk", "ts", "cucchiaino", "cucchiaini", "cucharadita", "cdta", "cdita"],
+      ...["łyżeczka", "łyżeczki", "teáskanál", "çay kaşığı", "ч л"],
+    ],
+  ],
+  [
+    "tbsp",
+    [
+      ...["tbsp", "tbs", "tbl", "tablespoon", "el", "esslöffel", "eßlöffel", "eetlepel", "msk", "ss", "spsk", "cucchiaio", "cucchiai"],
+      ...["cucharada", "cda", "łyżka", "łyżki", "evőkanál", "yemek kaşığı", "ст л"],
+    ],
+  ],
   ["fl oz", ["fl oz", "floz", "fl ounce", "fluid ounce"]],
-  ["cups", ["c", "cup"]],
+  ["cups", ["c", "cup", "xícara", "xicara", "szklanka", "szklanki"]],
   ["pt", ["pt", "pts", "pint"]],
   ["qt", ["qt", "qts", "quart"]],
   ["gal", ["gal", "gallon"]],
@@ -90,6 +103,11 @@ const IRREGULAR = new Map([
   ["knives", "knife"],
   ["chilies", "chili"],
   ["chillies", "chilli"],
+  // Counting words of other languages (see ingredient-line.ts), whose plurals the English rules get wrong.
+  ...["zehe", "prise", "dose", "scheibe"].map((w) => [`${w}n`, w] as const),
+  ["spicchi", "spicchio"],
+  ["gousses", "gousse"],
+  ["blikken", "blik"],
   // Singulars in -ie, -oe, -che and -sse, which the rules would cut too short (cookies is cookie, not cooky).
   ...["cookie", "brownie", "smoothie", "veggie", "pie", "calorie", "hoagie", "aloe", "sloe", "quiche", "brioche", "ganache", "mousse"].map(
     (w) => [`${w}s`, w] as const,
