@@ -196,6 +196,11 @@ describe("parse ingredient line: units", () => {
     expect(parseIngredientLine("2 tablespoons to 1/4 cup water")).toMatchObject({ quantity: 2, upper: 4, unit: "tbsp", name: "water" });
   });
 
+  it("reads a second measure after a bar as after a slash", () => {
+    expect(parseIngredientLine("200 g | 7 oz spaghetti")).toMatchObject({ quantity: 200, unit: "g", name: "spaghetti", comment: "7 oz" });
+    expect(parseIngredientLine("Spaghetti: 320 g | 11 oz")).toMatchObject({ quantity: 320, unit: "g", name: "Spaghetti" });
+  });
+
   it("keeps a second measure of another system, or more said apart, out of the amount", () => {
     expect(parseIngredientLine("1 cup 240 ml water")).toMatchObject({ quantity: 1, unit: "cups" });
     expect(parseIngredientLine("3 tbsp olive oil plus 2 tbsp for drizzling")).toMatchObject({

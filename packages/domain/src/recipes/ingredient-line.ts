@@ -95,7 +95,7 @@ const QUANTITY = new RegExp(String.raw`^(${AMOUNT}(?:\s*(?:-|to|or)\s*${AMOUNT})
 const SIZE = new RegExp(String.raw`^(?:[x×]\s*)?(${AMOUNT})\s*-?\s*([a-z]+(?: oz)?)\.?\s+`, "i");
 const MULTIPLIER = /^[x×]\s+/i;
 /** A second measure of the same amount, after a slash or "plus": "200ml/7fl oz milk", "1 tbsp plus 1 tsp sugar". */
-const OTHER_MEASURE = new RegExp(String.raw`^(?:/|plus\s)\s*(?:${AMOUNT})?\s*(?:fl\.? oz|[a-z]+)\.?(?=\s|$)\s*`, "i");
+const OTHER_MEASURE = new RegExp(String.raw`^(?:[/|]|plus\s)\s*(?:${AMOUNT})?\s*(?:fl\.? oz|[a-z]+)\.?(?=\s|$)\s*`, "i");
 /**
  * More of a measure: "plus 2 tbsp", a second amount and unit straight after the first ("4 oz" after "1 lb"), or the
  * top of a range in another unit ("to 1/4 cup" after "2 tbsp").
@@ -199,14 +199,19 @@ function readAmount(head: string): { amount: Amount | null; rest: string } {
 /** Whether a text is an amount and its unit alone ("1 dl"), which the words before a colon are the food of. */
 function isMeasureOnly(text: string): boolean {
   const { amount, rest } = readAmount(text);
-  return amount !== null && (!rest || readUnit(rest)?.length === rest.length);
+  return amount !== null && (!rest || measureAlone(text) !== null);
 }
 
-/** An amount with its unit and nothing more ("2 cups", "185 grammes"); null for any other text. */
+/**
+ * An amount with its unit and nothing more ("2 cups", "185 grammes") but the same amount in another unit ("320 g |
+ * 11 oz"); null for any other text.
+ */
 function measureAlone(text: string): { amount: Amount; unit: string } | null {
   const { amount, rest } = readAmount(text);
   const read = amount && readUnit(rest);
-  return amount && read?.length === rest.length ? { amount, unit: read.unit } : null;
+  if (!amount || !read) return null;
+  const after = rest.slice(read.length).trim();
+  return after === "" || OTHER_MEASURE.exec(after)?.[0].trim() === after ? { amount, unit: read.unit } : null;
 }
 
 /**
@@ -284,7 +289,7 @@ function readMeasure(head: string, { comment }: Parts): { unit: string | null; r
   if (more) return { unit: read.unit, rest: rest.slice(more.length), more };
   const other = OTHER_MEASURE.exec(rest);
   if (other) {
-    comment.push(other[0].replace(/^\/\s*/, "").trim());
+    comment.push(other[0].replace(/^[/|]\s*/, "").trim());
     rest = rest.slice(other[0].length);
   }
   return { unit: read.unit, rest };
