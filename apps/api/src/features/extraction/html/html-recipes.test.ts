@@ -98,6 +98,34 @@ describe("extractRecipesFromHtml: JSON-LD", () => {
     );
   });
 
+  it("leaves out step names that only label or number a step, and puts a short title in front of its step", () => {
+    const step = (name: string, text: string) => ({ "@type": "HowToStep", name, text });
+    const labelled = (names: string[]) => ({
+      ...padThai,
+      recipeInstructions: names.map((name, i) => step(name, ["Soak the noodles.", "Fry the eggs."][i] ?? "")),
+    });
+    const plain = "Soak the noodles.\nFry the eggs.";
+    for (const names of [
+      ["Step 1", "Step 2"],
+      ["Schritt 1", "Schritt 2"],
+      ["stap 1", "stap 2"],
+      ["Passo 1", "Passo 2"],
+      ["Etape 1", "Etape 2"],
+      ["1", "2"],
+      ["1.", "2."],
+      ["step1", "step2"],
+      ["instruction 0", "instruction 1"],
+      ["Första instruktionen", "Nästa instruktion"],
+      ["soaking-noodles", "frying-eggs"],
+      ["Soak noodles", "Eggs"],
+    ]) {
+      expect(only(page(ldJson(labelled(names)))).instructions).toBe(plain);
+    }
+    expect(only(page(ldJson(labelled(["Stir", "Brown"])))).instructions).toBe("Stir: Soak the noodles.\nBrown: Fry the eggs.");
+    const textLabels = { ...padThai, recipeInstructions: "<p>Stap 1:</p><p>Soak the noodles.</p><p>Stap 2:</p><p>Fry the eggs.</p>" };
+    expect(only(page(ldJson(textLabels))).instructions).toBe(plain);
+  });
+
   it("splits instructions given as text at its paragraphs and line breaks, and reads a list of strings one step each", () => {
     const html = { ...padThai, recipeInstructions: "<p>Soak the noodles.</p><p>Fry the eggs.<br>Serve.</p>" };
     expect(only(page(ldJson(html))).instructions).toBe("Soak the noodles.\nFry the eggs.\nServe.");
