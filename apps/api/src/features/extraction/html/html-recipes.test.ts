@@ -150,6 +150,13 @@ describe("extractRecipesFromHtml: JSON-LD", () => {
     expect(only(page(ldJson({ ...padThai, recipeYield: undefined }))).servings).toBe(4);
   });
 
+  it("reads no servings from a serving size, and takes a label's value only when it opens with its count", () => {
+    const noYield = { ...padThai, recipeYield: undefined };
+    expect(only(page(ldJson(noYield), "<p>Serving Size: 700 g</p><p>5 Servings</p>")).servings).toBe(5);
+    expect(only(page(ldJson(noYield), "<p>Serving size: 1 muffin</p><p>Makes: 6</p>")).servings).toBe(6);
+    expect(only(page(ldJson(noYield), "<p>Servings: about the size of 2 fists</p><p>Serves 3</p>")).servings).toBe(3);
+  });
+
   it("reads JSON with trailing commas, raw line breaks in strings, comment wrappers and a stray semicolon", () => {
     const sloppy = `<!--{"@context": "https://schema.org", "@type": "Recipe", "name": "Sloppy
 Joes", "recipeIngredient": ["1 lb beef", "1 bun",], "recipeInstructions": "Cook.",};-->`;
