@@ -95,6 +95,27 @@ export function decodeEntities(text: string): string {
   });
 }
 
+// A character reference closed by its semicolon: a number, or a name.
+const WELL_FORMED = /&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|([a-zA-Z][a-zA-Z0-9]{1,31}));/g;
+const hasEntity = (text: string) => [...text.matchAll(WELL_FORMED)].some(([, name]) => name === undefined || Object.hasOwn(NAMED, name));
+// How many layers of encoding beyond the first a data string may have undone: pages encode twice, rarely three times.
+const EXTRA_LAYERS = 2;
+
+/**
+ * Data text that is never rendered as HTML (JSON-LD strings) with the layers of encoding beyond the first undone:
+ * "350&amp;#176;F" becomes "350&#176;F", decoded then as any text is. A layer is undone only while decoding it leaves
+ * a well-formed reference ("&#176;", "&atilde;", "&amp;"), at most twice.
+ */
+export function unwrapEncodedEntities(text: string): string {
+  let current = text;
+  for (let layer = 0; layer < EXTRA_LAYERS && current.includes("&"); layer++) {
+    const decoded = decodeEntities(current);
+    if (!hasEntity(decoded)) break;
+    current = decoded;
+  }
+  return current;
+}
+
 // NUL and lone surrogates can't be stored (see @kim/domain storableText); zero-width spaces and soft hyphens only hide.
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u200B\u00AD\uFEFF]/g;
 // A no-break space's UTF-8 bytes read as Latin-1 by the page's CMS ("1Â cup"): no word ends in Â before one.

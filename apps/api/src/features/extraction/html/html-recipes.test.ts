@@ -187,6 +187,26 @@ Joes", "recipeIngredient": ["1 lb beef", "1 bun",], "recipeInstructions": "Cook.
 });
 
 describe("extractRecipesFromHtml: text", () => {
+  it("decodes data strings encoded twice or three times, at most three decodings in all", () => {
+    const twice = {
+      ...padThai,
+      name: "Sticky Pomegranate &amp;amp; Black Pepper Wings",
+      description: "Suco de lim&amp;atilde;o e a&amp;ccedil;&amp;uacute;car",
+      recipeIngredient: ["1 cup sugar &amp;amp;amp; salt", "2 tbsp lim&amp;atilde;o"],
+      recipeInstructions: [
+        { "@type": "HowToStep", text: "Preheat an oven to 350&amp;#176;F. It&amp;rsquo;s hot." },
+        "Fry at 200&amp;deg; C.",
+      ],
+    };
+    const recipe = only(page(ldJson(twice)));
+    expect(recipe.title).toBe("Sticky Pomegranate & Black Pepper Wings");
+    expect(recipe.description).toBe("Suco de limão e açúcar");
+    expect(recipe.ingredients).toEqual(["1 cup sugar & salt", "2 tbsp limão"]);
+    expect(recipe.instructions).toBe("Preheat an oven to 350°F. It’s hot.\nFry at 200° C.");
+    // At most two layers beyond the first are undone.
+    expect(only(page(ldJson({ ...padThai, name: "Salt &amp;amp;amp;amp; pepper" }))).title).toBe("Salt &amp; pepper");
+  });
+
   it("decodes entities and normalises whitespace, leaving out markup, bullets, part headings and empty lines", () => {
     const messy = {
       ...padThai,

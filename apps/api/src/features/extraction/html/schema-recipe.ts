@@ -1,6 +1,6 @@
 import { emptyDraft, type RecipeDraft } from "../recipe-draft";
 import { minutesFrom, servingsFrom } from "../recipe-fields";
-import { cleanLines, cleanListLines, cleanText } from "../text";
+import { cleanLines, cleanListLines, cleanText, unwrapEncodedEntities } from "../text";
 
 /** A schema.org node as JSON-LD has it (microdata is read into the same shape). */
 export type SchemaNode = Record<string, unknown>;
@@ -40,7 +40,7 @@ const MAX_DEPTH = 8;
 function rawTexts(value: unknown, lookup: Lookup, depth = 0): string[] {
   const resolved = resolve(value, lookup);
   if (depth > MAX_DEPTH) return [];
-  if (typeof resolved === "string") return [resolved];
+  if (typeof resolved === "string") return [unwrapEncodedEntities(resolved)];
   if (typeof resolved === "number") return [String(resolved)];
   if (Array.isArray(resolved)) return resolved.flatMap((item) => rawTexts(item, lookup, depth + 1));
   if (isNode(resolved)) return rawTexts(get(resolved, "name") ?? get(resolved, "text") ?? resolved["@value"], lookup, depth + 1);
@@ -91,12 +91,14 @@ function imageFrom(value: unknown, lookup: Lookup, depth = 0): string | undefine
 function ingredientLines(value: unknown, lookup: Lookup, depth = 0): string[] {
   const resolved = resolve(value, lookup);
   if (depth > MAX_DEPTH) return [];
-  if (typeof resolved === "string") return cleanListLines(resolved);
+  if (typeof resolved === "string") return cleanListLines(unwrapEncodedEntities(resolved));
   // Each entry is one line, but a list of one entry holding every line is a CMS's way of writing the whole list.
   if (Array.isArray(resolved)) {
     const [only] = resolved;
-    if (resolved.length === 1 && typeof only === "string") return cleanListLines(only);
-    return resolved.flatMap((item) => (typeof item === "string" ? [cleanText(item)] : ingredientLines(item, lookup, depth + 1)));
+    if (resolved.length === 1 && typeof only === "string") return cleanListLines(unwrapEncodedEntities(only));
+    return resolved.flatMap((item) =>
+      typeof item === "string" ? [cleanText(unwrapEncodedEntities(item))] : ingredientLines(item, lookup, depth + 1),
+    );
   }
   if (isNode(resolved)) {
     // A PropertyValue: "2", "cups", "flour".
@@ -173,7 +175,7 @@ const stepText = (text: string) => cleanLines(text).filter((line) => !STEP_LABEL
 function instructionLines(value: unknown, lookup: Lookup, lines: string[] = [], depth = 0): string[] {
   const resolved = resolve(value, lookup);
   if (lines.length >= MAX_STEPS || depth > MAX_DEPTH) return lines;
-  if (typeof resolved === "string") lines.push(...stepText(resolved).flatMap(numberedSteps));
+  if (typeof resolved === "string") lines.push(...stepText(unwrapEncodedEntities(resolved)).flatMap(numberedSteps));
   else if (Array.isArray(resolved)) resolved.forEach((item) => instructionLines(item, lookup, lines, depth + 1));
   else if (isNode(resolved)) {
     const list = get(resolved, "itemListElement") ?? get(resolved, "steps") ?? get(resolved, "step");
