@@ -135,9 +135,26 @@ function tidy(decoded: string): string {
   return collapseSpace(decoded.includes("<") ? decoded.replace(BLOCK_BREAK, " ").replace(TAG, "") : decoded);
 }
 
+// A UTF-8 lead byte read as Latin-1 before a continuation byte read so ("Â¼" for "¼", "Ã£" for "ã").
+const MISREAD_UTF8 = /[\u00C2-\u00F4][\u0080-\u00BF]/;
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Text whose UTF-8 bytes were read as Latin-1 by the page's CMS ("1Â¼ cups", "purÃª"), read as UTF-8: only where
+ * every character is a Latin-1 one and the whole text then decodes cleanly, so a text in Latin-1 letters stays.
+ */
+export function repairMisreadUtf8(text: string): string {
+  if (!MISREAD_UTF8.test(text) || /[^\t-\u00FF]/.test(text)) return text;
+  try {
+    return UTF8.decode(Buffer.from(text, "latin1"));
+  } catch {
+    return text;
+  }
+}
+
 /** Text already decoded, made one line: characters that can't be stored left out, every run of whitespace one space. */
 export function collapseSpace(text: string): string {
-  return text.replace(UNSTORABLE, "").replace(MISREAD_NBSP, " ").replace(/\s+/g, " ").trim();
+  return repairMisreadUtf8(text).replace(UNSTORABLE, "").replace(MISREAD_NBSP, " ").replace(/\s+/g, " ").trim();
 }
 
 /** Lines of a text that may hold markup (a step list written as HTML, or text with line breaks), each cleaned. */

@@ -226,6 +226,17 @@ describe("extractRecipesFromHtml: text", () => {
     expect(only(page(ldJson(misread))).ingredients).toEqual(["2/3 cup orange juice", "1 Tbsp salt", "1 Â tsp Ândria"]);
   });
 
+  it("reads text whose UTF-8 bytes were misread as Latin-1 as UTF-8, only where all of it then decodes", () => {
+    const misread = {
+      ...padThai,
+      description: "purÃª para 4 porÃ§Ãµes, vocÃª vai amar",
+      recipeIngredient: ["1Â¼ cups half and half", "2 c. crème fraîche", "1 Â tsp Ândria", "Ã© 1Â¼ cups café"],
+    };
+    const recipe = only(page(ldJson(misread)));
+    expect(recipe.description).toBe("purê para 4 porções, você vai amar");
+    expect(recipe.ingredients).toEqual(["1¼ cups half and half", "2 c. crème fraîche", "1 Â tsp Ândria", "Ã© 1Â¼ cups café"]);
+  });
+
   it("leaves out the parentheses a plugin sets around a note that has its own, and no others (decision 0040)", () => {
     const notes = {
       ...padThai,
