@@ -95,6 +95,27 @@ export function decodeEntities(text: string): string {
   });
 }
 
+// A character reference closed by its semicolon: a number, or a name.
+const WELL_FORMED = /&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|([a-zA-Z][a-zA-Z0-9]{1,31}));/g;
+const hasEntity = (text: string) => [...text.matchAll(WELL_FORMED)].some(([, name]) => name === undefined || Object.hasOwn(NAMED, name));
+// How many layers of encoding beyond the first a data string may have undone: pages encode twice, rarely three times.
+const EXTRA_LAYERS = 2;
+
+/**
+ * Data text that is never rendered as HTML (JSON-LD strings) with the layers of encoding beyond the first undone:
+ * "350&amp;#176;F" becomes "350&#176;F", decoded then as any text is. A layer is undone only while decoding it leaves
+ * a well-formed reference ("&#176;", "&atilde;", "&amp;"), at most twice.
+ */
+export function unwrapEncodedEntities(text: string): string {
+  let current = text;
+  for (let layer = 0; layer < EXTRA_LAYERS && current.includes("&"); layer++) {
+    const decoded = decodeEntities(current);
+    if (!hasEntity(decoded)) break;
+    current = decoded;
+  }
+  return current;
+}
+
 // NUL and lone surrogates can't be stored (see @kim/domain storableText); zero-width spaces and soft hyphens only hide.
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|[\u200B\u00AD\uFEFF]/g;
 // A no-break space's UTF-8 bytes read as Latin-1 by the page's CMS ("1Â cup"): no word ends in Â before one.
@@ -114,9 +135,26 @@ function tidy(decoded: string): string {
   return collapseSpace(decoded.includes("<") ? decoded.replace(BLOCK_BREAK, " ").replace(TAG, "") : decoded);
 }
 
+// A UTF-8 lead byte read as Latin-1 before a continuation byte read so ("Â¼" for "¼", "Ã£" for "ã").
+const MISREAD_UTF8 = /[\u00C2-\u00F4][\u0080-\u00BF]/;
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Text whose UTF-8 bytes were read as Latin-1 by the page's CMS ("1Â¼ cups", "purÃª"), read as UTF-8: only where
+ * every character is a Latin-1 one and the whole text then decodes cleanly, so a text in Latin-1 letters stays.
+ */
+export function repairMisreadUtf8(text: string): string {
+  if (!MISREAD_UTF8.test(text) || /[^\t-\u00FF]/.test(text)) return text;
+  try {
+    return UTF8.decode(Buffer.from(text, "latin1"));
+  } catch {
+    return text;
+  }
+}
+
 /** Text already decoded, made one line: characters that can't be stored left out, every run of whitespace one space. */
 export function collapseSpace(text: string): string {
-  return text.replace(UNSTORABLE, "").replace(MISREAD_NBSP, " ").replace(/\s+/g, " ").trim();
+  return repairMisreadUtf8(text).replace(UNSTORABLE, "").replace(MISREAD_NBSP, " ").replace(/\s+/g, " ").trim();
 }
 
 /** Lines of a text that may hold markup (a step list written as HTML, or text with line breaks), each cleaned. */

@@ -98,6 +98,34 @@ describe("extractRecipesFromHtml: JSON-LD", () => {
     );
   });
 
+  it("leaves out step names that only label or number a step, and puts a short title in front of its step", () => {
+    const step = (name: string, text: string) => ({ "@type": "HowToStep", name, text });
+    const labelled = (names: string[]) => ({
+      ...padThai,
+      recipeInstructions: names.map((name, i) => step(name, ["Soak the noodles.", "Fry the eggs."][i] ?? "")),
+    });
+    const plain = "Soak the noodles.\nFry the eggs.";
+    for (const names of [
+      ["Step 1", "Step 2"],
+      ["Schritt 1", "Schritt 2"],
+      ["stap 1", "stap 2"],
+      ["Passo 1", "Passo 2"],
+      ["Etape 1", "Etape 2"],
+      ["1", "2"],
+      ["1.", "2."],
+      ["step1", "step2"],
+      ["instruction 0", "instruction 1"],
+      ["Första instruktionen", "Nästa instruktion"],
+      ["soaking-noodles", "frying-eggs"],
+      ["Soak noodles", "Eggs"],
+    ]) {
+      expect(only(page(ldJson(labelled(names)))).instructions).toBe(plain);
+    }
+    expect(only(page(ldJson(labelled(["Stir", "Brown"])))).instructions).toBe("Stir: Soak the noodles.\nBrown: Fry the eggs.");
+    const textLabels = { ...padThai, recipeInstructions: "<p>Stap 1:</p><p>Soak the noodles.</p><p>Stap 2:</p><p>Fry the eggs.</p>" };
+    expect(only(page(ldJson(textLabels))).instructions).toBe(plain);
+  });
+
   it("splits instructions given as text at its paragraphs and line breaks, and reads a list of strings one step each", () => {
     const html = { ...padThai, recipeInstructions: "<p>Soak the noodles.</p><p>Fry the eggs.<br>Serve.</p>" };
     expect(only(page(ldJson(html))).instructions).toBe("Soak the noodles.\nFry the eggs.\nServe.");
@@ -120,6 +148,13 @@ describe("extractRecipesFromHtml: JSON-LD", () => {
     const recipe = only(page(ldJson({ ...padThai, recipeYield: undefined }), "<p>Serves: 6</p>"));
     expect(recipe.servings).toBe(6);
     expect(only(page(ldJson({ ...padThai, recipeYield: undefined }))).servings).toBe(4);
+  });
+
+  it("reads no servings from a serving size, and takes a label's value only when it opens with its count", () => {
+    const noYield = { ...padThai, recipeYield: undefined };
+    expect(only(page(ldJson(noYield), "<p>Serving Size: 700 g</p><p>5 Servings</p>")).servings).toBe(5);
+    expect(only(page(ldJson(noYield), "<p>Serving size: 1 muffin</p><p>Makes: 6</p>")).servings).toBe(6);
+    expect(only(page(ldJson(noYield), "<p>Servings: about the size of 2 fists</p><p>Serves 3</p>")).servings).toBe(3);
   });
 
   it("reads JSON with trailing commas, raw line breaks in strings, comment wrappers and a stray semicolon", () => {
@@ -152,6 +187,26 @@ Joes", "recipeIngredient": ["1 lb beef", "1 bun",], "recipeInstructions": "Cook.
 });
 
 describe("extractRecipesFromHtml: text", () => {
+  it("decodes data strings encoded twice or three times, at most three decodings in all", () => {
+    const twice = {
+      ...padThai,
+      name: "Sticky Pomegranate &amp;amp; Black Pepper Wings",
+      description: "Suco de lim&amp;atilde;o e a&amp;ccedil;&amp;uacute;car",
+      recipeIngredient: ["1 cup sugar &amp;amp;amp; salt", "2 tbsp lim&amp;atilde;o"],
+      recipeInstructions: [
+        { "@type": "HowToStep", text: "Preheat an oven to 350&amp;#176;F. It&amp;rsquo;s hot." },
+        "Fry at 200&amp;deg; C.",
+      ],
+    };
+    const recipe = only(page(ldJson(twice)));
+    expect(recipe.title).toBe("Sticky Pomegranate & Black Pepper Wings");
+    expect(recipe.description).toBe("Suco de limão e açúcar");
+    expect(recipe.ingredients).toEqual(["1 cup sugar & salt", "2 tbsp limão"]);
+    expect(recipe.instructions).toBe("Preheat an oven to 350°F. It’s hot.\nFry at 200° C.");
+    // At most two layers beyond the first are undone.
+    expect(only(page(ldJson({ ...padThai, name: "Salt &amp;amp;amp;amp; pepper" }))).title).toBe("Salt &amp; pepper");
+  });
+
   it("decodes entities and normalises whitespace, leaving out markup, bullets, part headings and empty lines", () => {
     const messy = {
       ...padThai,
@@ -169,6 +224,17 @@ describe("extractRecipesFromHtml: text", () => {
       recipeIngredient: ["2/3 cup\u00c2\u00a0orange juice", "1\u00c2\u00a0Tbsp\u00c2\u00a0salt", "1 Â tsp Ândria"],
     };
     expect(only(page(ldJson(misread))).ingredients).toEqual(["2/3 cup orange juice", "1 Tbsp salt", "1 Â tsp Ândria"]);
+  });
+
+  it("reads text whose UTF-8 bytes were misread as Latin-1 as UTF-8, only where all of it then decodes", () => {
+    const misread = {
+      ...padThai,
+      description: "purÃª para 4 porÃ§Ãµes, vocÃª vai amar",
+      recipeIngredient: ["1Â¼ cups half and half", "2 c. crème fraîche", "1 Â tsp Ândria", "Ã© 1Â¼ cups café"],
+    };
+    const recipe = only(page(ldJson(misread)));
+    expect(recipe.description).toBe("purê para 4 porções, você vai amar");
+    expect(recipe.ingredients).toEqual(["1¼ cups half and half", "2 c. crème fraîche", "1 Â tsp Ândria", "Ã© 1Â¼ cups café"]);
   });
 
   it("leaves out the parentheses a plugin sets around a note that has its own, and no others (decision 0040)", () => {

@@ -1,6 +1,6 @@
 import { emptyDraft, type RecipeDraft } from "../recipe-draft";
 import { minutesFrom, servingsFrom } from "../recipe-fields";
-import { cleanLines, cleanListLines, cleanText } from "../text";
+import { cleanLines, cleanListLines, cleanText, unwrapEncodedEntities } from "../text";
 
 /** A schema.org node as JSON-LD has it (microdata is read into the same shape). */
 export type SchemaNode = Record<string, unknown>;
@@ -40,7 +40,7 @@ const MAX_DEPTH = 8;
 function rawTexts(value: unknown, lookup: Lookup, depth = 0): string[] {
   const resolved = resolve(value, lookup);
   if (depth > MAX_DEPTH) return [];
-  if (typeof resolved === "string") return [resolved];
+  if (typeof resolved === "string") return [unwrapEncodedEntities(resolved)];
   if (typeof resolved === "number") return [String(resolved)];
   if (Array.isArray(resolved)) return resolved.flatMap((item) => rawTexts(item, lookup, depth + 1));
   if (isNode(resolved)) return rawTexts(get(resolved, "name") ?? get(resolved, "text") ?? resolved["@value"], lookup, depth + 1);
@@ -91,12 +91,14 @@ function imageFrom(value: unknown, lookup: Lookup, depth = 0): string | undefine
 function ingredientLines(value: unknown, lookup: Lookup, depth = 0): string[] {
   const resolved = resolve(value, lookup);
   if (depth > MAX_DEPTH) return [];
-  if (typeof resolved === "string") return cleanListLines(resolved);
+  if (typeof resolved === "string") return cleanListLines(unwrapEncodedEntities(resolved));
   // Each entry is one line, but a list of one entry holding every line is a CMS's way of writing the whole list.
   if (Array.isArray(resolved)) {
     const [only] = resolved;
-    if (resolved.length === 1 && typeof only === "string") return cleanListLines(only);
-    return resolved.flatMap((item) => (typeof item === "string" ? [cleanText(item)] : ingredientLines(item, lookup, depth + 1)));
+    if (resolved.length === 1 && typeof only === "string") return cleanListLines(unwrapEncodedEntities(only));
+    return resolved.flatMap((item) =>
+      typeof item === "string" ? [cleanText(unwrapEncodedEntities(item))] : ingredientLines(item, lookup, depth + 1),
+    );
   }
   if (isNode(resolved)) {
     // A PropertyValue: "2", "cups", "flour".
@@ -135,10 +137,45 @@ function numberedSteps(line: string): string[] {
   return marks.map((mark, i) => line.slice(mark.index! + mark[0].length, marks[i + 1]?.index).trim()).filter((step) => step !== "");
 }
 
+// Words pages use for "step" in a step's label ("Step 1", "Schritt 1", "Passo 1", "Första instruktionen").
+const STEP_WORDS = "steps?|schritt|stap|passo|paso|[ée]tape|instructions?|instruktion(?:en)?|steg|trin|krok|lépés";
+/**
+ * A label that only numbers a step: a number ("1", "1.", "1:"), a word and a number ("Step 1", "step1", "Passo 1",
+ * "instruction 0"), or a word for "step" with one word before it ("Första instruktionen", "Next step").
+ */
+const STEP_LABEL = new RegExp(`^(?:\\p{L}+\\s*)?\\d{1,3}\\s*[.:)]?$|^(?:\\p{L}+\\s+)?(?:${STEP_WORDS})(?:\\s*\\d{1,3})?\\s*[.:)]?$`, "iu");
+// A name written as an address's slug ("cooking-beef"): lower case words joined by hyphens.
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
+// A title short enough to stand in front of its step's text: a few words, not a sentence.
+const SHORT_TITLE = /^[^.!?]{1,60}$/;
+
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * A HowToStep's text with its name: a name that only labels or numbers the step, is a slug, or whose words all stand
+ * in the text adds nothing and is left out; a short title goes in front of the text ("Stir: Add the beef…"); a longer
+ * name stays a line of its own.
+ */
+function namedStep(name: string, text: string[]): string[] {
+  if (!name) return text;
+  if (text.length === 0) return STEP_LABEL.test(name) ? [] : [name];
+  if (STEP_LABEL.test(name) || SLUG.test(name)) return text;
+  const first = text[0]!;
+  // Some pages give a step a name that is its text cut short.
+  if (first.startsWith(name.replace(/[.…]+$/, ""))) return text;
+  const words = new Set(wordsOf(text.join(" ")));
+  if (wordsOf(name).every((word) => words.has(word))) return text;
+  if (SHORT_TITLE.test(name)) return [`${name.replace(/\s*:$/, "")}: ${first}`, ...text.slice(1)];
+  return [name, ...text];
+}
+
+/** A step's text lines, lines that are only a step's label ("Stap 1:") left out. */
+const stepText = (text: string) => cleanLines(text).filter((line) => !STEP_LABEL.test(line));
+
 function instructionLines(value: unknown, lookup: Lookup, lines: string[] = [], depth = 0): string[] {
   const resolved = resolve(value, lookup);
   if (lines.length >= MAX_STEPS || depth > MAX_DEPTH) return lines;
-  if (typeof resolved === "string") lines.push(...cleanLines(resolved).flatMap(numberedSteps));
+  if (typeof resolved === "string") lines.push(...stepText(unwrapEncodedEntities(resolved)).flatMap(numberedSteps));
   else if (Array.isArray(resolved)) resolved.forEach((item) => instructionLines(item, lookup, lines, depth + 1));
   else if (isNode(resolved)) {
     const list = get(resolved, "itemListElement") ?? get(resolved, "steps") ?? get(resolved, "step");
@@ -146,11 +183,8 @@ function instructionLines(value: unknown, lookup: Lookup, lines: string[] = [], 
       lines.push(...texts(get(resolved, "name"), lookup));
       instructionLines(list, lookup, lines, depth + 1);
     } else {
-      const text = rawTexts(get(resolved, "text") ?? get(resolved, "description") ?? get(resolved, "item"), lookup).flatMap(cleanLines);
-      const name = firstText(get(resolved, "name"), lookup);
-      // Some pages give a step a name that is its text cut short; a different name is a heading of its own.
-      if (name && !(text[0] ?? "").startsWith(name.replace(/[.…]+$/, ""))) lines.push(name);
-      lines.push(...text);
+      const text = rawTexts(get(resolved, "text") ?? get(resolved, "description") ?? get(resolved, "item"), lookup).flatMap(stepText);
+      lines.push(...namedStep(firstText(get(resolved, "name"), lookup), text));
       if (list !== undefined) instructionLines(list, lookup, lines, depth + 1);
     }
   }

@@ -272,6 +272,21 @@ describe("stepLines", () => {
     expect(stepLines(lines)).toEqual(["Heat the oil in a large pan until it shimmers and smokes.", "Add the onions.", "Serve."]);
   });
 
+  it("a wrapped line opening with a number carries on its step unless the number is the next step's", () => {
+    const lines = [
+      line("1 Heat the oven and put the dish in for 30-", { right: 400 }),
+      line("40 minutes."),
+      line("2 Leave it to rest for", { right: 400 }),
+      line("10 Minuten before serving."),
+      line("3 Serve."),
+    ];
+    expect(stepLines(lines)).toEqual([
+      "Heat the oven and put the dish in for 30-40 minutes.",
+      "Leave it to rest for 10 Minuten before serving.",
+      "Serve.",
+    ]);
+  });
+
   it("plain paragraphs: a wider gap or a short line ends a step", () => {
     const lines = [
       line("Rub salt all over the steak and leave it to come up to room", { y: 100, right: 400 }),

@@ -19,7 +19,10 @@ const OTHER_HEADING =
   /^(?:notes?|cook'?s notes?|chef'?s notes?|tips?(?: and tricks| & tricks)?|variations?|substitutions?|storage|to store|serving suggestions?|to serve|nutrition(?:al)?(?: info(?:rmation)?| facts)?.*|equipment|you might also like.*|more recipes.*|related.*|comments?|reviews?|about.*|faqs?|description|story|introduction)\s*:?$/i;
 
 const BULLET = /^(?:[•·▪▫◦●○■□▢☐☑✓✔✗➢➤►▶→*+–—~]|-(?=\s)|o(?=\s))\s*/;
-const STEP_NUMBER = /^(?:(?:step|stage)\s*\d+\s*[:.)-]?|\d{1,2}\s*[.):]|\(\d{1,2}\)|\d{1,2}(?=\s+[A-Z]))\s*/i;
+const STEP_NUMBER = /^(?:(?:step|stage)\s*(\d+)\s*[:.)-]?|(\d{1,2})\s*[.):]|\((\d{1,2})\))\s*/i;
+// A number with nothing after it but a capital ("2 Add the onion"), in this letter case only: a wrapped line may open
+// with a number too ("40 minutes.", "40 Minuten"), so it starts a step only where it continues the count.
+const BARE_STEP_NUMBER = /^(\d{1,2})\s+(?=[A-Z])/;
 // The dash or bar-separated parts of a line of facts: "Prep: 15 min · Cook: 30 min | Serves 4".
 const FACT_SEPARATOR = /\s*(?:[·|•,;]|\s[–—-]\s|\s{2,})\s*/;
 const SERVINGS =
@@ -289,7 +292,8 @@ export function ingredientLines(lines: PdfLine[]): string[] {
  * a line that stopped short of the column's edge.
  */
 export function stepLines(lines: PdfLine[]): string[] {
-  const numbered = lines.filter((l) => STEP_NUMBER.test(l.text) || BULLET.test(l.text)).length;
+  const marks = stepMarks(lines);
+  const numbered = marks.filter((mark) => mark.starts).length;
   const listMode = numbered >= Math.max(2, lines.length * 0.25);
   const gaps: number[] = [];
   lines.forEach((line, i) => {
@@ -299,9 +303,8 @@ export function stepLines(lines: PdfLine[]): string[] {
   const lineGap = gaps.length > 0 ? Math.min(...gaps) : 0;
   const steps: string[][] = [];
   let previous: PdfLine | undefined;
-  for (const line of lines) {
-    const starts = STEP_NUMBER.test(line.text) || BULLET.test(line.text);
-    const text = line.text.replace(STEP_NUMBER, "").replace(BULLET, "").trim();
+  for (const [i, line] of lines.entries()) {
+    const { starts, text } = marks[i]!;
     if (text === "") continue;
     if (line.bold && !previous?.bold && text.length <= 60 && !/[.!]$/.test(text)) {
       // A sub-heading among the steps ("For the sauce"): no step of its own.
@@ -324,5 +327,28 @@ export function stepLines(lines: PdfLine[]): string[] {
     else steps.push([text]);
     previous = line;
   }
-  return steps.filter((s) => s.length > 0).map((parts) => collapseSpace(parts.join(" ")));
+  // A range wrapped at its dash ("30-" then "40 minutes") is joined whole.
+  return steps.filter((s) => s.length > 0).map((parts) => collapseSpace(parts.join(" ").replace(/(\d)- (\d)/g, "$1-$2")));
+}
+
+/**
+ * Whether each line starts a step (a number, a marker) and its text without them. The count goes on from the last
+ * number read; a bare number starts a step only as the next one, or as 1.
+ */
+function stepMarks(lines: PdfLine[]): { starts: boolean; text: string }[] {
+  let count = 0;
+  return lines.map((line) => {
+    let text = line.text;
+    let starts = false;
+    const mark = STEP_NUMBER.exec(text);
+    const bare = mark ? null : BARE_STEP_NUMBER.exec(text);
+    const number = Number(mark?.[1] ?? mark?.[2] ?? mark?.[3] ?? bare?.[1] ?? Number.NaN);
+    if (mark || (bare && (number === count + 1 || number === 1))) {
+      text = text.slice((mark ?? bare)![0].length);
+      starts = true;
+      count = number;
+    }
+    if (BULLET.test(text)) starts = true;
+    return { starts, text: text.replace(BULLET, "").trim() };
+  });
 }
