@@ -360,6 +360,33 @@ describe("password reset", () => {
     const missing = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { newPassword: "long enough pw" } });
     expect(missing.statusCode).toBe(400);
   });
+  it("hashes no password for a token no account holds, and limits tries per address", async () => {
+    // argon2's own hash, watched (it still runs): a made-up token must not cost one.
+    const hash = vi.spyOn(argon2, "hash");
+    const remoteAddress = freshAddress();
+    const guess = (i: number) =>
+      call({
+        method: "POST",
+        url: "/api/password-reset/confirm",
+        remoteAddress,
+        payload: { token: `${"y".repeat(42)}${i}`, newPassword: "whatever-123" },
+      });
+    try {
+      for (let i = 0; i < 10; i++) expect((await guess(i)).statusCode).toBe(400);
+      expect(hash).not.toHaveBeenCalled();
+      const refused = await guess(10);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many password reset attempts\. Try again in/);
+      // A live token from another address still works, and is hashed once.
+      const { email: other } = await createUser(t);
+      const token = await requestReset(other);
+      const res = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { token, newPassword: "dee's first pw" } });
+      expect(res.statusCode).toBe(200);
+      expect(hash).toHaveBeenCalledTimes(1);
+    } finally {
+      hash.mockRestore();
+    }
+  });
 });
 
 describe("rate limits", () => {

@@ -62,6 +62,17 @@ export async function queueResetMail(
     .execute();
 }
 
+/** Whether an account holds this reset token, unexpired. */
+export async function hasLiveResetToken(db: Kysely<Database>, tokenHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("passwordResetToken", "=", tokenHash)
+    .where("passwordResetExpires", ">", new Date())
+    .executeTakeFirst();
+  return !!row;
+}
+
 /** Sets the password for a live token and spends the token in the same statement, so it works once. */
 export async function resetPasswordWithToken(db: Kysely<Database>, tokenHash: string, passwordHash: string) {
   const row = await db
