@@ -1,6 +1,7 @@
 import type { InjectOptions } from "fastify";
 import argon2 from "argon2";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "../../config";
 import { memoryExchange } from "../../lib/exchange";
 import { callerFor, createTestApp, createUser, freshAddress, sessionCookie, signUp, type TestApp } from "../../testing/test-app";
 
@@ -505,6 +506,31 @@ describe("rate limits", () => {
     });
     expect(reset.statusCode).toBe(429);
     expect(reset.json().message).toMatch(/^Too many password reset requests\. Try again in/);
+  });
+});
+
+describe("behind a load balancer (TRUST_PROXY=1)", () => {
+  it("counts sign-ups by the address the load balancer saw, not the entries the client wrote before it", async () => {
+    const behind = await createTestApp({ trustedProxyHops: loadConfig({ TRUST_PROXY: "1" }).trustedProxyHops });
+    try {
+      const balancer = freshAddress();
+      const client = freshAddress();
+      const statuses = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await behind.app.inject({
+          method: "POST",
+          url: "/api/signup",
+          remoteAddress: balancer,
+          // The client writes a new left-most entry each time; the load balancer appends the address it saw.
+          headers: { "x-forwarded-for": `198.51.100.${i}, ${client}` },
+          payload: { email: `behind${i}@example.com`, password: "12345678" },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+    } finally {
+      await behind.close();
+    }
   });
 });
 
