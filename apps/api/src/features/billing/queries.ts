@@ -23,6 +23,11 @@ export async function keepStripeCustomer(db: Kysely<Database>, userId: string, c
 }
 
 /** Whether the account has had its one free trial. */
+export async function stripeSubscriptionOf(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const row = await db.selectFrom("users").select("stripeSubscriptionId").where("id", "=", userId).executeTakeFirst();
+  return row?.stripeSubscriptionId ?? null;
+}
+
 export function hasUsedTrial(db: Kysely<Database>, userId: string): Promise<boolean> {
   return db
     .selectFrom("users")

@@ -11,6 +11,7 @@ import {
   keepStripeCustomer,
   settleTrialCheckout,
   startLocalTrial,
+  stripeSubscriptionOf,
   switchLocalPlan,
   TRIAL_CHECKOUT_MINUTES,
   trialCheckoutHolder,
@@ -22,6 +23,7 @@ export const ALREADY_SUBSCRIBED = "You already have a plan. Use Manage Subscript
 export const NOTHING_TO_MANAGE = "You have no subscription to manage yet. Start one from the plans page.";
 export const TRIAL_USED =
   "Your 14-day free trial has been used. This Kim server takes no payments, so ask its administrator for Pro access.";
+export const STRIPE_UNREACHABLE = "Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again.";
 export const MANAGED_BY_STRIPE = "Plans are changed in Stripe's billing portal: use Manage Subscription.";
 
 /** Where the browser goes next: Stripe's page, or one of Kim's own. */
@@ -136,4 +138,20 @@ export async function changeLocalPlan(ctx: Context, user: SessionUser, plan: Pai
 export async function endLocalPlan(ctx: Context, user: SessionUser): Promise<void> {
   localModeOnly(ctx);
   if (!(await cancelLocalPlan(ctx.db, user.id, ctx.now()))) throw appError("CONFLICT", NOTHING_TO_MANAGE);
+}
+
+/**
+ * Cancels the user's Stripe subscription before their account is deleted, so nobody is billed for an account that is
+ * gone; answers whether there was one. Stripe unreachable is a 502 before anything is deleted.
+ */
+export async function cancelSubscriptionBeforeDeletion(ctx: Pick<Context, "db" | "clients">, userId: string): Promise<boolean> {
+  const subscription = await stripeSubscriptionOf(ctx.db, userId);
+  if (!subscription || !ctx.clients.stripe) return false;
+  try {
+    await ctx.clients.stripe.subscriptions.cancel(subscription);
+  } catch (error) {
+    // Already gone at Stripe: nothing left to cancel.
+    if ((error as { code?: string }).code !== "resource_missing") throw appError("BAD_GATEWAY", STRIPE_UNREACHABLE);
+  }
+  return true;
 }
