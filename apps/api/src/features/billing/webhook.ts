@@ -128,7 +128,12 @@ export async function applyEvent(deps: WebhookDeps, event: Stripe.Event): Promis
   if (!subscriptionId) return "ignored";
   if (await isRecorded(deps.db, event.id)) return "duplicate";
   const subscription = await callStripe(() => deps.stripe.subscriptions.retrieve(subscriptionId));
-  const state = subscriptionState(subscription, deps.config.prices);
+  // A customer can hold two subscriptions (two checkouts, the portal). When this one has ended, the user keeps the live
+  // one if there is one: whichever ended, the user is downgraded only when none is left.
+  const live = isLiveSubscription(subscription.status)
+    ? subscription
+    : ((await otherLiveSubscription(deps.stripe, idOf(subscription.customer) ?? "", subscription.id)) ?? subscription);
+  const state = subscriptionState(live, deps.config.prices);
   const now = deps.now();
 
   return deps.db.transaction().execute(async (trx) => {
@@ -145,6 +150,12 @@ export async function applyEvent(deps: WebhookDeps, event: Stripe.Event): Promis
     }
     return "applied";
   });
+}
+
+/** A live subscription the customer has at Stripe other than `except`, if any. */
+export async function otherLiveSubscription(stripe: Stripe, customerId: string, except?: string): Promise<Stripe.Subscription | null> {
+  const { data } = await callStripe(() => stripe.subscriptions.list({ customer: customerId, limit: 100 }));
+  return data.find((s) => s.id !== except && isLiveSubscription(s.status)) ?? null;
 }
 
 async function isRecorded(db: Kysely<Database>, eventId: string): Promise<boolean> {
