@@ -193,6 +193,18 @@ describe("POST /api/stripe/webhook", () => {
     expect(await stateOf(user.id)).toMatchObject({ plan: "pro" });
   });
 
+  it("ignores, with 200 and a warning, a signed event of a subscription Stripe doesn't know", async () => {
+    const { subscription } = await subscriber();
+    const unknown = { ...subscription, id: "sub_doesnotexist" };
+    const res = await send(stripe.event("customer.subscription.updated", unknown));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, outcome: "ignored" });
+    const line = t.logs
+      .map((l) => JSON.parse(l) as { level: number; msg: string; subscriptionId?: string })
+      .find((l) => l.subscriptionId === unknown.id);
+    expect(line).toMatchObject({ level: 40, msg: expect.stringMatching(/no such subscription/) });
+  });
+
   it("ignores a late event of an old, ended subscription once a newer one is live", async () => {
     const first = await subscriber("basic");
     const old = stripe.updateSubscription(first.subscription.id, { status: "canceled" });
