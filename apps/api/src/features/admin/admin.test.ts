@@ -210,6 +210,19 @@ describe("POST /api/admin/users", () => {
     ]);
   });
 
+  it("keeps the welcome link working when anyone asks for a password reset for the address", async () => {
+    const res = await asAdmin("POST", "/api/admin/users", { email: "invited@example.com" });
+    expect(res.statusCode).toBe(201);
+    const welcome = (await lastMailTo("invited@example.com"))?.match(/token=([\w-]+)/)?.[1];
+    const unknown = await call("POST", "/api/password-reset/request", undefined, { email: "nobody-invited@example.com" });
+    const reset = await call("POST", "/api/password-reset/request", undefined, { email: "invited@example.com" });
+    // The same answer as for an unknown address, and no reset mail: the welcome mail's link is the one that works.
+    expect(reset.body).toBe(unknown.body);
+    expect(await lastMailTo("invited@example.com")).toContain("An administrator created a Kim account for you.");
+    const confirm = await call("POST", "/api/password-reset/confirm", undefined, { token: welcome, newPassword: "my first password" });
+    expect(confirm.statusCode).toBe(200);
+  });
+
   it("takes only the email, defaulting the rest", async () => {
     const res = await asAdmin("POST", "/api/admin/users", { email: "bare@example.com" });
     expect(res.statusCode).toBe(201);
