@@ -95,7 +95,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     forceCloseConnections: "idle",
     // A backstop for whatever no body guard covers: Node drops a request not received whole by then.
     requestTimeout: (options.bodyLimits ?? BODY_LIMITS).timeoutMs * 2,
-    trustProxy: config.trustProxy,
+    // A function, as Fastify takes a bare hop count as trusting no proxy at all.
+    trustProxy: (_address: string, hop: number) => hop < config.trustedProxyHops,
   });
 
   // Only JSON (and multipart where a feature adds it) is accepted: a browser form can post text/plain across sites.

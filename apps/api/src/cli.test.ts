@@ -7,7 +7,8 @@ import { createTestDatabase, testDatabaseKind } from "@kim/db/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "./cli";
 import { loadConfig } from "./config";
-import { verifyPassword } from "./features/auth/passwords";
+import { hashPassword, verifyPassword } from "./features/auth/passwords";
+import { createSession } from "./sessions/sessions";
 
 /**
  * The CLI opens the database itself: an empty PostgreSQL test database, or an empty PGlite folder, fresh for each
@@ -53,14 +54,15 @@ describe("pnpm kim", { timeout: 90_000 }, () => {
     expect(await run("migrate")).toMatchObject({ code: 0, out: "Database is up to date" });
   });
 
-  it("create-admin creates the admin, then promotes idempotently without replacing the password", async () => {
+  it("create-admin creates the admin, then leaves it as it is without replacing the password", async () => {
     expect(await run("create-admin", "--email", "Boss@Example.com", "--password", "boss password")).toMatchObject({
       code: 0,
       out: "Created admin boss@example.com",
     });
     expect(await run("create-admin", "--email", "boss@example.com", "--password", "other password")).toMatchObject({
       code: 0,
-      out: "boss@example.com is now an admin",
+      out: "boss@example.com is already an admin; its password is kept",
+      err: "",
     });
     const row = await withDb((db) =>
       db.selectFrom("users").select(["role", "password"]).where("email", "=", "boss@example.com").executeTakeFirstOrThrow(),
@@ -80,6 +82,29 @@ describe("pnpm kim", { timeout: 90_000 }, () => {
     );
     expect(row.role).toBe("admin");
     expect(await verifyPassword(row.password, "new admin pw", loadConfig({}).passwordHashing)).toBe(true);
+  });
+
+  it("create-admin promoting an account someone signed up sets the given password, ends its sessions and warns", async () => {
+    expect((await run("migrate")).code).toBe(0);
+    const cost = loadConfig({}).passwordHashing;
+    await withDb(async (db) => {
+      const { id } = await db
+        .insertInto("users")
+        .values({ email: "ops@example.com", password: await hashPassword("attacker-chosen-pw", cost) })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await createSession(db, id);
+    });
+    const res = await run("create-admin", "--email", "ops@example.com", "--password", "operator secret pw");
+    expect(res).toMatchObject({ code: 0, out: "ops@example.com is now an admin" });
+    expect(res.err).toMatch(/^Warning: ops@example\.com was an account made without this setting/);
+    const row = await withDb((db) =>
+      db.selectFrom("users").select(["id", "role", "password"]).where("email", "=", "ops@example.com").executeTakeFirstOrThrow(),
+    );
+    expect(row.role).toBe("admin");
+    expect(await verifyPassword(row.password, "operator secret pw", cost)).toBe(true);
+    expect(await verifyPassword(row.password, "attacker-chosen-pw", cost)).toBe(false);
+    expect(await withDb((db) => db.selectFrom("sessions").select("sid").where("userId", "=", row.id).execute())).toEqual([]);
   });
 
   it("refuses bad arguments with a clear message and exit code 2, changing nothing", async () => {

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { createDb, DataDirInUseError, migrateToLatest } from "@kim/db";
 import { emailSchema, parseIngredientLine, passwordSchema } from "@kim/domain";
 import { ConfigError, loadConfig } from "./config";
-import { ensureAdmin } from "./features/admin/bootstrap";
+import { ensureAdmin, PROMOTED_WARNING } from "./features/admin/bootstrap";
 
 const USAGE = `Usage: pnpm kim <command>
 
@@ -62,7 +62,14 @@ export async function runCli(
         io.out(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date");
       } else {
         const outcome = await ensureAdmin(handle.db, admin, config.passwordHashing);
-        io.out(outcome === "created" ? `Created admin ${admin.email}` : `${admin.email} is now an admin`);
+        if (outcome === "promoted") io.err(`Warning: ${admin.email} ${PROMOTED_WARNING}`);
+        io.out(
+          outcome === "created"
+            ? `Created admin ${admin.email}`
+            : outcome === "promoted"
+              ? `${admin.email} is now an admin`
+              : `${admin.email} is already an admin; its password is kept`,
+        );
       }
       return 0;
     } finally {

@@ -38,6 +38,15 @@ describe("config", () => {
     expect(message).toMatch(/^ {2}DATABASE_URL: must be a postgres/m);
   });
 
+  it("takes TRUST_PROXY as the number of proxies in front, true as one", () => {
+    expect(loadConfig({}).trustedProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustedProxyHops).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustedProxyHops).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustedProxyHops).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustedProxyHops).toBe(0);
+    expect(configError({ TRUST_PROXY: "yes" })).toMatch(/^ {2}TRUST_PROXY: must be a number of proxies/m);
+  });
+
   it("takes the first admin's email and password together", () => {
     expect(loadConfig({ KIM_ADMIN_EMAIL: "Boss@Example.com", KIM_ADMIN_PASSWORD: "12345678" }).admin).toEqual({
       email: "boss@example.com",

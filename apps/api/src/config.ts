@@ -35,7 +35,10 @@ const schema = z
     APP_URL: z.url({ protocol: /^https?$/ }).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     WEB_DIST_DIR: z.string().optional(),
-    TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(\d{1,2}|true|false)$/, "must be a number of proxies (0 for none), true or false")
+      .default("0"),
     EMAIL_FROM: z.string().min(3).default("Kim <no-reply@kim.app>"),
     POSTMARK_SERVER_TOKEN: z.string().optional(),
     POSTMARK_API_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -66,8 +69,11 @@ const schema = z
     logLevel: e.LOG_LEVEL,
     /** The built SPA; null serves the API alone. */
     webDistDir: (e.WEB_DIST_DIR ?? defaultWebDist) as string | null,
-    /** Behind a load balancer: take the client address from X-Forwarded-For. */
-    trustProxy: e.TRUST_PROXY === "1" || e.TRUST_PROXY === "true",
+    /**
+     * The proxies in front of Kim that append to X-Forwarded-For; the client address is the entry the outermost one
+     * wrote. Trusting every hop would take the left-most entry, which the client writes itself, so `true` means one.
+     */
+    trustedProxyHops: e.TRUST_PROXY === "true" ? 1 : e.TRUST_PROXY === "false" ? 0 : Number(e.TRUST_PROXY),
     emailFrom: e.EMAIL_FROM,
     postmarkServerToken: e.POSTMARK_SERVER_TOKEN,
     postmarkApiUrl: e.POSTMARK_API_URL,

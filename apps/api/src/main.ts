@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { createDb, DataDirInUseError, migrateToLatest } from "@kim/db";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { ensureAdmin } from "./features/admin/bootstrap";
+import { ensureAdmin, PROMOTED_WARNING } from "./features/admin/bootstrap";
 import { sweepImportFolders } from "./features/transfer/service";
 import { transportFromConfig } from "./lib/email";
 import { trackConnections } from "./lib/graceful-stop";
@@ -28,11 +28,12 @@ async function main(): Promise<void> {
     onConnectionError: (err) => connectionLost(err),
   });
   await migrateToLatest(handle.db);
-  if (config.admin) await ensureAdmin(handle.db, config.admin, config.passwordHashing);
+  const adminOutcome = config.admin && (await ensureAdmin(handle.db, config.admin, config.passwordHashing));
   // What an import left when its process died (the transfer feature's job sweeps hourly too).
   await sweepImportFolders(config.dataDir);
   const app = await buildApp({ config, db: handle.db, mailTransport: transportFromConfig(config) });
   connectionLost = (err) => app.log.warn({ err }, "database connection lost; the pool opens a new one when needed");
+  if (adminOutcome === "promoted") app.log.warn(`KIM_ADMIN_EMAIL ${config.admin?.email} ${PROMOTED_WARNING}`);
 
   const connections = trackConnections(app.server);
   let stopping = false;

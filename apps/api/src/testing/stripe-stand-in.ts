@@ -148,6 +148,11 @@ export function stripeStandIn() {
         url: `https://billing.stripe.com/p/session/test_${id}`,
       });
     }
+    // A customer's subscriptions, as Stripe lists them by default: every status but canceled.
+    if (req.method === "GET" && path === "/v1/subscriptions") {
+      const data = [...subscriptions.values()].filter((s) => s.customer === params.customer && s.status !== "canceled");
+      return answer(res, 200, { object: "list", url: path, has_more: false, data });
+    }
     const subscriptionId = /^\/v1\/subscriptions\/([^/]+)$/.exec(path)?.[1];
     if (req.method === "GET" && subscriptionId) {
       const subscription = subscriptions.get(subscriptionId);

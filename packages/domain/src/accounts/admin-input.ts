@@ -2,7 +2,7 @@ import { z } from "zod";
 import { emailSchema, nameSchema } from "./auth";
 import { BUG_PRIORITIES, BUG_STATUSES } from "../shared/enums";
 import { roleSchema } from "./account";
-import { storableText } from "../shared/text";
+import { nameText, paragraphText, storableText } from "../shared/text";
 
 export const BUG_TITLE_MAX = 200;
 export const BUG_DESCRIPTION_MAX = 10_000;
@@ -21,8 +21,9 @@ const bugStatusSchema = z.enum(BUG_STATUSES, { error: `Status must be one of ${B
  * report always starts open, belongs to whoever is signed in, and carries no admin notes.
  */
 export const bugReportInput = z.object({
-  title: storableText("Title").trim().min(1, "Title is required").max(BUG_TITLE_MAX, `Title must be at most ${BUG_TITLE_MAX} characters`),
-  description: storableText("Description")
+  // A one-line title and a description, each refused when it would show blank or reorder the text around it.
+  title: nameText("Title").trim().min(1, "Title is required").max(BUG_TITLE_MAX, `Title must be at most ${BUG_TITLE_MAX} characters`),
+  description: paragraphText("Description")
     .trim()
     .min(1, "Description is required")
     .max(BUG_DESCRIPTION_MAX, `Description must be at most ${BUG_DESCRIPTION_MAX.toLocaleString("en-US")} characters`),

@@ -45,3 +45,16 @@ export function nameText(label: string) {
     .refine((value) => !CONTROL.test(value), `${label} can't contain line breaks or other control characters`)
     .overwrite((value) => (VISIBLE.test(value) ? value : ""));
 }
+
+// The bidi embeddings, overrides and isolates of CONTROL: text of several lines keeps its line breaks and tabs.
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+
+/**
+ * Text of several lines a person types (a bug report's description): storable text without the bidi controls that
+ * turn what follows them around, and blank when it holds no visible character, as names are.
+ */
+export function paragraphText(label: string) {
+  return storableText(label)
+    .refine((value) => !BIDI_CONTROL.test(value), `${label} can't contain text direction controls`)
+    .overwrite((value) => (VISIBLE.test(value) ? value : ""));
+}

@@ -2,6 +2,8 @@ import { testDatabaseKind } from "@kim/db/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anotherProcess, createTestApp, createUser, freshAddress, type TestApp } from "../../testing/test-app";
+import { stripeStandIn } from "../../testing/stripe-stand-in";
+import { STRIPE_UNREACHABLE } from "../billing/service";
 import { EXACT_TOTAL_MAX } from "./queries";
 import { LAST_ADMIN, NOT_YOURSELF_DELETE, NOT_YOURSELF_DEMOTE } from "./service";
 
@@ -206,6 +208,19 @@ describe("POST /api/admin/users", () => {
         after: { isPro: true, role: "user" },
       },
     ]);
+  });
+
+  it("keeps the welcome link working when anyone asks for a password reset for the address", async () => {
+    const res = await asAdmin("POST", "/api/admin/users", { email: "invited@example.com" });
+    expect(res.statusCode).toBe(201);
+    const welcome = (await lastMailTo("invited@example.com"))?.match(/token=([\w-]+)/)?.[1];
+    const unknown = await call("POST", "/api/password-reset/request", undefined, { email: "nobody-invited@example.com" });
+    const reset = await call("POST", "/api/password-reset/request", undefined, { email: "invited@example.com" });
+    // The same answer as for an unknown address, and no reset mail: the welcome mail's link is the one that works.
+    expect(reset.body).toBe(unknown.body);
+    expect(await lastMailTo("invited@example.com")).toContain("An administrator created a Kim account for you.");
+    const confirm = await call("POST", "/api/password-reset/confirm", undefined, { token: welcome, newPassword: "my first password" });
+    expect(confirm.statusCode).toBe(200);
   });
 
   it("takes only the email, defaulting the rest", async () => {
@@ -429,6 +444,58 @@ describe("DELETE /api/admin/users/{id}", () => {
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toBe(NOT_YOURSELF_DELETE);
     expect(await userRow(second.id)).toBeDefined();
+  });
+});
+
+describe("DELETE /api/admin/users/{id} of a subscriber (Stripe stand-in)", () => {
+  const stripe = stripeStandIn();
+  let s: TestApp;
+  let boss: Awaited<ReturnType<typeof createUser>>;
+  beforeAll(async () => {
+    await stripe.start();
+    s = await createTestApp({ stripe: stripe.config() });
+    boss = await createUser(s, { role: "admin" });
+  });
+  afterAll(async () => {
+    await s.close();
+    await stripe.stop();
+  });
+
+  /** A user whose Pro checkout completed and whose subscription Kim stored from the webhook. */
+  async function subscriber() {
+    const user = await createUser(s);
+    const opened = await s.app.inject({
+      method: "POST",
+      url: "/api/stripe/create-checkout-session",
+      headers: { cookie: user.cookie },
+      payload: { plan: "pro" },
+    });
+    const { subscription } = stripe.completeCheckout(opened.json().url.split("/").at(-1));
+    const { payload, headers } = stripe.signed(stripe.event("customer.subscription.created", subscription));
+    expect((await s.app.inject({ method: "POST", url: "/api/stripe/webhook", payload, headers })).statusCode).toBe(200);
+    return { user, subscription };
+  }
+  const remove = (id: string) => s.app.inject({ method: "DELETE", url: `/api/admin/users/${id}`, headers: { cookie: boss.cookie } });
+
+  it("cancels the subscription at Stripe, then deletes the user", async () => {
+    const { user, subscription } = await subscriber();
+    expect((await remove(user.id)).statusCode).toBe(200);
+    expect(stripe.subscriptions.get(subscription.id)?.status).toBe("canceled");
+    expect(await s.deps.db.selectFrom("users").select("id").where("id", "=", user.id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it("deletes nothing and answers 502 when Stripe can't be reached", async () => {
+    const { user, subscription } = await subscriber();
+    stripe.setMode("down");
+    try {
+      const res = await remove(user.id);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toBe(STRIPE_UNREACHABLE);
+    } finally {
+      stripe.setMode("ok");
+    }
+    expect(stripe.subscriptions.get(subscription.id)?.status).toBe("trialing");
+    expect(await s.deps.db.selectFrom("users").select("id").where("id", "=", user.id).executeTakeFirst()).toBeDefined();
   });
 });
 

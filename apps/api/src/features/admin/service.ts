@@ -6,6 +6,7 @@ import { appError, notFound } from "../../lib/errors";
 import type { Context } from "../../trpc/context";
 import { ADMINS_ONLY } from "../../trpc/init";
 import { sendPasswordReset, sendSetPasswordInvite } from "../auth/service";
+import { cancelSubscriptionBeforeDeletion } from "../billing/service";
 import { publishSignOut } from "../../live";
 import { deleteUserSessions } from "../../sessions/sessions";
 import { EMAIL_TAKEN, tellOldAddress } from "../profile/service";
@@ -169,13 +170,19 @@ export async function sendReset(ctx: Context, admin: Admin, id: string): Promise
  * they were alone in it, with its kitchen (releaseHouseholdsOf), and the rows
  * naming them without a key (mail to their address, their rate-limit counters). The one deletion path: an admin
  * deleting a user, or (`ownAccount`, the profile's "Delete account") a person deleting their own account, which
- * needs no admin and leaves no audit row naming them; the last admin can't go either way.
+ * needs no admin and leaves no audit row naming them; the last admin can't go either way. The user's Stripe
+ * subscription is cancelled first (deleteAccount does it itself, as its mail tells of it); Stripe unreachable deletes
+ * nothing.
  */
 export async function deleteUser(ctx: Context, admin: Admin, id: string, ownAccount = false): Promise<{ id: string }> {
+  if (!ownAccount) {
+    // Refused before Stripe is called, so the refusal cancels nothing.
+    if (id === admin.id) throw appError("CONFLICT", NOT_YOURSELF_DELETE);
+    await cancelSubscriptionBeforeDeletion(ctx, id);
+  }
   const remove = async (trx: Kysely<Database>, admins: string[]) => {
     const before = await lockedUser(trx, id);
     if (before.role === "admin" && admins.length <= 1) throw appError("CONFLICT", LAST_ADMIN);
-    if (id === admin.id && !ownAccount) throw appError("CONFLICT", NOT_YOURSELF_DELETE);
     await releaseHouseholdsOf(trx, id);
     await trx.deleteFrom("users").where("id", "=", id).execute();
     await forgetUserTraces(trx, before);

@@ -1,6 +1,7 @@
 import type { InjectOptions } from "fastify";
 import argon2 from "argon2";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "../../config";
 import { memoryExchange } from "../../lib/exchange";
 import { callerFor, createTestApp, createUser, freshAddress, sessionCookie, signUp, type TestApp } from "../../testing/test-app";
 
@@ -360,6 +361,33 @@ describe("password reset", () => {
     const missing = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { newPassword: "long enough pw" } });
     expect(missing.statusCode).toBe(400);
   });
+  it("hashes no password for a token no account holds, and limits tries per address", async () => {
+    // argon2's own hash, watched (it still runs): a made-up token must not cost one.
+    const hash = vi.spyOn(argon2, "hash");
+    const remoteAddress = freshAddress();
+    const guess = (i: number) =>
+      call({
+        method: "POST",
+        url: "/api/password-reset/confirm",
+        remoteAddress,
+        payload: { token: `${"y".repeat(42)}${i}`, newPassword: "whatever-123" },
+      });
+    try {
+      for (let i = 0; i < 10; i++) expect((await guess(i)).statusCode).toBe(400);
+      expect(hash).not.toHaveBeenCalled();
+      const refused = await guess(10);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many password reset attempts\. Try again in/);
+      // A live token from another address still works, and is hashed once.
+      const { email: other } = await createUser(t);
+      const token = await requestReset(other);
+      const res = await call({ method: "POST", url: "/api/password-reset/confirm", payload: { token, newPassword: "dee's first pw" } });
+      expect(res.statusCode).toBe(200);
+      expect(hash).toHaveBeenCalledTimes(1);
+    } finally {
+      hash.mockRestore();
+    }
+  });
 });
 
 describe("rate limits", () => {
@@ -478,6 +506,31 @@ describe("rate limits", () => {
     });
     expect(reset.statusCode).toBe(429);
     expect(reset.json().message).toMatch(/^Too many password reset requests\. Try again in/);
+  });
+});
+
+describe("behind a load balancer (TRUST_PROXY=1)", () => {
+  it("counts sign-ups by the address the load balancer saw, not the entries the client wrote before it", async () => {
+    const behind = await createTestApp({ trustedProxyHops: loadConfig({ TRUST_PROXY: "1" }).trustedProxyHops });
+    try {
+      const balancer = freshAddress();
+      const client = freshAddress();
+      const statuses = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await behind.app.inject({
+          method: "POST",
+          url: "/api/signup",
+          remoteAddress: balancer,
+          // The client writes a new left-most entry each time; the load balancer appends the address it saw.
+          headers: { "x-forwarded-for": `198.51.100.${i}, ${client}` },
+          payload: { email: `behind${i}@example.com`, password: "12345678" },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+    } finally {
+      await behind.close();
+    }
   });
 });
 

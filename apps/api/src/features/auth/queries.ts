@@ -32,7 +32,9 @@ export async function setResetToken(db: Kysely<Database>, userId: string, tokenH
 /**
  * Sets a reset token on the account with this email and queues its mail, in one statement that runs the same whether
  * or not the account exists (the update finds no row, so nothing is queued): the answer's timing can't tell. With
- * `send` false it changes nothing, so the link last mailed stays the one that works.
+ * `send` false it changes nothing, so the link last mailed stays the one that works. Nor does it replace a live token
+ * that lasts longer (an admin-created account's 7-day welcome link): a stranger's request would otherwise kill it,
+ * and the invitee still has the welcome mail.
  */
 export async function queueResetMail(
   db: Kysely<Database>,
@@ -45,6 +47,7 @@ export async function queueResetMail(
         .set({ passwordResetToken: reset.tokenHash, passwordResetExpires: reset.expires, updatedAt: new Date() })
         .where("email", "=", reset.email)
         .where(sql<boolean>`${reset.send}`)
+        .where((eb) => eb.or([eb("passwordResetExpires", "is", null), eb("passwordResetExpires", "<=", reset.expires)]))
         .returning("email"),
     )
     .insertInto("emailOutbox")
@@ -60,6 +63,17 @@ export async function queueResetMail(
         ]),
     )
     .execute();
+}
+
+/** Whether an account holds this reset token, unexpired. */
+export async function hasLiveResetToken(db: Kysely<Database>, tokenHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("passwordResetToken", "=", tokenHash)
+    .where("passwordResetExpires", ">", new Date())
+    .executeTakeFirst();
+  return !!row;
 }
 
 /** Sets the password for a live token and spends the token in the same statement, so it works once. */

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { publicUser } from "./public-user";
 import {
   findCredentials,
+  hasLiveResetToken,
   insertUser,
   isKnownDevice,
   queueResetMail,
@@ -41,6 +42,8 @@ export const LIMITS = {
   loginPerAddress: { max: 30, windowMs: 15 * MINUTE },
   signupPerAddress: { max: 10, windowMs: 60 * MINUTE },
   resetPerAddress: { max: 5, windowMs: 60 * MINUTE },
+  /** Tries of reset links from one address: each live one costs an argon2 hash, so guessing can't tie up the CPU. */
+  resetConfirmPerAddress: { max: 10, windowMs: 15 * MINUTE },
   /** Reset mails sent to one address; requests past it answer the same without mailing, so nobody locks out the owner. */
   resetMailsPerEmail: { max: 5, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
@@ -188,11 +191,15 @@ export async function requestPasswordReset(ctx: Context, input: { email: string 
 }
 
 export async function confirmPasswordReset(ctx: Context, input: { token: string; newPassword: string }) {
-  const userId = await resetPasswordWithToken(
-    ctx.db,
-    hashToken(input.token),
-    await hashPassword(input.newPassword, ctx.config.passwordHashing),
-  );
+  await spend(ctx, {
+    key: `reset-confirm:ip:${ctx.http.ip}`,
+    limit: LIMITS.resetConfirmPerAddress,
+    refusal: "Too many password reset attempts.",
+  });
+  // The token is checked before argon2 runs, so a made-up one costs a lookup, not a hash; the update checks it again.
+  const tokenHash = hashToken(input.token);
+  if (!(await hasLiveResetToken(ctx.db, tokenHash))) throw appError("BAD_REQUEST", INVALID_RESET_LINK);
+  const userId = await resetPasswordWithToken(ctx.db, tokenHash, await hashPassword(input.newPassword, ctx.config.passwordHashing));
   if (!userId) throw appError("BAD_REQUEST", INVALID_RESET_LINK);
   await deleteUserSessions(ctx.db, userId);
   await publishSignOut(ctx.db, userId);

@@ -290,7 +290,8 @@ describe("with Stripe (official client against the local stand-in)", () => {
     const user = await createUser(t);
     stripe.requests.length = 0;
     const answers = await Promise.all([checkout(t.app, user.cookie, "pro"), checkout(t.app, user.cookie, "pro")]);
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    // The second is refused while the first's session is being made, or closes the first once it is.
+    expect(answers.map((r) => r.statusCode).sort()).toEqual(answers[1]!.statusCode === 409 ? [200, 409] : [200, 200]);
     const completed = answers.flatMap((r) => {
       try {
         return [stripe.completeCheckout(sessionId(r)).subscription.status];
@@ -313,11 +314,28 @@ describe("with Stripe (official client against the local stand-in)", () => {
     expect(stripe.completeCheckout(sessionId(again)).subscription.status).toBe("trialing");
   });
 
+  it("holds paid checkouts too: after the trial, a second checkout closes the first, so one subscription can start", async () => {
+    const user = await createUser(t, { trialUsedAt: new Date() });
+    const first = await checkout(t.app, user.cookie, "pro");
+    stripe.requests.length = 0;
+    const second = await checkout(t.app, user.cookie, "pro");
+    expect(second.statusCode).toBe(200);
+    expect(sessionCalls().map(carriesTrial)).toEqual([false]);
+    expect(() => stripe.completeCheckout(sessionId(first))).toThrow(/expired, not open/);
+    const { subscription } = stripe.completeCheckout(sessionId(second));
+    expect(subscription.status).toBe("active");
+    // Completed, and Kim not yet told by the webhook: a third checkout is refused, as the plan is live at Stripe.
+    const third = await checkout(t.app, user.cookie, "basic");
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toMatch(/already have a plan/);
+  });
+
   it("creates one customer when a new user starts two checkouts at once", async () => {
     const user = await createUser(t);
     stripe.requests.length = 0;
     const answers = await Promise.all([checkout(t.app, user.cookie, "pro"), checkout(t.app, user.cookie, "pro")]);
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(answers[0]!.statusCode).toBe(200);
+    expect([200, 409]).toContain(answers[1]!.statusCode);
     const created = new Set(stripe.requests.filter((r) => r.path === "/v1/customers").map((r) => r.idempotencyKey));
     expect(created).toEqual(new Set([`kim-customer-${user.id}`]));
     const customers = stripe.requests.filter((r) => r.path === "/v1/checkout/sessions").map((r) => r.params.customer);

@@ -23,6 +23,11 @@ export async function keepStripeCustomer(db: Kysely<Database>, userId: string, c
 }
 
 /** Whether the account has had its one free trial. */
+export async function stripeSubscriptionOf(db: Kysely<Database>, userId: string): Promise<string | null> {
+  const row = await db.selectFrom("users").select("stripeSubscriptionId").where("id", "=", userId).executeTakeFirst();
+  return row?.stripeSubscriptionId ?? null;
+}
+
 export function hasUsedTrial(db: Kysely<Database>, userId: string): Promise<boolean> {
   return db
     .selectFrom("users")
@@ -32,26 +37,28 @@ export function hasUsedTrial(db: Kysely<Database>, userId: string): Promise<bool
     .then((row) => !!row?.trialUsedAt);
 }
 
-/** How long a Checkout offering the trial stays open (Stripe takes 30 minutes to 24 hours): a checkout left unfinished frees the trial then. */
-export const TRIAL_CHECKOUT_MINUTES = 60;
+/**
+ * How long a Checkout stays open (Stripe takes 30 minutes to 24 hours): a checkout left unfinished frees the account's
+ * hold then. The hold lives in trial_checkout_id and _until, named for the trial checkouts it first held.
+ */
+export const CHECKOUT_MINUTES = 60;
 
 /**
- * Claims the account's trial for a Stripe Checkout about to open, until `until`: when the trial is unused and no open
- * checkout holds it (none, one past its time, or `replacing`, which Stripe has just expired). One statement, so of
- * checkouts opened at once one claims it. False when refused.
+ * Holds the account's one open Stripe Checkout for one about to open, until `until`: when no open checkout holds it
+ * (none, one past its time, or `replacing`, which Stripe has just expired). One statement, so of checkouts opened at
+ * once one gets it. Answers whether that checkout may offer the trial (still unused), or null when refused.
  */
-export async function claimTrialCheckout(
+export async function holdCheckout(
   db: Kysely<Database>,
   userId: string,
   now: Date,
   until: Date,
   replacing?: string,
-): Promise<boolean> {
-  const result = await db
+): Promise<{ trial: boolean } | null> {
+  const row = await db
     .updateTable("users")
     .set({ trialCheckoutId: "", trialCheckoutUntil: until })
     .where("id", "=", userId)
-    .where("trialUsedAt", "is", null)
     .where((eb) =>
       eb.or([
         eb("trialCheckoutUntil", "is", null),
@@ -59,12 +66,13 @@ export async function claimTrialCheckout(
         ...(replacing ? [eb("trialCheckoutId", "=", replacing)] : []),
       ]),
     )
+    .returning("trialUsedAt")
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return row ? { trial: row.trialUsedAt === null } : null;
 }
 
-/** The claim ending at `until` gets its Checkout Session (`sessionId`), or is let go (null: the session was not made). */
-export async function settleTrialCheckout(db: Kysely<Database>, userId: string, until: Date, sessionId: string | null): Promise<void> {
+/** The hold ending at `until` gets its Checkout Session (`sessionId`), or is let go (null: the session was not made). */
+export async function settleCheckout(db: Kysely<Database>, userId: string, until: Date, sessionId: string | null): Promise<void> {
   await db
     .updateTable("users")
     .set(sessionId ? { trialCheckoutId: sessionId } : { trialCheckoutId: null, trialCheckoutUntil: null })
@@ -74,13 +82,12 @@ export async function settleTrialCheckout(db: Kysely<Database>, userId: string, 
     .execute();
 }
 
-/** The open Checkout Session holding the account's unused trial, once made. */
-export function trialCheckoutHolder(db: Kysely<Database>, userId: string, now: Date): Promise<string | null> {
+/** The open Checkout Session holding the account, once made ("" while it is being made). */
+export function checkoutHolder(db: Kysely<Database>, userId: string, now: Date): Promise<string | null> {
   return db
     .selectFrom("users")
     .select("trialCheckoutId")
     .where("id", "=", userId)
-    .where("trialUsedAt", "is", null)
     .where("trialCheckoutUntil", ">", now)
     .executeTakeFirst()
     .then((row) => row?.trialCheckoutId || null);

@@ -5,23 +5,27 @@ import type { Context } from "../../trpc/context";
 import type { SessionUser } from "../../sessions/sessions";
 import {
   cancelLocalPlan,
-  claimTrialCheckout,
+  CHECKOUT_MINUTES,
+  checkoutHolder,
   findStripeCustomerId,
   hasUsedTrial,
+  holdCheckout,
   keepStripeCustomer,
-  settleTrialCheckout,
+  settleCheckout,
   startLocalTrial,
+  stripeSubscriptionOf,
   switchLocalPlan,
-  TRIAL_CHECKOUT_MINUTES,
-  trialCheckoutHolder,
 } from "./queries";
 import { callStripe } from "../../outside/stripe";
+import { otherLiveSubscription } from "./webhook";
 
 export const COMPLIMENTARY = "Admins and beta testers have every Pro feature for free: no subscription is needed.";
 export const ALREADY_SUBSCRIBED = "You already have a plan. Use Manage Subscription to change or cancel it.";
 export const NOTHING_TO_MANAGE = "You have no subscription to manage yet. Start one from the plans page.";
 export const TRIAL_USED =
   "Your 14-day free trial has been used. This Kim server takes no payments, so ask its administrator for Pro access.";
+export const STRIPE_UNREACHABLE = "Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again.";
+export const CHECKOUT_OPEN = "A checkout for your account is already open. Finish it there, or try again in a moment.";
 export const MANAGED_BY_STRIPE = "Plans are changed in Stripe's billing portal: use Manage Subscription.";
 
 /** Where the browser goes next: Stripe's page, or one of Kim's own. */
@@ -49,8 +53,7 @@ export async function createCheckoutSession(ctx: Context, user: SessionUser, pla
     throw appError("CONFLICT", (await hasUsedTrial(ctx.db, user.id)) ? TRIAL_USED : ALREADY_SUBSCRIBED);
   }
   const customer = await stripeCustomer(ctx, stripe, user);
-  const trialUntil = await claimTrial(ctx, stripe, user.id);
-  const trial = trialUntil !== null;
+  const { until, trial } = await claimCheckout(ctx, stripe, user.id, customer);
   let session: Stripe.Checkout.Session | null = null;
   try {
     session = await callStripe(() =>
@@ -65,34 +68,41 @@ export async function createCheckoutSession(ctx: Context, user: SessionUser, pla
           // ends without one cancels the subscription. Without a trial Checkout takes the card (its default).
           ...(trial ? { trial_period_days: TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: "cancel" } } } : {}),
         },
-        // A checkout with the trial closes when its claim ends, so it cannot start a trial another checkout took since.
-        ...(trial ? { payment_method_collection: "if_required" as const, expires_at: Math.floor(trialUntil.getTime() / 1000) } : {}),
+        ...(trial ? { payment_method_collection: "if_required" as const } : {}),
+        // The checkout closes when its hold ends, so it cannot complete beside one opened since.
+        expires_at: Math.floor(until.getTime() / 1000),
         success_url: `${ctx.config.appUrl}/profile?checkout=success`,
         cancel_url: `${ctx.config.appUrl}/pricing`,
       }),
     );
   } finally {
-    if (trialUntil) await settleTrialCheckout(ctx.db, user.id, trialUntil, session?.id ?? null);
+    await settleCheckout(ctx.db, user.id, until, session?.id ?? null);
   }
   return { url: session.url };
 }
 
 /**
- * Until when this checkout may offer the account's one trial, or null. One open checkout holds it at a time, so two
- * opened before either completes cannot both start a trial (decision 0035). One still open from before (the cook went
- * back and chose again) is expired at Stripe first, and then no longer can.
+ * Holds the account's one open checkout, trial or paid, so two opened before either completes cannot both start a
+ * subscription (decision 0035 did this for trials). One still open from before (the cook went back and chose again) is
+ * expired at Stripe first. One Stripe won't expire has completed: while its subscription (or another) is live, this
+ * is a 409 (the webhook just hasn't told Kim yet); once none is, the hold is free. One being made this moment is a 409.
+ * Answers until when the hold lasts and whether the checkout may offer the trial.
  */
-async function claimTrial(ctx: Context, stripe: Stripe, userId: string): Promise<Date | null> {
+async function claimCheckout(ctx: Context, stripe: Stripe, userId: string, customer: string): Promise<{ until: Date; trial: boolean }> {
   const now = ctx.now();
-  const until = new Date(now.getTime() + TRIAL_CHECKOUT_MINUTES * 60_000);
-  if (await claimTrialCheckout(ctx.db, userId, now, until)) return until;
-  const holder = await trialCheckoutHolder(ctx.db, userId, now);
-  if (!holder) return null;
+  const until = new Date(now.getTime() + CHECKOUT_MINUTES * 60_000);
+  const held = await holdCheckout(ctx.db, userId, now, until);
+  if (held) return { until, ...held };
+  const holder = await checkoutHolder(ctx.db, userId, now);
+  if (!holder) throw appError("CONFLICT", CHECKOUT_OPEN);
   const expired = await stripe.checkout.sessions.expire(holder).then(
     (session) => session.status === "expired",
     () => false,
   );
-  return expired && (await claimTrialCheckout(ctx.db, userId, now, until, holder)) ? until : null;
+  if (!expired && (await otherLiveSubscription(stripe, customer))) throw appError("CONFLICT", ALREADY_SUBSCRIBED);
+  const replaced = await holdCheckout(ctx.db, userId, now, until, holder);
+  if (!replaced) throw appError("CONFLICT", CHECKOUT_OPEN);
+  return { until, ...replaced };
 }
 
 /**
@@ -136,4 +146,20 @@ export async function changeLocalPlan(ctx: Context, user: SessionUser, plan: Pai
 export async function endLocalPlan(ctx: Context, user: SessionUser): Promise<void> {
   localModeOnly(ctx);
   if (!(await cancelLocalPlan(ctx.db, user.id, ctx.now()))) throw appError("CONFLICT", NOTHING_TO_MANAGE);
+}
+
+/**
+ * Cancels the user's Stripe subscription before their account is deleted, so nobody is billed for an account that is
+ * gone; answers whether there was one. Stripe unreachable is a 502 before anything is deleted.
+ */
+export async function cancelSubscriptionBeforeDeletion(ctx: Pick<Context, "db" | "clients">, userId: string): Promise<boolean> {
+  const subscription = await stripeSubscriptionOf(ctx.db, userId);
+  if (!subscription || !ctx.clients.stripe) return false;
+  try {
+    await ctx.clients.stripe.subscriptions.cancel(subscription);
+  } catch (error) {
+    // Already gone at Stripe: nothing left to cancel.
+    if ((error as { code?: string }).code !== "resource_missing") throw appError("BAD_GATEWAY", STRIPE_UNREACHABLE);
+  }
+  return true;
 }

@@ -25,7 +25,7 @@ export async function registerStripeWebhook(app: FastifyInstance, deps: FeatureD
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const signature = req.headers["stripe-signature"];
       const event = verifiedEvent(webhook, body, typeof signature === "string" ? signature : undefined);
-      const outcome = await applyEvent(webhook, event);
+      const outcome = await applyEvent(webhook, event, req.log);
       if (outcome === "applied") deps.mailQueued();
       req.log.info({ eventId: event.id, type: event.type, outcome }, "stripe webhook");
       return { received: true, outcome };

@@ -2,7 +2,8 @@ import { createDb } from "@kim/db";
 import { testDatabaseKind } from "@kim/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { stripeStandIn, type StandInSubscription } from "../../testing/stripe-stand-in";
+import { stripeClient } from "../../outside/stripe";
+import { STAND_IN_PRICES, stripeStandIn, type StandInSubscription } from "../../testing/stripe-stand-in";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
 
 const stripe = stripeStandIn();
@@ -192,6 +193,18 @@ describe("POST /api/stripe/webhook", () => {
     expect(await stateOf(user.id)).toMatchObject({ plan: "pro" });
   });
 
+  it("ignores, with 200 and a warning, a signed event of a subscription Stripe doesn't know", async () => {
+    const { subscription } = await subscriber();
+    const unknown = { ...subscription, id: "sub_doesnotexist" };
+    const res = await send(stripe.event("customer.subscription.updated", unknown));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true, outcome: "ignored" });
+    const line = t.logs
+      .map((l) => JSON.parse(l) as { level: number; msg: string; subscriptionId?: string })
+      .find((l) => l.subscriptionId === unknown.id);
+    expect(line).toMatchObject({ level: 40, msg: expect.stringMatching(/no such subscription/) });
+  });
+
   it("ignores a late event of an old, ended subscription once a newer one is live", async () => {
     const first = await subscriber("basic");
     const old = stripe.updateSubscription(first.subscription.id, { status: "canceled" });
@@ -208,6 +221,30 @@ describe("POST /api/stripe/webhook", () => {
     await send(stripe.event("customer.subscription.updated", old));
     // The account had its trial with the first subscription: the new one is paid from the start.
     expect(await stateOf(first.user.id)).toMatchObject({ plan: "pro", subscriptionStatus: "active", stripeSubscriptionId: current.id });
+  });
+
+  it("keeps a user who has two live subscriptions on the other one when the stored one ends", async () => {
+    const { user, session, subscription: first } = await subscriber("pro");
+    await send(stripe.event("checkout.session.completed", session));
+    // A second subscription on the same customer, from a checkout Kim didn't open (another device, the portal).
+    const other = await stripeClient(stripe.config()).checkout.sessions.create({
+      mode: "subscription",
+      customer: session.customer,
+      line_items: [{ price: STAND_IN_PRICES.pro, quantity: 1 }],
+    });
+    const { subscription: second } = stripe.completeCheckout(other.id);
+    await send(stripe.event("customer.subscription.created", second));
+    expect(await stateOf(user.id)).toMatchObject({ stripeSubscriptionId: second.id, subscriptionStatus: "active" });
+
+    const ended = stripe.updateSubscription(second.id, { status: "canceled" });
+    expect((await send(stripe.event("customer.subscription.deleted", ended))).json()).toMatchObject({ outcome: "applied" });
+    expect(await stateOf(user.id)).toMatchObject({ stripeSubscriptionId: first.id, subscriptionStatus: "trialing" });
+    expect(await me(user.cookie)).toMatchObject({ hasProAccess: true });
+
+    // Once the last one ends, the user is downgraded.
+    const last = stripe.updateSubscription(first.id, { status: "canceled" });
+    await send(stripe.event("customer.subscription.deleted", last));
+    expect(await stateOf(user.id)).toMatchObject({ stripeSubscriptionId: first.id, subscriptionStatus: "canceled" });
   });
 });
 

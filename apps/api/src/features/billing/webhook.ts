@@ -1,5 +1,6 @@
 import type { Database } from "@kim/db";
 import { isLiveSubscription, type PaidPlan } from "@kim/domain";
+import type { FastifyBaseLogger } from "fastify";
 import { sql, type Kysely } from "kysely";
 import Stripe from "stripe";
 import { z } from "zod";
@@ -122,13 +123,24 @@ export function verifiedEvent(
  * the same event reaching another process at the same moment finds the id taken (the primary key makes the second
  * insert wait for the first) and does nothing.
  */
-export async function applyEvent(deps: WebhookDeps, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function applyEvent(deps: WebhookDeps, event: Stripe.Event, log: Pick<FastifyBaseLogger, "warn">): Promise<WebhookOutcome> {
   if (!HANDLED_EVENTS.has(event.type)) return "ignored";
   const subscriptionId = subscriptionOf(event);
   if (!subscriptionId) return "ignored";
   if (await isRecorded(deps.db, event.id)) return "duplicate";
-  const subscription = await callStripe(() => deps.stripe.subscriptions.retrieve(subscriptionId));
-  const state = subscriptionState(subscription, deps.config.prices);
+  const subscription = await callStripe(() => deps.stripe.subscriptions.retrieve(subscriptionId).catch(unlessMissing));
+  if (!subscription) {
+    // Stripe has no such subscription (another mode's event, a fixture, a removed object): a retry would find none
+    // either, and answering 502 would have Stripe retry for days and may disable the endpoint. 502 stays for outages.
+    log.warn({ eventId: event.id, type: event.type, subscriptionId }, "stripe webhook: Stripe has no such subscription; ignored");
+    return "ignored";
+  }
+  // A customer can hold two subscriptions (two checkouts, the portal). When this one has ended, the user keeps the live
+  // one if there is one: whichever ended, the user is downgraded only when none is left.
+  const live = isLiveSubscription(subscription.status)
+    ? subscription
+    : ((await otherLiveSubscription(deps.stripe, idOf(subscription.customer) ?? "", subscription.id)) ?? subscription);
+  const state = subscriptionState(live, deps.config.prices);
   const now = deps.now();
 
   return deps.db.transaction().execute(async (trx) => {
@@ -145,6 +157,18 @@ export async function applyEvent(deps: WebhookDeps, event: Stripe.Event): Promis
     }
     return "applied";
   });
+}
+
+/** A live subscription the customer has at Stripe other than `except`, if any. */
+export async function otherLiveSubscription(stripe: Stripe, customerId: string, except?: string): Promise<Stripe.Subscription | null> {
+  const { data } = await callStripe(() => stripe.subscriptions.list({ customer: customerId, limit: 100 }));
+  return data.find((s) => s.id !== except && isLiveSubscription(s.status)) ?? null;
+}
+
+/** Null for Stripe's "No such ..." (404 resource_missing); any other failure is thrown on. */
+function unlessMissing(error: unknown): null {
+  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return null;
+  throw error;
 }
 
 async function isRecorded(db: Kysely<Database>, eventId: string): Promise<boolean> {

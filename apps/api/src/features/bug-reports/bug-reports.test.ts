@@ -60,6 +60,11 @@ describe("POST /api/bug-reports", () => {
       [{ title: "t", description: "x".repeat(10_001) }, /^Description must be at most 10,000/],
       [{ title: "t", description: "d", priority: "urgent" }, /^Priority must be one of low, medium, high/],
       [{ title: "t\u0000", description: "d" }, /^Title contains a character/],
+      // Text nobody can see is blank; bidi overrides and isolates would show the text turned around.
+      [{ title: "\u200b", description: "d" }, /^Title is required/],
+      [{ title: "t", description: "\u200b\u200b\n\u00ad" }, /^Description is required/],
+      [{ title: "\u202eevil", description: "d" }, /^Title can't contain line breaks or other control characters/],
+      [{ title: "t", description: "see \u2066this\u2069" }, /^Description can't contain text direction controls/],
       [{ title: "t", description: "d", userAgent: 5 }, /^User agent must be text/],
     ] as const) {
       const res = await file(cookie, payload);
@@ -67,6 +72,13 @@ describe("POST /api/bug-reports", () => {
       expect(res.json().message).toMatch(message);
     }
     expect(await stored(id)).toEqual([]);
+  });
+
+  it("keeps a description's line breaks and tabs, and direction marks", async () => {
+    const { cookie, id } = await createUser(t);
+    const description = "Steps:\n\t1. open \u200fשלום\u200f\n\t2. tap Save";
+    expect((await file(cookie, { title: "Save fails", description })).statusCode).toBe(201);
+    expect(await stored(id)).toMatchObject([{ title: "Save fails", description }]);
   });
 
   it("answers 401 signed out", async () => {

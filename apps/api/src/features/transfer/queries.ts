@@ -175,11 +175,6 @@ export async function sharesHousehold(db: Kysely<Database>, { householdId, userI
   return other !== undefined;
 }
 
-export async function stripeSubscriptionOf(db: Kysely<Database>, userId: string): Promise<string | null> {
-  const row = await db.selectFrom("users").select("stripeSubscriptionId").where("id", "=", userId).executeTakeFirst();
-  return row?.stripeSubscriptionId ?? null;
-}
-
 // --- restoring the rest of a Kim export (restore.ts) ---
 
 /** What the household already holds of each kind a Kim export restores, to tell duplicates and count quotas. */

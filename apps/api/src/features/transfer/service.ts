@@ -9,6 +9,7 @@ import { appError, notFound } from "../../lib/errors";
 import { kitchenOf, type Kitchen } from "../../sessions/kitchen";
 import { clearSessionCookie } from "../../sessions/sessions";
 import { deleteUser } from "../admin/service";
+import { cancelSubscriptionBeforeDeletion } from "../billing/service";
 import { confirmPassword } from "../auth/service";
 import { KEY_REUSED, keyedRequest, type KeyedRequest } from "../../lib/idempotency";
 import { spend, type Limit } from "../../lib/rate-limit";
@@ -37,7 +38,6 @@ import {
   setImportProgress,
   sharesHousehold,
   stillInHousehold,
-  stripeSubscriptionOf,
 } from "./queries";
 import { planRestore, type RecipeTarget, type RestorePlan } from "./restore";
 import { REFUSALS, TRANSFER_LIMITS, type CollectionFormat, type CollectionJob, type CollectionReading, type ReadRecipe } from "./reading";
@@ -509,7 +509,6 @@ const EVERYTHING_DELETED =
 /** The goodbye of a person whose household others share: their rows stay there, no longer signed (decision 0036). */
 export const SHARED_KITCHEN_STAYS =
   "Your Kim account is deleted, as you asked. The kitchen you shared stays with the others in your household: what you added to it (inventory, recipes, plans, lists and history) is theirs now, no longer under your name.";
-export const STRIPE_UNREACHABLE = "Your subscription could not be cancelled at Stripe just now, so nothing was deleted. Please try again.";
 
 /**
  * Deletes the signed-in person's account once they confirm their password: the Stripe subscription is cancelled first
@@ -518,15 +517,7 @@ export const STRIPE_UNREACHABLE = "Your subscription could not be cancelled at S
  */
 export async function deleteAccount(ctx: Context, user: User, password: string): Promise<{ ok: true }> {
   if (!(await confirmPassword(ctx, user, password))) throw appError("FORBIDDEN", WRONG_PASSWORD);
-  const subscription = await stripeSubscriptionOf(ctx.db, user.id);
-  if (subscription && ctx.clients.stripe) {
-    try {
-      await ctx.clients.stripe.subscriptions.cancel(subscription);
-    } catch (error) {
-      // Already gone at Stripe: nothing left to cancel.
-      if ((error as { code?: string }).code !== "resource_missing") throw appError("BAD_GATEWAY", STRIPE_UNREACHABLE);
-    }
-  }
+  const subscription = await cancelSubscriptionBeforeDeletion(ctx, user.id);
   // Read before the deletion moves the household on: a shared kitchen stays with the others.
   const shared = await sharesHousehold(ctx.db, kitchenOf(user));
   await deleteUser(ctx, user, user.id, true);
