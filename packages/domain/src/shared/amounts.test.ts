@@ -12,6 +12,11 @@ describe("format an amount", () => {
     [0.5, "tbsp", "1/2 tbsp"],
     [1 / 3, "tbsp", "1 tsp"],
     [0.75, "tbsp", "2 1/4 tsp"],
+    [0.5, "kg", "500 g"],
+    [0.25, "L", "250 ml"],
+    [1600, "g", "1.6 kg"],
+    [1000, "ml", "1 L"],
+    [800, "g", "800 g"],
   ])("measures %d %s as %j", (quantity, unit, text) => {
     expect(formatAmount(quantity, unit, { measuring: true })).toBe(text);
   });

@@ -70,13 +70,18 @@ function unitText(unit: string, value: number): string {
 const UNDER = 0.95;
 const near = (a: number, b: number) => Math.abs(a - b) < 0.005;
 
-/** Under a quarter cup, a cup's amount is measured in spoons (1/16 cup is 1 tbsp); under a tablespoon, but for half of one, in teaspoons. */
-function spoonFor(value: number, unit: string): { normal: string; factor: number } {
+/**
+ * The unit a cook measures an amount in: under a quarter cup, spoons (1/16 cup is 1 tbsp); under a tablespoon, but
+ * for half of one, teaspoons; metric in the unit it fills (0.5 kg is 500 g, 1500 ml is 1.5 L).
+ */
+function measuringUnit(value: number, unit: string): { normal: string; factor: number } {
   if (unit === "cups" && value < UNDER / 4) {
     const tbsp = value * 16;
     return tbsp < UNDER && !near(tbsp, 1 / 2) ? { normal: "tsp", factor: 48 } : { normal: "tbsp", factor: 16 };
   }
   if (unit === "tbsp" && value < UNDER && !near(value, 1 / 2)) return { normal: "tsp", factor: 3 };
+  if ((unit === "kg" || unit === "L") && value < 1) return { normal: unit === "kg" ? "g" : "ml", factor: 1000 };
+  if ((unit === "g" || unit === "ml") && value >= 1000) return { normal: unit === "g" ? "kg" : "L", factor: 1 / 1000 };
   return { normal: unit, factor: 1 };
 }
 
@@ -86,14 +91,14 @@ function spoonFor(value: number, unit: string): { normal: string; factor: number
  * metric in whole grams and millilitres from 10 on ("691 ml") and decimals of kg and L ("1.25 kg"); the unit
  * singular for 1 or less ("1 unit", "1 clove", but "0 units"). A quantity written as text keeps its range ("1-2 cups")
  * or, with no amount in it ("to taste"), is shown as written. `measuring`, for an amount the cook is about to measure
- * (a recipe's, scaled): under 1/4 cup in spoons ("2 tbsp"), and under a tablespoon, but for 1/2, in teaspoons; stock
- * stays in the unit it is kept in.
+ * (a recipe's, scaled), in the unit it is measured in (see measuringUnit: "2 tbsp", not 1/8 cup; "500 g", not 0.5 kg);
+ * stock stays in the unit it is kept in.
  */
 export function formatAmount(quantity: number | string, unit: string, { measuring = false } = {}): string {
   const amount = parseQuantity(quantity);
   if (!amount) return `${typeof quantity === "string" ? quantity.trim() : ""} ${unit.trim()}`.trim();
   const kept = unit.trim() === "" ? "" : normalizeUnit(unit);
-  const { normal, factor } = measuring ? spoonFor(amount.upper ?? amount.value, kept) : { normal: kept, factor: 1 };
+  const { normal, factor } = measuring ? measuringUnit(amount.upper ?? amount.value, kept) : { normal: kept, factor: 1 };
   const lower = numberText(amount.value * factor, normal);
   const upper = amount.upper === null ? null : numberText(amount.upper * factor, normal);
   const text = upper ? `${lower.text}-${upper.text}` : lower.text;
