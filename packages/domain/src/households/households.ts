@@ -32,6 +32,7 @@ export const HOUSEHOLD_TEXTS = {
   tooManyInvites: "Too many invitations sent.",
   notMember: "That person is not in your household.",
   choose: "Choose whether to bring your kitchen into the household or leave it behind.",
+  oneLeftBehind: "A kitchen you left behind already waits for you: bring this one into the household to join.",
   notInBatch: "Send a change of household in a request of its own, not in a batch with other calls.",
 } as const;
 

@@ -185,6 +185,27 @@ describe("households", () => {
     expect(await names(bob)).toEqual(["Ann's rice", "Bob's tea"]);
   });
 
+  it("refuse to leave a second kitchen behind while one already waits, so neither is stranded", async () => {
+    // Ann leaves her own kitchen behind to join Bob's, which Bob hands her and leaves: she is alone in a second one.
+    const ann = await person();
+    await addItem(ann, "Ann's rice");
+    const bob = await person();
+    await join(bob, ann, "leave-behind");
+    expect((await send(bob, "POST", "/api/household/owner", { userId: ann.id })).statusCode).toBe(200);
+    expect((await send(bob, "POST", "/api/household/leave", {})).statusCode).toBe(200);
+    await addItem(ann, "Ann's tea");
+    const cy = await person();
+    const token = await invite(cy, ann.email);
+    const refused = await send(ann, "POST", "/api/household/join", { token, choice: "leave-behind" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(HOUSEHOLD_TEXTS.oneLeftBehind);
+    expect(await names(ann)).toEqual(["Ann's tea"]);
+    // Bringing it along joins; leaving later goes back to her first kitchen.
+    expect((await send(ann, "POST", "/api/household/join", { token, choice: "merge" })).statusCode).toBe(200);
+    expect((await send(ann, "POST", "/api/household/leave", {})).statusCode).toBe(200);
+    expect(await names(ann)).toEqual(["Ann's rice"]);
+  });
+
   it("keep a kitchen left behind when someone who left it before deletes their account; it goes with its own person's", async () => {
     const { ann, bob } = await leftBehindByBob();
     const admin = await person({ role: "admin" });

@@ -227,6 +227,9 @@ export async function accept(ctx: Context, user: SessionUser, token: string, cho
     if (theirs.length >= HOUSEHOLD_MAX_MEMBERS) throw appError("CONFLICT", HOUSEHOLD_TEXTS.full);
     const kitchen = await hasKitchen(trx, me.householdId);
     if (kitchen && !choice) throw appError("CONFLICT", HOUSEHOLD_TEXTS.choose);
+    // One kitchen waits for a person at most: a second left behind could never be gone back to.
+    if (kitchen && choice === "leave-behind" && (await leftBehindHome(trx, user.id)))
+      throw appError("CONFLICT", HOUSEHOLD_TEXTS.oneLeftBehind);
     await moveMember(trx, user.id, open.householdId, "member", now);
     await publishMoves(trx, [user.id]);
     if (!kitchen || choice === "merge") {
