@@ -135,8 +135,11 @@ function tidy(decoded: string): string {
   return collapseSpace(decoded.includes("<") ? decoded.replace(BLOCK_BREAK, " ").replace(TAG, "") : decoded);
 }
 
-// A UTF-8 lead byte read as Latin-1 before a continuation byte read so ("Â¼" for "¼", "Ã£" for "ã").
-const MISREAD_UTF8 = /[\u00C2-\u00F4][\u0080-\u00BF]/;
+// The lead byte of a Latin-1 letter's UTF-8 read as Latin-1, before a continuation byte read so ("Â¼" for "¼", "Ã£"
+// for "ã"). Other letters before such a byte are more likely text as written: French sets a no-break space after
+// "SUCRÉ" before its colon, which read as UTF-8 would be "ɠ".
+const MISREAD_UTF8 = /[\u00C2\u00C3][\u0080-\u00BF]/;
+const WRITTEN_SO = /[\u00C4-\u00F4][\u0080-\u00BF]/;
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
@@ -144,7 +147,7 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true });
  * every character is a Latin-1 one and the whole text then decodes cleanly, so a text in Latin-1 letters stays.
  */
 export function repairMisreadUtf8(text: string): string {
-  if (!MISREAD_UTF8.test(text) || /[^\t-\u00FF]/.test(text)) return text;
+  if (!MISREAD_UTF8.test(text) || WRITTEN_SO.test(text) || /[^\t-\u00FF]/.test(text)) return text;
   try {
     return UTF8.decode(Buffer.from(text, "latin1"));
   } catch {

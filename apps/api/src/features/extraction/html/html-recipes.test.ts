@@ -124,6 +124,8 @@ describe("extractRecipesFromHtml: JSON-LD", () => {
     expect(only(page(ldJson(labelled(["Stir", "Brown"])))).instructions).toBe("Stir: Soak the noodles.\nBrown: Fry the eggs.");
     const textLabels = { ...padThai, recipeInstructions: "<p>Stap 1:</p><p>Soak the noodles.</p><p>Stap 2:</p><p>Fry the eggs.</p>" };
     expect(only(page(ldJson(textLabels))).instructions).toBe(plain);
+    const saying = { ...padThai, recipeInstructions: [step("", "Lay the sheets."), step("", "Repeat step 1."), step("", "Makes 12")] };
+    expect(only(page(ldJson(saying))).instructions).toBe("Lay the sheets.\nRepeat step 1.\nMakes 12");
   });
 
   it("splits instructions given as text at its paragraphs and line breaks, and reads a list of strings one step each", () => {
@@ -155,6 +157,9 @@ describe("extractRecipesFromHtml: JSON-LD", () => {
     expect(only(page(ldJson(noYield), "<p>Serving Size: 700 g</p><p>5 Servings</p>")).servings).toBe(5);
     expect(only(page(ldJson(noYield), "<p>Serving size: 1 muffin</p><p>Makes: 6</p>")).servings).toBe(6);
     expect(only(page(ldJson(noYield), "<p>Servings: about the size of 2 fists</p><p>Serves 3</p>")).servings).toBe(3);
+    for (const label of ["Servings per recipe: 4", "Serves: about 4", "Makes about 4 cookies", "Yield: approx. 4", "Servings: ~4"]) {
+      expect(only(page(ldJson(noYield), `<p>${label}</p>`)).servings, label).toBe(4);
+    }
   });
 
   it("reads JSON with trailing commas, raw line breaks in strings, comment wrappers and a stray semicolon", () => {
@@ -230,11 +235,18 @@ describe("extractRecipesFromHtml: text", () => {
     const misread = {
       ...padThai,
       description: "purÃª para 4 porÃ§Ãµes, vocÃª vai amar",
-      recipeIngredient: ["1Â¼ cups half and half", "2 c. crème fraîche", "1 Â tsp Ândria", "Ã© 1Â¼ cups café"],
+      recipeIngredient: ["1Â¼ cups half and half", "2 c. crème fraîche", "1 Â tsp Ândria", "Ã© 1Â¼ cups café", "SUCRÉ\u00A0: 1Â¼ cups"],
     };
     const recipe = only(page(ldJson(misread)));
     expect(recipe.description).toBe("purê para 4 porções, você vai amar");
-    expect(recipe.ingredients).toEqual(["1¼ cups half and half", "2 c. crème fraîche", "1 Â tsp Ândria", "Ã© 1Â¼ cups café"]);
+    expect(recipe.ingredients).toEqual([
+      "1¼ cups half and half",
+      "2 c. crème fraîche",
+      "1 Â tsp Ândria",
+      "Ã© 1Â¼ cups café",
+      "SUCRÉ : 1Â¼ cups",
+    ]);
+    expect(only(page(ldJson({ ...padThai, description: "SUCRÉ\u00A0: CAFÉ\u00A0!" }))).description).toBe("SUCRÉ : CAFÉ !");
   });
 
   it("leaves out the parentheses a plugin sets around a note that has its own, and no others (decision 0040)", () => {

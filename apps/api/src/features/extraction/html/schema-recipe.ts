@@ -144,6 +144,9 @@ const STEP_WORDS = "steps?|schritt|stap|passo|paso|[ée]tape|instructions?|instr
  * "instruction 0"), or a word for "step" with one word before it ("Första instruktionen", "Next step").
  */
 const STEP_LABEL = new RegExp(`^(?:\\p{L}+\\s*)?\\d{1,3}\\s*[.:)]?$|^(?:\\p{L}+\\s+)?(?:${STEP_WORDS})(?:\\s*\\d{1,3})?\\s*[.:)]?$`, "iu");
+// A line of a step's text that only labels it: a number, or a word for "step" with or without one ("Stap 1:"); not a
+// line that says more ("Repeat step 2.", "Makes 12").
+const LINE_LABEL = new RegExp(`^\\d{1,3}\\s*[.:)]?$|^(?:${STEP_WORDS})\\s*\\d{0,3}\\s*[.:)]?$`, "iu");
 // A name written as an address's slug ("cooking-beef"): lower case words joined by hyphens.
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
 // A title short enough to stand in front of its step's text: a few words, not a sentence.
@@ -170,7 +173,7 @@ function namedStep(name: string, text: string[]): string[] {
 }
 
 /** A step's text lines, lines that are only a step's label ("Stap 1:") left out. */
-const stepText = (text: string) => cleanLines(text).filter((line) => !STEP_LABEL.test(line));
+const stepText = (text: string) => cleanLines(text).filter((line) => !LINE_LABEL.test(line));
 
 function instructionLines(value: unknown, lookup: Lookup, lines: string[] = [], depth = 0): string[] {
   const resolved = resolve(value, lookup);
