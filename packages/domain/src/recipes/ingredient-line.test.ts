@@ -196,6 +196,20 @@ describe("parse ingredient line: units", () => {
     expect(parseIngredientLine("2 tablespoons to 1/4 cup water")).toMatchObject({ quantity: 2, upper: 4, unit: "tbsp", name: "water" });
   });
 
+  it.each([
+    ["Sugar 2 tbsp plus 1 tsp", 7 / 3, "tbsp", "Sugar"],
+    ["Butter: 100 g, softened", 100, "g", "Butter"],
+    ["1c. à soupe huile", 1, "tbsp", "huile"],
+    ["2càs sucre", 2, "tbsp", "sucre"],
+  ])("reads the measure after a food, or against its number, in %j", (line, quantity, unit, name) => {
+    const parsed = parseIngredientLine(line);
+    expect([parsed.quantity, parsed.unit, parsed.name]).toEqual([expect.closeTo(quantity, 9), unit, name]);
+  });
+
+  it("reads half and half as the cream it is", () => {
+    expect(parseIngredientLine("Half and half, for serving")).toMatchObject({ quantity: null, name: "Half and half" });
+  });
+
   it("reads a second measure after a bar as after a slash", () => {
     expect(parseIngredientLine("200 g | 7 oz spaghetti")).toMatchObject({ quantity: 200, unit: "g", name: "spaghetti", comment: "7 oz" });
     expect(parseIngredientLine("Spaghetti: 320 g | 11 oz")).toMatchObject({ quantity: 320, unit: "g", name: "Spaghetti" });

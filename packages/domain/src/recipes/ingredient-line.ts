@@ -106,7 +106,7 @@ const VULGAR_FRACTIONS = new RegExp(VULGAR_FRACTION.source, "g");
 /** A unit no one buys a thousand of: "1,250 kg" is 1.25 kg, where "1,250 g" may be 1250 g. */
 const LARGE_UNIT = /^\s*(?:kg|kilos?|l|ltr|lit(?:er|re)s?)\b/i;
 /** French spoons, which "c." would read as a cup: "c. à soupe", "c.à.s.", "càs", "cuillères à café", "c. à c.". */
-const FRENCH_SPOON = /(?<![\p{L}\d])(?:c\.?|cuill[eè]res?|cuil\.?)\s*[àa]\.?\s*(soupe|s\b\.?|caf[eé]|c\b\.?)/giu;
+const FRENCH_SPOON = /(?<!\p{L})(?:c\.?|cuill[eè]res?|cuil\.?)\s*[àa]\.?\s*(soupe|s\b\.?|caf[eé]|c\b\.?)/giu;
 
 /** Portuguese spoons, said by their size: "colher (sopa)", "colheres de chá"; "colher(es)" has lost its "(es)". */
 const PORTUGUESE_SPOON = /colher(?:es)?\s*(?:\(\s*(?:de\s+)?|de\s+)(sopa|ch[aá]|caf[eé])(?:\s*\)|(?!\p{L}))/giu;
@@ -179,7 +179,8 @@ function takeBrackets(text: string, notes: string[]): string {
 
 /** The amount at the start of the head, and the head after it. */
 function readAmount(head: string): { amount: Amount | null; rest: string } {
-  const half = /^half\s+(?:an?\s+)?(?=\S)/i.exec(head);
+  // Not "half and half", the cream.
+  const half = /^half\s+(?!and\b)(?:an?\s+)?(?=\S)/i.exec(head);
   if (half) return { amount: { value: 0.5, upper: null }, rest: head.slice(half[0].length) };
   // "a cup of sugar", "an 8-oz package": one of a measure or pack; "a pinch" or "a drizzle" stays a rough amount.
   const article = /^an?\s+/i.exec(head);
@@ -206,12 +207,16 @@ function isMeasureOnly(text: string): boolean {
  * An amount with its unit and nothing more ("2 cups", "185 grammes") but the same amount in another unit ("320 g |
  * 11 oz"); null for any other text.
  */
-function measureAlone(text: string): { amount: Amount; unit: string } | null {
+function measureAlone(text: string): { amount: Amount; unit: string; more?: MoreOfMeasure } | null {
   const { amount, rest } = readAmount(text);
   const read = amount && readUnit(rest);
   if (!amount || !read) return null;
   const after = rest.slice(read.length).trim();
-  return after === "" || OTHER_MEASURE.exec(after)?.[0].trim() === after ? { amount, unit: read.unit } : null;
+  if (after === "") return { amount, unit: read.unit };
+  // "2 tbsp plus 1 tsp": more of the measure; "320 g | 11 oz": the same amount again.
+  const more = moreOfMeasure(after, read.unit);
+  if (more && more.length >= after.length) return { amount, unit: read.unit, more };
+  return /^[/|]/.test(after) && OTHER_MEASURE.exec(after)?.[0].trim() === after ? { amount, unit: read.unit } : null;
 }
 
 /**
@@ -219,7 +224,7 @@ function measureAlone(text: string): { amount: Amount; unit: string } | null {
  * "Beurre doux : 120 g") or as the whole next text, which it takes out of `segments` ("Flour - 2 cups", "Ground beef,
  * 300 g"). Only with a unit, so that a number in the name ("Vitamin B12") or a bare count ("Eggs 2") is left as written.
  */
-function measureAfter(head: string, segments: string[]): { amount: Amount; unit: string; food: string } | null {
+function measureAfter(head: string, segments: string[]): { amount: Amount; unit: string; more?: MoreOfMeasure; food: string } | null {
   if (!/\p{L}/u.test(head)) return null;
   const next = segments[0] === undefined ? null : measureAlone(segments[0]);
   if (next) {
@@ -387,7 +392,8 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
   const { preparation, comment } = parts;
   let text = normalizeLine(line);
   const label = LABEL.exec(text);
-  if (label && !isMeasureOnly(text.slice(label[0].length))) {
+  // The words before the colon are the food when only its measure follows, up to a note ("Butter: 100 g, softened").
+  if (label && !isMeasureOnly(text.slice(label[0].length).split(/\s*[,;]\s*|\s+-\s+/)[0]!)) {
     comment.push(label[1]!);
     text = text.slice(label[0].length);
   }
@@ -408,7 +414,7 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
   let more: MoreOfMeasure | undefined;
   const after = amount ? null : measureAfter(head, segments);
   if (amount) ({ unit, rest: head, more } = readMeasure(head, parts));
-  else if (after) ({ amount, unit, food: head } = after);
+  else if (after) ({ amount, unit, food: head, more } = after);
   else {
     const rough = ROUGH_AMOUNT.exec(head);
     if (rough && rough[0] && rough[0].length < head.length) {
