@@ -60,6 +60,12 @@ describe("step durations", () => {
     expect(findStepDurations(step)).toEqual([{ seconds, text, index: step.indexOf(text) }]);
   });
 
+  it("reads no hour in an English step's 'time' or 'timer'", () => {
+    expect(findStepDurations("Stir 1 time and serve.")).toEqual([]);
+    expect(findStepDurations("Use 1 timer for each tray.")).toEqual([]);
+    expect(findStepDurations("La deigen heve i 1 time.").map((d) => d.seconds)).toEqual([3600]);
+  });
+
   it("finds several durations in order", () => {
     expect(durations("Sear 3 minutes per side, then roast at 200°C for 1 hour 10 minutes and rest 10 minutes.")).toEqual([
       { seconds: 180, text: "3 minutes" },

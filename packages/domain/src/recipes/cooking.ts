@@ -57,6 +57,9 @@ const CJK_UNIT_WORDS: [seconds: number, words: string][] = [
 const anyOf = (table: [number, string][]) => table.map(([, words]) => words).join("|");
 /** Singular words also read as other words ("ora" is "now"): a unit only after an amount below 2. */
 const SINGULAR = /^(?:time|timme|ora)$/i;
+/** Danish and Norwegian hours that are English words too ("stir 1 time", "set 1 timer"): not in an English step. */
+const ENGLISH_TOO = /^(?:time|timer)$/i;
+const ENGLISH_STEP = /\b(?:the|and|with|until|into|each|then)\b/i;
 /**
  * An amount or range, then a unit: a word ("25 minutes", "2 hrs", "ca. 20 Minuten", "3分", "a 10-minute rest") or an
  * h after the number ("2h", "1h30", "1 h 30"), with no letter after it. A bare m is never a unit: "45 m" may be metres.
@@ -98,8 +101,9 @@ export interface StepDuration {
   index: number;
 }
 
-function durationPart(m: RegExpExecArray): Part | null {
+function durationPart(m: RegExpExecArray, step: string): Part | null {
   const [text, from = "", to, word = "h", wordHalf, minutes] = m;
+  if (ENGLISH_TOO.test(word) && ENGLISH_STEP.test(step)) return null;
   const unit = UNIT_SECONDS.find(([, words]) => words.test(word))?.[0] ?? 3600;
   // "a second egg" counts eggs, not time.
   if (unit === 1 && /^an?$/i.test(from)) return null;
@@ -124,7 +128,7 @@ function durationPart(m: RegExpExecArray): Part | null {
 export function findStepDurations(step: string): StepDuration[] {
   const parts: Part[] = [];
   for (const m of step.matchAll(DURATION)) {
-    const part = durationPart(m);
+    const part = durationPart(m, step);
     if (!part) continue;
     const last = parts.at(-1);
     if (last && !last.range && !part.range && part.unit < last.unit && JOIN.test(step.slice(last.end, part.start))) {
