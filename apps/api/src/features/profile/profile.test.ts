@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createUser, freshAddress, type TestApp } from "../../testing/test-app";
-import { EMAIL_HELD } from "./service";
+import { EMAIL_TAKEN } from "./service";
 
 let t: TestApp;
 
@@ -61,7 +61,7 @@ describe("PATCH /api/user/profile", () => {
     expect(sent.statusCode).toBe(201);
     const { cookie, email } = await createUser(t, { firstName: "Mal" });
     const res = await patch(cookie, { email: invited.toUpperCase() });
-    expect([res.statusCode, res.json().message]).toEqual([409, EMAIL_HELD]);
+    expect([res.statusCode, res.json().message]).toEqual([409, EMAIL_TAKEN]);
     expect(await me(cookie)).toMatchObject({ email });
     // Once the invitation is over, the address is free like any other.
     await t.deps.db.updateTable("householdInvites").set({ expiresAt: new Date() }).where("email", "=", invited).execute();

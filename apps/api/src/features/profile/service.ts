@@ -7,16 +7,15 @@ import { awaitsInvitation } from "../households/service";
 import { updateProfileRow } from "./queries";
 
 export const EMAIL_TAKEN = "That email is already used by another account";
-/** Saying no more than EMAIL_TAKEN does: not that an invitation waits there, nor from whom. */
-export const EMAIL_HELD = "That email is held for someone else: choose another";
 
 export async function updateProfile(ctx: Context, user: NonNullable<Context["user"]>, input: ProfileInput) {
   // Nothing to change: answer the user as they are, without touching updatedAt.
   if (Object.values(input).every((value) => value === undefined)) return publicUser(user);
   // An address is not checked when it changes: one with an open invitation is kept for the person it was mailed to,
-  // or a stranger holding a leaked link could take the address and join with it.
+  // or a stranger holding a leaked link could take the address and join with it. Refused as a taken one is, so the
+  // answer doesn't tell that an invitation waits there.
   if (input.email !== undefined && input.email !== user.email && (await awaitsInvitation(ctx, input.email))) {
-    throw appError("CONFLICT", EMAIL_HELD);
+    throw appError("CONFLICT", EMAIL_TAKEN);
   }
   let updated;
   try {
