@@ -23,6 +23,14 @@ export function stripeClient(config: StripeConfig, options: { timeoutMs?: number
 }
 
 /** Runs a Stripe call; Stripe failing or slow answers 502 or 504 (the user may try again), like any outside service. */
+/** For a call Stripe may refuse as asked (a checkout no longer open, an object it doesn't have): that refusal answers `value`; an outage is thrown on. */
+export function whenRefused<T>(value: T): (error: unknown) => T {
+  return (error) => {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) return value;
+    throw error;
+  };
+}
+
 export async function callStripe<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();

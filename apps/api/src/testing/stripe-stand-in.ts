@@ -51,7 +51,7 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`
  * keys honoured), Checkout Sessions, billing portal sessions, and subscriptions retrieve. Tests play Stripe's part
  * too: `completeCheckout` turns a session into a trialing subscription, `updateSubscription` moves it on, and
  * `signedEvent` builds an event with the header Stripe would send, signed by the official client's own test helper.
- * `mode` simulates an outage (500) or a hang.
+ * `mode` simulates an outage (500) or a hang, of every call or of the calls whose path matches `only`.
  */
 export function stripeStandIn() {
   const requests: StripeRequest[] = [];
@@ -61,6 +61,7 @@ export function stripeStandIn() {
   const subscriptions = new Map<string, StandInSubscription>();
   const signer = new Stripe("sk_test_stand_in");
   let mode: "ok" | "down" | "slow" = "ok";
+  let only: RegExp | null = null;
   let eventCounter = 0;
   let baseUrl = "";
 
@@ -78,8 +79,9 @@ export function stripeStandIn() {
     const key = req.headers["idempotency-key"];
     const record = { method: req.method ?? "", path, params, idempotencyKey: typeof key === "string" ? key : undefined };
     requests.push({ ...record, authorization: req.headers.authorization });
-    if (mode === "slow") return void setTimeout(() => answer(res, 200, {}), 30_000);
-    if (mode === "down") return answer(res, 500, { error: { type: "api_error", message: "Stand-in outage" } });
+    const affected = only === null || only.test(path);
+    if (mode === "slow" && affected) return void setTimeout(() => answer(res, 200, {}), 30_000);
+    if (mode === "down" && affected) return answer(res, 500, { error: { type: "api_error", message: "Stand-in outage" } });
     if (!req.headers.authorization?.startsWith("Bearer sk_")) {
       return answer(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
     }
@@ -290,7 +292,10 @@ export function stripeStandIn() {
     event,
     signed,
     signedBody,
-    setMode: (next: typeof mode) => (mode = next),
+    setMode: (next: typeof mode, paths: RegExp | null = null) => {
+      mode = next;
+      only = paths;
+    },
     /** Kim's Stripe settings pointing at this stand-in. */
     config: (): StripeConfig => ({
       secretKey: "sk_test_kim",

@@ -330,6 +330,21 @@ describe("with Stripe (official client against the local stand-in)", () => {
     expect(third.json().message).toMatch(/already have a plan/);
   });
 
+  it("keeps the first checkout's hold when Stripe can't be reached to close it (502), so two can't both complete", async () => {
+    const user = await createUser(t, { trialUsedAt: new Date() });
+    const first = await checkout(t.app, user.cookie, "pro");
+    // Only the expiry fails: a blip, with Stripe otherwise saying the customer has no live subscription.
+    stripe.setMode("down", /\/expire$/);
+    try {
+      expect((await checkout(t.app, user.cookie, "pro")).statusCode).toBe(502);
+    } finally {
+      stripe.setMode("ok");
+    }
+    const again = await checkout(t.app, user.cookie, "pro");
+    expect(again.statusCode).toBe(200);
+    expect(() => stripe.completeCheckout(sessionId(first))).toThrow(/expired, not open/);
+  });
+
   it("creates one customer when a new user starts two checkouts at once", async () => {
     const user = await createUser(t);
     stripe.requests.length = 0;

@@ -16,7 +16,7 @@ import {
   stripeSubscriptionOf,
   switchLocalPlan,
 } from "./queries";
-import { callStripe } from "../../outside/stripe";
+import { callStripe, whenRefused } from "../../outside/stripe";
 import { otherLiveSubscription } from "./webhook";
 
 export const COMPLIMENTARY = "Admins and beta testers have every Pro feature for free: no subscription is needed.";
@@ -95,9 +95,9 @@ async function claimCheckout(ctx: Context, stripe: Stripe, userId: string, custo
   if (held) return { until, ...held };
   const holder = await checkoutHolder(ctx.db, userId, now);
   if (!holder) throw appError("CONFLICT", CHECKOUT_OPEN);
-  const expired = await stripe.checkout.sessions.expire(holder).then(
-    (session) => session.status === "expired",
-    () => false,
+  // Stripe refuses to expire one that is no longer open; an outage is a 502, not a hold given away while it stays open.
+  const expired = await callStripe(() =>
+    stripe.checkout.sessions.expire(holder).then((session) => session.status === "expired", whenRefused(false)),
   );
   if (!expired && (await otherLiveSubscription(stripe, customer))) throw appError("CONFLICT", ALREADY_SUBSCRIBED);
   const replaced = await holdCheckout(ctx.db, userId, now, until, holder);
