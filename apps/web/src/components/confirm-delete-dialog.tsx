@@ -24,6 +24,9 @@ interface ConfirmDeleteDialogProps<T> {
   onConfirm: (item: T) => void;
 }
 
+/** How long a deleted row may take to leave the page (the list's refetch) before its focus is no longer moved. */
+const ROW_LEAVES_MS = 10_000;
+
 /**
  * Once the deleted row's button has left the page (the list may redraw after the dialog has closed), focus goes to
  * the button in its place, else the last row's, else the page's content, rather than falling to the page body.
@@ -34,10 +37,16 @@ function focusAfterDelete(button: Element, position: number): void {
   if (button instanceof HTMLElement) button.focus();
   const observer = new MutationObserver(() => {
     if (button.isConnected) return;
-    observer.disconnect();
+    stop();
     // Unless the cook has moved on meanwhile.
     if (document.activeElement === document.body) focusNeighbour();
   });
+  // A row that stays (the list not read again, a delete waiting offline) stops the watch: focus must not jump later.
+  const giveUp = window.setTimeout(() => stop(), ROW_LEAVES_MS);
+  const stop = () => {
+    observer.disconnect();
+    window.clearTimeout(giveUp);
+  };
   observer.observe(document.body, { childList: true, subtree: true });
 }
 
