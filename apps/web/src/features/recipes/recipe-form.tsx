@@ -131,8 +131,8 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
       written.has(row.key) ? { ...row, quantity: String(scaleQuantity(row.quantity, factor)) } : row,
     );
     setValues((v) => ({ ...v, ingredients: scaled }));
-    // Every row is now written for the servings shown.
-    setWritten(new Set(scaled.map((row) => row.key)));
+    // Every filled row is now written for the servings shown; a blank row's default still for none.
+    setWritten(rowsWrittenFor(scaled));
     setQuantitiesFor(servings);
   };
 
