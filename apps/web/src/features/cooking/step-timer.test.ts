@@ -71,8 +71,13 @@ describe("findStepTimer", () => {
     expect(findStepTimer([started], second!)).toBeUndefined();
   });
 
-  it("finds a timer saved before step timers had keys by its name", () => {
+  it("finds a timer saved before step timers had keys by its name, named then without the ellipsis", () => {
     const saved = createTimer("1", "Step 2: Bake", 25 * 60);
     expect(findStepTimer([saved], bakeStep)).toBe(saved);
+    const step = "Keep the resulting mixture warm for 10 minutes.";
+    const long = stepTimer(6, step, findStepDurations(step)[0]!);
+    expect(long.name).toBe("Step 6: Keep the resulting…");
+    const before = createTimer("2", "Step 6: Keep the resulting", 10 * 60);
+    expect(findStepTimer([before], long)).toBe(before);
   });
 });

@@ -71,7 +71,9 @@ export function stepTimer(stepNumber: number, step: string, duration: StepDurati
  * timer that still counts.
  */
 export function findStepTimer(timers: CookingTimer[], { key, name, seconds }: StepTimer): CookingTimer | undefined {
-  const started = timers.filter((t) => (t.stepKey === undefined ? t.name === name : t.stepKey === key) && t.duration === seconds);
+  // Names cut short had no ellipsis then.
+  const named = (t: CookingTimer) => t.name === name || t.name === name.replace(/…$/, "");
+  const started = timers.filter((t) => (t.stepKey === undefined ? named(t) : t.stepKey === key) && t.duration === seconds);
   return started.find((t) => !isFinished(t)) ?? started[0];
 }
 
