@@ -23,6 +23,13 @@ describe("ingredientNote", () => {
     expect(note("2 (14.5 oz) cans diced tomatoes", true)).toBe(" (14.5 oz)");
   });
 
+  it("leaves out the printed line's other amounts once the form changed the amount (scaled there, or typed over)", () => {
+    const beef = recipeIngredientFromLine("500 g ground beef (about 1 lb), room temperature");
+    expect(ingredientNote(beef)).toBe(" (about 1 lb, room temperature)");
+    expect(ingredientNote({ ...beef, quantity: 750 })).toBe(" (room temperature)");
+    expect(ingredientNote({ ...beef, unit: "kg", quantity: 0.5 })).toBe(" (room temperature)");
+  });
+
   it("adds nothing to a hand-typed ingredient, or to a line shown as written", () => {
     expect(ingredientNote({ name: "butter", quantity: 3, unit: "tbsp" })).toBe("");
     // No name could be told apart: the name is the whole line.
