@@ -96,7 +96,7 @@ describe("read quantity number", () => {
     expect(readQuantityNumber(text)).toBe(value);
   });
 
-  it.each(["", "  ", "1,000", "1-2", "2 cups", "abc", "1e3", "--1"])("reads no number in %j", (text) => {
+  it.each(["", "  ", "1,000", "1.000", "12.500", "1-2", "2 cups", "abc", "1e3", "--1"])("reads no number in %j", (text) => {
     expect(readQuantityNumber(text)).toBeNull();
   });
 });

@@ -67,12 +67,17 @@ export function parseQuantity(q: number | string): Amount | null {
 /** A form's error for a quantity box whose text is no single number (the API itself takes only numbers). */
 export const QUANTITY_NUMBER_MESSAGE = "Quantity must be a number, like 2, 0.25 or 0,25";
 
+/** "1.000": a thousand to who writes a decimal comma (the box reads one), one to who writes a point. */
+const THOUSAND_OR_ONE = /^-?[1-9]\d{0,2}\.\d{3}$/;
+
 /**
  * The number in a quantity box, read as a recipe's quantity is ("0,25", "1.5", "1/2"); a leading minus is kept, so
- * the schema can say a quantity is 0 or more. Null when the text is not one amount: empty, "1,000", "1-2", "2 cups".
+ * the schema can say a quantity is 0 or more. Null when the text is not one amount ("1-2", "2 cups"), or may be
+ * either of two ("1,000", "1.000").
  */
 export function readQuantityNumber(text: string): number | null {
   const trimmed = text.trim();
+  if (THOUSAND_OR_ONE.test(trimmed)) return null;
   const negative = trimmed.startsWith("-");
   const amount = parseQuantity(negative ? trimmed.slice(1) : trimmed);
   if (!amount || amount.upper !== null) return null;
