@@ -55,6 +55,8 @@ export function InstructionSteps({ steps, checked, onCheck, timers, onStartTimer
                         <Button key={j} variant="outline" size="sm" onClick={() => onStartTimer(started)}>
                           <Timer aria-hidden="true" />
                           Start {durationLabel(duration.seconds)} timer
+                          {/* A step with two times says which each is for ("cook", "simmer"). */}
+                          {durations[i]!.length > 1 ? actionOf(started) : null}
                         </Button>
                       );
                     })}
@@ -67,4 +69,10 @@ export function InstructionSteps({ steps, checked, onCheck, timers, onStartTimer
       </CardContent>
     </Card>
   );
+}
+
+/** What a step's timer is for, after its step's number ("Simmer" of "Step 2: Simmer"), as ": Simmer"; empty for none. */
+function actionOf(timer: StepTimer): string {
+  const action = timer.name.replace(/^Step \d+:?\s*/, "");
+  return action ? `: ${action}` : "";
 }
