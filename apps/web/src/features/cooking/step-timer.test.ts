@@ -71,6 +71,10 @@ describe("findStepTimer", () => {
     expect(findStepTimer([started], second!)).toBeUndefined();
   });
 
+  it("names a timer by its action in other languages too, past their filler words", () => {
+    expect(names("Im Ofen 45 Minuten backen, dann 20 Minuten ruhen lassen.")).toEqual(["Step 2: Im Ofen", "Step 2: Ruhen lassen"]);
+  });
+
   it("finds a timer saved before step timers had keys by its name, named then without the ellipsis", () => {
     const saved = createTimer("1", "Step 2: Bake", 25 * 60);
     expect(findStepTimer([saved], bakeStep)).toBe(saved);

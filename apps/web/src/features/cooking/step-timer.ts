@@ -1,11 +1,19 @@
 import { formatMinutes, type CookingTimer, type StepDuration } from "@kim/domain";
 
-// Words that lead into a duration ("bake for about 25 minutes") or out of one ("after 10 minutes, stir"): they
-// name no action.
+// Words that lead into a duration ("bake for about 25 minutes", "dann etwa 20 Minuten") or out of one ("after 10
+// minutes, stir"), in the languages timers are read in: they name no action.
 const FILLER = new Set(
-  "a about additional after an and another approximately around at extra for further in least more or over roughly then until within".split(
-    " ",
-  ),
+  [
+    "a about additional after an and another approximately around at extra for further in least more or over roughly then until within",
+    "dann danach nach etwa ca circa ungefähr noch weitere weiteren für und oder mindestens", // German
+    "dan daarna na ongeveer nog en of minstens", // Dutch
+    "puis ensuite après environ encore pendant et ou", // French
+    "luego después unos unas durante otros otras más y o", // Spanish
+    "poi dopo circa ancora per altri e", // Italian
+    "så derefter deretter efter etter cirka omkring ca og eller i", // Scandinavian
+  ]
+    .join(" ")
+    .split(" "),
 );
 const MAX_WORDS = 3;
 
