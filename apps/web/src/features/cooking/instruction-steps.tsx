@@ -56,7 +56,7 @@ export function InstructionSteps({ steps, checked, onCheck, timers, onStartTimer
                           <Timer aria-hidden="true" />
                           Start {durationLabel(duration.seconds)} timer
                           {/* A step with two times says which each is for ("cook", "simmer"). */}
-                          {durations[i]!.length > 1 ? actionOf(started) : null}
+                          {durations[i]!.length > 1 && started.action ? `: ${started.action}` : null}
                         </Button>
                       );
                     })}
@@ -69,10 +69,4 @@ export function InstructionSteps({ steps, checked, onCheck, timers, onStartTimer
       </CardContent>
     </Card>
   );
-}
-
-/** What a step's timer is for, after its step's number ("Simmer" of "Step 2: Simmer"), as ": Simmer"; empty for none. */
-function actionOf(timer: StepTimer): string {
-  const action = timer.name.replace(/^Step \d+:?\s*/, "");
-  return action ? `: ${action}` : "";
 }

@@ -39,10 +39,11 @@ function shortName(words: string[]): string {
 }
 
 /**
- * A short name for the timer a step's duration starts: "Step 2: Bake" for "Bake for 25 minutes, until golden".
- * It takes the clause before the duration; when that is only filler ("After 10 minutes, stir"), the words after it.
+ * The action a step's duration times, in a few words: "Bake" for "Bake for 25 minutes, until golden". It takes the
+ * clause before the duration; when that is only filler ("After 10 minutes, stir"), the words after it. Empty when the
+ * step names none ("25 minutes.").
  */
-export function stepTimerName(stepNumber: number, step: string, { index: at, text: durationText }: StepDuration): string {
+function timerAction(step: string, { index: at, text: durationText }: StepDuration): string {
   // The clause holding the duration: after the last full stop, semicolon or comma before it.
   const before =
     step
@@ -52,7 +53,14 @@ export function stepTimerName(stepNumber: number, step: string, { index: at, tex
   const after = step.slice(at + durationText.length).split(/[.;:!?]/)[0] ?? "";
   const words = actionWords(before);
   const name = words.length ? words : actionWords(after);
-  return name.length ? `Step ${stepNumber}: ${shortName(name)}` : `Step ${stepNumber}`;
+  return name.length ? shortName(name) : "";
+}
+
+const timerName = (stepNumber: number, action: string) => (action ? `Step ${stepNumber}: ${action}` : `Step ${stepNumber}`);
+
+/** A short name for the timer a step's duration starts: "Step 2: Bake" (see timerAction), or "Step 2" alone. */
+export function stepTimerName(stepNumber: number, step: string, duration: StepDuration): string {
+  return timerName(stepNumber, timerAction(step, duration));
 }
 
 /** "25 min", "1 h 30 min", "1 min 30 s", "45 s": for the button that starts a step's timer. */
@@ -66,11 +74,14 @@ export function durationLabel(seconds: number): string {
 export interface StepTimer {
   key: string;
   name: string;
+  /** What it times, as its name says it after the step's number ("Simmer"); empty when the step names nothing. */
+  action: string;
   seconds: number;
 }
 
 export function stepTimer(stepNumber: number, step: string, duration: StepDuration): StepTimer {
-  return { key: `${stepNumber}@${duration.index}`, name: stepTimerName(stepNumber, step, duration), seconds: duration.seconds };
+  const action = timerAction(step, duration);
+  return { key: `${stepNumber}@${duration.index}`, name: timerName(stepNumber, action), action, seconds: duration.seconds };
 }
 
 /**
@@ -78,7 +89,10 @@ export function stepTimer(stepNumber: number, step: string, duration: StepDurati
  * before timers had keys, by its name). A running or paused one comes before a finished one, so the button shows the
  * timer that still counts.
  */
-export function findStepTimer(timers: CookingTimer[], { key, name, seconds }: StepTimer): CookingTimer | undefined {
+export function findStepTimer(
+  timers: CookingTimer[],
+  { key, name, seconds }: Pick<StepTimer, "key" | "name" | "seconds">,
+): CookingTimer | undefined {
   // Names cut short had no ellipsis then.
   const named = (t: CookingTimer) => t.name === name || t.name === name.replace(/…$/, "");
   const started = timers.filter((t) => (t.stepKey === undefined ? named(t) : t.stepKey === key) && t.duration === seconds);
