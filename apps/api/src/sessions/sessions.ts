@@ -4,6 +4,7 @@ import { sql, type Expression, type InferResult, type Kysely } from "kysely";
 import type { Exchange } from "../lib/exchange";
 import { SessionCheck } from "../lib/idempotency";
 import { listVersionsOf, type ListVersions } from "../lists";
+import { publishSignOut } from "../live/changes";
 import { userColumns, type UserRow } from "./user-columns";
 
 export const SESSION_COOKIE = "kim_session";
@@ -119,8 +120,13 @@ export async function deleteSession(db: Kysely<Database>, token: string): Promis
   return row?.userId;
 }
 
+/**
+ * Ends every session of the person (a password reset, an admin's demotion or promotion), and with them their open live
+ * streams: in a transaction, they hear it at its commit.
+ */
 export async function deleteUserSessions(db: Kysely<Database>, userId: string): Promise<void> {
   await db.deleteFrom("sessions").where("userId", "=", userId).execute();
+  await publishSignOut(db, userId);
 }
 
 export function setSessionCookie(http: Exchange, token: string): void {

@@ -1,7 +1,6 @@
 import type { Database } from "@kim/db";
 import type { Kysely } from "kysely";
 import type { PasswordHashing } from "../../config";
-import { publishSignOut } from "../../live";
 import { deleteUserSessions } from "../../sessions/sessions";
 import { hashPassword } from "../auth/passwords";
 
@@ -41,7 +40,6 @@ export async function ensureAdmin(
       .executeTakeFirst();
     if (!promoted) return "kept";
     await deleteUserSessions(trx, promoted.id);
-    await publishSignOut(trx, promoted.id);
     return "promoted";
   });
 }

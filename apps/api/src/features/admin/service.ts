@@ -7,7 +7,6 @@ import type { Context } from "../../trpc/context";
 import { ADMINS_ONLY } from "../../trpc/init";
 import { sendPasswordReset, sendSetPasswordInvite } from "../auth/service";
 import { cancelSubscriptionBeforeDeletion } from "../billing/service";
-import { publishSignOut } from "../../live";
 import { deleteUserSessions } from "../../sessions/sessions";
 import { EMAIL_TAKEN, tellOldAddress } from "../profile/service";
 import { releaseHouseholdsOf, withHouseholds } from "../households/service";
@@ -90,10 +89,7 @@ export async function setRole(ctx: Context, admin: Admin, id: string, role: Role
     }
     const after = await updateUser(trx, id, { role });
     // A demoted admin's open pages must not keep admin powers: their sessions end now.
-    if (role === "user") {
-      await deleteUserSessions(trx, id);
-      await publishSignOut(trx, id);
-    }
+    if (role === "user") await deleteUserSessions(trx, id);
     await recordAudit(trx, {
       actor: actorOf(admin),
       action: "user.role",

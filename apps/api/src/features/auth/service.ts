@@ -202,7 +202,6 @@ export async function confirmPasswordReset(ctx: Context, input: { token: string;
   const userId = await resetPasswordWithToken(ctx.db, tokenHash, await hashPassword(input.newPassword, ctx.config.passwordHashing));
   if (!userId) throw appError("BAD_REQUEST", INVALID_RESET_LINK);
   await deleteUserSessions(ctx.db, userId);
-  await publishSignOut(ctx.db, userId);
   clearSessionCookie(ctx.http);
   return { message: "Password reset successful" };
 }
