@@ -23,10 +23,16 @@ export function stripeClient(config: StripeConfig, options: { timeoutMs?: number
 }
 
 /** Runs a Stripe call; Stripe failing or slow answers 502 or 504 (the user may try again), like any outside service. */
-/** For a call Stripe may refuse as asked (a checkout no longer open, an object it doesn't have): that refusal answers `value`; an outage is thrown on. */
-export function whenRefused<T>(value: T): (error: unknown) => T {
+/** The code of Stripe's refusal "No such ..." (a 404): the object is not there. */
+export const MISSING = "resource_missing";
+
+/**
+ * For a call Stripe may refuse as asked (a checkout no longer open; with `code` MISSING, only an object it doesn't
+ * have): that refusal answers `value`; any other failure, an outage included, is thrown on.
+ */
+export function whenRefused<T>(value: T, code?: string): (error: unknown) => T {
   return (error) => {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError) return value;
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && (code === undefined || error.code === code)) return value;
     throw error;
   };
 }

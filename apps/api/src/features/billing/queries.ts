@@ -22,12 +22,13 @@ export async function keepStripeCustomer(db: Kysely<Database>, userId: string, c
   return findStripeCustomerId(db, userId);
 }
 
-/** Whether the account has had its one free trial. */
+/** The account's Stripe subscription, as the webhook last stored it. */
 export async function stripeSubscriptionOf(db: Kysely<Database>, userId: string): Promise<string | null> {
   const row = await db.selectFrom("users").select("stripeSubscriptionId").where("id", "=", userId).executeTakeFirst();
   return row?.stripeSubscriptionId ?? null;
 }
 
+/** Whether the account has had its one free trial. */
 export function hasUsedTrial(db: Kysely<Database>, userId: string): Promise<boolean> {
   return db
     .selectFrom("users")

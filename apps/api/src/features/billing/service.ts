@@ -16,7 +16,7 @@ import {
   stripeSubscriptionOf,
   switchLocalPlan,
 } from "./queries";
-import { callStripe, whenRefused } from "../../outside/stripe";
+import { callStripe, MISSING, whenRefused } from "../../outside/stripe";
 import { otherLiveSubscription } from "./webhook";
 
 export const COMPLIMENTARY = "Admins and beta testers have every Pro feature for free: no subscription is needed.";
@@ -154,12 +154,13 @@ export async function endLocalPlan(ctx: Context, user: SessionUser): Promise<voi
  */
 export async function cancelSubscriptionBeforeDeletion(ctx: Pick<Context, "db" | "clients">, userId: string): Promise<boolean> {
   const subscription = await stripeSubscriptionOf(ctx.db, userId);
-  if (!subscription || !ctx.clients.stripe) return false;
+  const { stripe } = ctx.clients;
+  if (!subscription || !stripe) return false;
   try {
-    await ctx.clients.stripe.subscriptions.cancel(subscription);
-  } catch (error) {
     // Already gone at Stripe: nothing left to cancel.
-    if ((error as { code?: string }).code !== "resource_missing") throw appError("BAD_GATEWAY", STRIPE_UNREACHABLE);
+    await stripe.subscriptions.cancel(subscription).catch(whenRefused(undefined, MISSING));
+  } catch {
+    throw appError("BAD_GATEWAY", STRIPE_UNREACHABLE);
   }
   return true;
 }

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { StripeConfig } from "../../config";
 import { enqueueMail } from "../../lib/email";
 import { appError } from "../../lib/errors";
-import { callStripe } from "../../outside/stripe";
+import { callStripe, MISSING, whenRefused } from "../../outside/stripe";
 
 /** Stripe's own default: a signature older than 5 minutes is refused, so a captured request can't be replayed later. */
 export const SIGNATURE_TOLERANCE_S = 300;
@@ -128,7 +128,7 @@ export async function applyEvent(deps: WebhookDeps, event: Stripe.Event, log: Pi
   const subscriptionId = subscriptionOf(event);
   if (!subscriptionId) return "ignored";
   if (await isRecorded(deps.db, event.id)) return "duplicate";
-  const subscription = await callStripe(() => deps.stripe.subscriptions.retrieve(subscriptionId).catch(unlessMissing));
+  const subscription = await callStripe(() => deps.stripe.subscriptions.retrieve(subscriptionId).catch(whenRefused(null, MISSING)));
   if (!subscription) {
     // Stripe has no such subscription (another mode's event, a fixture, a removed object): a retry would find none
     // either, and answering 502 would have Stripe retry for days and may disable the endpoint. 502 stays for outages.
@@ -163,12 +163,6 @@ export async function applyEvent(deps: WebhookDeps, event: Stripe.Event, log: Pi
 export async function otherLiveSubscription(stripe: Stripe, customerId: string, except?: string): Promise<Stripe.Subscription | null> {
   const { data } = await callStripe(() => stripe.subscriptions.list({ customer: customerId, limit: 100 }));
   return data.find((s) => s.id !== except && isLiveSubscription(s.status)) ?? null;
-}
-
-/** Null for Stripe's "No such ..." (404 resource_missing); any other failure is thrown on. */
-function unlessMissing(error: unknown): null {
-  if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return null;
-  throw error;
 }
 
 async function isRecorded(db: Kysely<Database>, eventId: string): Promise<boolean> {
