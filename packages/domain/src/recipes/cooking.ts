@@ -32,7 +32,7 @@ const AND_A_HALF = String.raw`\s+and\s+a\s+half`;
 const AMOUNT = String.raw`(?:${NUMBER}|(?:${WORDS})\b)(?:${AND_A_HALF})?`;
 /** "5 to 10", "10 bis 15", "5 à 10", "5 a 10", "5 tot 10", "5 til 10", "5 do 10". */
 const RANGE = String.raw`\s*[-–—]\s*|\s+(?:to|or|bis|à|a|tot|til|do)\s+`;
-const ENGLISH_UNIT = String.raw`hours?|hrs?|minutes?|mins?|seconds?|secs?`;
+const [ENGLISH_HOURS, ENGLISH_MINUTES, ENGLISH_SECONDS] = ["hours?|hrs?", "minutes?|mins?", "seconds?|secs?"];
 /**
  * Hour, minute and second words of the languages imports serve, English first, then German, Dutch, Danish, Norwegian
  * and Swedish, Spanish and Portuguese, French, Italian, Polish and Czech, Hungarian, Turkish, Greek. Read whole.
@@ -40,14 +40,18 @@ const ENGLISH_UNIT = String.raw`hours?|hrs?|minutes?|mins?|seconds?|secs?`;
 const UNIT_WORDS: [seconds: number, words: string][] = [
   [
     3600,
-    String.raw`hours?|hrs?|stunden?|std|uur|time|timer|timme|timmar|horas?|heures?|ora|ore|godzin[aęy]?|hodin[auy]?|ór(?:a|án|át|áig)|saat|ώρα|ώρες`,
+    String.raw`${ENGLISH_HOURS}|stunden?|std|uur|time|timer|timme|timmar|horas?|heures?|ora|ore|godzin[aęy]?|hodin[auy]?|ór(?:a|án|át|áig)|saat|ώρα|ώρες`,
   ],
-  [60, String.raw`minutes?|mins?|minuten|minuut|minutt|minutter|minuter|minut[aęuy]?|minutos?|minut[oi]|perc(?:ig|et)?|dakika|λεπτά|λεπτό`],
+  [
+    60,
+    String.raw`${ENGLISH_MINUTES}|minuten|minuut|minutt|minutter|minuter|minut[aęuy]?|minutos?|minut[oi]|perc(?:ig|et)?|dakika|λεπτά|λεπτό`,
+  ],
   [
     1,
-    String.raw`seconds?|secs?|sekunden?|sek|seconden?|secondes?|second[oi]|sekund(?:er|y)?|segundos?|másodperc(?:ig|et)?|saniye|δευτερόλεπτα`,
+    String.raw`${ENGLISH_SECONDS}|sekunden?|sek|seconden?|secondes?|second[oi]|sekund(?:er|y)?|segundos?|másodperc(?:ig|et)?|saniye|δευτερόλεπτα`,
   ],
 ];
+const ENGLISH_UNIT = new RegExp(`^(?:${ENGLISH_HOURS}|${ENGLISH_MINUTES}|${ENGLISH_SECONDS})$`, "i");
 /** Japanese and Chinese, where a word follows on: no space or end is needed, but "3分の1" and "3分之1" are thirds. */
 const CJK_UNIT_WORDS: [seconds: number, words: string][] = [
   [3600, "時間|个?小时"],
@@ -71,7 +75,6 @@ const DURATION = new RegExp(
   "giu",
 );
 const UNIT_SECONDS = [...UNIT_WORDS, ...CJK_UNIT_WORDS].map(([seconds, words]) => [seconds, new RegExp(`^(?:${words})$`, "iu")] as const);
-const isEnglishUnit = (word: string) => new RegExp(`^(?:${ENGLISH_UNIT})$`, "i").test(word);
 
 /** What may join two parts of one duration: "1 hour 15 minutes", "1 hour, 15 minutes", "1 hour and 15 minutes". */
 const JOIN = /^\s*,?\s*(?:and\s+)?$/i;
@@ -108,7 +111,7 @@ function durationPart(m: RegExpExecArray, step: string): Part | null {
   // "a second egg" counts eggs, not time.
   if (unit === 1 && /^an?$/i.test(from)) return null;
   // Number words are English: "at a time" is no Norwegian hour.
-  if (!isEnglishUnit(word) && /\p{L}/u.test(from.replace(TRAILING_HALF, ""))) return null;
+  if (!ENGLISH_UNIT.test(word) && /\p{L}/u.test(from.replace(TRAILING_HALF, ""))) return null;
   const lower = amountValue(from);
   const upper = to === undefined ? lower : amountValue(to);
   if (lower === null || upper === null) return null;

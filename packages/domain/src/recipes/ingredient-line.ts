@@ -84,6 +84,8 @@ const ROUGH_AMOUNT = new RegExp(
 
 /** "juice of 1 lemon", "grated zest of 2 limes": the part is said before the food that is counted. */
 const PART_OF = /^((?:[a-z]+ ){0,3}?(?:juice|zest|rind))\s+of\s+(?=\d)/i;
+/** Where a line's texts part: a comma, a semicolon, a spaced dash ("Flour - 2 cups"). */
+const SEGMENT_BREAK = /\s*[,;]\s*|\s+-\s+/;
 /** A label of up to three words before the amount: "Optional: 2 cups chicken", "Optional Glaze: ½ cup sugar". */
 const LABEL = /^(\p{L}[\p{L}'’-]*(?: \p{L}[\p{L}'’-]*){0,2}) ?:\s*(?=\.?\d)/u;
 const LEADING_APPROXIMATION = /^(?:about|approx\.?|approximately|around|roughly|circa|c\.|up to|at least)\s+(?=\d)/i;
@@ -393,12 +395,12 @@ export function parseIngredientLine(line: string): ParsedIngredientLine {
   let text = normalizeLine(line);
   const label = LABEL.exec(text);
   // The words before the colon are the food when only its measure follows, up to a note ("Butter: 100 g, softened").
-  if (label && !isMeasureOnly(text.slice(label[0].length).split(/\s*[,;]\s*|\s+-\s+/)[0]!)) {
+  if (label && !isMeasureOnly(text.slice(label[0].length).split(SEGMENT_BREAK)[0]!)) {
     comment.push(label[1]!);
     text = text.slice(label[0].length);
   }
   const segments = takeBrackets(text, comment)
-    .split(/\s*[,;]\s*|\s+-\s+/)
+    .split(SEGMENT_BREAK)
     .map((s) => s.trim())
     .filter(Boolean);
   let head = segments.shift() ?? "";

@@ -31,7 +31,8 @@ export function storable(value: string): string {
 // U+2029) are line breaks too, and the bidi embeddings, overrides and isolates (U+202A-202E, U+2066-2069) reorder
 // the text after them: a name could turn the rest of an invitation's subject around. Direction marks (U+200E, U+200F,
 // U+061C) stay: they only steer the punctuation beside them, as a name mixing scripts may need.
-const CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+const BIDI_CONTROLS = String.raw`\u202A-\u202E\u2066-\u2069`;
+const CONTROL = new RegExp(String.raw`[\p{Cc}\u2028\u2029${BIDI_CONTROLS}]`, "u");
 // What shows on screen: a letter, digit, mark of punctuation or symbol. Zero-width and direction marks, soft hyphens
 // and joiners alone are a name nobody can see or pick out of a list.
 const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
@@ -47,7 +48,7 @@ export function nameText(label: string) {
 }
 
 // The bidi embeddings, overrides and isolates of CONTROL: text of several lines keeps its line breaks and tabs.
-const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
+const BIDI_CONTROL = new RegExp(`[${BIDI_CONTROLS}]`, "u");
 
 /**
  * Text of several lines a person types (a bug report's description): storable text without the bidi controls that

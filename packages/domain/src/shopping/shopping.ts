@@ -211,7 +211,7 @@ function take(from: Supply[], key: string, value: number, unit: string, turn = 0
     missing -= taken;
     took = true;
   }
-  // Stock converted from another unit that falls a sliver short covers the need: 197 g of sugar is a cup (198 g).
+  // Stock that falls a sliver short covers the need, as after converting it does: 197 g of sugar is a cup (198 g).
   if (took && missing < value * NEGLIGIBLE) missing = 0;
   return { missing, unconvertible: [...unconvertible] };
 }
