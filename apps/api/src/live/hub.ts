@@ -116,14 +116,19 @@ export class LiveHub {
     while (this.sending || this.outgoing.length > 0) await this.flush();
   }
 
+  /** The person's open streams, whatever their scope. */
+  private streamsOf(userId: string): LiveStream[] {
+    return [...this.byScope.values()].flatMap((streams) => [...streams].filter((stream) => stream.userId === userId));
+  }
+
   /** The person moved household: their streams, opened in the old one, end (see LiveStream.rescope). */
   private moved(userId: string): void {
-    for (const streams of this.byScope.values()) for (const stream of streams) if (stream.userId === userId) stream.rescope();
+    for (const stream of this.streamsOf(userId)) stream.rescope();
   }
 
   /** A session of the person ended: their streams end, and each browser reconnects with its session checked again. */
   private signedOut(userId: string): void {
-    for (const streams of this.byScope.values()) for (const stream of streams) if (stream.userId === userId) stream.end();
+    for (const stream of this.streamsOf(userId)) stream.end();
   }
 
   private release(stream: LiveStream): void {
