@@ -11,16 +11,14 @@ const barcodePhoto = (file: string) => sharedData("barcodes", file);
 
 const count = (page: Page) => page.getByTestId("item-count").innerText();
 const rows = (page: Page) => page.getByTestId("shopping-item");
-/** Each row as "Name, amount", with " [x]" when checked, in screen order. */
-const listed = async (page: Page) => {
-  const boxes = rows(page).getByRole("checkbox");
-  const out: string[] = [];
-  for (let i = 0; i < (await boxes.count()); i++) {
-    const box = boxes.nth(i);
-    out.push(`${await box.getAttribute("aria-label")}${(await box.isChecked()) ? " [x]" : ""}`);
-  }
-  return out;
-};
+/**
+ * Each row as "Name, amount", with " [x]" when checked, in screen order. Read in one go: row by row, a row the list
+ * redrew meanwhile would be waited for until the action's timeout.
+ */
+const listed = (page: Page) =>
+  rows(page)
+    .getByRole("checkbox")
+    .evaluateAll((boxes: HTMLInputElement[]) => boxes.map((box) => `${box.getAttribute("aria-label")}${box.checked ? " [x]" : ""}`));
 // Text content, not innerText: the headings are upper-cased by CSS only.
 const groups = (page: Page) => page.getByTestId("shopping-group").getByRole("heading").allTextContents();
 
@@ -43,6 +41,30 @@ async function addItem(page: Page, name: string, quantity?: string, unit?: strin
   if (unit !== undefined) await dialog.getByLabel("Unit").fill(unit);
   await dialog.getByRole("button", { name: "Add Item" }).click();
   await dialog.waitFor({ state: "detached" });
+}
+
+/** How many changes the page's device keeps in its outbox (IndexedDB), whether waiting or being saved. */
+const keptOnDevice = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("kim-offline");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const counted = open.result.transaction("changes").objectStore("changes").count();
+          counted.onerror = () => reject(counted.error);
+          counted.onsuccess = () => {
+            open.result.close();
+            resolve(counted.result);
+          };
+        };
+      }),
+  );
+
+/** The first list's items as the server has them, "Name" with " [x]" when checked. */
+async function savedItems(page: Page) {
+  const [list] = (await (await page.request.get("/api/shopping-lists")).json()) as { items: { name: string; checked: boolean }[] }[];
+  return list!.items.map((i) => `${i.name}${i.checked ? " [x]" : ""}`);
 }
 
 /** Holds the page's calls of a tRPC procedure until `release` (see holdRequests). */
@@ -428,14 +450,12 @@ describe("shopping list", () => {
     expect(await count(page)).toBe("2 / 3 items");
     await page.getByRole("button", { name: "Remove Sugar, 1 kg" }).click();
     await expect.poll(() => count(page)).toBe("2 / 2 items");
-    // The remove shows at once; the other tab reloads once it is saved (a reload during the save: the test below).
+    // The remove shows at once; the other tab reloads once it is saved (a reload during the save: the test "keeps changes made just before a reload").
     await expect.poll(() => saves).toEqual([409, 200, 200]);
 
     await other.reload();
     await expect.poll(() => listed(other)).toEqual(["Flour, 1 kg [x]", "Butter, 250 g [x]"]);
-    const saved = await page.request.get("/api/shopping-lists");
-    const [list] = (await saved.json()) as { items: { name: string; checked: boolean }[] }[];
-    expect(list!.items.map((i) => `${i.name}${i.checked ? " [x]" : ""}`)).toEqual(["Flour [x]", "Butter [x]"]);
+    expect(await savedItems(page)).toEqual(["Flour [x]", "Butter [x]"]);
   });
 
   it("keeps a change on screen when a read of the list that began before it comes back", async () => {
@@ -470,6 +490,49 @@ describe("shopping list", () => {
     // The save met the other tab's newer list (409) and was applied to it again.
     await expect.poll(() => listed(page)).toEqual(["Flour, 1 kg [x]", "Sugar, 1 kg"]);
     expect(await page.evaluate(() => Reflect.get(window, "flourStates") as string[])).not.toContain("false");
+  });
+
+  it("keeps changes made just before a reload: each is on the device before it is sent, and applied once", async () => {
+    const page = await openPage({ serviceWorkers: "block" });
+    await signInAs(page, { firstName: "Ida" });
+    await page.goto("/shopping-list");
+    await page.getByText("Your shopping list is empty").waitFor();
+    await addItem(page, "Flour", "1", "kg");
+    await addItem(page, "Butter", "250", "g");
+    await expect.poll(() => count(page)).toBe("0 / 2 items");
+    await expect.poll(() => keptOnDevice(page)).toBe(0);
+
+    // The first save gets no answer, the second waits behind it, and the tab reloads.
+    const save = await holdCalls(page, "shoppingLists.update");
+    await page.getByRole("checkbox", { name: "Flour, 1 kg" }).click();
+    await page.getByRole("button", { name: "Remove Butter, 250 g" }).click();
+    await save.started;
+    await expect.poll(() => keptOnDevice(page)).toBe(2);
+    // Being saved is not waiting: online, no note counts them.
+    expect(await page.getByText(/Saving \d+ change/).count()).toBe(0);
+    await page.reload();
+    await save.release();
+    await expect.poll(() => listed(page)).toEqual(["Flour, 1 kg [x]"]);
+    await expect.poll(() => keptOnDevice(page)).toBe(0);
+    expect(await savedItems(page)).toEqual(["Flour [x]"]);
+
+    // A save that reached the server but whose answer the reload cut off: the next page has nothing to save again.
+    let landed!: () => void;
+    const reached = new Promise<void>((resolve) => (landed = resolve));
+    await page.route("**/trpc/shoppingLists.update**", async (route) => {
+      await route.fetch();
+      landed();
+    });
+    await page.getByRole("checkbox", { name: "Flour, 1 kg" }).click();
+    await reached;
+    const updates: string[] = [];
+    page.on("request", (request) => request.url().includes("shoppingLists.update") && updates.push(request.url()));
+    await page.reload();
+    await page.unroute("**/trpc/shoppingLists.update**");
+    await expect.poll(() => keptOnDevice(page)).toBe(0);
+    expect(await listed(page)).toEqual(["Flour, 1 kg"]);
+    expect(await savedItems(page)).toEqual(["Flour"]);
+    expect(updates).toEqual([]);
   });
 
   it("shows a change saved by another tab while this one was opening", async () => {

@@ -1,6 +1,6 @@
 import { request } from "../../lib/offline/idb";
 import { isOfflineError } from "../../lib/offline/network";
-import { forget, keep, kept } from "../../lib/offline/outbox";
+import { forget, kept, keepWhileSaving, nowWaiting } from "../../lib/offline/outbox";
 import { tellOutcome, type OutcomeText } from "../../lib/offline/outcomes";
 import { newIdempotencyKey } from "../../lib/keyed-mutation";
 import { SAVE_ATTEMPTS, type OfflineStore } from "./list-saver";
@@ -40,46 +40,52 @@ const clearSending = () => request("sending", "readwrite", (store) => store.dele
  * save whose answer was lost (the network dropped again, the tab closed) is sent again as it was and applied once.
  */
 export function listOutbox(server: ListServer): OfflineStore<ShoppingList> {
+  /** Forgets the changes the server now has, tells what of them could not apply, and sends any kept meanwhile. */
+  async function sent(ids: number[], clashes: OutcomeText[], list: ShoppingList): Promise<ShoppingList> {
+    await forget(ids);
+    await clearSending();
+    for (const clash of clashes) tellOutcome("list", clash);
+    // Changes kept while this save was on its way go next, over the list it saved.
+    return (await send()) ?? list;
+  }
+
   async function send(): Promise<ShoppingList | undefined> {
     const kept = await keptChanges();
     if (kept.length === 0) return undefined;
     const ops = kept.map((change) => change.op);
+    const ids = kept.map((c) => c.id);
     let save = await sending();
     for (let attempt = 1; ; attempt++) {
       if (!save) {
         const list = await server.load();
         const { items, clashes } = replayOps(ops, list.items);
+        // The server has them all already: their save was answered after the page that made them had gone.
+        if (JSON.stringify(items) === JSON.stringify(list.items)) return sent(ids, clashes, list);
         const input = { id: list.id, data: { items, version: list.version } };
-        save = { key: newIdempotencyKey(), input, ids: kept.map((c) => c.id), clashes };
+        save = { key: newIdempotencyKey(), input, ids, clashes };
         await setSending(save);
       }
+      let saved: ShoppingList;
       try {
-        const saved = await server.update(save.input, save.key);
-        await forget(save.ids);
-        await clearSending();
-        for (const clash of save.clashes ?? []) tellOutcome("list", clash);
-        // Changes kept while this save was on its way go next, over the list it saved.
-        return (await send()) ?? saved;
+        saved = await server.update(save.input, save.key);
       } catch (error) {
         // A conflict means the server never applied this save: it is made again on the newer list.
         if (!server.isConflict(error) || attempt === SAVE_ATTEMPTS) throw error;
         await clearSending();
         save = undefined;
+        continue;
       }
+      return sent(save.ids, save.clashes ?? [], saved);
     }
   }
 
   return {
     isOffline: isOfflineError,
-    async hold(change: ItemsChange) {
-      if (!change.op) return false;
-      const op = change.op;
-      try {
-        await keep("list", op);
-      } catch {
-        return false;
-      }
-      return true;
+    async keep(change: ItemsChange) {
+      if (!change.op) return undefined;
+      const kept = await keepWhileSaving("list", change.op).catch(() => undefined);
+      if (!kept) return undefined;
+      return { answered: () => forget([kept.id]).catch(() => undefined), waits: () => nowWaiting(kept).catch(() => undefined) };
     },
     held: async () => (await keptChanges().catch(() => [])).map((change) => changeOf(change.op)),
     send,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ShoppingItem } from "@kim/domain";
 import { createListSaver, SAVE_ATTEMPTS, type OfflineStore } from "./list-saver";
 import { changeOf, setChecked, type ItemsChange } from "./shopping-items";
@@ -26,14 +26,31 @@ interface Server {
   change(change: ItemsChange): void;
 }
 
-/** The server's list, saved only at its version like the API does; `onSave` can change it first, as another tab would. */
-function fakeServer(initial: ShoppingItem[] | null, offline?: (server: Server) => OfflineStore<List>) {
+/**
+ * The server's list, saved only at its version like the API does; `onSave` can change it first, as another tab would;
+ * `hang` holds every save unanswered, as a network does just before the page goes.
+ */
+function newServer(initial: ShoppingItem[] | null) {
   let list: List | null = initial && { id: "l1", items: initial, version: 1 };
-  const server = {
+  return {
     saves: 0,
     failNext: false,
+    hang: false,
     onSave: null as null | (() => void),
     get list() {
+      return list;
+    },
+    load: async () => (list ??= { id: "l1", items: [], version: 1 }),
+    async save(base: List, items: ShoppingItem[]) {
+      this.saves++;
+      this.onSave?.();
+      if (this.hang) await new Promise(() => {});
+      if (this.failNext) {
+        this.failNext = false;
+        throw new Error("offline");
+      }
+      if (!list || base.version !== list.version) throw new Conflict();
+      list = { ...list, items, version: list.version + 1 };
       return list;
     },
     /** Another tab's save. */
@@ -41,27 +58,24 @@ function fakeServer(initial: ShoppingItem[] | null, offline?: (server: Server) =
       list = { ...list!, items: change(list!.items), version: list!.version + 1 };
     },
   };
-  let screen: List | undefined = list ?? undefined;
+}
+
+/** A page showing the server's list, with its saver. */
+function openPage(server: ReturnType<typeof newServer>, offline?: (server: Server) => OfflineStore<List>) {
+  let screen: List | undefined = server.list ?? undefined;
   const saver = createListSaver<List>({
     shown: () => screen,
-    load: async () => (list ??= { id: "l1", items: [], version: 1 }),
-    save: async (base, items) => {
-      server.saves++;
-      server.onSave?.();
-      if (server.failNext) {
-        server.failNext = false;
-        throw new Error("offline");
-      }
-      if (!list || base.version !== list.version) throw new Conflict();
-      list = { ...list, items, version: list.version + 1 };
-      return list;
-    },
+    load: () => server.load(),
+    save: (base, items) => server.save(base, items),
     show: (next) => (screen = next),
     isConflict: (error) => error instanceof Conflict,
     offline: offline?.(server),
   });
   return { server, saver, screen: () => screen };
 }
+
+const fakeServer = (initial: ShoppingItem[] | null, offline?: (server: Server) => OfflineStore<List>) =>
+  openPage(newServer(initial), offline);
 
 describe("createListSaver", () => {
   it("shows a change at once and keeps the server's answer", async () => {
@@ -134,24 +148,43 @@ describe("createListSaver", () => {
   });
 
   describe("offline", () => {
-    /** A device store in memory (list-outbox.ts keeps it in IndexedDB): `network` cuts or gives back the network. */
+    /**
+     * A device store in memory (list-outbox.ts keeps it in IndexedDB): `network` cuts or gives back the network. Each
+     * page's store knows the changes it is saving itself, which wait only for the pages after it.
+     */
     function device() {
-      const kept: ItemsChange[] = [];
+      const kept: { id: number; change: ItemsChange }[] = [];
+      let lastId = 0;
       const state = { online: true, sends: 0 };
-      const store = (server: Server): OfflineStore<List> => ({
-        isOffline: () => !state.online,
-        hold: async (change) => !!change.op && kept.push(change) > 0,
-        held: async () => [...kept],
-        send: async () => {
-          if (!state.online) throw new Error("offline");
-          if (kept.length === 0) return undefined;
-          state.sends++;
-          server.change((items) => kept.reduce((all, change) => change(all), items));
-          kept.length = 0;
-          return server.list!;
-        },
-        discard: async () => void (kept.length = 0),
-      });
+      const forget = (id: number) => {
+        const i = kept.findIndex((k) => k.id === id);
+        if (i >= 0) kept.splice(i, 1);
+      };
+      const store = (server: Server): OfflineStore<List> => {
+        const saving = new Set<number>();
+        const waiting = () => kept.filter((k) => !saving.has(k.id));
+        return {
+          isOffline: () => !state.online,
+          keep: async (change) => {
+            if (!change.op) return undefined;
+            const id = ++lastId;
+            kept.push({ id, change });
+            saving.add(id);
+            return { answered: async () => forget(id), waits: async () => void saving.delete(id) };
+          },
+          held: async () => waiting().map((k) => k.change),
+          send: async () => {
+            if (!state.online) throw new Error("offline");
+            const sending = waiting();
+            if (sending.length === 0) return undefined;
+            state.sends++;
+            server.change((items) => sending.reduce((all, k) => k.change(all), items));
+            sending.forEach((k) => forget(k.id));
+            return server.list!;
+          },
+          discard: async () => waiting().forEach((k) => forget(k.id)),
+        };
+      };
       return { kept, state, store };
     }
     const checkOp = (name: string) => changeOf({ kind: "check", entry: { index: 0, item: item(name) }, checked: true });
@@ -178,6 +211,34 @@ describe("createListSaver", () => {
       expect(phone.kept).toHaveLength(0);
       expect(names(server.list!)).toEqual(["Milk [x]", "Cheese", "Butter"]);
       expect(names(screen())).toEqual(["Milk [x]", "Cheese", "Butter"]);
+    });
+
+    it("keeps each change on the device until its save is answered: a page gone first leaves them to the next", async () => {
+      const phone = device();
+      const server = newServer([item("Milk"), item("Eggs")]);
+      const first = openPage(server, phone.store);
+      // One save under way and one behind it when the tab closes.
+      server.hang = true;
+      void first.saver.apply(checkOp("Milk"));
+      void first.saver.apply(checkOp("Eggs"));
+      await vi.waitFor(() => expect(phone.kept).toHaveLength(2));
+
+      server.hang = false;
+      const next = openPage(server, phone.store);
+      await next.saver.resume();
+      expect(names(server.list!)).toEqual(["Milk [x]", "Eggs [x]"]);
+      expect(names(next.screen())).toEqual(["Milk [x]", "Eggs [x]"]);
+      expect(phone.kept).toHaveLength(0);
+    });
+
+    it("forgets a change once its save is answered, saved or refused", async () => {
+      const phone = device();
+      const { server, saver } = fakeServer([item("Milk")], phone.store);
+      await saver.apply(checkOp("Milk"));
+      expect(phone.kept).toHaveLength(0);
+      server.onSave = () => server.change(add("Sugar"));
+      await expect(saver.apply(addOp("Butter"))).rejects.toBeInstanceOf(Conflict);
+      expect(phone.kept).toHaveLength(0);
     });
 
     it("fails a change that carries no op (generating needs the network) even offline", async () => {

@@ -26,14 +26,25 @@ export interface ListStore<L extends SavedList> {
 export interface OfflineStore<L extends SavedList> {
   /** Whether a failed save failed for want of a network (so the change can wait) rather than being refused. */
   isOffline(error: unknown): boolean;
-  /** Keeps a change on the device; false when it can't (it carries no op, or storage is blocked). */
-  hold(change: ItemsChange): Promise<boolean>;
+  /**
+   * Keeps a change on the device before it is sent, so a reload or a closed tab before the answer does not lose it
+   * (the next page sends it); undefined when it can't (it carries no op, or storage is blocked).
+   */
+  keep(change: ItemsChange): Promise<KeptChange | undefined>;
   /** The changes kept on the device, from this visit or an earlier one. */
   held(): Promise<ItemsChange[]>;
   /** Saves the kept changes over the server's newest list and forgets them; the saved list, or undefined with none. */
   send(): Promise<L | undefined>;
   /** Forgets the kept changes (the server refused them). */
   discard(): Promise<void>;
+}
+
+/** A change kept on the device while its save is under way. */
+export interface KeptChange {
+  /** Its save was answered (saved, or refused): it is forgotten. */
+  answered(): Promise<void>;
+  /** Its save failed for want of a network: it waits with the others, to be sent when the network is back. */
+  waits(): Promise<void>;
 }
 
 /**
@@ -96,11 +107,24 @@ export function createListSaver<L extends SavedList>(store: ListStore<L>) {
     }
   }
 
-  /** Offline, a change the device can keep waits there and stays on screen; the promise resolves with the list shown. */
-  async function holdOffline(change: ItemsChange, error: unknown): Promise<L> {
-    if (!offline?.isOffline(error) || !confirmed || !(await offline.hold(change))) throw error;
-    waiting.push(change);
-    return withChanges(confirmed);
+  /**
+   * Saves a change kept on the device. Offline, a kept change waits there and stays on screen, and the promise resolves
+   * with the list shown; otherwise, once answered, it is forgotten.
+   */
+  async function saveKept(change: ItemsChange, kept: KeptChange | undefined): Promise<L> {
+    try {
+      const saved = await save(change);
+      await kept?.answered();
+      return saved;
+    } catch (error) {
+      if (kept && confirmed && offline?.isOffline(error)) {
+        await kept.waits();
+        waiting.push(change);
+        return withChanges(confirmed);
+      }
+      await kept?.answered();
+      throw error;
+    }
   }
 
   const enqueue = <T>(work: () => Promise<T>): Promise<T> => {
@@ -114,14 +138,16 @@ export function createListSaver<L extends SavedList>(store: ListStore<L>) {
       if (idle()) confirmed = store.shown();
       pending.push(change);
       showPending();
-      return enqueue(() =>
-        save(change)
-          .catch((error: unknown) => holdOffline(change, error))
-          .finally(() => {
-            pending.shift();
-            showPending();
-          }),
-      );
+      // Kept at once, not when its turn to be sent comes: a change waiting behind another's save is not lost either.
+      const kept = offline?.keep(change).catch(() => undefined);
+      return enqueue(async () => {
+        try {
+          return await saveKept(change, await kept);
+        } finally {
+          pending.shift();
+          showPending();
+        }
+      });
     },
     /**
      * Shows the changes kept on the device over the list on screen, and sends them when the network allows (on

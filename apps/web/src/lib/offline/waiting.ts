@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { request } from "./idb";
+import { waitingOf, type Marked } from "./saving";
 
 /** Changes kept on the device and not yet saved, for the offline indicator. */
 const listeners = new Set<() => void>();
@@ -9,7 +10,8 @@ export const waitingChanged = () => listeners.forEach((listener) => listener());
 
 async function countWaiting(): Promise<number> {
   try {
-    return await request("changes", "readonly", (store) => store.count());
+    const all = await request<Marked[]>("changes", "readonly", (store) => store.getAll() as IDBRequest<Marked[]>);
+    return (await waitingOf(all)).length;
   } catch {
     return 0;
   }
