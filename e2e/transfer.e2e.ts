@@ -81,12 +81,20 @@ describe("moving in and out, from the profile", () => {
     expect(milk.status()).toBe(201);
     await page.goto("/profile");
     const downloading = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Download my data" }).click();
+    const button = page.getByRole("button", { name: "Download my data" });
+    await button.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^kim-export-\d{4}-\d{2}-\d{2}\.zip$/);
     const saved = path.join(tmpdir(), download.suggestedFilename());
     await download.saveAs(saved);
     expect(readFileSync(saved).subarray(0, 2).toString()).toBe("PK");
+
+    // The hour's exports spent (the one above and nine more), the next is refused, and the card says why.
+    for (let i = 0; i < 9; i++) expect((await page.request.get("/api/transfer/export")).status()).toBe(200);
+    await button.click();
+    await page.getByRole("alert").filter({ hasText: /^Too many exports\. Try again in \d+ minutes\.$/ }).waitFor();
+    expect(await button.isEnabled()).toBe(true);
+    await shot(page.locator('[data-slot="card"]', { has: page.getByRole("heading", { name: "Export everything" }) }), "transfer-export-refused");
 
     // The export read back into another account brings the kitchen along, and the summary says so.
     const newcomer = await openPage();

@@ -5,7 +5,7 @@ import { pdfAnswerError } from "../recipes/pdf-upload";
 export type ImportSummary = RouterOutputs["transfer"]["importCollection"];
 
 export const IMPORT_ENDPOINT = "/api/transfer/import";
-export const EXPORT_ENDPOINT = "/api/transfer/export";
+const EXPORT_ENDPOINT = "/api/transfer/export";
 /** The server refuses a larger file (413); checked before sending, so a cook does not wait on an upload to be refused. */
 export const MAX_COLLECTION_BYTES = 256 * 1024 * 1024;
 export const COLLECTION_TYPES = ".paprikarecipes,.zip,.json,.jsonld,.csv";
@@ -34,4 +34,27 @@ export function uploadCollection(
     form.append("file", file, file.name);
     request.send(form);
   });
+}
+
+/** The file name a download's Content-Disposition gives, or undefined. */
+function attachmentName(disposition: string | null): string | undefined {
+  return /filename="([^"]+)"/.exec(disposition ?? "")?.[1];
+}
+
+/** Fetches the account's export and hands it to the browser to save; rejects with the server's reason when refused. */
+export async function downloadExport(): Promise<void> {
+  let file: { blob: Blob; name: string };
+  try {
+    const response = await fetch(EXPORT_ENDPOINT, { credentials: "include" });
+    if (!response.ok) throw pdfAnswerError(response.status, response.statusText, await response.text());
+    file = { blob: await response.blob(), name: attachmentName(response.headers.get("content-disposition")) ?? "kim-export.zip" };
+  } catch (error) {
+    // fetch's own failures (the network, a download cut off) are TypeErrors, whose text means nothing to a cook.
+    if (error instanceof TypeError) throw new Error("The export failed: check your connection and try again.");
+    throw error;
+  }
+  const url = URL.createObjectURL(file.blob);
+  Object.assign(document.createElement("a"), { href: url, download: file.name }).click();
+  // The browser has taken the file once the click is handled; a minute on, the blob's memory goes back.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
