@@ -177,6 +177,8 @@ describe("inventory", () => {
     await dialog.getByRole("button", { name: "Add Ingredient" }).click();
     await dialog.getByText("Quantity must be a number, like 2, 0.25 or 0,25").waitFor();
     expect(await quantity.getAttribute("aria-invalid")).toBe("true");
+    // The focus went from the submit button to the field to fix.
+    await expect.poll(() => quantity.evaluate((field) => field === document.activeElement)).toBe(true);
     await keepScreenshot(page, "inventory-quantity-error-390");
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });

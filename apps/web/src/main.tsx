@@ -6,6 +6,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { cn } from "@kim/ui/lib/utils";
 import { createAppRouter } from "./router";
 import { currentUserQueryOptions } from "./lib/current-user";
+import { focusFirstErrorOnSubmit } from "./lib/form";
 import { createQueryClient } from "./lib/query-client";
 import { keepAnswers } from "./lib/offline/kept-answers";
 import { registerServiceWorkerWhenSettled } from "./lib/offline/service-worker";
@@ -33,6 +34,8 @@ setTimeout(
 // tailwind-merge builds its class map at its first call (20 ms of CPU here, four times that on a slow phone): in a task
 // of its own while the page's code and data are on their way, rather than inside the task of the first render.
 setTimeout(() => cn());
+
+focusFirstErrorOnSubmit();
 
 // Offline use (decision 0038): the service worker is registered once the first screen has settled, so it never delays it.
 keepAnswers(queryClient);

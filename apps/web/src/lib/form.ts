@@ -38,3 +38,21 @@ export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
+
+/**
+ * When a submitted form is refused on the spot, the focus goes to its first field in error, unless it is on one
+ * already: where the cook fixes it, and where a screen reader reads the message (it stayed on the submit button). Set
+ * once for the whole app, since every form marks its fields in error with aria-invalid; a form that checks later (the
+ * recipe form, whose rules load on demand) moves the focus itself.
+ */
+export function focusFirstErrorOnSubmit(): void {
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    // After React has drawn the errors the submit handler set.
+    requestAnimationFrame(() => {
+      const invalid = form.isConnected ? form.querySelector<HTMLElement>("[aria-invalid=true]") : null;
+      if (invalid && document.activeElement?.getAttribute("aria-invalid") !== "true") invalid.focus();
+    });
+  });
+}
