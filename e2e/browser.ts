@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page, type Request, type Route } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request, type Route } from "playwright-core";
 import { afterAll, afterEach, beforeAll, inject, onTestFailed } from "vitest";
 import { chromiumLaunchOptions } from "./chromium";
 
@@ -139,3 +139,14 @@ export async function toast(page: Page, title: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** How light an element's colour property is drawn, 0 (black) to 255 (white), whatever colour syntax the CSS uses. */
+export const lightness = (element: Locator, property: "backgroundColor" | "color") =>
+  element.evaluate((node, name) => {
+    const context = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+    if (!context) throw new Error("no 2D canvas");
+    context.fillStyle = getComputedStyle(node)[name];
+    context.fillRect(0, 0, 1, 1);
+    const [red = 0, green = 0, blue = 0] = context.getImageData(0, 0, 1, 1).data;
+    return (red + green + blue) / 3;
+  }, property);

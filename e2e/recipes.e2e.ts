@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
+import { holdRequests, keepScreenshot, lightness, openPage, toast, useBrowser } from "./browser";
 import { addRecipes, signInAs, type RecipeRow } from "./fixtures";
 
 useBrowser();
@@ -48,7 +48,10 @@ describe("recipes", () => {
     await page.getByLabel("Description").fill("Crisp pastry");
     await page.goBack();
     await page.getByRole("alertdialog").getByText("Leave without saving?").waitFor();
-    await page.getByRole("button", { name: "Leave" }).click();
+    // Readable: its text was drawn white on white (the outline style set no text colour over the action's).
+    const leave = page.getByRole("button", { name: "Leave" });
+    expect(Math.abs((await lightness(leave, "color")) - (await lightness(leave, "backgroundColor")))).toBeGreaterThan(128);
+    await leave.click();
     await page.getByRole("heading", { name: "Recipes", exact: true }).waitFor();
     await page.getByRole("link", { name: "Create Recipe" }).first().click();
     await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
@@ -208,6 +211,28 @@ describe("recipes", () => {
     await page.waitForURL((url) => url.pathname === "/recipes");
     await cards(page).filter({ hasText: "Flatbread" }).waitFor();
     expect(await page.getByRole("heading", { name: "Create Recipe" }).count()).toBe(0);
+  });
+
+  it("lets the cook leave while the recipe saves: no prompt, no pull back to the list once it is saved", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Rhea" });
+    await page.goto("/recipes/new");
+    await page.getByLabel("Title").fill("Slow Soup");
+    await page.getByLabel("Name of ingredient 1").fill("Leek");
+    await page.getByLabel("Steps").fill("Simmer.");
+    const save = await holdRequests(page, (url) => url.pathname.endsWith("/recipes.create"));
+    await page.getByRole("button", { name: "Create Recipe" }).click();
+    await save.started;
+    await page.getByRole("link", { name: "Meal Planner" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/meal-planner");
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+    await save.release();
+    await toast(page, "Recipe created successfully");
+    expect(new URL(page.url()).pathname).toBe("/meal-planner");
+    // Saved, so no draft comes back: the form opens empty.
+    await page.goto("/recipes/new");
+    await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
+    expect(await page.getByLabel("Title").inputValue()).toBe("");
   });
 
   it("prefills a new recipe from the link, and ignores unreadable values with a notice", async () => {

@@ -1,7 +1,7 @@
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, localDate, startOfWeek } from "../packages/domain/src/index";
-import { holdRequests, keepScreenshot, openPage, toast, useBrowser } from "./browser";
+import { holdRequests, keepScreenshot, lightness, openPage, toast, useBrowser } from "./browser";
 import { addIngredients, addRecipes, barcodeNotFound, setPro, signInAs } from "./fixtures";
 import { sharedData } from "./shared-data";
 
@@ -22,16 +22,6 @@ const listed = (page: Page) =>
 // Text content, not innerText: the headings are upper-cased by CSS only.
 const groups = (page: Page) => page.getByTestId("shopping-group").getByRole("heading").allTextContents();
 
-/** How light an element's colour property is drawn, 0 (black) to 255 (white), whatever colour syntax the CSS uses. */
-const lightness = (element: Locator, property: "backgroundColor" | "color") =>
-  element.evaluate((node, name) => {
-    const context = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
-    if (!context) throw new Error("no 2D canvas");
-    context.fillStyle = getComputedStyle(node)[name];
-    context.fillRect(0, 0, 1, 1);
-    const [red = 0, green = 0, blue = 0] = context.getImageData(0, 0, 1, 1).data;
-    return (red + green + blue) / 3;
-  }, property);
 
 async function addItem(page: Page, name: string, quantity?: string, unit?: string) {
   await page.getByRole("button", { name: "Add Item" }).click();

@@ -74,6 +74,33 @@ describe("moving in and out, from the profile", () => {
     }, 180_000);
   }
 
+  it("imports once when the answer is lost and the cook presses Import again", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Twice" });
+    const file = path.join(tmpdir(), "kim-e2e-lost-answer.paprikarecipes");
+    writeFileSync(file, await paprikaFile(sampleRecipes(3, "Lost")));
+    await page.goto("/profile");
+    await page.getByLabel("Collection file").setInputFiles(file);
+    // Duplicates kept: a second import under a new key would add every recipe again.
+    await page.getByLabel("Also import recipes I already have").check();
+    // The import reaches the server and is done; its answer never reaches the page.
+    const keys: string[] = [];
+    await page.route("**/api/transfer/import?*", async (route) => {
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      if (keys.length > 1) return route.continue();
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    const importButton = page.getByRole("button", { name: "Import", exact: true });
+    await importButton.click();
+    await page.getByText("The upload failed: check your connection and try again.").waitFor();
+    await importButton.click();
+    await page.getByRole("status").filter({ hasText: "Imported 3 recipes" }).waitFor();
+    expect(new Set(keys).size).toBe(1);
+    const recipes = (await (await page.request.get("/api/recipes")).json()) as unknown[];
+    expect(recipes).toHaveLength(3);
+  });
+
   it("exports everything as a downloaded zip, and shows the danger zone", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Leaver" });

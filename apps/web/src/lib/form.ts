@@ -34,8 +34,17 @@ export function errorCode(error: unknown): string | undefined {
 
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 
-/** The server's message when it sent one, else the screen's fallback text. */
+/** A call that got no answer from the server: fetch's TypeError, alone or wrapped by the tRPC client. */
+export const isNetworkFailure = (error: unknown): boolean =>
+  error instanceof TypeError || (error instanceof Error && error.cause instanceof TypeError);
+
+/**
+ * The server's message when it sent one, else the screen's fallback text. A call that got no answer says so in a cook's
+ * words: the browser's own ("Failed to fetch", "Load failed") tell them nothing.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (isNetworkFailure(error))
+    return navigator.onLine ? "Couldn't reach Kim: check your connection and try again." : "You're offline: try again once you're back online.";
   return error instanceof Error && error.message ? error.message : fallback;
 }
 

@@ -79,8 +79,16 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
     setWritten(rowsWrittenFor(initialValues.ingredients));
     setRestoredShown(false);
   };
+  // Leaving while the save is on its way is not leaving unsaved: it finishes, and forgets the draft, without the form.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const blocker = useBlocker({
-    shouldBlockFn: () => dirty && !saved.current,
+    shouldBlockFn: () => dirty && !saved.current && !pending,
     // A lost session keeps the form as a draft before its redirect: no prompt then.
     enableBeforeUnload: () => dirty && !saved.current && !isSessionLost(),
     withResolver: true,
@@ -164,7 +172,8 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
         saved.current = true;
         forgetDraft(draft.key);
         // In place of the form: Back then goes where the cook came from, not to a form already saved (an empty one).
-        return navigate({ to: "/recipes", replace: true });
+        // A cook who left while it saved stays where they went.
+        if (mounted.current) return navigate({ to: "/recipes", replace: true });
       })
       // Failures are toasted by the mutation; the form keeps its values for another try.
       .catch(() => undefined);

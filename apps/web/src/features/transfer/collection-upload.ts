@@ -43,18 +43,11 @@ function attachmentName(disposition: string | null): string | undefined {
 
 /** Fetches the account's export and hands it to the browser to save; rejects with the server's reason when refused. */
 export async function downloadExport(): Promise<void> {
-  let file: { blob: Blob; name: string };
-  try {
-    const response = await fetch(EXPORT_ENDPOINT, { credentials: "include" });
-    if (!response.ok) throw pdfAnswerError(response.status, response.statusText, await response.text());
-    file = { blob: await response.blob(), name: attachmentName(response.headers.get("content-disposition")) ?? "kim-export.zip" };
-  } catch (error) {
-    // fetch's own failures (the network, a download cut off) are TypeErrors, whose text means nothing to a cook.
-    if (error instanceof TypeError) throw new Error("The export failed: check your connection and try again.");
-    throw error;
-  }
-  const url = URL.createObjectURL(file.blob);
-  Object.assign(document.createElement("a"), { href: url, download: file.name }).click();
+  const response = await fetch(EXPORT_ENDPOINT, { credentials: "include" });
+  if (!response.ok) throw pdfAnswerError(response.status, response.statusText, await response.text());
+  const name = attachmentName(response.headers.get("content-disposition")) ?? "kim-export.zip";
+  const url = URL.createObjectURL(await response.blob());
+  Object.assign(document.createElement("a"), { href: url, download: name }).click();
   // The browser has taken the file once the click is handled; a minute on, the blob's memory goes back.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

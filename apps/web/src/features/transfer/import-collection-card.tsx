@@ -1,10 +1,11 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Upload } from "lucide-react";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { Checkbox } from "@kim/ui/checkbox";
 import { NeedsNetwork } from "../../components/needs-network";
 import { errorMessage } from "../../lib/form";
+import { newIdempotencyKey } from "../../lib/keyed-mutation";
 import { useOnline } from "../../lib/offline/network";
 import { trpc } from "../../lib/trpc";
 import { fileSize } from "../recipes/pdf-upload";
@@ -23,6 +24,7 @@ export function ImportCollectionCard() {
   const [file, setFile] = useState<File | null>(null);
   const [keepDuplicates, setKeepDuplicates] = useState(false);
   const [stage, setStage] = useState<Stage>({ kind: "idle" });
+  const intent = useRef<{ file: File; keepDuplicates: boolean; key: string }>(undefined);
   const running = stage.kind === "running";
   const online = useOnline();
   // The server's progress once the file is in; polled while the import runs.
@@ -34,10 +36,15 @@ export function ImportCollectionCard() {
 
   async function start() {
     if (!file) return;
-    const key = crypto.randomUUID();
+    // The same file and choice again after a failure goes with the key it went with: an import whose answer was lost
+    // (the network dropped as it finished) answers its summary rather than importing every recipe twice.
+    const same = intent.current?.file === file && intent.current.keepDuplicates === keepDuplicates;
+    const key = same && intent.current ? intent.current.key : newIdempotencyKey();
+    intent.current = { file, keepDuplicates, key };
     setStage({ kind: "running", key, sent: 0 });
     try {
       const summary = await uploadCollection(file, key, keepDuplicates, (sent) => setStage({ kind: "running", key, sent }));
+      intent.current = undefined;
       setStage({ kind: "done", summary });
       void utils.recipes.invalidate();
     } catch (error) {
