@@ -22,7 +22,6 @@ const listed = (page: Page) =>
 // Text content, not innerText: the headings are upper-cased by CSS only.
 const groups = (page: Page) => page.getByTestId("shopping-group").getByRole("heading").allTextContents();
 
-
 async function addItem(page: Page, name: string, quantity?: string, unit?: string) {
   await page.getByRole("button", { name: "Add Item" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Item" });

@@ -119,9 +119,15 @@ describe("moving in and out, from the profile", () => {
     // The hour's exports spent (the one above and nine more), the next is refused, and the card says why.
     for (let i = 0; i < 9; i++) expect((await page.request.get("/api/transfer/export")).status()).toBe(200);
     await button.click();
-    await page.getByRole("alert").filter({ hasText: /^Too many exports\. Try again in \d+ minutes\.$/ }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /^Too many exports\. Try again in \d+ minutes\.$/ })
+      .waitFor();
     expect(await button.isEnabled()).toBe(true);
-    await shot(page.locator('[data-slot="card"]', { has: page.getByRole("heading", { name: "Export everything" }) }), "transfer-export-refused");
+    await shot(
+      page.locator('[data-slot="card"]', { has: page.getByRole("heading", { name: "Export everything" }) }),
+      "transfer-export-refused",
+    );
 
     // The export read back into another account brings the kitchen along, and the summary says so.
     const newcomer = await openPage();

@@ -9,7 +9,9 @@ describe("errorMessage", () => {
     vi.stubGlobal("navigator", { onLine: true });
     const dropped = TRPCClientError.from(new TypeError("Failed to fetch"));
     expect(errorMessage(dropped, "Please try again.")).toBe("Couldn't reach Kim: check your connection and try again.");
-    expect(errorMessage(new TypeError("Load failed"), "Please try again.")).toBe("Couldn't reach Kim: check your connection and try again.");
+    expect(errorMessage(new TypeError("Load failed"), "Please try again.")).toBe(
+      "Couldn't reach Kim: check your connection and try again.",
+    );
     vi.stubGlobal("navigator", { onLine: false });
     expect(errorMessage(dropped, "Please try again.")).toBe("You're offline: try again once you're back online.");
   });

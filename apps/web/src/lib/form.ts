@@ -44,7 +44,9 @@ export const isNetworkFailure = (error: unknown): boolean =>
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (isNetworkFailure(error))
-    return navigator.onLine ? "Couldn't reach Kim: check your connection and try again." : "You're offline: try again once you're back online.";
+    return navigator.onLine
+      ? "Couldn't reach Kim: check your connection and try again."
+      : "You're offline: try again once you're back online.";
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
