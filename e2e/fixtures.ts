@@ -28,6 +28,8 @@ export interface NewUser {
   isBetaTester?: boolean;
   /** A Pro trial with 14 days left. */
   trial?: boolean;
+  /** For screens that ask for it again (deleting the account); the login screen is still skipped. */
+  password?: string;
   /** Stored as given, as an older release could have stored it (the API takes icon names only). */
   profileImageUrl?: string;
 }
@@ -39,7 +41,7 @@ export interface FixtureUser {
   token: string;
 }
 
-/** Creates a user (no password: they cannot log in through the screen) with a live session. */
+/** Creates a user (without a password unless given: the screens are reached by the session) with a live session. */
 export function createUser(user: NewUser): Promise<FixtureUser> {
   return fixture<FixtureUser>("POST", "/users", {
     lastName: "Cook",

@@ -14,6 +14,7 @@ import { recipeInput } from "../packages/domain/src/index";
 import { createDb, migrateToLatest } from "../packages/db/src/index";
 import { buildApp } from "../apps/api/src/app";
 import { loadConfig } from "../apps/api/src/config";
+import { hashPassword } from "../apps/api/src/features/auth/passwords";
 import { createSession } from "../apps/api/src/sessions/sessions";
 import { unsubscribeToken } from "../apps/api/src/features/expiry-mail/token";
 import { consoleTransport, transportFromConfig } from "../apps/api/src/lib/email";
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
       const input = object(body);
       const email = text(input, "email").toLowerCase();
       const profileImageUrl = optional(input, "profileImageUrl", isString, "");
+      const password = optional(input, "password", isString, "");
       // A Pro trial running for 14 more days, as the local mode starts it.
       const trial = optional(input, "trial", isBoolean, false)
         ? {
@@ -112,7 +114,7 @@ async function main(): Promise<void> {
         .insertInto("users")
         .values({
           email,
-          password: null,
+          password: password ? await hashPassword(password, TEST_PASSWORD_HASHING) : null,
           firstName: optional(input, "firstName", isStringOrNull, null),
           lastName: optional(input, "lastName", isStringOrNull, null),
           role: optional(input, "role", isRole, "user"),

@@ -101,6 +101,21 @@ describe("moving in and out, from the profile", () => {
     expect(recipes).toHaveLength(3);
   });
 
+  it("takes the cook to the goodbye page when the account was deleted but the answer was lost", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Gone", password: "correct horse battery" });
+    await page.goto("/profile");
+    await page.route("**/trpc/transfer.deleteAccount*", async (route) => {
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByLabel("Password").fill("correct horse battery");
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForURL((url) => url.searchParams.get("account") === "deleted");
+  });
+
   it("exports everything as a downloaded zip, and shows the danger zone", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Leaver" });

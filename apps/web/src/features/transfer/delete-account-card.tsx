@@ -14,7 +14,8 @@ import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { Input } from "@kim/ui/input";
 import { NeedsNetwork } from "../../components/needs-network";
-import { errorMessage } from "../../lib/form";
+import { isUnauthorizedError } from "../../lib/errors";
+import { errorMessage, isNetworkFailure } from "../../lib/form";
 import { useOnline } from "../../lib/offline/network";
 import { trpc } from "../../lib/trpc";
 
@@ -24,9 +25,19 @@ export function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const online = useOnline();
+  const utils = trpc.useUtils();
+  // Everything is gone, the session too: start over on the landing page.
+  const deleted = () => window.location.assign("/?account=deleted");
   const remove = trpc.transfer.deleteAccount.useMutation({
-    // Everything is gone, the session too: start over on the landing page.
-    onSuccess: () => window.location.assign("/?account=deleted"),
+    onSuccess: deleted,
+    // No answer came: if the session has gone, it went with the account, which was deleted after all.
+    onError: (error) => {
+      if (!isNetworkFailure(error)) return;
+      utils.client.auth.user.query().then(
+        () => undefined,
+        (check: unknown) => isUnauthorizedError(check) && deleted(),
+      );
+    },
   });
 
   return (
