@@ -23,9 +23,16 @@ describe("bug reports", () => {
     await page.getByText("Title is required").waitFor();
     await page.getByText("Description is required").waitFor();
     expect(await page.getByLabel("Priority").innerText()).toBe("Medium");
+    // The focus went to the first field to fix.
+    await expect.poll(() => page.getByLabel("Title").evaluate((field) => field === document.activeElement)).toBe(true);
 
+    // What is typed survives a reload.
     await page.getByLabel("Title").fill(reportTitle);
     await page.getByLabel("Description").fill("On the cooking screen the timer beeps twice at zero.");
+    await page.reload();
+    await page.getByText("You left this page before saving.").waitFor();
+    expect(await page.getByLabel("Title").inputValue()).toBe(reportTitle);
+    expect(await page.getByLabel("Description").inputValue()).toBe("On the cooking screen the timer beeps twice at zero.");
     expect(await page.getByText("Title is required").count()).toBe(0);
     expect(await page.getByText("Description is required").count()).toBe(0);
     await pickOption(page, page.getByLabel("Priority"), "High");
@@ -33,9 +40,13 @@ describe("bug reports", () => {
     await page.getByRole("button", { name: "Submit Bug Report" }).click();
     await toast(page, "Bug report submitted successfully");
     await toast(page, "Our team will review your report soon.");
-    // The form starts over for the next report.
+    // The form starts over for the next report, and so does a reload.
     expect(await page.getByLabel("Title").inputValue()).toBe("");
     expect(await page.getByLabel("Priority").innerText()).toBe("Medium");
+    await page.reload();
+    await page.getByRole("heading", { name: "Report a Bug" }).waitFor();
+    expect(await page.getByLabel("Title").inputValue()).toBe("");
+    expect(await page.getByText("You left this page before saving.").count()).toBe(0);
   });
 
   it("an admin sees the report, changes its status and adds notes", async () => {

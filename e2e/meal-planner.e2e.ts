@@ -129,8 +129,17 @@ describe("meal planner", () => {
       .toBe(`Remove Lasagna from breakfast on ${dayName(monday)}`);
     await keepScreenshot(page, "meal-planner-full-slot-1280");
 
+    // A removal that fails keeps the meal, and the focus on its button for another try.
+    const removeSalad = breakfast.getByRole("button", { name: `Remove Caesar Salad from breakfast on ${dayName(monday)}` });
+    await page.route("**/trpc/mealPlans.delete*", (route) => route.abort());
+    await removeSalad.click();
+    await toast(page, "Couldn't reach Kim: check your connection and try again.");
+    await page.unroute("**/trpc/mealPlans.delete*");
+    expect(await breakfast.locator("[data-meal]").count()).toBe(3);
+    expect(await removeSalad.evaluate((button) => button === document.activeElement)).toBe(true);
+
     // Removing one brings the + back, and focus lands on it.
-    await breakfast.getByRole("button", { name: `Remove Caesar Salad from breakfast on ${dayName(monday)}` }).click();
+    await removeSalad.click();
     await toast(page, "Meal removed from planner");
     await addButton(page, monday, "breakfast").waitFor();
     expect(await breakfast.getByRole("link").allInnerTexts()).toEqual(["Pancakes", "Lasagna"]);

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Lightbulb, Sparkles } from "lucide-react";
 import { BUG_DESCRIPTION_MAX, BUG_PRIORITIES, BUG_TITLE_MAX, hasProAccess, type BugPriority } from "@kim/domain";
 import { Button } from "@kim/ui/button";
@@ -6,8 +6,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/
 import { Label } from "@kim/ui/label";
 import { toast } from "@kim/ui/lib/use-toast";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@kim/ui/select";
+import { DraftRestoredNotice } from "../../components/draft-restored-notice";
 import { FormField, TextareaField } from "../../components/form-field";
 import { useCurrentUser } from "../../lib/current-user";
+import { useFocusAfterPending } from "../../lib/focus-after-pending";
+import { stringField, useKeepDraft, useRestoredWork } from "../../lib/form-draft";
 import { keyed, useKeyedMutation } from "../../lib/keyed-mutation";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
@@ -23,19 +26,36 @@ const TIPS = [
   "Use High priority only when something stops you from using KIM.",
 ];
 
+/** A kept draft's fields, or null when it is not one. */
+function parseBugDraft(raw: unknown): typeof EMPTY | null {
+  const title = stringField(raw, "title");
+  const description = stringField(raw, "description");
+  if (title === null || description === null) return null;
+  return { title, description, priority: asPriority(stringField(raw, "priority") ?? "") };
+}
+
 export function BugReportPage() {
-  const [form, setForm] = useState(EMPTY);
+  const user = useCurrentUser().data;
+  // What is typed is kept in this tab as it is typed: a reload, Back or a lost session mid-send does not lose it.
+  const draft = { key: "bug-report", userId: user?.id ?? "", scope: "new" };
+  const restored = useRestoredWork(draft, parseBugDraft);
+  const [form, setForm] = useState(restored?.values ?? EMPTY);
+  const [restoredShown, setRestoredShown] = useState(restored !== null);
+  useKeepDraft(draft, form, form.title !== "" || form.description !== "");
   const [errors, setErrors] = useState<{ title?: string; description?: string }>({});
   const priorityId = useId();
-  const user = useCurrentUser().data;
+  const formRef = useRef<HTMLFormElement>(null);
   const utils = trpc.useUtils();
   const create = useKeyedMutation(keyed(utils.client.bugReports.create.mutate), {
     onSuccess: () => {
       toast({ title: "Bug report submitted successfully", description: "Our team will review your report soon." });
       setForm(EMPTY);
+      setRestoredShown(false);
     },
     onError: failureToast("Failed to submit bug report"),
   });
+  // A failed send leaves the focus in the form, not on the page (its button was disabled while it went).
+  useFocusAfterPending(formRef, create.isPending);
 
   // A field's error goes once the field is edited; the next submit checks again.
   const edit = (field: "title" | "description", value: string) => {
@@ -75,7 +95,17 @@ export function BugReportPage() {
               Priority support: with Pro, your report goes to the top of our list and is handled first.
             </p>
           ) : null}
-          <form noValidate onSubmit={submit} className="grid gap-4">
+          {restored && restoredShown ? (
+            <DraftRestoredNotice
+              reason={restored.reason}
+              onDiscard={() => {
+                setForm(EMPTY);
+                setErrors({});
+                setRestoredShown(false);
+              }}
+            />
+          ) : null}
+          <form ref={formRef} noValidate onSubmit={submit} className="grid gap-4">
             <FormField
               label="Title"
               name="title"

@@ -101,10 +101,11 @@ function MealItem({ meal, slotName, removing, onRemove }: MealItemProps) {
         <Button
           variant="ghost"
           size="icon"
-          className="-mr-1.5 size-6 text-muted-foreground hover:text-destructive"
+          className="-mr-1.5 size-6 text-muted-foreground hover:text-destructive aria-disabled:opacity-50"
           aria-label={`Remove ${meal.recipe?.title ?? "removed recipe"} from ${slotName}`}
-          disabled={removing}
-          onClick={() => onRemove(meal)}
+          // Not `disabled`, which would drop the focus to the page: after a failed removal it is still here.
+          aria-disabled={removing}
+          onClick={() => !removing && onRemove(meal)}
         >
           <X aria-hidden="true" />
         </Button>

@@ -9,6 +9,7 @@ import { DraftRestoredNotice } from "../../components/draft-restored-notice";
 import { FormField, NativeSelectField, TextareaField } from "../../components/form-field";
 import { retryingLoader } from "../../lib/chunk-load";
 import { useCurrentUser } from "../../lib/current-user";
+import { useFocusAfterPending } from "../../lib/focus-after-pending";
 import { forgetDraft, useKeepDraft, useRestoredWork } from "../../lib/form-draft";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { isSessionLost } from "../../lib/session-lost";
@@ -68,6 +69,9 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
   // The rows whose quantities are written for that count: scaling offers itself for them, and changes only them.
   const [written, setWritten] = useState(() => rowsWrittenFor(values.ingredients));
   const saved = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // A failed save leaves the focus in the form, not on the page (its button was disabled while it saved).
+  useFocusAfterPending(formRef, pending);
 
   const dirty = JSON.stringify(values) !== JSON.stringify(initialValues);
   // Unsaved work is kept in this tab as it is typed: Back, a reload or a closed page brings it back here.
@@ -181,6 +185,7 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(event) => void submit(event)}
       className="grid gap-6"
