@@ -312,6 +312,17 @@ describe("POST /api/recipes/extract-from-url", () => {
     expect(missing.json().message).toMatch(/404/);
   });
 
+  it("logs a site's failure as a warning without a stack, not as an error", async () => {
+    const logsBefore = t.logs.length;
+    const missing = await (await importer())(site.url("/gone"));
+    expect(missing.statusCode).toBe(502);
+    const lines = t.logs.slice(logsBefore).map((line) => JSON.parse(line) as { level: number; msg: string; err?: unknown });
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    const warning = lines.find((line) => line.msg === "outside failure");
+    expect(warning).toMatchObject({ level: 40, code: "BAD_GATEWAY", message: missing.json().message });
+    expect(JSON.stringify(warning)).not.toMatch(/stack|at .*\.ts/);
+  });
+
   it("parses at most ANSWER_INGREDIENTS of a page's lines: recipes past them are left out, the first whole", async () => {
     // The reviewer's page: 100 recipes sharing by @id one list of 300 lines of 500 characters.
     const lines = Array.from({ length: 300 }, (_, i) => `1 x ${String(i).padStart(496, "7")}`);
