@@ -13,7 +13,7 @@ import type { Feature, FeatureDeps } from "./features/feature";
 import { healthRoutes } from "./features/health/routes";
 import { appPages, inlineScriptSources } from "./lib/app-pages";
 import { createMailSender, enqueueMail, type MailSender } from "./lib/email";
-import { toHttpError, unauthorized } from "./lib/errors";
+import { isOutsideFailure, outsideFailureFields, toHttpError, unauthorized } from "./lib/errors";
 import { clientErrorHandler, frameworkErrorHandler } from "./lib/framework-errors";
 import { afterCommit } from "./lib/idempotency";
 import { ListCache } from "./lists";
@@ -192,7 +192,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   app.setErrorHandler((error, req, reply) => {
     const { status, body } = toHttpError(error);
-    if (status >= 500 && status !== 503) req.log.error({ err: error }, "request failed");
+    if (isOutsideFailure(error)) req.log.warn(outsideFailureFields(error), "outside failure");
+    else if (status >= 500 && status !== 503) req.log.error({ err: error }, "request failed");
     // A refusal for being busy says when to come back, as a rate limit's does.
     if ((status === 429 || status === 503) && !reply.hasHeader("retry-after")) reply.header("retry-after", BUSY_RETRY_SECONDS);
     return reply.code(status).send(body);
@@ -201,7 +202,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerTrpc(app, {
     createContext,
     onError: (err, procedure) => app.log.error({ err, procedure }, "procedure failed"),
-    onOutsideFailure: (err, procedure) => app.log.warn({ err, procedure }, "outside failure"),
+    onOutsideFailure: (err, procedure) => app.log.warn({ ...outsideFailureFields(err), procedure }, "outside failure"),
   });
   registerRestRoutes(app, createContext, restRoutes);
   registerLiveEvents(app, live, deps.db, https);

@@ -7,6 +7,7 @@ import type { TRPCResponse } from "@trpc/server/rpc";
 import { getHTTPStatusCode, resolveResponse } from "@trpc/server/http";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
+import { isOutsideFailure } from "./lib/errors";
 import type { RestRoute } from "./lib/rest";
 import { ENVELOPES, RawJson, type Envelope } from "./lists";
 import type { Context, ContextFactory } from "./trpc/context";
@@ -49,13 +50,13 @@ export interface TrpcOptions {
   createContext: ContextFactory;
   onError(error: Error, procedure: string | undefined): void;
   /** An outside site or service failed, with what lay under it (its cause): worth a line in the log, not a bug. */
-  onOutsideFailure(error: Error, procedure: string | undefined): void;
+  onOutsideFailure(error: TRPCError, procedure: string | undefined): void;
 }
 
 /** Unexpected failures are logged once, outside failures with a cause too; every other error is an answer the client acts on. */
 function reportUnexpected(options: TrpcOptions, error: TRPCError, procedure: string | undefined): void {
   if (error.code === "INTERNAL_SERVER_ERROR") options.onError(error, procedure);
-  else if (error.cause && (error.code === "BAD_GATEWAY" || error.code === "GATEWAY_TIMEOUT")) options.onOutsideFailure(error, procedure);
+  else if (error.cause && isOutsideFailure(error)) options.onOutsideFailure(error, procedure);
 }
 
 interface Call {

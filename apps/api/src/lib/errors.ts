@@ -48,6 +48,17 @@ export function describeTrpcError(error: TRPCError): ErrorBody {
   return { message: error.message, code: error.code };
 }
 
+/** A site or service outside Kim failed (502, 504): no bug of Kim's, so its log line is a warning without a stack. */
+export const isOutsideFailure = (error: unknown): error is TRPCError =>
+  error instanceof TRPCError && (error.code === "BAD_GATEWAY" || error.code === "GATEWAY_TIMEOUT");
+
+/** An outside failure's log fields: what the cook was told, and the system's code under it (ENOTFOUND, ...). */
+export const outsideFailureFields = (error: TRPCError) => ({
+  code: error.code,
+  message: error.message,
+  ...(error.cause && { cause: error.cause.message }),
+});
+
 const STATUS_CODES: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: "BAD_REQUEST",
   401: "UNAUTHORIZED",

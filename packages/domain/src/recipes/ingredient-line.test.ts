@@ -431,3 +431,28 @@ describe("recipeIngredientFromLine", () => {
     expect(ingredient.original).toHaveLength(500);
   });
 });
+
+describe("parseIngredientLine: work grows with the line, not faster", () => {
+  const cpuMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  /** The least CPU time of a few rounds of parsing `line`: one round may be slowed by a collection. */
+  const workOf = (line: string) => {
+    let least = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const start = cpuMs();
+      for (let i = 0; i < 20; i++) parseIngredientLine(line);
+      least = Math.min(least, cpuMs() - start);
+    }
+    return least;
+  };
+
+  // A run of digits was read again from each of its digits looking for a comma: 8 times the line cost 50 times as much.
+  it("500 digits: 8 times the line, at most 20 times the work", () => {
+    const line = "1".repeat(500);
+    const small = workOf(line);
+    const large = workOf(line.repeat(8));
+    expect(large / Math.max(small, 3)).toBeLessThan(20);
+  });
+});

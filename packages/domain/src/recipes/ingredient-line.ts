@@ -131,7 +131,8 @@ function normalizeLine(line: string): string {
       .replace(/(\d)(?:-| and )(?=(\d+)\/(\d+)(?!\d))/g, (m, d: string, num: string, den: string) =>
         Number(num) < Number(den) ? `${d} ` : m,
       )
-      .replace(/(\d+),(\d+)/g, (m, whole: string, rest: string, at: number, text: string) =>
+      // From a run's first digit only: tried from each digit, a long run was read again and again (quadratic).
+      .replace(/(?<!\d)(\d+),(\d+)/g, (m, whole: string, rest: string, at: number, text: string) =>
         rest.length === 3 && whole !== "0" && !LARGE_UNIT.test(text.slice(at + m.length)) ? `${whole}${rest}` : `${whole}.${rest}`,
       )
       // "Prise(n)", "pièce(s)": a plural marker on a word.
@@ -233,12 +234,28 @@ function measureAfter(head: string, segments: string[]): { amount: Amount; unit:
     segments.shift();
     return { ...next, food: head };
   }
-  for (const m of head.matchAll(/(?:\s*:\s*|\s+)(?=\.?\d)/g)) {
+  const breaks = /(?:\s*:\s*|\s+)(?=\.?\d)/g;
+  breaks.lastIndex = lastWords(head, MEASURE_WORDS);
+  for (const m of head.matchAll(breaks)) {
     const food = head.slice(0, m.index);
     const measure = measureAlone(head.slice(m.index + m[0].length));
     if (measure && /\p{L}/u.test(food)) return { ...measure, food };
   }
   return null;
+}
+
+/**
+ * Words a measure alone may take, with room to spare: an amount (5: "1 1/2 to 2 1/2"), a unit (4: "fl oz of an") and
+ * more of it or the same in another unit (5: "plus 1 1/2 fl oz"). Looking for one only among a line's last words keeps
+ * a long line's cost in its length: tried after every number, each try read the rest of the line.
+ */
+const MEASURE_WORDS = 20;
+
+/** Where the last `count` words of a text (its words one space apart) start, at the space before them. */
+function lastWords(text: string, count: number): number {
+  let at = text.length;
+  for (let n = 0; n < count && at > 0; n++) at = text.lastIndexOf(" ", at - 1);
+  return Math.max(at, 0);
 }
 
 /** What a measure says after its unit: more of it (`extra`), or its range's top (`upper`), in its unit. */

@@ -8,6 +8,7 @@ import { headingsPage } from "../../testing/hostile-page";
 import { fetchPage } from "../../lib/safe-fetch";
 import { callerFor, createTestApp, createUser, type TestApp } from "../../testing/test-app";
 import { HTML_LIMITS, HTML_WORKERS, readHtml } from "./html/html-reader";
+import { ANSWER_INGREDIENTS } from "./ingredient-budget";
 import { IMPORTS_AT_ONCE } from "./service";
 
 const site = recipeSiteStandIn();
@@ -309,6 +310,39 @@ describe("POST /api/recipes/extract-from-url", () => {
     const missing = await extract(site.url("/nowhere"));
     expect(missing.statusCode).toBe(502);
     expect(missing.json().message).toMatch(/404/);
+  });
+
+  it("logs a site's failure as a warning without a stack, not as an error", async () => {
+    const logsBefore = t.logs.length;
+    const missing = await (await importer())(site.url("/gone"));
+    expect(missing.statusCode).toBe(502);
+    const lines = t.logs.slice(logsBefore).map((line) => JSON.parse(line) as { level: number; msg: string; err?: unknown });
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    const warning = lines.find((line) => line.msg === "outside failure");
+    expect(warning).toMatchObject({ level: 40, code: "BAD_GATEWAY", message: missing.json().message });
+    expect(JSON.stringify(warning)).not.toMatch(/stack|at .*\.ts/);
+  });
+
+  it("parses at most ANSWER_INGREDIENTS of a page's lines: recipes past them are left out, the first whole", async () => {
+    // The reviewer's page: 100 recipes sharing by @id one list of 300 lines of 500 characters.
+    const lines = Array.from({ length: 300 }, (_, i) => `1 x ${String(i).padStart(496, "7")}`);
+    const recipes = Array.from({ length: 100 }, (_, i) => ({
+      "@type": "Recipe",
+      name: `Shared ${i}`,
+      recipeIngredient: { "@id": "#list" },
+      recipeInstructions: ["Mix."],
+    }));
+    const html = page("", jsonLd({ "@context": "https://schema.org", "@graph": [{ "@id": "#list", name: lines }, ...recipes] }));
+    const res = await (await importer())(site.page("/shared-list", html));
+    expect(res.statusCode).toBe(200);
+    const answer = res.json() as { count: number; recipes: { title: string; ingredients: unknown[] }[] };
+    expect(answer.recipes[0]?.ingredients).toHaveLength(300);
+    const parsed = answer.recipes.reduce((sum, r) => sum + r.ingredients.length, 0);
+    expect(parsed).toBeLessThanOrEqual(ANSWER_INGREDIENTS.lines);
+    expect(parsed * 500).toBeLessThanOrEqual(ANSWER_INGREDIENTS.characters);
+    expect(answer.count).toBe(answer.recipes.length);
+    // 300 lines of 500 characters take most of the characters: one recipe, not a hundred.
+    expect(answer.recipes.map((r) => r.title)).toEqual(["Shared 0"]);
   });
 
   it("gives up on a page that takes longer than its time limit with a 504", async () => {

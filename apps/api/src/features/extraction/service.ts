@@ -5,6 +5,7 @@ import type { PendingUpload } from "../../lib/rest";
 import { refund, spend, type Limit } from "../../lib/rate-limit";
 import type { Context } from "../../trpc/context";
 import { readHtml } from "./html/html-reader";
+import { withinIngredientBudget } from "./ingredient-budget";
 import { importPdf, type PdfImport } from "./pdf/pdf-reader";
 import { finishDraft, type ExtractedRecipe } from "./recipe-draft";
 import { recipesFromModel, type ModelAnswer } from "./model/recipe-model";
@@ -57,7 +58,7 @@ function modelFailure(answer: Extract<ModelAnswer, { kind: "unavailable" }>): TR
 
 /** The answer: the recipes with something to cook from, each ingredient parsed. */
 function extraction(recipes: ExtractedRecipe[], sourceUrl: string | null): Extraction {
-  const usable = recipes.filter((r) => r.ingredients.length > 0 || r.instructions !== "");
+  const usable = withinIngredientBudget(recipes.filter((r) => r.ingredients.length > 0 || r.instructions !== ""));
   const imported = usable.map((r) => ({ ...r, ingredients: r.ingredients.map(recipeIngredientFromLine), sourceUrl }));
   return { recipes: imported, count: imported.length };
 }

@@ -1,7 +1,7 @@
 import { open, readFile, writeFile } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { recipeIngredientFromLine, recipeInput, type RecipeInput } from "@kim/domain";
+import { recipeIngredientFromLine, recipeInput } from "@kim/domain";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { finishDraft, type RecipeDraft } from "../extraction/recipe-draft";
 import { isNode } from "../extraction/html/schema-recipe";
@@ -68,6 +68,8 @@ class Collection {
   private unpacked = 0;
   private entries = 0;
   private images = 0;
+  private ingredientLines = 0;
+  private ingredientCharacters = 0;
   // An entry named by many recipes is unpacked and written once, not once a recipe.
   private readonly entryPhotos = new Map<Entry, Promise<SavedImage | null>>();
 
@@ -91,7 +93,18 @@ class Collection {
 
   /** Adds the recipe a draft makes (or its failure, with the reason Kim's own form would give). */
   add(draft: RecipeDraft, image: Photo | undefined): Promise<void> {
-    return this.addRecipe(draft.title, fromDraft(draft), image);
+    const { sourceUrl: _sourceUrl, ingredients, ...fields } = finishDraft(draft, "about:blank");
+    this.countIngredients(ingredients);
+    return this.addRecipe(draft.title, { ...fields, ingredients: ingredients.map(recipeIngredientFromLine) }, image);
+  }
+
+  /** Counts a recipe's ingredient lines against the file's total before they are parsed. */
+  private countIngredients(lines: string[]): void {
+    this.ingredientLines += lines.length;
+    for (const line of lines) this.ingredientCharacters += line.length;
+    const { ingredientLines, ingredientCharacters } = TRANSFER_LIMITS;
+    if (this.ingredientLines > ingredientLines || this.ingredientCharacters > ingredientCharacters)
+      throw new Refused(REFUSALS.tooManyLines);
   }
 
   async addRecipe(title: string, candidate: unknown, image: Photo | undefined, sourceId?: string | null): Promise<void> {
@@ -129,12 +142,6 @@ class Collection {
     if (this.recipes.length === 0 && this.failed.length === 0 && !kitchen) return REFUSALS.empty;
     return { kind: "ok", format, recipes: this.recipes, failed: this.failed, ...(kitchen && { kitchen }) };
   }
-}
-
-/** The recipe a draft makes: the form's fields, each ingredient line parsed by Kim's parser with the line kept. */
-function fromDraft(draft: RecipeDraft): Omit<RecipeInput, "ingredients"> & { ingredients: unknown[] } {
-  const { sourceUrl: _sourceUrl, ingredients, ...fields } = finishDraft(draft, "about:blank");
-  return { ...fields, ingredients: ingredients.map(recipeIngredientFromLine) };
 }
 
 /** The photo's type by its first bytes; photos of other types are left out. */

@@ -33,6 +33,12 @@ export const TRANSFER_LIMITS = {
   importsAtOnce: 2,
   /** Recipes in one file: an account's whole quota. */
   recipes: QUOTAS.recipes.max,
+  /**
+   * Ingredient lines parsed from one file, counted before each recipe's are: 50 lines of 80 characters for each of
+   * 2,000 recipes, where real collections hold about 15 of 40. Past it a file held the one reader for minutes.
+   */
+  ingredientLines: 100_000,
+  ingredientCharacters: 8_000_000,
   /** The worker's time and heap for one file. */
   timeoutMs: 5 * 60_000,
   memoryMb: 256,
@@ -86,6 +92,10 @@ export const REFUSALS = {
   tooManyRecipes: refusal(
     422,
     `The file holds more than ${TRANSFER_LIMITS.recipes.toLocaleString("en-US")} recipes; split it into smaller files.`,
+  ),
+  tooManyLines: refusal(
+    422,
+    `The file holds more ingredient text than Kim reads from one file (${TRANSFER_LIMITS.ingredientLines.toLocaleString("en-US")} lines, ${TRANSFER_LIMITS.ingredientCharacters / 1_000_000} million characters); split it into smaller files.`,
   ),
   tooSlow: refusal(422, "The file took too long to read; split it into smaller files."),
   broken: refusal(422, "The file could not be read: it is too complex or damaged."),

@@ -279,6 +279,20 @@ describe("bad and hostile files: a clear 4xx, nothing changed", () => {
   );
 
   it(
+    "refuses a file of more ingredient text than the bound",
+    async () => {
+      // The reviewer's lines: 500 digits each, 30 a recipe, just past the file's characters.
+      const recipes = Math.ceil(TRANSFER_LIMITS.ingredientCharacters / (30 * 500)) + 1;
+      const digits = sampleRecipes(recipes).map((r, i) => ({
+        ...r,
+        ingredients: Array.from({ length: 30 }, (_, j) => String(i * 100 + j).padStart(500, "1")),
+      }));
+      await refused(jsonLdFile(digits), 422, REFUSALS.tooManyLines.message);
+    },
+    SLOW,
+  );
+
+  it(
     "refuses a JSON or CSV file over its size, and a damaged zip",
     async () => {
       const big = Buffer.concat([Buffer.from("["), Buffer.alloc(TRANSFER_LIMITS.plainBytes, 0x20), Buffer.from("]")]);
