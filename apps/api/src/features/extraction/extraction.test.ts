@@ -344,7 +344,7 @@ describe("POST /api/recipes/extract-from-url", () => {
     const answers = await Promise.all([extract(slow), extract(slow), extract(slow), other(slow)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 429]);
     const refused = answers.find((r) => r.statusCode === 429)!;
-    expect(refused.json().message).toBe("Your other imports are still running; try this one when they are done.");
+    expect(refused.json().message).toBe("An import you started is still finishing; try again in a few seconds.");
     expect(answers[3]!.statusCode).toBe(200);
     expect((await extract(slow)).statusCode).toBe(200);
   });

@@ -32,7 +32,8 @@ const TOO_MANY = "Too many recipe imports.";
  * few and shared by everyone, so one person's batch of slow pages must not take them all.
  */
 export const IMPORTS_AT_ONCE = 2;
-const WAIT_FOR_OTHERS = "Your other imports are still running; try this one when they are done.";
+// A client that hung up stops its fetch and model call at once, but a read already in a worker runs out its short cap.
+const WAIT_FOR_OTHERS = "An import you started is still finishing; try again in a few seconds.";
 const running = new Map<string, number>();
 
 /** Runs one import of `userId`'s, or refuses (429) while they have IMPORTS_AT_ONCE running. */
