@@ -234,6 +234,25 @@ describe("AI Extract from a URL", () => {
     await dialog(page).getByText(unreachable).waitFor();
   });
 
+  it("stops an import when the cook closes the dialog, so trying again is never refused", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Rosa", isPro: true });
+    // A site slower than Kim waits for: each fetch of it would hold one of the cook's few imports at once.
+    const slow = await publishRecipePage("/slow-shakshuka", recipePage("Shakshuka | Slow Kitchen", [shakshuka]), { delayMs: 60_000 });
+    for (let tries = 0; tries < 2; tries++) {
+      await extract(page, slow);
+      await dialog(page).getByRole("button", { name: "Extracting…" }).waitFor();
+      await page.keyboard.press("Escape");
+      await dialog(page).waitFor({ state: "detached" });
+    }
+
+    const quick = await publishRecipePage("/quick-shakshuka", recipePage("Shakshuka | Test Kitchen", [shakshuka]));
+    await extract(page, quick);
+    await page.waitForURL("**/recipes/new?**");
+    expect(await page.getByLabel("Title").inputValue()).toBe("Shakshuka");
+    expect(await toasts(page).filter({ hasText: "Extraction failed" }).count()).toBe(0);
+  });
+
   it("asks for a URL before sending anything", async () => {
     const page = await openPage({ width: 375, height: 740 });
     await signInAs(page, { firstName: "Eli", isPro: true });

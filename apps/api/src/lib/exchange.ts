@@ -20,6 +20,11 @@ export interface Exchange {
   setCookie(name: string, value: string, options?: CookieOptions): void;
   clearCookie(name: string): void;
   header(name: string, value: string): void;
+  /**
+   * Aborted when the client hangs up before its answer is sent (a dialog closed, a script stopped): long work done for
+   * it (a page fetch, a model's answer) stops, and the places it holds are let go.
+   */
+  readonly signal: AbortSignal;
 }
 
 /**
@@ -35,6 +40,8 @@ const PLAIN_COOKIE = { path: "/", httpOnly: true, sameSite: "lax", secure: false
 const SECURE_COOKIE = { ...PLAIN_COOKIE, secure: true } as const;
 
 class FastifyExchange implements Exchange {
+  private hangUp: AbortController | undefined;
+
   constructor(
     private readonly req: FastifyRequest,
     private readonly res: FastifyReply,
@@ -67,7 +74,24 @@ class FastifyExchange implements Exchange {
   header(name: string, value: string): void {
     void this.res.header(name, value);
   }
+
+  /** Made when first asked for: only procedures doing long work listen for the client leaving. */
+  get signal(): AbortSignal {
+    if (this.hangUp) return this.hangUp.signal;
+    const hangUp = (this.hangUp = new AbortController());
+    const res = this.res.raw;
+    // "close" also follows an answer sent in full: that is no hang-up.
+    if (res.destroyed) hangUp.abort();
+    else
+      res.once("close", () => {
+        if (!res.writableFinished) hangUp.abort();
+      });
+    return hangUp.signal;
+  }
 }
+
+/** Directly called procedures have no client to hang up. */
+const NEVER_ABORTED = new AbortController().signal;
 
 /** An exchange without HTTP, for procedures called directly (tests, scripts): cookies live in memory. */
 export function memoryExchange(): Exchange {
@@ -80,5 +104,6 @@ export function memoryExchange(): Exchange {
     setCookie: (name, value) => void cookies.set(name, value),
     clearCookie: (name) => void cookies.delete(name),
     header: () => {},
+    signal: NEVER_ABORTED,
   };
 }

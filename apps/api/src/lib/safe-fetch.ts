@@ -19,6 +19,8 @@ export interface SafeFetchOptions {
   lookup?: (hostname: string) => Promise<Address[]>;
   /** Which addresses may be connected to; default isPublicAddress. Tests inject one to play a "public" site on loopback. */
   isAllowedAddress?: (address: string) => boolean;
+  /** Stops the fetch early (its asker went away): it then answers "failed". */
+  signal?: AbortSignal;
 }
 
 export interface Address {
@@ -71,7 +73,8 @@ export async function fetchPage(url: string, options: SafeFetchOptions): Promise
     );
   });
   try {
-    return await Promise.race([follow(url, settings, controller.signal), tooSlow]);
+    const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
+    return await Promise.race([follow(url, settings, signal), tooSlow]);
   } finally {
     clearTimeout(timer);
     // Whatever is still open (a slow body, a request on the way) is closed here, on every outcome.

@@ -8,8 +8,8 @@ import { stripeClient } from "./stripe";
 /** Services outside Kim that procedures call, each through its official client. */
 export interface OutsideClients {
   openFoodFacts(code: string): Promise<OffLookup>;
-  /** A web page at a URL a user gave, fetched safely (see lib/safe-fetch). */
-  fetchPage(url: string): Promise<FetchedPage>;
+  /** A web page at a URL a user gave, fetched safely (see lib/safe-fetch); `signal` stops it early. */
+  fetchPage(url: string, signal?: AbortSignal): Promise<FetchedPage>;
   /** An OpenAI-compatible model answering in JSON; null without OPENAI_API_KEY, so nothing calls out. */
   model: JsonModel | null;
   /** Stripe's official client; null without STRIPE_SECRET_KEY: the local trial mode. */
@@ -28,7 +28,7 @@ export function outsideClients(config: Config): OutsideClients {
 function newClients(config: Config): OutsideClients {
   return {
     openFoodFacts: productLookup(config.offApiUrl),
-    fetchPage: (url) => fetchPage(url, { allowPrivateNetwork: config.fetchAllowPrivateNetwork }),
+    fetchPage: (url, signal) => fetchPage(url, { allowPrivateNetwork: config.fetchAllowPrivateNetwork, signal }),
     model: config.openai ? jsonModel(config.openai) : null,
     stripe: config.stripe ? stripeClient(config.stripe) : null,
   };

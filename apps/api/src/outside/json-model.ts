@@ -33,24 +33,27 @@ export interface JsonModel {
    * Asks the model to do `instructions` on `content`, answering in `shape`. A failing or slow service, and an answer
    * that is not JSON of that shape, are "unavailable": the caller tells the user, or does without.
    */
-  ask<T>(shape: AnswerShape<T>, request: { instructions: string; content: string }): Promise<ModelReply<T>>;
+  ask<T>(shape: AnswerShape<T>, request: { instructions: string; content: string; signal?: AbortSignal }): Promise<ModelReply<T>>;
 }
 
 /** The process's one client of the model's API (the official client; one per process, see outside/clients). */
 export function jsonModel(settings: ModelSettings): JsonModel {
   const client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, timeout: MODEL_TIMEOUT_MS, maxRetries: 1 });
   return {
-    async ask(shape, { instructions, content }) {
+    async ask(shape, { instructions, content, signal }) {
       let reply: string;
       try {
-        const completion = await client.chat.completions.create({
-          model: settings.model,
-          messages: [
-            { role: "system", content: instructions },
-            { role: "user", content },
-          ],
-          response_format: { type: "json_schema", json_schema: { name: shape.name, strict: true, schema: shape.jsonSchema } },
-        });
+        const completion = await client.chat.completions.create(
+          {
+            model: settings.model,
+            messages: [
+              { role: "system", content: instructions },
+              { role: "user", content },
+            ],
+            response_format: { type: "json_schema", json_schema: { name: shape.name, strict: true, schema: shape.jsonSchema } },
+          },
+          { signal },
+        );
         reply = completion.choices[0]?.message.content ?? "";
       } catch (err) {
         const timedOut = err instanceof OpenAI.APIConnectionTimeoutError;

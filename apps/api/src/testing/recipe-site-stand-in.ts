@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { createServer, type OutgoingHttpHeaders, type Server } from "node:http";
+import { createServer, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { sharedData } from "./shared-data";
@@ -13,8 +13,11 @@ export interface StandInPage {
   body: string | Buffer;
   /** Milliseconds to wait before answering. */
   delayMs?: number;
-  /** Called as the request arrives, before the answer: for a test that must act while the page is being fetched. */
-  onRequest?: () => void;
+  /**
+   * Called as the request arrives, before the answer: for a test that must act while the page is being fetched, or
+   * watch the fetcher hang up (`res` closes).
+   */
+  onRequest?: (res: ServerResponse) => void;
 }
 
 /**
@@ -41,7 +44,7 @@ export function recipeSiteStandIn() {
       res.writeHead(page.status ?? 200, { "content-type": "text/html; charset=utf-8", ...page.headers });
       res.end(page.body);
     };
-    page?.onRequest?.();
+    page?.onRequest?.(res);
     if (page?.delayMs) setTimeout(answer, page.delayMs);
     else answer();
   });

@@ -1,7 +1,8 @@
+import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openAiStandIn, type ModelRecipe } from "../../testing/openai-stand-in";
 import { recipeSiteStandIn } from "../../testing/recipe-site-stand-in";
 import { headingsPage } from "../../testing/hostile-page";
@@ -377,7 +378,7 @@ describe("POST /api/recipes/extract-from-url", () => {
     const answers = await Promise.all([extract(slow), extract(slow), extract(slow), other(slow)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 429]);
     const refused = answers.find((r) => r.statusCode === 429)!;
-    expect(refused.json().message).toBe("Your other imports are still running; try this one when they are done.");
+    expect(refused.json().message).toBe("An import you started is still finishing; try again in a few seconds.");
     expect(answers[3]!.statusCode).toBe(200);
     expect((await extract(slow)).statusCode).toBe(200);
   });
@@ -397,6 +398,53 @@ describe("POST /api/recipes/extract-from-url", () => {
     expect(refused.statusCode).toBe(503);
     const spent = await t.deps.db.selectFrom("rateLimits").select("count").where("key", "=", `extraction:user:${id}`).executeTakeFirst();
     expect(spent?.count ?? 0).toBe(0);
+  });
+});
+
+describe("an import whose client hangs up", () => {
+  let origin = "";
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+
+  // Well under the fetch's own 10 s cap, which would otherwise be what ends the fetches and lets their places go.
+  it("stops fetching the page and gives its place back, so the cook's next imports run", { timeout: 8_000 }, async () => {
+    const { cookie } = await createUser(t, { isPro: true });
+    const fetches: Promise<void>[] = [];
+    let allArrived = () => {};
+    const arrived = new Promise<void>((resolve) => (allArrived = resolve));
+    const slow = site.page("/never-soup", {
+      body: page("", jsonLd(soup)),
+      delayMs: 60_000,
+      onRequest: (res) => {
+        fetches.push(new Promise((resolve) => res.once("close", resolve)));
+        if (fetches.length === IMPORTS_AT_ONCE) allArrived();
+      },
+    });
+    // The web app's way (tRPC) and the documented REST path, each left by its client once the page is being fetched.
+    const paths = ["/trpc/extraction.fromUrl", "/api/recipes/extract-from-url"];
+    const clients = Array.from({ length: IMPORTS_AT_ONCE }, () => new AbortController());
+    for (const [i, client] of clients.entries()) {
+      fetch(`${origin}${paths[i % paths.length]}`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ url: slow }),
+        signal: client.signal,
+      }).catch(() => {});
+    }
+    await arrived;
+    const extract = (url: string) =>
+      t.app.inject({ method: "POST", url: "/api/recipes/extract-from-url", headers: { cookie }, payload: { url } });
+    const quick = site.page("/quick-soup", page("", jsonLd(soup)));
+    expect((await extract(quick)).statusCode).toBe(429);
+
+    for (const client of clients) client.abort();
+    await Promise.all(fetches);
+    await vi.waitFor(async () => {
+      const answers = await Promise.all(Array.from({ length: IMPORTS_AT_ONCE }, () => extract(quick)));
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(IMPORTS_AT_ONCE).fill(200));
+    });
   });
 });
 

@@ -33,7 +33,8 @@ const TOO_MANY = "Too many recipe imports.";
  * few and shared by everyone, so one person's batch of slow pages must not take them all.
  */
 export const IMPORTS_AT_ONCE = 2;
-const WAIT_FOR_OTHERS = "Your other imports are still running; try this one when they are done.";
+// A client that hung up stops its fetch and model call at once, but a read already in a worker runs out its short cap.
+const WAIT_FOR_OTHERS = "An import you started is still finishing; try again in a few seconds.";
 const running = new Map<string, number>();
 
 /** Runs one import of `userId`'s, or refuses (429) while they have IMPORTS_AT_ONCE running. */
@@ -63,10 +64,19 @@ function extraction(recipes: ExtractedRecipe[], sourceUrl: string | null): Extra
   return { recipes: imported, count: imported.length };
 }
 
+/**
+ * Stops an import whose client hung up (its fetch or model call was aborted): 499, as nobody reads the answer, rather
+ * than the 502 the aborted call looks like, which would log the site or the model as failing.
+ */
+function unlessHungUp(ctx: Context): void {
+  if (ctx.http.signal.aborted) throw appError("CLIENT_CLOSED_REQUEST", "The client closed the request");
+}
+
 /** The recipes a model (when one is set up) reads in a text whose structure showed none. */
 async function recipesFromText(ctx: Context, text: string, sourceUrl: string): Promise<ExtractedRecipe[]> {
   if (!ctx.clients.model) return [];
-  const answer = await recipesFromModel(ctx.clients.model, text);
+  const answer = await recipesFromModel(ctx.clients.model, text, ctx.http.signal);
+  unlessHungUp(ctx);
   if (answer.kind === "unavailable") throw modelFailure(answer);
   return answer.drafts.map((draft) => ({ ...finishDraft(draft, sourceUrl), isAiExtracted: true }));
 }
@@ -88,7 +98,8 @@ export function extractFromUrl(ctx: Context, userId: string, url: string): Promi
 
 async function readUrl(ctx: Context, userId: string, url: string): Promise<Extraction> {
   await spendImport(ctx, userId);
-  const page = await ctx.clients.fetchPage(url);
+  const page = await ctx.clients.fetchPage(url, ctx.http.signal);
+  unlessHungUp(ctx);
   if (page.kind === "refused") throw appError("BAD_REQUEST", page.message);
   if (page.kind === "failed") {
     const code = page.timedOut ? "GATEWAY_TIMEOUT" : "BAD_GATEWAY";

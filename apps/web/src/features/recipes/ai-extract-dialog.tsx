@@ -76,13 +76,19 @@ function AiExtract({ onClose }: { onClose: () => void }) {
   const [pdfError, setPdfError] = useState<string | undefined>();
   const [dragging, setDragging] = useState(false);
   const [found, setFound] = useState<Found | null>(null);
-  const fromUrl = trpc.extraction.fromUrl.useMutation();
+  const utils = trpc.useUtils();
+  // Through the client rather than trpc's useMutation, which takes no abort signal.
+  const fromUrl = useMutation({
+    mutationFn: ({ url, signal }: { url: string; signal: AbortSignal }) => utils.client.extraction.fromUrl.mutate({ url }, { signal }),
+  });
   const fromPdf = useMutation({ mutationFn: ({ file, signal }: { file: File; signal: AbortSignal }) => extractFromPdf(file, signal) });
-  const upload = useRef<AbortController | null>(null);
+  /** The import under way (one at a time), so closing the dialog or cancelling an upload can stop it. */
+  const running = useRef<AbortController | null>(null);
   const statusId = useId();
 
-  // Closing the dialog stops an upload under way; its answer, if it still comes, is dropped with this component.
-  useEffect(() => () => upload.current?.abort(), []);
+  // Closing the dialog stops an import under way, so the server stops it too and lets the cook start another at once;
+  // its answer, if it still comes, is dropped with this component.
+  useEffect(() => () => running.current?.abort(), []);
 
   // A file dropped beside the dialog (on the dimmed page) would make the browser open it and leave Kim.
   useEffect(() => {
@@ -127,10 +133,12 @@ function AiExtract({ onClose }: { onClose: () => void }) {
       return;
     }
     setUrlError(undefined);
+    const controller = new AbortController();
+    running.current = controller;
     // Per-call callbacks: they do not run once the dialog has closed (this component is gone), so a late answer
     // never opens a form the cook walked away from.
     fromUrl.mutate(
-      { url: withScheme(address) },
+      { url: withScheme(address), signal: controller.signal },
       {
         onSuccess: ({ recipes }) => show(recipes, "url"),
         onError: (error) => {
@@ -155,7 +163,7 @@ function AiExtract({ onClose }: { onClose: () => void }) {
     }
     setPdfError(undefined);
     const controller = new AbortController();
-    upload.current = controller;
+    running.current = controller;
     fromPdf.mutate(
       { file, signal: controller.signal },
       {
@@ -170,7 +178,7 @@ function AiExtract({ onClose }: { onClose: () => void }) {
   };
 
   const cancelPdf = () => {
-    upload.current?.abort();
+    running.current?.abort();
     fromPdf.reset();
   };
 

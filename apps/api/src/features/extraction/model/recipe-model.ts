@@ -53,8 +53,8 @@ function draftFrom(recipe: ModelRecipe): RecipeDraft {
   };
 }
 
-/** Asks the model for the recipes in `content` (a page's or a PDF's text). */
-export async function recipesFromModel(model: JsonModel, content: string): Promise<ModelAnswer> {
-  const reply = await model.ask(RECIPES, { instructions: INSTRUCTIONS, content });
+/** Asks the model for the recipes in `content` (a page's or a PDF's text); `signal` stops the asking. */
+export async function recipesFromModel(model: JsonModel, content: string, signal?: AbortSignal): Promise<ModelAnswer> {
+  const reply = await model.ask(RECIPES, { instructions: INSTRUCTIONS, content, signal });
   return reply.kind === "ok" ? { kind: "ok", drafts: reply.answer.recipes.map(draftFrom) } : reply;
 }
