@@ -201,8 +201,9 @@ describe("insights", () => {
 
   describe("judges what became of an item on the reader's date, not the server's", () => {
     // 07:00 UTC on Monday 7 December is still Sunday the 6th, 20:00, in Pago Pago (UTC-11), and already the 7th,
-    // 21:00, in Kiritimati (UTC+14).
+    // 21:00, in Kiritimati (UTC+14). 20:00 UTC on the 6th is already the 7th, 10:00, in Kiritimati.
     const monday = { now: () => new Date("2026-12-07T07:00:00Z") };
+    const sunday = { now: () => new Date("2026-12-06T20:00:00Z") };
     const totals = async (cook: Cook, timeZone: string) =>
       (await callerFor(t, cook, monday).caller.insights.get({ timeZone })).figures.totals;
 
@@ -215,6 +216,18 @@ describe("insights", () => {
       await caller.inventory.update({ id: yogurt, data: { quantity: 0 } });
       await caller.inventory.delete({ id: cream });
       expect(await totals(dave, "Pacific/Pago_Pago")).toEqual({ wasted: 0, used: 1 });
+    });
+
+    it("counts yogurt set to 0 and cream thrown away the day after their date in Kiritimati as wasted", async () => {
+      const kate = await createUser(t, { isPro: true });
+      const { caller } = callerFor(t, kate, sunday);
+      const yogurt = await addItem(kate.cookie, { name: "Yogurt", quantity: 1, expirationDate: "2026-12-06" });
+      const cream = await addItem(kate.cookie, { name: "Cream", quantity: 1, expirationDate: "2026-12-06" });
+      const milk = await addItem(kate.cookie, { name: "Milk", quantity: 1, expirationDate: "2026-12-07" });
+      await caller.inventory.update({ id: yogurt, data: { quantity: 0 } });
+      await caller.inventory.delete({ id: cream });
+      await caller.inventory.update({ id: milk, data: { quantity: 0 } });
+      expect(await totals(kate, "Pacific/Kiritimati")).toEqual({ wasted: 2, used: 1 });
     });
 
     it("judges history already recorded as the domain's stockEventKind does on the reader's date", async () => {
