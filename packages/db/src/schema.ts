@@ -226,6 +226,7 @@ export interface StockEventsTable {
   ingredientId: string | null;
   name: string;
   category: string;
+  /** On its cook's date as the server knew it; Insights judges an item with a date again on its reader's date. */
   kind: StockEventKind;
   reason: StockEventReason;
   expirationDate: DateOnly | null;

@@ -1,4 +1,5 @@
 import { testDatabaseKind } from "@kim/db/testing";
+import { stockEventKind, zonedDate, type StockEventKind } from "@kim/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerFor, createTestApp, createUser, type TestApp } from "../../testing/test-app";
 
@@ -19,6 +20,8 @@ async function addItem(cookie: string, item: { name: string; quantity: number; c
   expect(res.statusCode).toBe(201);
   return res.json().id as string;
 }
+
+type Cook = Awaited<ReturnType<typeof createUser>>;
 
 const events = (userId: string) =>
   t.deps.db
@@ -194,6 +197,80 @@ describe("insights", () => {
     // A read (which a cross-site link can send) never changes a kept zone.
     await caller.insights.get({ timeZone: "Asia/Tokyo" });
     expect(await zone()).toBe("Europe/Paris");
+  });
+
+  describe("judges what became of an item on the reader's date, not the server's", () => {
+    // 07:00 UTC on Monday 7 December is still Sunday the 6th, 20:00, in Pago Pago (UTC-11), and already the 7th,
+    // 21:00, in Kiritimati (UTC+14). 20:00 UTC on the 6th is already the 7th, 10:00, in Kiritimati.
+    const monday = { now: () => new Date("2026-12-07T07:00:00Z") };
+    const sunday = { now: () => new Date("2026-12-06T20:00:00Z") };
+    const totals = async (cook: Cook, timeZone: string) =>
+      (await callerFor(t, cook, monday).caller.insights.get({ timeZone })).figures.totals;
+
+    it("counts yogurt set to 0 on its last day in Pago Pago as used, and cream thrown away that day as nothing", async () => {
+      const dave = await createUser(t, { isPro: true });
+      const { caller } = callerFor(t, dave, monday);
+      const yogurt = await addItem(dave.cookie, { name: "Yogurt", quantity: 1, expirationDate: "2026-12-06" });
+      const cream = await addItem(dave.cookie, { name: "Cream", quantity: 1, expirationDate: "2026-12-06" });
+      // Before Dave has ever opened Insights, so the server has no zone of his.
+      await caller.inventory.update({ id: yogurt, data: { quantity: 0 } });
+      await caller.inventory.delete({ id: cream });
+      expect(await totals(dave, "Pacific/Pago_Pago")).toEqual({ wasted: 0, used: 1 });
+    });
+
+    it("counts yogurt set to 0 and cream thrown away the day after their date in Kiritimati as wasted", async () => {
+      const kate = await createUser(t, { isPro: true });
+      const { caller } = callerFor(t, kate, sunday);
+      const yogurt = await addItem(kate.cookie, { name: "Yogurt", quantity: 1, expirationDate: "2026-12-06" });
+      const cream = await addItem(kate.cookie, { name: "Cream", quantity: 1, expirationDate: "2026-12-06" });
+      const milk = await addItem(kate.cookie, { name: "Milk", quantity: 1, expirationDate: "2026-12-07" });
+      await caller.inventory.update({ id: yogurt, data: { quantity: 0 } });
+      await caller.inventory.delete({ id: cream });
+      await caller.inventory.update({ id: milk, data: { quantity: 0 } });
+      expect(await totals(kate, "Pacific/Kiritimati")).toEqual({ wasted: 2, used: 1 });
+    });
+
+    it("judges history already recorded as the domain's stockEventKind does on the reader's date", async () => {
+      const dave = await createUser(t, { isPro: true });
+      const when = monday.now();
+      // As recorded before Insights judged on the reader's date: on the server's (UTC, Monday the 7th).
+      const recorded = (["deleted", "emptied", "cooked"] as const).flatMap((reason) =>
+        [null, "2026-12-05", "2026-12-06", "2026-12-07"].flatMap((expirationDate) => {
+          const kind = stockEventKind({ reason, before: 1, expirationDate, today: "2026-12-07" });
+          return kind ? [{ reason, expirationDate, kind }] : [];
+        }),
+      );
+      await t.deps.db
+        .insertInto("stockEvents")
+        .values(recorded.map((e) => ({ ...e, householdId: dave.householdId, name: "Milk", category: "Dairy", occurredAt: when })))
+        .execute();
+      const onDavesDate = recorded.map((e) => stockEventKind({ ...e, before: 1, today: zonedDate(when, "Pacific/Pago_Pago") }));
+      const count = (kind: StockEventKind) => onDavesDate.filter((k) => k === kind).length;
+      expect(await totals(dave, "Pacific/Pago_Pago")).toEqual({ wasted: count("wasted"), used: count("used") });
+      // The milk of the 6th, deleted or set to 0 on Dave's 6th, was recorded wasted: now nothing and used.
+      expect(await totals(dave, "Pacific/Pago_Pago")).toEqual({ wasted: 2, used: 7 });
+    });
+
+    it("reads a household's shared history on each cook's own clock, whichever cook made the change", async () => {
+      const dave = await createUser(t, { isPro: true });
+      const kate = await createUser(t, { isPro: true });
+      await t.deps.db
+        .updateTable("householdMembers")
+        .set({ householdId: dave.householdId, role: "member" })
+        .where("userId", "=", kate.id)
+        .execute();
+      const kitchenKate = { ...kate, householdId: dave.householdId };
+      // Both have opened Insights before, so the server keeps each one's zone.
+      await totals(dave, "Pacific/Pago_Pago");
+      await totals(kitchenKate, "Pacific/Kiritimati");
+      const yogurt = await addItem(dave.cookie, { name: "Yogurt", quantity: 1, expirationDate: "2026-12-06" });
+      const cream = await addItem(dave.cookie, { name: "Cream", quantity: 1, expirationDate: "2026-12-06" });
+      // Dave uses up the yogurt on his 6th; Kate throws the cream away on her 7th.
+      await callerFor(t, dave, monday).caller.inventory.update({ id: yogurt, data: { quantity: 0 } });
+      await callerFor(t, kitchenKate, monday).caller.inventory.delete({ id: cream });
+      expect(await totals(dave, "Pacific/Pago_Pago")).toEqual({ wasted: 0, used: 1 });
+      expect(await totals(kitchenKate, "Pacific/Kiritimati")).toEqual({ wasted: 2, used: 0 });
+    });
   });
 
   it("is Pro only: others get 403 'Pro feature'; a bad time zone is 400 naming it", async () => {

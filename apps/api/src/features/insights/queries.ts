@@ -1,5 +1,5 @@
 import type { Database } from "@kim/db";
-import { EXPIRING_SOON_DAYS, addDays } from "@kim/domain";
+import { EXPIRING_SOON_DAYS, addDays, type StockEventKind } from "@kim/domain";
 import { sql, type Kysely } from "kysely";
 
 /**
@@ -14,14 +14,30 @@ export async function keepFirstTimeZone(db: Kysely<Database>, userId: string, ti
     .execute();
 }
 
-/** The household's stock events since the day before `since` (a margin for time zones), oldest first. */
-export function stockEventsSince(db: Kysely<Database>, householdId: string, since: string) {
+/**
+ * The household's stock events since the day before `since` (a margin for time zones), oldest first, each on the
+ * reader's date in `timeZone` and judged on it: what it means was recorded on the server's idea of its cook's date,
+ * which may be UTC or a zone kept long ago, and a household's cooks may live on different clocks.
+ */
+export function stockEventsSince(db: Kysely<Database>, householdId: string, since: string, timeZone: string) {
+  const wallClock = sql<Date>`(occurred_at at time zone ${timeZone})`;
+  const on = sql<string>`${wallClock}::date`;
+  // stockEventKind on that date, in PostgreSQL so a long history costs no work per row here: an item deleted or set
+  // to 0 after its date was wasted, one set to 0 on or before it used, one deleted on or before it means nothing
+  // (null). One used up by cooking, or with no date, means what was recorded.
+  const kind = sql<StockEventKind | null>`case
+    when reason = 'cooked' or expiration_date is null then kind
+    when expiration_date < ${on} then 'wasted'
+    when reason = 'emptied' then 'used'
+  end`;
   return db
     .selectFrom("stockEvents")
-    .select(["kind", "category", "occurredAt"])
+    .select([kind.as("kind"), "category", sql<string>`to_char(${wallClock}, 'YYYY-MM-DD')`.as("on")])
     .where("householdId", "=", householdId)
     .where("occurredAt", ">=", new Date(`${addDays(since, -1)}T00:00:00Z`))
+    .where(kind, "is not", null)
     .orderBy("occurredAt")
+    .$narrowType<{ kind: StockEventKind }>()
     .execute();
 }
 

@@ -15,16 +15,15 @@ export function keepTimeZone(ctx: Pick<Context, "db">, userId: string, timeZone:
 export async function insightsFor(ctx: Context, { householdId, userId }: Kitchen, timeZone: string) {
   const today = zonedDate(ctx.now(), timeZone);
   const [events, expiring, recipes] = await Promise.all([
-    stockEventsSince(ctx.db, householdId, insightsSince(today)),
+    stockEventsSince(ctx.db, householdId, insightsSince(today), timeZone),
     stockExpiringSoon(ctx.db, householdId, today),
     recipeIngredientNames(ctx.db, householdId),
     keepFirstTimeZone(ctx.db, userId, timeZone),
   ]);
-  const dated = events.map((e) => ({ kind: e.kind, category: e.category, on: zonedDate(e.occurredAt, timeZone) }));
   return {
     today,
-    figures: stockFigures(dated, today),
-    advice: insightAdvice(dated, today),
+    figures: stockFigures(events, today),
+    advice: insightAdvice(events, today),
     expiring: expiringWithRecipes(expiring, recipes, today),
   };
 }

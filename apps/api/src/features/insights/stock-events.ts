@@ -12,6 +12,9 @@ export interface ItemLeaving {
   expirationDate: string | null;
 }
 
+/** Where the date is latest (UTC+14): an item past its date on any cook's clock is past it on this one. */
+const LATEST_CLOCK = "Etc/GMT-14";
+
 /** The cook's time zone as their browser last told it; UTC until it has. */
 export async function cookTimeZone(db: Kysely<Database>, userId: string): Promise<string> {
   const row = await db.selectFrom("userSettings").select("timeZone").where("userId", "=", userId).executeTakeFirst();
@@ -20,7 +23,9 @@ export async function cookTimeZone(db: Kysely<Database>, userId: string): Promis
 
 /**
  * Records what the changes mean (see stockEventKind), on the cook's date, in the caller's transaction: the event is
- * kept exactly when the change is. Items whose change means nothing are skipped; nothing to record costs no query.
+ * kept exactly when the change is. Insights judges an item with a date again on its reader's date, so a change that
+ * means nothing on the cook's date but something on a clock ahead of it (an item deleted on its last day here, the
+ * day after in Kiritimati) is kept too, as wasted. Items whose change means nothing anywhere are skipped; nothing to record costs no query.
  */
 export async function recordStockEvents(
   db: Kysely<Database>,
@@ -32,8 +37,10 @@ export async function recordStockEvents(
   const candidates = items.filter((i) => i.before > 0);
   if (candidates.length === 0) return;
   const today = zonedDate(now, await cookTimeZone(db, kitchen.userId));
+  const latest = zonedDate(now, LATEST_CLOCK);
   const rows = candidates.flatMap((item) => {
-    const kind = stockEventKind({ reason, before: item.before, expirationDate: item.expirationDate, today });
+    const change = { reason, before: item.before, expirationDate: item.expirationDate };
+    const kind = stockEventKind({ ...change, today }) ?? stockEventKind({ ...change, today: latest });
     return kind
       ? [
           {
