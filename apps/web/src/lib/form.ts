@@ -34,9 +34,10 @@ export function errorCode(error: unknown): string | undefined {
 
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 
-/** A call that got no answer from the server: fetch's TypeError, alone or wrapped by the tRPC client. */
-export const isNetworkFailure = (error: unknown): boolean =>
-  error instanceof TypeError || (error instanceof Error && error.cause instanceof TypeError);
+const noAnswer = (error: unknown) => error instanceof TypeError || (error instanceof DOMException && error.name === "TimeoutError");
+
+/** A call that got no answer from the server (fetch's TypeError, or given up after a time), alone or wrapped by tRPC's client. */
+export const isNetworkFailure = (error: unknown): boolean => noAnswer(error) || (error instanceof Error && noAnswer(error.cause));
 
 /**
  * The server's message when it sent one, else the screen's fallback text. A call that got no answer says so in a cook's

@@ -17,6 +17,28 @@ const withCookies: typeof fetch = async (url, options) => {
   return response;
 };
 
+/** How long a change waits for its answer before it is given up (a stalled line can leave fetch waiting for minutes). */
+export const CHANGE_ANSWER_TIMEOUT_MS = 30_000;
+
+/**
+ * A change sent with its idempotency key gets an answer within CHANGE_ANSWER_TIMEOUT_MS or fails as one that got none,
+ * so a dialog waiting on it is not stuck on "Adding..."; the key makes trying again safe. A timer, not
+ * AbortSignal.timeout, so the browser tests' clock moves it.
+ */
+const withAnswerTimeout: typeof fetch = async (url, options) => {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new DOMException("No answer in time", "TimeoutError")), CHANGE_ANSWER_TIMEOUT_MS);
+  const callerSignal = options?.signal;
+  const stop = () => timeout.abort(callerSignal?.reason);
+  callerSignal?.addEventListener("abort", stop, { once: true });
+  try {
+    return await withCookies(url, { ...options, signal: timeout.signal });
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener("abort", stop);
+  }
+};
+
 const idempotencyKeyOf = (context: Record<string, unknown>) =>
   typeof context.idempotencyKey === "string" ? context.idempotencyKey : undefined;
 
@@ -29,7 +51,7 @@ export function createTrpcClient() {
         condition: (op) => idempotencyKeyOf(op.context) !== undefined,
         true: httpLink({
           url: "/trpc",
-          fetch: withCookies,
+          fetch: withAnswerTimeout,
           headers: ({ op }) => ({ "Idempotency-Key": idempotencyKeyOf(op.context) ?? "" }),
         }),
         false: httpBatchLink({ url: "/trpc", fetch: withCookies }),
