@@ -64,6 +64,12 @@ describe("dates", () => {
     expect(isCalendarDate("2026-02-30")).toBe(false);
     expect(isCalendarDate("2026-2-3")).toBe(false);
     expect(isCalendarDate("tomorrow")).toBe(false);
+    expect(isCalendarDate("2026-13-01")).toBe(false);
+    // Years below 100 are their own, not 19xx.
+    expect(isCalendarDate("0001-01-07")).toBe(true);
+    expect(isCalendarDate("0099-12-31")).toBe(true);
+    expect(isCalendarDate("0000-02-29")).toBe(true);
+    expect(isCalendarDate("0001-02-29")).toBe(false);
   });
 
   it("bounds an instant to a kitchen's years once its offset is applied", () => {

@@ -5,14 +5,14 @@ export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as con
 // Calendar dates are worked on at UTC midnight, where no day is 23 or 25 hours long.
 const toUtc = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar date written yyyy-MM-dd (2026-02-30 is not one). */
 export function isCalendarDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.toISOString().slice(0, 10) === value;
+  if (!ISO_DATE.test(value)) return false;
+  // Read from the ISO text: Date.UTC would take years 0 to 99 for 1900 to 1999.
+  const ms = toUtc(value);
+  return !Number.isNaN(ms) && fromUtc(ms) === value;
 }
 
 /**
