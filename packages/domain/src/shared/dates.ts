@@ -15,12 +15,14 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(ms) && fromUtc(ms) === value;
 }
 
+const LAST_KITCHEN_DATE = "2999-12-31";
+
 /**
  * A calendar date a kitchen works with: 1900 to 2999. Dates at the edge of what can be written are typos, and a week
  * or a span reckoned from them runs into year 10000, which neither JavaScript's ISO dates nor SQL can write.
  */
 export function isKitchenDate(value: string): boolean {
-  return isCalendarDate(value) && value >= "1900-01-01" && value < "3000-01-01";
+  return isCalendarDate(value) && value >= "1900-01-01" && value <= LAST_KITCHEN_DATE;
 }
 export const KITCHEN_DATE_YEARS = "from 1900 to 2999";
 
@@ -55,10 +57,15 @@ export function startOfWeek(date: string): string {
   return addDays(date, -weekday);
 }
 
-/** The week holding `date`, Monday to Sunday. */
+/**
+ * The week holding `date`, Monday to Sunday, as a range to read: the last week of 2999 stops at 31 December, so every
+ * week a kitchen date falls in can be read, planned and shopped for within the dates Kim takes (1 January 1900 is a
+ * Monday, so the first week is whole).
+ */
 export function weekOf(date: string): { from: string; to: string } {
   const from = startOfWeek(date);
-  return { from, to: addDays(from, 6) };
+  const to = addDays(from, 6);
+  return { from, to: to < LAST_KITCHEN_DATE ? to : LAST_KITCHEN_DATE };
 }
 
 /** The seven dates of the week starting `monday`. */

@@ -4,6 +4,7 @@ import {
   addItem,
   amountText,
   generateRangeError,
+  generateSearch,
   groupByCategory,
   removeItem,
   replayOps,
@@ -35,6 +36,16 @@ describe("groupByCategory", () => {
       ["Dairy", ["1:Milk"]],
       ["Frozen", ["0:Ice cream"]],
     ]);
+  });
+});
+
+describe("generateSearch", () => {
+  it("opens on the week of any day the planner shows, 1900 to 2999, and drops anything else", () => {
+    expect(generateSearch({ generate: "2026-11-26" })).toEqual({ generate: "2026-11-23" });
+    expect(generateSearch({ generate: "1900-01-03" })).toEqual({ generate: "1900-01-01" });
+    expect(generateSearch({ generate: "2999-12-31" })).toEqual({ generate: "2999-12-30" });
+    expect(generateSearch({ generate: "3000-01-01" })).toEqual({ generate: undefined });
+    expect(generateSearch({ generate: "2026-02-30" })).toEqual({ generate: undefined });
   });
 });
 

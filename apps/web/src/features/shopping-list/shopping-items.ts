@@ -26,7 +26,7 @@ export interface ShoppingListSearch {
 /** The page's URL search: a day in `generate` opens Generate from Meal Plan on its week; anything else is dropped. */
 export function generateSearch(search: Record<string, unknown>): ShoppingListSearch {
   const { generate } = search;
-  const usable = typeof generate === "string" && isCalendarDate(generate) && generate >= "2000-01-01" && generate < "3000-01-01";
+  const usable = typeof generate === "string" && isKitchenDate(generate);
   return { generate: usable ? startOfWeek(generate) : undefined };
 }
 
