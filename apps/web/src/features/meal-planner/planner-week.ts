@@ -1,4 +1,4 @@
-import { WEEKDAYS, isKitchenDate, localDate, startOfWeek, weekDates, type MealType } from "@kim/domain";
+import { WEEKDAYS, addDays, isKitchenDate, localDate, startOfWeek, weekDates, type MealType } from "@kim/domain";
 import type { RouterOutputs } from "../../lib/trpc";
 
 export type MealPlan = RouterOutputs["mealPlans"]["list"][number];
@@ -25,6 +25,15 @@ export function plannerSearch(search: Record<string, unknown>): PlannerSearch {
   const usable = typeof week === "string" && isKitchenDate(week);
   // Said even when unset: the router would otherwise pass the raw value through from the root route's search.
   return { week: usable ? startOfWeek(week) : undefined };
+}
+
+/**
+ * The Monday `weeks` weeks on from `monday` (back, when negative); undefined past the weeks the planner shows, which
+ * plannerSearch would answer with this week.
+ */
+export function shiftWeek(monday: string, weeks: number): string | undefined {
+  const week = addDays(monday, 7 * weeks);
+  return isKitchenDate(week) ? week : undefined;
 }
 
 /** The Monday of the week shown. */
