@@ -401,6 +401,27 @@ describe("meal planner", () => {
     await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
   });
 
+  it("moves Today and this week on at midnight while the planner stays open", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Otto" });
+    // Sunday 6 December 2026, 23:58 local time.
+    await page.clock.install({ time: new Date("2026-12-06T23:58:00") });
+    await page.goto("/meal-planner");
+    await expect.poll(() => weekHeading(page).innerText()).toBe("Week of Nov 30, 2026");
+    const today = page.locator('th[aria-current="date"]');
+    expect(await today.innerText()).toContain("Sun");
+    // The week is drawn: nothing left to render but what the clock brings.
+    await page.getByText("No meals planned yet").waitFor();
+
+    await page.clock.runFor("05:00");
+    await expect.poll(() => weekHeading(page).innerText()).toBe("Week of Dec 7, 2026");
+    expect(await today.innerText()).toContain("Mon");
+    await page.getByRole("button", { name: "Next week" }).click();
+    await expect.poll(() => weekHeading(page).innerText()).toBe("Week of Dec 14, 2026");
+    await page.getByRole("button", { name: "Today" }).click();
+    await expect.poll(() => weekHeading(page).innerText()).toBe("Week of Dec 7, 2026");
+  });
+
   it("stops Prev at the first week of 1900 and Next at the last of 2999, whose days in 3000 take no meals", async () => {
     const page = await openPage({ width: 390, height: 844 });
     const { userId } = await signInAs(page, { firstName: "Edda" });

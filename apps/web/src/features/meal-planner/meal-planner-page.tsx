@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CalendarDays, ChevronLeft, ChevronRight, ShoppingCart, Sparkles } from "lucide-react";
-import { localDate, weekLabel, weekOf, type MealPlanInput } from "@kim/domain";
+import { weekLabel, weekOf, type MealPlanInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
 import { useIsMobile } from "@kim/ui/lib/use-mobile";
@@ -11,6 +11,7 @@ import { useDeferredFirst } from "../../lib/deferred-first";
 import { useOnline } from "../../lib/offline/network";
 import { trpc } from "../../lib/trpc";
 import { lazyDialog } from "../../lib/lazy-dialog";
+import { useToday } from "../../lib/use-today";
 import { mealsBySlot, shiftWeek, shownMonday, slotKey, weekDays, type MealPlan, type PlannerSearch, type Slot } from "./planner-week";
 import { useMealPlanMutations } from "./use-meal-plan-mutations";
 import { DayList } from "./day-list";
@@ -31,8 +32,8 @@ const SuggestMealsDialog = lazyDialog(
 );
 
 export function MealPlannerPage({ search }: { search: PlannerSearch }) {
-  const monday = shownMonday(search);
-  const today = localDate();
+  const today = useToday();
+  const monday = shownMonday(search, today);
   const list = trpc.mealPlans.list.useQuery(weekOf(monday));
   const utils = trpc.useUtils();
   const navigate = useNavigate({ from: "/meal-planner" });

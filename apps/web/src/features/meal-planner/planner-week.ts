@@ -1,4 +1,4 @@
-import { WEEKDAYS, addDays, isKitchenDate, localDate, startOfWeek, weekDates, type MealType } from "@kim/domain";
+import { WEEKDAYS, addDays, isKitchenDate, startOfWeek, weekDates, type MealType } from "@kim/domain";
 import type { RouterOutputs } from "../../lib/trpc";
 
 export type MealPlan = RouterOutputs["mealPlans"]["list"][number];
@@ -36,8 +36,8 @@ export function shiftWeek(monday: string, weeks: number): string | undefined {
   return isKitchenDate(week) ? week : undefined;
 }
 
-/** The Monday of the week shown. */
-export const shownMonday = (search: PlannerSearch) => search.week ?? startOfWeek(localDate());
+/** The Monday of the week shown, `today` being the cook's date. */
+export const shownMonday = (search: PlannerSearch, today: string) => search.week ?? startOfWeek(today);
 
 // Fixed to English and UTC like weekLabel, so a day reads "Nov 23" beside 'Week of Nov 23, 2026' wherever the cook is.
 const dayAndMonth = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
