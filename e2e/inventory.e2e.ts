@@ -423,4 +423,28 @@ describe("home dashboard", () => {
     await expect.poll(listLength).toBe("6");
     expect(await page.getByText("Showing only").count()).toBe(0);
   });
+
+  it("moves the dashboard's expiry labels to the new day at midnight, and when the cook comes back to the tab", async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    const { userId } = await signInAs(page, { firstName: "Nell" });
+    await addIngredients(userId, [
+      { name: "Milk", expirationDate: "2026-12-06" },
+      { name: "Yogurt", expirationDate: "2026-12-07" },
+      { name: "Cheese", expirationDate: "2026-12-08" },
+    ]);
+    // Left open at 23:58 local time.
+    await page.clock.install({ time: new Date("2026-12-06T23:58:00") });
+    await page.goto("/");
+    const labels = async () => (await page.getByTestId("expiring-item").allInnerTexts()).map((row) => row.replace(/\s+/g, " "));
+    await expect.poll(labels).toEqual(["Milk 1 unit Today", "Yogurt 1 unit Tomorrow", "Cheese 1 unit 2 days"]);
+
+    await page.clock.runFor("05:00");
+    await expect.poll(labels).toEqual(["Yogurt 1 unit Today", "Cheese 1 unit Tomorrow"]);
+    await keepScreenshot(page, "dashboard-after-midnight-390");
+
+    // Timers wait in a hidden tab or a sleeping laptop: coming back reads the clock again.
+    await page.clock.setSystemTime(new Date("2026-12-08T09:00:00"));
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await expect.poll(labels).toEqual(["Cheese 1 unit Today"]);
+  });
 });

@@ -409,4 +409,55 @@ describe("meal planner", () => {
     await page.waitForURL("**/recipes/new");
     await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
   });
+
+  it("moves Today and this week on at midnight while the planner stays open", async () => {
+    const page = await openPage();
+    await signInAs(page, { firstName: "Otto" });
+    // Sunday 6 December 2026, 23:58 local time.
+    await page.clock.install({ time: new Date("2026-12-06T23:58:00") });
+    await page.goto("/meal-planner");
+    await expect.poll(() => weekHeading(page).innerText()).toBe("Week of Nov 30, 2026");
+    const today = page.locator('th[aria-current="date"]');
+    expect(await today.innerText()).toContain("Sun");
+    // The week is drawn: nothing left to render but what the clock brings.
+    await page.getByText("No meals planned yet").waitFor();
+
+    await page.clock.runFor("05:00");
+    await expect.poll(() => weekHeading(page).innerText()).toBe("Week of Dec 7, 2026");
+    expect(await today.innerText()).toContain("Mon");
+    await page.getByRole("button", { name: "Next week" }).click();
+    await expect.poll(() => weekHeading(page).innerText()).toBe("Week of Dec 14, 2026");
+    await page.getByRole("button", { name: "Today" }).click();
+    await expect.poll(() => weekHeading(page).innerText()).toBe("Week of Dec 7, 2026");
+  });
+
+  it("stops Prev at the first week of 1900 and Next at the last of 2999, whose days in 3000 take no meals", async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    const { userId } = await signInAs(page, { firstName: "Edda" });
+    await addRecipes(userId, [recipe("Stew")]);
+    await page.goto("/meal-planner?week=1900-01-03");
+    await expect.poll(() => weekHeading(page).innerText()).toBe("Week of Jan 1, 1900");
+    expect(await page.getByRole("button", { name: "Prev week" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Next week" }).isEnabled()).toBe(true);
+
+    await page.goto("/meal-planner?week=2999-12-23");
+    await page.getByRole("button", { name: "Next week" }).click();
+    await expect.poll(() => weekHeading(page).innerText()).toBe("Week of Dec 30, 2999");
+    expect(await page.getByRole("button", { name: "Next week" }).isDisabled()).toBe(true);
+    await planMeal(page, "2999-12-31", "dinner", "Stew");
+    expect(await cell(page, "2999-12-31", "dinner").getByRole("link", { name: "Stew" }).count()).toBe(1);
+    expect(await addButton(page, "3000-01-01", "dinner").count()).toBe(0);
+    await keepScreenshot(page, "meal-planner-last-week-390");
+
+    // Its shopping list covers its days in 2999.
+    await page.getByRole("link", { name: "Shopping list for this week" }).click();
+    const dialog = page.getByRole("dialog", { name: "Generate from Meal Plan" });
+    await dialog.getByRole("button", { name: "Generate" }).waitFor();
+    expect([await dialog.getByLabel("From").inputValue(), await dialog.getByLabel("To").inputValue()]).toEqual([
+      "2999-12-30",
+      "2999-12-31",
+    ]);
+    await dialog.getByRole("button", { name: "Generate" }).click();
+    await toast(page, "Added 1 item from your meal plan.");
+  });
 });

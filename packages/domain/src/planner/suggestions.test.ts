@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { weekOf } from "../shared/dates";
 import { assignSuggestions, emptySlots, mergeModelRanking, rankRecipes, recipeMealTypes } from "./suggestions";
 
 const recipes = [
@@ -63,7 +64,7 @@ describe("recipeMealTypes", () => {
 describe("emptySlots and assignSuggestions", () => {
   it("fills only the empty slots from today on, each with a recipe suiting its meal, never repeating one or one planned already", () => {
     const slots = emptySlots(
-      "2026-11-23",
+      weekOf("2026-11-23"),
       [
         { date: "2026-11-25", mealType: "breakfast" },
         { date: "2026-11-25", mealType: "dinner" },
@@ -90,11 +91,18 @@ describe("emptySlots and assignSuggestions", () => {
     ]);
   });
 
+  it("offers no day of the last week of 2999 that falls in 3000", () => {
+    expect(emptySlots(weekOf("2999-12-31"), [], "2999-12-30").map((s) => s.date)).toEqual([
+      ...Array<string>(3).fill("2999-12-30"),
+      ...Array<string>(3).fill("2999-12-31"),
+    ]);
+  });
+
   it("plans a suggestion for what its recipe makes, as Add Meal does, within a meal's bounds", () => {
     const made = (servings: number | null) =>
       rankRecipes([{ id: "r", title: "Stew", servings, ingredients: [] }], [], "2026-11-25")[0]!.servings;
     expect([made(6), made(null), made(0), made(500)]).toEqual([6, 1, 1, 100]);
-    const slots = emptySlots("2026-11-23", [], "2026-11-25").slice(2, 3);
+    const slots = emptySlots(weekOf("2026-11-23"), [], "2026-11-25").slice(2, 3);
     const stew = rankRecipes([{ id: "r", title: "Stew", servings: 6, ingredients: [] }], [], "2026-11-25");
     expect(assignSuggestions(slots, stew, [], "2026-11-25")[0]!.recipe).toEqual({ id: "r", title: "Stew", servings: 6 });
   });
@@ -112,7 +120,7 @@ describe("emptySlots and assignSuggestions", () => {
       ],
       "2026-11-25",
     );
-    const slots = emptySlots("2026-11-23", [], "2026-11-25").slice(0, 3);
+    const slots = emptySlots(weekOf("2026-11-23"), [], "2026-11-25").slice(0, 3);
     expect(assignSuggestions(slots, ranked, [], "2026-11-25").map((s) => [s.mealType, s.recipe.title])).toEqual([
       ["breakfast", "Overnight oats"],
       ["lunch", "Hummus"],

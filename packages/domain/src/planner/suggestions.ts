@@ -200,13 +200,14 @@ export function rankRecipes(
 }
 
 /**
- * The slots of the week starting `monday` that suggestions may fill: every breakfast, lunch and dinner from the cook's
- * today on (a past day is not planned) that holds no meal yet, in the week's order.
+ * The slots of `week` (weekOf's range) that suggestions may fill: every breakfast, lunch and dinner from the cook's
+ * today on (a past day is not planned) that holds no meal yet, in the week's order. None past the range's end: the
+ * last week of 2999 has no days in 3000, where nothing can be planned.
  */
-export function emptySlots(monday: string, planned: PlanSlot[], today: string): PlanSlot[] {
+export function emptySlots(week: { from: string; to: string }, planned: PlanSlot[], today: string): PlanSlot[] {
   const taken = new Set(planned.map((m) => `${m.date} ${m.mealType}`));
-  return weekDates(monday)
-    .filter((date) => date >= today)
+  return weekDates(week.from)
+    .filter((date) => date >= today && date <= week.to)
     .flatMap((date) => MEAL_TYPES.map((mealType) => ({ date, mealType })))
     .filter((slot) => !taken.has(`${slot.date} ${slot.mealType}`));
 }

@@ -24,6 +24,12 @@ describe("weeks", () => {
     expect(weekOf(date)).toEqual({ from: monday, to: addDays(monday, 6) });
   });
 
+  it("reads the last week of 2999 up to its last day, the first week of 1900 whole", () => {
+    expect(weekOf("2999-12-31")).toEqual({ from: "2999-12-30", to: "2999-12-31" });
+    expect(weekOf("2999-12-29")).toEqual({ from: "2999-12-23", to: "2999-12-29" });
+    expect(weekOf("1900-01-03")).toEqual({ from: "1900-01-01", to: "1900-01-07" });
+  });
+
   it("counts days across month ends and daylight-saving changes", () => {
     expect(addDays("2026-03-28", 2)).toBe("2026-03-30");
     expect(addDays("2026-10-24", 7)).toBe("2026-10-31");
@@ -64,6 +70,12 @@ describe("dates", () => {
     expect(isCalendarDate("2026-02-30")).toBe(false);
     expect(isCalendarDate("2026-2-3")).toBe(false);
     expect(isCalendarDate("tomorrow")).toBe(false);
+    expect(isCalendarDate("2026-13-01")).toBe(false);
+    // Years below 100 are their own, not 19xx.
+    expect(isCalendarDate("0001-01-07")).toBe(true);
+    expect(isCalendarDate("0099-12-31")).toBe(true);
+    expect(isCalendarDate("0000-02-29")).toBe(true);
+    expect(isCalendarDate("0001-02-29")).toBe(false);
   });
 
   it("bounds an instant to a kitchen's years once its offset is applied", () => {

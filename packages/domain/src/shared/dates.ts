@@ -5,22 +5,24 @@ export const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as con
 // Calendar dates are worked on at UTC midnight, where no day is 23 or 25 hours long.
 const toUtc = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar date written yyyy-MM-dd (2026-02-30 is not one). */
 export function isCalendarDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return date.toISOString().slice(0, 10) === value;
+  if (!ISO_DATE.test(value)) return false;
+  // Read from the ISO text: Date.UTC would take years 0 to 99 for 1900 to 1999.
+  const ms = toUtc(value);
+  return !Number.isNaN(ms) && fromUtc(ms) === value;
 }
+
+const LAST_KITCHEN_DATE = "2999-12-31";
 
 /**
  * A calendar date a kitchen works with: 1900 to 2999. Dates at the edge of what can be written are typos, and a week
  * or a span reckoned from them runs into year 10000, which neither JavaScript's ISO dates nor SQL can write.
  */
 export function isKitchenDate(value: string): boolean {
-  return isCalendarDate(value) && value >= "1900-01-01" && value < "3000-01-01";
+  return isCalendarDate(value) && value >= "1900-01-01" && value <= LAST_KITCHEN_DATE;
 }
 export const KITCHEN_DATE_YEARS = "from 1900 to 2999";
 
@@ -55,10 +57,15 @@ export function startOfWeek(date: string): string {
   return addDays(date, -weekday);
 }
 
-/** The week holding `date`, Monday to Sunday. */
+/**
+ * The week holding `date`, Monday to Sunday, as a range to read: the last week of 2999 stops at 31 December, so every
+ * week a kitchen date falls in can be read, planned and shopped for within the dates Kim takes (1 January 1900 is a
+ * Monday, so the first week is whole).
+ */
 export function weekOf(date: string): { from: string; to: string } {
   const from = startOfWeek(date);
-  return { from, to: addDays(from, 6) };
+  const to = addDays(from, 6);
+  return { from, to: to < LAST_KITCHEN_DATE ? to : LAST_KITCHEN_DATE };
 }
 
 /** The seven dates of the week starting `monday`. */

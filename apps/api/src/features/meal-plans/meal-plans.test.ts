@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { weekOf } from "@kim/domain";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
 
 let t: TestApp;
@@ -132,6 +133,16 @@ describe("meal plans", () => {
     expect(listed).toMatchObject([{ date: "2026-11-26", userId: ann.id, recipeId: null, recipe: null }]);
     const input = encodeURIComponent(JSON.stringify({ from: "2026-11-23", to: "2026-11-29" }));
     expect((await send(ann.cookie, "GET", `/trpc/mealPlans.list?input=${input}`)).json().result.data).toEqual(listed);
+  });
+
+  it("lists the last week of 2999 as the planner asks for it, its meals on the 30th and 31st included", async () => {
+    const ann = await cookWithRecipe();
+    for (const date of ["2999-12-30", "2999-12-31"])
+      await send(ann.cookie, "POST", "/api/meal-plans", { date, mealType: "dinner", recipeId: ann.recipeId });
+    const { from, to } = weekOf("2999-12-31");
+    const res = await send(ann.cookie, "GET", `/api/meal-plans?from=${from}&to=${to}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((m: { date: string }) => m.date)).toEqual(["2999-12-30", "2999-12-31"]);
   });
 
   it("lists the current week when no range is given", async () => {

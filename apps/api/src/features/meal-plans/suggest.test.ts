@@ -92,6 +92,18 @@ describe("suggest meals", () => {
     expect(Number((await mealCount(t, cook.id)).n)).toBe(1);
   });
 
+  it("suggests no day of the last week of 2999 that falls in 3000, where nothing can be planned", async () => {
+    const { cook } = await seededWeek(t);
+    // On its last day, with more recipes than that day has meals.
+    const { caller } = callerFor(t, cook, { now: () => new Date("2999-12-31T10:00:00Z") });
+    const { suggestions } = await caller.mealPlans.suggest({ week: "2999-12-31", timeZone: "UTC" });
+    expect(suggestions.map((s) => [s.date, s.mealType])).toEqual([
+      ["2999-12-31", "breakfast"],
+      ["2999-12-31", "lunch"],
+      ["2999-12-31", "dinner"],
+    ]);
+  });
+
   it("fits recipes to meals by title, tags and the cook's history, and never justifies a meal by what expires before it", async () => {
     const cook = await createUser(t, { isPro: true });
     const ids: Record<string, string> = {};

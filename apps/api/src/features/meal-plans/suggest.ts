@@ -21,7 +21,7 @@ export async function suggestMeals(ctx: Context, householdId: string, week: stri
     stockForSuggestions(ctx.db, householdId),
     mealTypeHistory(ctx.db, householdId),
   ]);
-  const slots = emptySlots(range.from, planned, today);
+  const slots = emptySlots(range, planned, today);
   const plannedIds = planned.flatMap((m) => (m.recipe ? [m.recipe.id] : []));
   let ranked = rankRecipes(
     recipes.filter((r) => !plannedIds.includes(r.id)),

@@ -216,6 +216,23 @@ describe("generating a shopping list from the meal plan", () => {
     expect(stale.statusCode).toBe(409);
   });
 
+  it("generates for the last week of 2999 up to its last day, so the list saves what it put there", async () => {
+    const ann = await createUser(t);
+    const recipeId = (await send(ann.cookie, "POST", "/api/recipes", recipes.bread)).json().id;
+    await send(ann.cookie, "POST", "/api/meal-plans", { date: "2999-12-31", mealType: "dinner", recipeId, servings: 2 });
+    const { items, range } = (await generate(ann.cookie, { today: "2999-12-31" })).json();
+    expect(range).toEqual({ from: "2999-12-30", to: "2999-12-31" });
+    const list = (await send(ann.cookie, "POST", "/api/shopping-lists", { name: "Groceries" })).json();
+    const saved = await t.app.inject({
+      method: "PATCH",
+      url: `/api/shopping-lists/${list.id}`,
+      headers: { cookie: ann.cookie },
+      payload: { items: replacePlanItems([], items, range), version: list.version },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().items).toHaveLength(2);
+  });
+
   it("reads the plan and the stock in two statements, however full the week", async () => {
     const ann = await plannedWeek({ isPro: true });
     for (const name of ["Flour", "Eggs", "Milk"])

@@ -1,8 +1,9 @@
 import { BookOpen, Clock, Package, TrendingDown } from "lucide-react";
-import { EXPIRING_SOON_DAYS, localDate, LOW_STOCK_QUANTITY } from "@kim/domain";
+import { EXPIRING_SOON_DAYS, LOW_STOCK_QUANTITY } from "@kim/domain";
 import { greetingName, useCurrentUser } from "../../lib/current-user";
 import { isFirstVisit } from "../../lib/first-visit";
 import { trpc } from "../../lib/trpc";
+import { useToday } from "../../lib/use-today";
 import { ExpiringSoonPanel } from "./expiring-soon-panel";
 import { QuickActionsCard } from "./quick-actions-card";
 import { StatCard } from "./stat-card";
@@ -10,7 +11,7 @@ import { StatCard } from "./stat-card";
 /** The signed-in home: counts from inventory.summary (never the whole list), which the "/" route starts loading early. */
 export function Dashboard() {
   const { data: user } = useCurrentUser();
-  const summary = trpc.inventory.summary.useQuery({ today: localDate() });
+  const summary = trpc.inventory.summary.useQuery({ today: useToday() });
   const recipeCount = trpc.recipes.count.useQuery();
   // A failed count shows a dash instead of loading forever.
   const count = (value: number | undefined, failed: boolean) => (failed ? null : value);

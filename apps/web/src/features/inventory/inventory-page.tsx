@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo, useState } from "react";
 import { PackageOpen, Plus, ScanBarcode } from "lucide-react";
-import { CATEGORIES, localDate, matchesStockFilter, type IngredientInput, type StockFilter } from "@kim/domain";
+import { CATEGORIES, matchesStockFilter, type IngredientInput, type StockFilter } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { NativeSelect } from "@kim/ui/native-select";
 import { Skeleton } from "@kim/ui/skeleton";
@@ -20,6 +20,7 @@ import { useIngredientMutations, useInventoryList } from "./use-ingredient-mutat
 import { NeedsNetwork } from "../../components/needs-network";
 import { LoadFailed } from "../../components/load-failed";
 import { useOnline } from "../../lib/offline/network";
+import { useToday } from "../../lib/use-today";
 
 const ALL_CATEGORIES = "all";
 
@@ -62,7 +63,7 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
   // Filtered as typed, in the same render: only the cards near the window are drawn, so there is nothing to defer
   // (deferring costs an extra render and paint before the list changes).
   const query = search.trim().toLowerCase();
-  const today = localDate();
+  const today = useToday();
 
   // Lower-cased once per list, not once per keystroke.
   const searchable = useMemo(() => (items ?? []).map((ingredient) => ({ ingredient, name: ingredient.name.toLowerCase() })), [items]);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { CalendarDays, ChevronLeft, ChevronRight, ShoppingCart, Sparkles } from "lucide-react";
-import { addDays, localDate, weekLabel, weekOf, type MealPlanInput } from "@kim/domain";
+import { weekLabel, weekOf, type MealPlanInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
 import { useIsMobile } from "@kim/ui/lib/use-mobile";
@@ -11,7 +11,8 @@ import { useDeferredFirst } from "../../lib/deferred-first";
 import { useOnline } from "../../lib/offline/network";
 import { trpc } from "../../lib/trpc";
 import { lazyDialog } from "../../lib/lazy-dialog";
-import { mealsBySlot, shownMonday, slotKey, weekDays, type MealPlan, type PlannerSearch, type Slot } from "./planner-week";
+import { useToday } from "../../lib/use-today";
+import { mealsBySlot, shiftWeek, shownMonday, slotKey, weekDays, type MealPlan, type PlannerSearch, type Slot } from "./planner-week";
 import { useMealPlanMutations } from "./use-meal-plan-mutations";
 import { DayList } from "./day-list";
 import { focusSlot } from "./slot-meals";
@@ -31,8 +32,8 @@ const SuggestMealsDialog = lazyDialog(
 );
 
 export function MealPlannerPage({ search }: { search: PlannerSearch }) {
-  const monday = shownMonday(search);
-  const today = localDate();
+  const today = useToday();
+  const monday = shownMonday(search, today);
   const list = trpc.mealPlans.list.useQuery(weekOf(monday));
   const utils = trpc.useUtils();
   const navigate = useNavigate({ from: "/meal-planner" });
@@ -73,9 +74,12 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
     void navigate({ search: { week } });
   };
   // Queries never go stale, so this asks the server only for a week not seen yet.
-  const prefetchWeek = (week: string) => void utils.mealPlans.list.prefetch(weekOf(week));
-  const prevWeek = addDays(monday, -7);
-  const nextWeek = addDays(monday, 7);
+  const prefetchWeek = (week: string | undefined) => {
+    if (week) void utils.mealPlans.list.prefetch(weekOf(week));
+  };
+  // None before 1900 or after 2999: the button is off rather than landing on this week.
+  const prevWeek = shiftWeek(monday, -1);
+  const nextWeek = shiftWeek(monday, 1);
   const prepareAdd = () => {
     void loadAddMealDialog();
     void utils.recipes.list.prefetch();
@@ -124,7 +128,8 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
         <div className="grid grid-cols-3 gap-2 sm:flex">
           <Button
             variant="outline"
-            onClick={() => showWeek(prevWeek)}
+            disabled={!prevWeek}
+            onClick={() => prevWeek && showWeek(prevWeek)}
             onPointerEnter={() => prefetchWeek(prevWeek)}
             onFocus={() => prefetchWeek(prevWeek)}
           >
@@ -136,7 +141,8 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
           </Button>
           <Button
             variant="outline"
-            onClick={() => showWeek(nextWeek)}
+            disabled={!nextWeek}
+            onClick={() => nextWeek && showWeek(nextWeek)}
             onPointerEnter={() => prefetchWeek(nextWeek)}
             onFocus={() => prefetchWeek(nextWeek)}
           >

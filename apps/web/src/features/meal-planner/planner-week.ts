@@ -1,4 +1,4 @@
-import { WEEKDAYS, isKitchenDate, localDate, startOfWeek, weekDates, type MealType } from "@kim/domain";
+import { WEEKDAYS, addDays, isKitchenDate, startOfWeek, weekDates, type MealType } from "@kim/domain";
 import type { RouterOutputs } from "../../lib/trpc";
 
 export type MealPlan = RouterOutputs["mealPlans"]["list"][number];
@@ -27,8 +27,17 @@ export function plannerSearch(search: Record<string, unknown>): PlannerSearch {
   return { week: usable ? startOfWeek(week) : undefined };
 }
 
-/** The Monday of the week shown. */
-export const shownMonday = (search: PlannerSearch) => search.week ?? startOfWeek(localDate());
+/**
+ * The Monday `weeks` weeks on from `monday` (back, when negative); undefined past the weeks the planner shows, which
+ * plannerSearch would answer with this week.
+ */
+export function shiftWeek(monday: string, weeks: number): string | undefined {
+  const week = addDays(monday, 7 * weeks);
+  return isKitchenDate(week) ? week : undefined;
+}
+
+/** The Monday of the week shown, `today` being the cook's date. */
+export const shownMonday = (search: PlannerSearch, today: string) => search.week ?? startOfWeek(today);
 
 // Fixed to English and UTC like weekLabel, so a day reads "Nov 23" beside 'Week of Nov 23, 2026' wherever the cook is.
 const dayAndMonth = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { Plus, X } from "lucide-react";
-import { MAX_MEALS_PER_SLOT } from "@kim/domain";
+import { isKitchenDate, MAX_MEALS_PER_SLOT } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { cn } from "@kim/ui/lib/utils";
 import { Skeleton } from "@kim/ui/skeleton";
@@ -48,8 +48,8 @@ export function SlotMeals({ slot, name, meals, compact = false, removingId, onAd
           ))}
         </ul>
       ) : null}
-      {/* A slot holds at most three meals (spec section 9): the + goes once it is full. */}
-      {meals.length < MAX_MEALS_PER_SLOT ? (
+      {/* A slot holds at most three meals (spec section 9): the + goes once it is full, and on the last week's days in 3000. */}
+      {meals.length < MAX_MEALS_PER_SLOT && isKitchenDate(slot.date) ? (
         <Button
           variant="ghost"
           size={compact ? "icon" : "sm"}

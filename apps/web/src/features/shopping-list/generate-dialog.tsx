@@ -1,16 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { CalendarX2, Sparkles } from "lucide-react";
-import {
-  daysInRange,
-  hasProAccess,
-  isCalendarDate,
-  localDate,
-  MAX_PLAN_DAYS,
-  replacePlanItems,
-  weekOf,
-  type Unconverted,
-} from "@kim/domain";
+import { hasProAccess, localDate, replacePlanItems, weekOf, type Unconverted } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { Input } from "@kim/ui/input";
@@ -18,7 +9,7 @@ import { Label } from "@kim/ui/label";
 import { toast } from "@kim/ui/lib/use-toast";
 import { Switch } from "@kim/ui/switch";
 import { useCurrentUser } from "../../lib/current-user";
-import type { ItemsChange } from "./shopping-items";
+import { generateRangeError, type ItemsChange } from "./shopping-items";
 import { useGenerateShoppingList } from "./use-shopping-list";
 
 const items = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
@@ -53,13 +44,6 @@ export function GenerateDialog({ open, onOpenChange, week, change, onGenerated }
   );
 }
 
-/** What is wrong with a range the cook typed, null when it can be generated. */
-function rangeError(from: string, to: string): string | null {
-  if (!isCalendarDate(from) || !isCalendarDate(to)) return "Pick a first and a last day";
-  if (from > to) return "The first day must be on or before the last";
-  return daysInRange(from, to) > MAX_PLAN_DAYS ? `Pick at most ${MAX_PLAN_DAYS} days` : null;
-}
-
 function GenerateForm({
   week,
   change,
@@ -76,7 +60,7 @@ function GenerateForm({
   const [nothingPlanned, setNothingPlanned] = useState(false);
   const generate = useGenerateShoppingList();
   const pending = generate.isPending || saving;
-  const invalid = rangeError(range.from, range.to);
+  const invalid = generateRangeError(range.from, range.to);
 
   const run = async () => {
     if (invalid) return;

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { ShoppingItem } from "@kim/domain";
-import { addItem, amountText, groupByCategory, removeItem, replayOps, scanOutcome, scanProduct, setChecked } from "./shopping-items";
+import {
+  addItem,
+  amountText,
+  generateRangeError,
+  generateSearch,
+  groupByCategory,
+  removeItem,
+  replayOps,
+  scanOutcome,
+  scanProduct,
+  setChecked,
+} from "./shopping-items";
 
 const item = (name: string, extra: Partial<ShoppingItem> = {}): ShoppingItem => ({
   name,
@@ -25,6 +36,27 @@ describe("groupByCategory", () => {
       ["Dairy", ["1:Milk"]],
       ["Frozen", ["0:Ice cream"]],
     ]);
+  });
+});
+
+describe("generateSearch", () => {
+  it("opens on the week of any day the planner shows, 1900 to 2999, and drops anything else", () => {
+    expect(generateSearch({ generate: "2026-11-26" })).toEqual({ generate: "2026-11-23" });
+    expect(generateSearch({ generate: "1900-01-03" })).toEqual({ generate: "1900-01-01" });
+    expect(generateSearch({ generate: "2999-12-31" })).toEqual({ generate: "2999-12-30" });
+    expect(generateSearch({ generate: "3000-01-01" })).toEqual({ generate: undefined });
+    expect(generateSearch({ generate: "2026-02-30" })).toEqual({ generate: undefined });
+  });
+});
+
+describe("generateRangeError", () => {
+  it("says what is wrong with the days typed, a year outside the kitchen's in its own words", () => {
+    expect(generateRangeError("2026-11-23", "2026-11-29")).toBeNull();
+    expect(generateRangeError("2026-11-23", "")).toBe("Pick a first and a last day");
+    expect(generateRangeError("0001-01-01", "0001-01-07")).toBe("Pick days from 1900 to 2999");
+    expect(generateRangeError("2999-12-30", "3000-01-05")).toBe("Pick days from 1900 to 2999");
+    expect(generateRangeError("2026-11-29", "2026-11-23")).toBe("The first day must be on or before the last");
+    expect(generateRangeError("2026-01-01", "2026-03-31")).toBe("Pick at most 62 days");
   });
 });
 

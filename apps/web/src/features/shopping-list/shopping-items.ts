@@ -1,8 +1,12 @@
 import {
+  daysInRange,
   formatAmount,
   guessCategory,
   ingredientKey,
   isCalendarDate,
+  isKitchenDate,
+  KITCHEN_DATE_YEARS,
+  MAX_PLAN_DAYS,
   NO_AMOUNT_UNIT,
   startOfWeek,
   type Category,
@@ -22,8 +26,16 @@ export interface ShoppingListSearch {
 /** The page's URL search: a day in `generate` opens Generate from Meal Plan on its week; anything else is dropped. */
 export function generateSearch(search: Record<string, unknown>): ShoppingListSearch {
   const { generate } = search;
-  const usable = typeof generate === "string" && isCalendarDate(generate) && generate >= "2000-01-01" && generate < "3000-01-01";
+  const usable = typeof generate === "string" && isKitchenDate(generate);
   return { generate: usable ? startOfWeek(generate) : undefined };
+}
+
+/** What is wrong with a range the cook typed in Generate from Meal Plan, null when it can be generated. */
+export function generateRangeError(from: string, to: string): string | null {
+  if (!isCalendarDate(from) || !isCalendarDate(to)) return "Pick a first and a last day";
+  if (!isKitchenDate(from) || !isKitchenDate(to)) return `Pick days ${KITCHEN_DATE_YEARS}`;
+  if (from > to) return "The first day must be on or before the last";
+  return daysInRange(from, to) > MAX_PLAN_DAYS ? `Pick at most ${MAX_PLAN_DAYS} days` : null;
 }
 
 /**

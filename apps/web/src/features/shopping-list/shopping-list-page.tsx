@@ -4,7 +4,7 @@ import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
 import { toast } from "@kim/ui/lib/use-toast";
 import { Skeleton } from "@kim/ui/skeleton";
-import { localDate, startOfWeek, unconvertedText } from "@kim/domain";
+import { startOfWeek, unconvertedText } from "@kim/domain";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { useBarcodeProductLookup } from "../inventory/use-barcode-product-lookup";
 import type { GenerateOutcome } from "./generate-dialog";
@@ -15,6 +15,7 @@ import { NeedsNetwork } from "../../components/needs-network";
 import { OfflineOutcomes } from "../../components/offline-outcomes";
 import { LoadFailed } from "../../components/load-failed";
 import { useOnline } from "../../lib/offline/network";
+import { useToday } from "../../lib/use-today";
 import { focusInPlace } from "../../lib/focus-in-place";
 
 // The dialogs load when first wanted, not with the list, so the page draws sooner: the add form with zod, which checks
@@ -49,6 +50,7 @@ interface ShoppingListPageProps {
 
 export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
   const online = useOnline();
+  const today = useToday();
   const { list, change } = useShoppingList();
   const lookUpProduct = useBarcodeProductLookup();
   const [adding, setAdding] = useState<{ open: boolean; description?: string }>({ open: false });
@@ -235,7 +237,7 @@ export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
       <GenerateDialog
         open={generating}
         onOpenChange={setGenerating}
-        week={generateWeek ?? startOfWeek(localDate())}
+        week={generateWeek ?? startOfWeek(today)}
         change={change}
         onGenerated={setOutcome}
       />

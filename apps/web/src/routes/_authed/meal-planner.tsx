@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { weekOf } from "@kim/domain";
+import { localDate, weekOf } from "@kim/domain";
 import { MealPlannerPage } from "../../features/meal-planner/meal-planner-page";
 import { plannerSearch, shownMonday } from "../../features/meal-planner/planner-week";
 import { prefetchWithHousehold } from "../../lib/list-routes";
@@ -9,7 +9,8 @@ export const Route = createFileRoute("/_authed/meal-planner")({
   head: () => pageTitle("Meal Planner"),
   validateSearch: plannerSearch,
   loaderDeps: ({ search }) => ({ week: search.week }),
-  loader: ({ context, deps }) => prefetchWithHousehold(context.trpc, (trpc) => trpc.mealPlans.list.prefetch(weekOf(shownMonday(deps)))),
+  loader: ({ context, deps }) =>
+    prefetchWithHousehold(context.trpc, (trpc) => trpc.mealPlans.list.prefetch(weekOf(shownMonday(deps, localDate())))),
   component: function MealPlannerRoute() {
     return <MealPlannerPage search={Route.useSearch()} />;
   },
