@@ -285,6 +285,25 @@ describe("inventory load failure", () => {
 });
 
 describe("inventory drafts", () => {
+  it("gives up an add that gets no answer after 30 s, says so, and keeps the dialog as typed", async () => {
+    const page = await openPage();
+    await page.clock.install();
+    await signInAs(page, { firstName: "Stella" });
+    await page.goto("/inventory");
+    await page.getByText("No ingredients found").waitFor();
+    // A stalled line: the add reaches nothing and nothing answers.
+    await page.route("**/trpc/inventory.create*", () => undefined);
+    await page.getByRole("button", { name: "Add Ingredient" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Add Ingredient" });
+    await dialog.getByLabel("Name").fill("Rice");
+    await dialog.getByRole("button", { name: "Add Ingredient" }).click();
+    await dialog.getByRole("button", { name: "Adding..." }).waitFor();
+    await page.clock.runFor(30_000);
+    await toast(page, "Couldn't reach Kim: check your connection and try again.");
+    await dialog.getByRole("button", { name: "Add Ingredient" }).waitFor();
+    expect(await dialog.getByLabel("Name").inputValue()).toBe("Rice");
+  });
+
   it("keeps what was typed when a tap beside the dialog or Escape closes it, until Discard draft or Cancel", async () => {
     const page = await openPage({ width: 390 });
     await signInAs(page, { firstName: "Paola" });
