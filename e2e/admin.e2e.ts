@@ -95,7 +95,9 @@ describe("priority support", () => {
     const title = `Scanner freezes ${Date.now()}`;
     const page = await openPage();
     await signInAs(page, { firstName: "Paula", isPro: true });
-    await page.goto("/bug-report");
+    // Reported from the meal planner: the report names that page, not the report form.
+    await page.goto("/meal-planner");
+    await page.getByRole("link", { name: "Report Bug" }).first().click();
     await page.getByTestId("priority-support-note").waitFor();
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Description").fill("The barcode scanner freezes after the second scan.");
@@ -121,6 +123,7 @@ describe("priority support", () => {
     await first.waitFor();
     expect(await first.getByRole("heading", { level: 3 }).innerText()).toBe(title);
     expect(await first.getByTestId("priority-support-badge").innerText()).toBe("Priority support");
+    expect(await first.innerText()).toContain("/meal-planner");
     await keepBothWidths(admin, "admin-priority-support");
   });
 });

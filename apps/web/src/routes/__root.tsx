@@ -4,6 +4,7 @@ import { NavigateProvider } from "../components/app-link";
 import { ChunkLoadNotice } from "../components/chunk-load-notice";
 import { DeferredToaster } from "../components/deferred-toaster";
 import { useDismissToastsBetweenAuthScreens } from "../lib/auth-screen-toasts";
+import { useNotePreviousPage } from "../lib/previous-page";
 import type { RouterContext } from "../lib/router-context";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -15,6 +16,7 @@ function RootLayout() {
   // Shared components use AppLink; inside the app its links navigate without a page load.
   const navigate = useCallback((href: string) => void router.navigate({ href }), [router]);
   useDismissToastsBetweenAuthScreens();
+  useNotePreviousPage();
   return (
     <NavigateProvider value={navigate}>
       {/* Each route's head() title; React places <title> in the document head. */}

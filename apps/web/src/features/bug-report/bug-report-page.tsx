@@ -10,6 +10,7 @@ import { DraftRestoredNotice } from "../../components/draft-restored-notice";
 import { FormField, TextareaField } from "../../components/form-field";
 import { useCurrentUser } from "../../lib/current-user";
 import { useFocusAfterPending } from "../../lib/focus-after-pending";
+import { previousPage } from "../../lib/previous-page";
 import { stringField, useKeepDraft, useRestoredWork } from "../../lib/form-draft";
 import { keyed, useKeyedMutation } from "../../lib/keyed-mutation";
 import { failureToast } from "../../lib/toasts";
@@ -71,8 +72,9 @@ export function BugReportPage() {
     };
     setErrors(found);
     if (found.title || found.description) return;
-    // The page and browser help whoever triages the report see what the reporter saw; status and owner are the server's.
-    create.mutate({ ...form, pageUrl: window.location.href, userAgent: navigator.userAgent });
+    // The page the cook came from (not this form) and the browser help whoever triages the report see what the reporter
+    // saw; status and owner are the server's.
+    create.mutate({ ...form, pageUrl: previousPage() ?? window.location.href, userAgent: navigator.userAgent });
   };
 
   return (
