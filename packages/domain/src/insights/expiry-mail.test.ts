@@ -37,6 +37,8 @@ describe("the mail", () => {
       [
         { name: "Yogurt", quantity: 2, unit: "units", expirationDate: "2026-11-28" },
         { name: "Milk", quantity: 1, unit: "L", expirationDate: "2026-11-25" },
+        { name: "Cream", quantity: 1, unit: "units", expirationDate: "2026-11-26" },
+        { name: "Flour", quantity: 0.5, unit: "kg", expirationDate: "2026-11-26" },
         { name: "Ham", quantity: 1, unit: "units", expirationDate: "2026-11-29" },
         { name: "Old", quantity: 1, unit: "units", expirationDate: "2026-11-24" },
         { name: "Empty", quantity: 0, unit: "units", expirationDate: "2026-11-26" },
@@ -45,11 +47,16 @@ describe("the mail", () => {
     );
     expect(items.map((i) => [i.name, i.days])).toEqual([
       ["Milk", 0],
+      ["Cream", 1],
+      ["Flour", 1],
       ["Yogurt", 3],
     ]);
     const mail = expiryMailText(items, { inventory: "https://kim.test/inventory", unsubscribe: "https://kim.test/unsubscribe?token=t" });
-    expect(mail.subject).toBe("2 items in your kitchen expire in the next 3 days");
+    expect(mail.subject).toBe("4 items in your kitchen expire in the next 3 days");
     expect(mail.text).toContain("- Milk (1 L): today");
+    // Amounts as the app shows them.
+    expect(mail.text).toContain("- Cream (1 unit): tomorrow");
+    expect(mail.text).toContain("- Flour (0.5 kg): tomorrow");
     expect(mail.text).toContain("- Yogurt (2 units): in 3 days");
     expect(mail.text).toContain("https://kim.test/unsubscribe?token=t");
     expect(expiryMailText(items.slice(0, 1), { inventory: "i", unsubscribe: "u" }).subject).toBe("Milk expires today");

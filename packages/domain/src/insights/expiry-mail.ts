@@ -1,3 +1,4 @@
+import { formatAmount } from "../shared/amounts";
 import { daysBetween } from "../shared/dates";
 import { zonedNow } from "../shared/time-zone";
 
@@ -31,7 +32,6 @@ export interface ExpiringStock {
 }
 
 const when = (days: number) => (days === 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`);
-const amount = (quantity: number, unit: string) => `${Number(quantity.toFixed(3))} ${unit}`;
 
 /** The items to mail about on `today`: expiring within EXPIRY_MAIL_DAYS, soonest first (nothing already expired). */
 export function expiringForMail<T extends ExpiringStock>(stock: T[], today: string): (T & { days: number })[] {
@@ -51,7 +51,7 @@ export function expiryMailText(items: (ExpiringStock & { days: number })[], link
   const text = [
     "Good morning! These expire soon:",
     "",
-    ...items.map((i) => `- ${i.name} (${amount(i.quantity, i.unit)}): ${when(i.days)}`),
+    ...items.map((i) => `- ${i.name} (${formatAmount(i.quantity, i.unit)}): ${when(i.days)}`),
     "",
     `See your inventory: ${links.inventory}`,
     "",
