@@ -145,6 +145,15 @@ describe("the morning mail", () => {
     expect(await outbox(t, other.email)).toHaveLength(2);
   });
 
+  it("still goes to the next cook when one cook's saved zone is one the runtime no longer knows", async () => {
+    const stranded = await subscriber(t);
+    await t.deps.db.updateTable("userSettings").set({ timeZone: "Mars/Olympus" }).where("userId", "=", stranded.id).execute();
+    const cook = await subscriber(t);
+    await sendExpiryMails(t.deps.db, t.deps.config, MORNING);
+    expect(await outbox(t, cook.email)).toHaveLength(1);
+    expect(await outbox(t, stranded.email)).toEqual([]);
+  });
+
   it.skipIf(testDatabaseKind() !== "postgres")(
     "goes out once a day across two processes running at once (PostgreSQL only: PGlite has one connection)",
     async () => {

@@ -54,9 +54,7 @@ export async function sendExpiryMails(
 ): Promise<number> {
   let queued = 0;
   for (const cook of await expiryMailSubscribers(db)) {
-    const date = expiryMailDue(now, cook.timeZone ?? "UTC", cook.expiryMailSentOn);
-    if (!date) continue;
-    const sent = await queueFor(db, config, cook, date).catch((err: unknown) => {
+    const sent = await queueIfDue(db, config, cook, now).catch((err: unknown) => {
       log?.warn({ err, userId: cook.userId }, "expiry mail failed for one cook");
       return false;
     });
@@ -65,13 +63,19 @@ export async function sendExpiryMails(
   return queued;
 }
 
-/** Claims the cook's day and queues their mail in one transaction; false when another process had it or nothing expires. */
-function queueFor(
+/**
+ * When the mail is due, claims the cook's day and queues their mail in one transaction; false when not due, another
+ * process had it or nothing expires. The due check is in here, under the caller's per-cook guard, because a saved zone
+ * the runtime no longer knows throws there.
+ */
+async function queueIfDue(
   db: Kysely<Database>,
   config: Pick<Config, "appUrl" | "mailLinkSecret">,
-  cook: { userId: string; householdId: string; email: string },
-  date: string,
+  cook: { userId: string; householdId: string; email: string; timeZone: string | null; expiryMailSentOn: string | null },
+  now: Date,
 ): Promise<boolean> {
+  const date = expiryMailDue(now, cook.timeZone ?? "UTC", cook.expiryMailSentOn);
+  if (!date) return false;
   return db.transaction().execute(async (trx) => {
     if (!(await claimExpiryMailDay(trx, cook.userId, date))) return false;
     const items = expiringForMail(await stockExpiringFrom(trx, cook.householdId, date), date);
