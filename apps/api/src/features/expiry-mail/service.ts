@@ -1,5 +1,5 @@
 import type { Database } from "@kim/db";
-import { expiringForMail, expiryMailDue, expiryMailText, sentOnWhenTurnedOn } from "@kim/domain";
+import { endOfZonedDay, expiringForMail, expiryMailDue, expiryMailText, sentOnWhenTurnedOn } from "@kim/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config";
@@ -74,7 +74,8 @@ async function queueIfDue(
   cook: { userId: string; householdId: string; email: string; timeZone: string | null; expiryMailSentOn: string | null },
   now: Date,
 ): Promise<boolean> {
-  const date = expiryMailDue(now, cook.timeZone ?? "UTC", cook.expiryMailSentOn);
+  const timeZone = cook.timeZone ?? "UTC";
+  const date = expiryMailDue(now, timeZone, cook.expiryMailSentOn);
   if (!date) return false;
   return db.transaction().execute(async (trx) => {
     if (!(await claimExpiryMailDay(trx, cook.userId, date))) return false;
@@ -85,7 +86,8 @@ async function queueIfDue(
       inventory: `${config.appUrl}/inventory`,
       unsubscribe: `${config.appUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
     });
-    await enqueueMail(trx, { to: cook.email, ...mail });
+    // "Expires today" is wrong tomorrow: a mail still unsent at the cook's midnight is dropped, not sent late.
+    await enqueueMail(trx, { to: cook.email, ...mail }, { sendBy: endOfZonedDay(date, timeZone) });
     return true;
   });
 }
