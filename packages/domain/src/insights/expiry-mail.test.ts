@@ -11,8 +11,15 @@ describe("expiryMailDue", () => {
     expect(expiryMailDue(now, "Europe/Helsinki", "2026-11-24")).toBe("2026-11-25");
     expect(expiryMailDue(now, "Europe/Helsinki", "2026-11-25")).toBeNull();
     expect(expiryMailDue(now, "America/New_York", null)).toBeNull();
-    // 23:30 UTC is already the next morning in Auckland (12:30, 26 Nov).
-    expect(expiryMailDue(new Date("2026-11-25T23:30:00Z"), "Pacific/Auckland", "2026-11-25")).toBe("2026-11-26");
+    // 20:30 UTC is already the next morning in Auckland (09:30, 26 Nov).
+    expect(expiryMailDue(new Date("2026-11-25T20:30:00Z"), "Pacific/Auckland", "2026-11-25")).toBe("2026-11-26");
+  });
+  it("is due in the morning only: from noon on, that day's mail is skipped", () => {
+    expect(expiryMailDue(new Date("2026-11-25T11:59:00Z"), "UTC", "2026-11-24")).toBe("2026-11-25");
+    expect(expiryMailDue(new Date("2026-11-25T12:00:00Z"), "UTC", "2026-11-24")).toBeNull();
+    expect(expiryMailDue(new Date("2026-11-25T23:59:00Z"), "UTC", "2026-11-24")).toBeNull();
+    // 23:59 in Kathmandu (UTC+5:45): not a "Good morning!".
+    expect(expiryMailDue(new Date("2026-11-25T18:14:00Z"), "Asia/Kathmandu", null)).toBeNull();
   });
   it("turned on after 08:00, waits for the next morning", () => {
     expect(sentOnWhenTurnedOn(new Date("2026-11-25T10:00:00Z"), "UTC", null)).toBe("2026-11-25");

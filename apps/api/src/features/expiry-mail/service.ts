@@ -40,7 +40,7 @@ export async function unsubscribe(ctx: Context, token: string): Promise<boolean>
 }
 
 /**
- * Queues the morning mail of every cook for whom it is due at `now` (08:00 or later on their clock, none sent that
+ * Queues the morning mail of every cook for whom it is due at `now` (from 08:00 to noon on their clock, none sent that
  * local day) and who has something expiring within 3 days. The day is claimed in the transaction that queues the
  * mail, so processes running this at once send each cook one mail a day; a day with nothing to say is claimed too,
  * so it is not looked at again. One cook's failure is logged and leaves the others' mail going. Answers how many
