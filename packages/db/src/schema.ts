@@ -182,6 +182,8 @@ export interface EmailOutboxTable {
   nextAttemptAt: Generated<Date>;
   lastError: string | null;
   sentAt: Date | null;
+  /** Past this, an unsent mail is dropped instead of sent late; null for mail that is worth sending whenever. */
+  sendBy: Date | null;
   createdAt: CreatedAt;
 }
 

@@ -7,8 +7,7 @@ import {
   showsProBadge,
   STARTING_PRICE,
   subscriptionStatusLabel,
-  trialDaysLeft,
-  trialDaysLeftLabel,
+  trialLeftLabel,
   type AccessSubject,
 } from "./plans";
 
@@ -111,18 +110,22 @@ describe("plans", () => {
     expect(subscriptionStatusLabel({ ...paid, subscriptionStatus: "constructor" })).toBe("constructor");
   });
 
-  it("counts trial days left, rounded up", () => {
+  it("counts trial days left, rounded up, and says when less than a day is left or the trial is over", () => {
     const now = new Date("2026-01-01T00:00:00Z");
     const trial: AccessSubject = { ...base, plan: "pro", subscriptionStatus: "trialing" };
-    expect(trialDaysLeft({ ...trial, trialEndsAt: "2026-01-02T00:00:00Z" }, now)).toBe(1);
-    expect(trialDaysLeft({ ...trial, trialEndsAt: "2026-01-02T00:00:01Z" }, now)).toBe(2);
-    expect(trialDaysLeft({ ...trial, trialEndsAt: "2026-01-15T00:00:00Z" }, now)).toBe(14);
-    expect(trialDaysLeft({ ...trial, trialEndsAt: null }, now)).toBeNull();
-    expect(trialDaysLeft({ ...trial, subscriptionStatus: "active", trialEndsAt: "2026-01-02T00:00:00Z" }, now)).toBeNull();
+    const endingAt = (trialEndsAt: string | null) => trialLeftLabel({ ...trial, trialEndsAt }, now);
+    expect(endingAt("2026-01-15T00:00:00Z")).toBe("14 days left");
+    expect(endingAt("2026-01-02T00:00:01Z")).toBe("2 days left");
+    expect(endingAt("2026-01-02T00:00:00Z")).toBe("1 day left");
+    expect(endingAt("2026-01-01T23:59:59Z")).toBe("less than a day left");
+    expect(endingAt("2026-01-01T01:00:00Z")).toBe("less than a day left");
+    // Pro is locked from the end on (hasProAccess), before housekeeping marks the plan canceled: never "0 days left".
+    expect(endingAt("2026-01-01T00:00:00Z")).toBe("trial ended");
+    expect(endingAt("2025-12-31T23:30:00Z")).toBe("trial ended");
+    expect(endingAt(null)).toBeNull();
+    expect(trialLeftLabel({ ...trial, subscriptionStatus: "active", trialEndsAt: "2026-01-02T00:00:00Z" }, now)).toBeNull();
     // A beta tester or an admin with a trial has free access, no countdown: "Beta Tester - Free Access", not "(14 days left)".
-    expect(trialDaysLeft({ ...trial, isBetaTester: true, trialEndsAt: "2026-01-15T00:00:00Z" }, now)).toBeNull();
-    expect(trialDaysLeft({ ...trial, role: "admin", trialEndsAt: "2026-01-15T00:00:00Z" }, now)).toBeNull();
-    expect(trialDaysLeftLabel(1)).toBe("1 day left");
-    expect(trialDaysLeftLabel(3)).toBe("3 days left");
+    expect(trialLeftLabel({ ...trial, isBetaTester: true, trialEndsAt: "2026-01-15T00:00:00Z" }, now)).toBeNull();
+    expect(trialLeftLabel({ ...trial, role: "admin", trialEndsAt: "2026-01-15T00:00:00Z" }, now)).toBeNull();
   });
 });

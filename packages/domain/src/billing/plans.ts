@@ -117,15 +117,16 @@ export function subscriptionStatusLabel(user: AccessSubject): string {
 }
 
 /**
- * Whole trial days left, rounded up; null when not trialing or no end date, and for admins and beta testers, whose
- * free access doesn't end with a trial they may also have.
+ * The trial's countdown beside "Free Trial": whole days left, rounded up (the spec's "{n} day(s) left"); in its last
+ * 24 hours "less than a day left", since rounded up an hour read "1 day left"; once over "trial ended", as Pro is
+ * locked at the end while the hourly housekeeping may not have marked the plan canceled yet. Null when not trialing or
+ * no end date, and for admins and beta testers, whose free access doesn't end with a trial they may also have.
  */
-export function trialDaysLeft(user: AccessSubject, now: Date = new Date()): number | null {
+export function trialLeftLabel(user: AccessSubject, now: Date = new Date()): string | null {
   if (hasComplimentaryAccess(user) || user.subscriptionStatus !== "trialing" || !user.trialEndsAt) return null;
-  const ms = new Date(user.trialEndsAt).getTime() - now.getTime();
-  return Math.max(0, Math.ceil(ms / DAY_MS));
-}
-
-export function trialDaysLeftLabel(days: number): string {
+  const ms = time(user.trialEndsAt) - now.getTime();
+  if (ms <= 0) return "trial ended";
+  if (ms < DAY_MS) return "less than a day left";
+  const days = Math.ceil(ms / DAY_MS);
   return `${days} ${days === 1 ? "day" : "days"} left`;
 }

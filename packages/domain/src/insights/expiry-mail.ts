@@ -1,15 +1,21 @@
+import { formatAmount } from "../shared/amounts";
 import { daysBetween } from "../shared/dates";
 import { zonedNow } from "../shared/time-zone";
 
 /** The expiry mail goes out from 08:00 on the cook's clock, once a local day. */
 const EXPIRY_MAIL_HOUR = 8;
+/**
+ * And before noon: it greets "Good morning!" and speaks of today, so a morning missed (no process running, say) skips
+ * that day's mail rather than send it in the evening. The spec sets no hour; this is Kim's.
+ */
+const EXPIRY_MAIL_UNTIL_HOUR = 12;
 /** It lists what expires from today to this many days ahead. */
 export const EXPIRY_MAIL_DAYS = 3;
 
-/** The cook's date when their mail is due at `now` (08:00 or later there, none sent that day yet); null when not due. */
+/** The cook's date when their mail is due at `now` (08:00 to noon there, none sent that day yet); null when not due. */
 export function expiryMailDue(now: Date, timeZone: string, lastSentOn: string | null): string | null {
   const { date, hour } = zonedNow(now, timeZone);
-  if (hour < EXPIRY_MAIL_HOUR) return null;
+  if (hour < EXPIRY_MAIL_HOUR || hour >= EXPIRY_MAIL_UNTIL_HOUR) return null;
   return lastSentOn !== null && lastSentOn >= date ? null : date;
 }
 
@@ -31,7 +37,6 @@ export interface ExpiringStock {
 }
 
 const when = (days: number) => (days === 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`);
-const amount = (quantity: number, unit: string) => `${Number(quantity.toFixed(3))} ${unit}`;
 
 /** The items to mail about on `today`: expiring within EXPIRY_MAIL_DAYS, soonest first (nothing already expired). */
 export function expiringForMail<T extends ExpiringStock>(stock: T[], today: string): (T & { days: number })[] {
@@ -51,7 +56,7 @@ export function expiryMailText(items: (ExpiringStock & { days: number })[], link
   const text = [
     "Good morning! These expire soon:",
     "",
-    ...items.map((i) => `- ${i.name} (${amount(i.quantity, i.unit)}): ${when(i.days)}`),
+    ...items.map((i) => `- ${i.name} (${formatAmount(i.quantity, i.unit)}): ${when(i.days)}`),
     "",
     `See your inventory: ${links.inventory}`,
     "",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BoundedCache } from "./bounded-cache";
-import { canonicalTimeZone, zonedNow, zoneFormatters } from "./time-zone";
+import { canonicalTimeZone, endOfZonedDay, zonedNow, zoneFormatters } from "./time-zone";
 
 /** Each letter of `zone` in upper or lower case, by the bits of `n`. */
 function caseVariant(zone: string, n: number): string {
@@ -27,6 +27,19 @@ describe("time zones", () => {
     expect(after - before).toBeLessThanOrEqual(1);
     expect(() => zonedNow(instant, "Mars/Olympus")).toThrow(RangeError);
     expect(zoneFormatters.size).toBe(after);
+  });
+});
+
+describe("endOfZonedDay", () => {
+  it("is the instant the local day ends, whatever the offset or a clock change at midnight", () => {
+    const end = (date: string, zone: string) => endOfZonedDay(date, zone).toISOString();
+    expect(end("2026-11-25", "Europe/Paris")).toBe("2026-11-25T23:00:00.000Z");
+    expect(end("2026-12-07", "Pacific/Kiritimati")).toBe("2026-12-07T10:00:00.000Z");
+    expect(end("2026-12-07", "Pacific/Pago_Pago")).toBe("2026-12-08T11:00:00.000Z");
+    expect(end("2026-12-07", "Asia/Kathmandu")).toBe("2026-12-07T18:15:00.000Z");
+    // Santiago skips from 00:00 to 01:00 on 6 September, and goes back from 24:00 to 23:00 on 4 April.
+    expect(end("2026-09-05", "America/Santiago")).toBe("2026-09-06T04:00:00.000Z");
+    expect(end("2026-04-04", "America/Santiago")).toBe("2026-04-05T04:00:00.000Z");
   });
 });
 

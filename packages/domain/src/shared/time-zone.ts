@@ -52,3 +52,23 @@ export function zonedNow(instant: Date, timeZone: string): { date: string; hour:
 export function zonedDate(instant: Date, timeZone: string): string {
   return zonedNow(instant, timeZone).date;
 }
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * The instant `date` (yyyy-MM-dd) ends on the clocks of `timeZone`: its next midnight, or the moment a clock change
+ * that skips midnight lands on the next day. Found by halving a window around UTC's midnight that every zone's lies in
+ * (offsets are within 14 hours), to the minute, so no offset rule is assumed.
+ */
+export function endOfZonedDay(date: string, timeZone: string): Date {
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`) / MINUTE_MS + 24 * 60;
+  let onDate = utcMidnight - (15 * HOUR_MS) / MINUTE_MS;
+  let after = utcMidnight + (15 * HOUR_MS) / MINUTE_MS;
+  while (after - onDate > 1) {
+    const mid = Math.floor((onDate + after) / 2);
+    if (zonedDate(new Date(mid * MINUTE_MS), timeZone) > date) after = mid;
+    else onDate = mid;
+  }
+  return new Date(after * MINUTE_MS);
+}

@@ -173,6 +173,26 @@ describe("local trial mode (no Stripe settings)", () => {
     expect(await mailsTo()).toHaveLength(1);
   });
 
+  it("writes the trial's end in the warning mail on the cook's saved clock, else in UTC, naming the zone", async () => {
+    // Long past, so the round warns and ends no trial of the other tests (theirs end 14 days from the real now).
+    const ends = new Date("2026-03-02T03:31:15Z");
+    const trialist = async (timeZone: string | null) => {
+      const user = await createUser(t, { plan: "pro", subscriptionStatus: "trialing", trialEndsAt: ends });
+      if (timeZone) await t.deps.db.insertInto("userSettings").values({ userId: user.id, timeZone }).execute();
+      return user.email;
+    };
+    const inNewYork = await trialist("America/New_York");
+    const noZone = await trialist(null);
+    // A zone saved once that this runtime no longer knows.
+    const unknownZone = await trialist("Mars/Olympus");
+    await runLocalTrialHousekeeping(t.deps.db, t.deps.config.appUrl, new Date(ends.getTime() - 2 * DAY_MS));
+    const mailTo = async (email: string) =>
+      (await t.deps.db.selectFrom("emailOutbox").select("textBody").where("toAddress", "=", email).executeTakeFirstOrThrow()).textBody;
+    expect(await mailTo(inNewYork)).toContain("ends on Sunday, March 1, 2026 at 10:31 PM (America/New_York).");
+    expect(await mailTo(noZone)).toContain("ends on Monday, March 2, 2026 at 3:31 AM (UTC).");
+    expect(await mailTo(unknownZone)).toContain("ends on Monday, March 2, 2026 at 3:31 AM (UTC).");
+  });
+
   it.skipIf(testDatabaseKind() !== "postgres")(
     "sends the warning once when two processes' housekeeping runs at the same moment (PostgreSQL only)",
     async () => {

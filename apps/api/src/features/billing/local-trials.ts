@@ -1,5 +1,5 @@
 import type { Database } from "@kim/db";
-import { PLAN_DETAILS, type Plan } from "@kim/domain";
+import { canonicalTimeZone, PLAN_DETAILS, type Plan } from "@kim/domain";
 import type { Kysely } from "kysely";
 import { enqueueMail } from "../../lib/email";
 import type { BackgroundJob } from "../feature";
@@ -34,9 +34,11 @@ export const localTrialsJob: BackgroundJob = {
   },
 };
 
-function trialEndingMail(user: { email: string; firstName: string | null; plan: Plan; trialEndsAt: Date | null }, appUrl: string) {
+type WarnedTrial = { email: string; firstName: string | null; plan: Plan; trialEndsAt: Date | null; timeZone: string | null };
+
+function trialEndingMail(user: WarnedTrial, appUrl: string) {
   const planName = user.plan === "none" ? "Kim" : `Kim ${PLAN_DETAILS[user.plan].name}`;
-  const ends = user.trialEndsAt ? user.trialEndsAt.toUTCString() : `in ${TRIAL_WARNING_DAYS} days`;
+  const ends = user.trialEndsAt ? endsOn(user.trialEndsAt, user.timeZone) : `in ${TRIAL_WARNING_DAYS} days`;
   return {
     to: user.email,
     subject: `Your ${planName} trial ends in ${TRIAL_WARNING_DAYS} days`,
@@ -49,4 +51,14 @@ function trialEndingMail(user: { email: string; firstName: string | null; plan: 
       "Kim",
     ].join("\n"),
   };
+}
+
+/**
+ * "Sunday, December 20, 2026 at 10:31 PM (America/New_York)": on the cook's saved clock, else UTC, the zone named
+ * either way. A saved zone the runtime no longer knows falls back to UTC rather than failing every warning in the round.
+ */
+function endsOn(instant: Date, savedZone: string | null): string {
+  const timeZone = canonicalTimeZone(savedZone ?? "UTC") ?? "UTC";
+  const text = new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "full", timeStyle: "short" }).format(instant);
+  return `${text} (${timeZone})`;
 }

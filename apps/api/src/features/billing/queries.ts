@@ -163,7 +163,7 @@ export async function endLocalTrials(db: Kysely<Database>, now: Date): Promise<n
 /**
  * Marks the local trials ending within TRIAL_WARNING_DAYS whose warning has not gone out, and answers them. The
  * marking update takes each row once, whichever process gets there first; the caller queues the mails in the same
- * transaction, so a mail goes out exactly when its mark is kept.
+ * transaction, so a mail goes out exactly when its mark is kept. Each comes with the time zone the cook saved, if any.
  */
 export function claimTrialWarnings(db: Kysely<Database>, now: Date) {
   return db
@@ -174,6 +174,13 @@ export function claimTrialWarnings(db: Kysely<Database>, now: Date) {
     .where("trialWarningSentAt", "is", null)
     .where("trialEndsAt", ">", now)
     .where("trialEndsAt", "<=", sql<Date>`${now}::timestamptz + ${`${TRIAL_WARNING_DAYS} days`}::interval`)
-    .returning(["email", "firstName", "plan", "trialEndsAt"])
+    .returning((eb) => [
+      "email",
+      "firstName",
+      "plan",
+      "trialEndsAt",
+      // The clock the cook saved (expiry mail, insights), to write the end on.
+      eb.selectFrom("userSettings").select("timeZone").whereRef("userSettings.userId", "=", "users.id").as("timeZone"),
+    ])
     .execute();
 }

@@ -96,6 +96,14 @@ describe("the morning mail", () => {
     expect(await outbox(t, cook.email)).toHaveLength(2);
   });
 
+  it("is sent on the day it speaks of or not at all: its send-by time is the cook's midnight", async () => {
+    const cook = await subscriber(t);
+    await sendExpiryMails(t.deps.db, t.deps.config, MORNING);
+    const queued = await t.deps.db.selectFrom("emailOutbox").select("sendBy").where("toAddress", "=", cook.email).execute();
+    // Midnight in Paris (UTC+1 in November).
+    expect(queued).toEqual([{ sendBy: new Date("2026-11-25T23:00:00Z") }]);
+  });
+
   it("is not sent when nothing expires, nor to cooks who did not turn it on, nor on the day it was turned on after 08:00", async () => {
     const quiet = await subscriber(t, []);
     const notAsked = await createUser(t);
@@ -143,6 +151,15 @@ describe("the morning mail", () => {
     await sendExpiryMails(t.deps.db, t.deps.config, hoursLater(24));
     expect(await outbox(t, cook.email)).toHaveLength(1);
     expect(await outbox(t, other.email)).toHaveLength(2);
+  });
+
+  it("still goes to the next cook when one cook's saved zone is one the runtime no longer knows", async () => {
+    const stranded = await subscriber(t);
+    await t.deps.db.updateTable("userSettings").set({ timeZone: "Mars/Olympus" }).where("userId", "=", stranded.id).execute();
+    const cook = await subscriber(t);
+    await sendExpiryMails(t.deps.db, t.deps.config, MORNING);
+    expect(await outbox(t, cook.email)).toHaveLength(1);
+    expect(await outbox(t, stranded.email)).toEqual([]);
   });
 
   it.skipIf(testDatabaseKind() !== "postgres")(

@@ -1,5 +1,5 @@
 import type { Database } from "@kim/db";
-import { expiringForMail, expiryMailDue, expiryMailText, sentOnWhenTurnedOn } from "@kim/domain";
+import { endOfZonedDay, expiringForMail, expiryMailDue, expiryMailText, sentOnWhenTurnedOn } from "@kim/domain";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config";
@@ -40,7 +40,7 @@ export async function unsubscribe(ctx: Context, token: string): Promise<boolean>
 }
 
 /**
- * Queues the morning mail of every cook for whom it is due at `now` (08:00 or later on their clock, none sent that
+ * Queues the morning mail of every cook for whom it is due at `now` (from 08:00 to noon on their clock, none sent that
  * local day) and who has something expiring within 3 days. The day is claimed in the transaction that queues the
  * mail, so processes running this at once send each cook one mail a day; a day with nothing to say is claimed too,
  * so it is not looked at again. One cook's failure is logged and leaves the others' mail going. Answers how many
@@ -54,9 +54,7 @@ export async function sendExpiryMails(
 ): Promise<number> {
   let queued = 0;
   for (const cook of await expiryMailSubscribers(db)) {
-    const date = expiryMailDue(now, cook.timeZone ?? "UTC", cook.expiryMailSentOn);
-    if (!date) continue;
-    const sent = await queueFor(db, config, cook, date).catch((err: unknown) => {
+    const sent = await queueIfDue(db, config, cook, now).catch((err: unknown) => {
       log?.warn({ err, userId: cook.userId }, "expiry mail failed for one cook");
       return false;
     });
@@ -65,13 +63,20 @@ export async function sendExpiryMails(
   return queued;
 }
 
-/** Claims the cook's day and queues their mail in one transaction; false when another process had it or nothing expires. */
-function queueFor(
+/**
+ * When the mail is due, claims the cook's day and queues their mail in one transaction; false when not due, another
+ * process had it or nothing expires. The due check is in here, under the caller's per-cook guard, because a saved zone
+ * the runtime no longer knows throws there.
+ */
+async function queueIfDue(
   db: Kysely<Database>,
   config: Pick<Config, "appUrl" | "mailLinkSecret">,
-  cook: { userId: string; householdId: string; email: string },
-  date: string,
+  cook: { userId: string; householdId: string; email: string; timeZone: string | null; expiryMailSentOn: string | null },
+  now: Date,
 ): Promise<boolean> {
+  const timeZone = cook.timeZone ?? "UTC";
+  const date = expiryMailDue(now, timeZone, cook.expiryMailSentOn);
+  if (!date) return false;
   return db.transaction().execute(async (trx) => {
     if (!(await claimExpiryMailDay(trx, cook.userId, date))) return false;
     const items = expiringForMail(await stockExpiringFrom(trx, cook.householdId, date), date);
@@ -81,7 +86,8 @@ function queueFor(
       inventory: `${config.appUrl}/inventory`,
       unsubscribe: `${config.appUrl}/unsubscribe?token=${encodeURIComponent(token)}`,
     });
-    await enqueueMail(trx, { to: cook.email, ...mail });
+    // "Expires today" is wrong tomorrow: a mail still unsent at the cook's midnight is dropped, not sent late.
+    await enqueueMail(trx, { to: cook.email, ...mail }, { sendBy: endOfZonedDay(date, timeZone) });
     return true;
   });
 }

@@ -76,6 +76,24 @@ describe("password reset mail through Postmark", () => {
     expect(standIn.received.map((m) => m.body.To)).toEqual(["retry@example.com"]);
   });
 
+  it("drops a mail not sent by its send-by time instead of retrying it, and sends those still in time", async () => {
+    const hourFromNow = () => new Date(Date.now() + 3_600_000);
+    standIn.failNextRequests(1);
+    await enqueueMail(t.deps.db, { to: "late@example.com", subject: "Milk expires today", text: "Body" }, { sendBy: hourFromNow() });
+    expect(await t.app.mailSender.runOnce()).toBe(0);
+    // Its retry comes due after its send-by time (here moved back, as the clock of the database can't be).
+    await t.deps.db
+      .updateTable("emailOutbox")
+      .set({ nextAttemptAt: new Date(), sendBy: new Date(Date.now() - 1000) })
+      .where("toAddress", "=", "late@example.com")
+      .execute();
+    await enqueueMail(t.deps.db, { to: "in-time@example.com", subject: "Hello", text: "Body" }, { sendBy: hourFromNow() });
+    expect(await t.app.mailSender.runOnce()).toBe(1);
+    expect(standIn.received.map((m) => m.body.To)).toEqual(["in-time@example.com"]);
+    expect(await t.deps.db.selectFrom("emailOutbox").select("id").where("toAddress", "=", "late@example.com").execute()).toEqual([]);
+    expect(t.logs.join("")).toContain("mail dropped: not sent by its send-by time");
+  });
+
   it("sends a keyed call's mail as soon as its transaction commits, and nothing for a retry rolled back", async () => {
     const owner = await createUser(t);
     const key = crypto.randomUUID();

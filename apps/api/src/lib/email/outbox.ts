@@ -8,14 +8,15 @@ const BATCH = 10;
 const CLAIM_MS = 5 * 60 * 1000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
-export async function enqueueMail(db: Kysely<Database>, mail: Mail): Promise<void> {
+/** Queues a mail; with `sendBy`, one that is no use late: not sent (dropped) once that time has passed. */
+export async function enqueueMail(db: Kysely<Database>, mail: Mail, { sendBy }: { sendBy?: Date } = {}): Promise<void> {
   await db
     .insertInto("emailOutbox")
-    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null })
+    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, sendBy: sendBy ?? null })
     .execute();
 }
 
-/** 30 s, 1 min, 2 min, ... up to an hour; a mail is retried for as long as it takes. */
+/** 30 s, 1 min, 2 min, ... up to an hour; a mail is retried for as long as it takes, or until its send-by time. */
 export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 30_000 * 2 ** Math.max(0, attempts - 1));
 }
@@ -40,6 +41,26 @@ export function createMailSender(opts: {
   let running: Promise<number> | null = null;
   let again = false;
 
+  /**
+   * Deletes the unsent mail whose send-by time has passed, logging each. A mail claimed and being sent is left to its
+   * sender (its next attempt is in the future), so nothing is dropped while it goes out.
+   */
+  async function dropLate() {
+    const dropped = await db
+      .deleteFrom("emailOutbox")
+      .where("sentAt", "is", null)
+      .where("sendBy", "<=", sql<Date>`now()`)
+      .where("nextAttemptAt", "<=", sql<Date>`now()`)
+      .returning(["id", "attempts", "sendBy", "lastError"])
+      .execute();
+    for (const row of dropped) {
+      log.warn(
+        { mailId: row.id, attempts: row.attempts, sendBy: row.sendBy, error: row.lastError },
+        "mail dropped: not sent by its send-by time",
+      );
+    }
+  }
+
   async function claim() {
     // SKIP LOCKED: several API processes share the outbox and never take the same mail.
     return db
@@ -51,6 +72,7 @@ export function createMailSender(opts: {
           .select("id")
           .where("sentAt", "is", null)
           .where("nextAttemptAt", "<=", sql<Date>`now()`)
+          .where((eb) => eb.or([eb("sendBy", "is", null), eb("sendBy", ">", sql<Date>`now()`)]))
           .orderBy("nextAttemptAt")
           .limit(BATCH)
           .forUpdate()
@@ -61,6 +83,7 @@ export function createMailSender(opts: {
   }
 
   async function round(): Promise<number> {
+    await dropLate();
     let sent = 0;
     for (let batch = await claim(); batch.length > 0; batch = await claim()) {
       for (const row of batch) {

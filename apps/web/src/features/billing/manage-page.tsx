@@ -1,15 +1,7 @@
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import {
-  hasComplimentaryAccess,
-  hasCurrentPlan,
-  PLANS,
-  planLabel,
-  subscriptionStatusLabel,
-  trialDaysLeft,
-  trialDaysLeftLabel,
-} from "@kim/domain";
+import { hasComplimentaryAccess, hasCurrentPlan, PLANS, planLabel, subscriptionStatusLabel, trialLeftLabel } from "@kim/domain";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -57,7 +49,7 @@ export function ManagePage() {
   if (!user) return null;
   const pending = switchPlan.isPending || cancel.isPending;
   const current = hasCurrentPlan(user) && !hasComplimentaryAccess(user) && user.plan !== "none" ? user.plan : null;
-  const daysLeft = trialDaysLeft(user);
+  const trialLeft = trialLeftLabel(user);
 
   return (
     <div className="mx-auto grid max-w-4xl grid-cols-1 gap-6">
@@ -75,7 +67,7 @@ export function ManagePage() {
               </CardTitle>
               <CardDescription>
                 {planLabel(user)} · {subscriptionStatusLabel(user)}
-                {daysLeft !== null ? ` (${trialDaysLeftLabel(daysLeft)})` : ""}
+                {trialLeft !== null ? ` (${trialLeft})` : ""}
               </CardDescription>
             </CardHeader>
             <CardContent>

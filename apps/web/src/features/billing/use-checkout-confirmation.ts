@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { hasCurrentPlan, PLAN_DETAILS, trialDaysLeft, trialDaysLeftLabel } from "@kim/domain";
+import { hasCurrentPlan, PLAN_DETAILS, trialLeftLabel } from "@kim/domain";
 import { toast } from "@kim/ui/lib/use-toast";
 import { currentUserQueryKey, type CurrentUser } from "../../lib/current-user";
 
@@ -12,9 +12,9 @@ export function checkoutToast(user: CurrentUser | null | undefined): { title: st
     // Stripe tells Kim by webhook, which may arrive a moment after the browser.
     return { title: "Thanks! Your subscription is being confirmed", description: "It shows on this page in a moment." };
   }
-  const days = trialDaysLeft(user);
-  if (days !== null) {
-    return { title: "Your free trial has started", description: `${plan} is yours free: ${trialDaysLeftLabel(days)}. No card needed.` };
+  const trialLeft = trialLeftLabel(user);
+  if (trialLeft !== null) {
+    return { title: "Your free trial has started", description: `${plan} is yours free: ${trialLeft}. No card needed.` };
   }
   return { title: "Your subscription has started", description: `${plan} is active.` };
 }

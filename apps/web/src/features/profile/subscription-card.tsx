@@ -1,14 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { CircleAlert, Crown } from "lucide-react";
-import {
-  hasComplimentaryAccess,
-  hasCurrentPlan,
-  planLabel,
-  showsProBadge,
-  subscriptionStatusLabel,
-  trialDaysLeft,
-  trialDaysLeftLabel,
-} from "@kim/domain";
+import { hasComplimentaryAccess, hasCurrentPlan, planLabel, showsProBadge, subscriptionStatusLabel, trialLeftLabel } from "@kim/domain";
 import { Badge } from "@kim/ui/badge";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
@@ -27,7 +19,7 @@ export function SubscriptionCard({ user }: { user: SubscriptionUser }) {
   const complimentary = hasComplimentaryAccess(user);
   // An ended (canceled) plan is shown as such, and a new one starts from the plans page.
   const hasPlan = hasCurrentPlan(user);
-  const daysLeft = trialDaysLeft(user);
+  const trialLeft = trialLeftLabel(user);
   const portal = usePortal();
 
   return (
@@ -50,7 +42,7 @@ export function SubscriptionCard({ user }: { user: SubscriptionUser }) {
           <dt className="text-muted-foreground">Status</dt>
           <dd className="font-medium">
             <span>{subscriptionStatusLabel(user)}</span>
-            {daysLeft !== null ? <span className="ml-2 font-normal text-muted-foreground">({trialDaysLeftLabel(daysLeft)})</span> : null}
+            {trialLeft !== null ? <span className="ml-2 font-normal text-muted-foreground">({trialLeft})</span> : null}
           </dd>
         </dl>
 
