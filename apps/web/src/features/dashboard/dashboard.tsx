@@ -1,3 +1,4 @@
+import { keepPreviousData } from "@tanstack/react-query";
 import { BookOpen, Clock, Package, TrendingDown } from "lucide-react";
 import { EXPIRING_SOON_DAYS, LOW_STOCK_QUANTITY } from "@kim/domain";
 import { greetingName, useCurrentUser } from "../../lib/current-user";
@@ -11,7 +12,8 @@ import { StatCard } from "./stat-card";
 /** The signed-in home: counts from inventory.summary (never the whole list), which the "/" route starts loading early. */
 export function Dashboard() {
   const { data: user } = useCurrentUser();
-  const summary = trpc.inventory.summary.useQuery({ today: useToday() });
+  // At midnight the new day's summary is fetched with yesterday's still shown, not a loading state.
+  const summary = trpc.inventory.summary.useQuery({ today: useToday() }, { placeholderData: keepPreviousData });
   const recipeCount = trpc.recipes.count.useQuery();
   // A failed count shows a dash instead of loading forever.
   const count = (value: number | undefined, failed: boolean) => (failed ? null : value);
