@@ -76,3 +76,35 @@ export function pdfWithStream(entries: string, data: Buffer, more: string[] = []
   ];
   return pdfOfObjects(objects);
 }
+
+/** Each byte its own 9-bit LZW code, with a clear code every 200 so the codes never widen; then the end code. */
+export function lzwLiterals(data: Buffer): Buffer {
+  const out: number[] = [];
+  let buffer = 0;
+  let held = 0;
+  const put = (code: number) => {
+    buffer = ((buffer << 9) | code) >>> 0;
+    held += 9;
+    while (held >= 8) {
+      out.push((buffer >>> (held - 8)) & 0xff);
+      held -= 8;
+    }
+  };
+  data.forEach((byte, i) => {
+    if (i % 200 === 0) put(256);
+    put(byte);
+  });
+  put(257);
+  if (held > 0) out.push((buffer << (8 - held)) & 0xff);
+  return Buffer.from(out);
+}
+
+/** Run-length data that copies each run of up to 128 bytes as written, then the end marker. */
+export function runLiterals(data: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 0; at < data.length; at += 128) {
+    const run = data.subarray(at, at + 128);
+    parts.push(Buffer.from([run.length - 1]), run);
+  }
+  return Buffer.concat([...parts, Buffer.from([128])]);
+}

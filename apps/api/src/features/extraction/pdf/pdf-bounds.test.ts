@@ -1,7 +1,7 @@
 import { syncBuiltinESMExports } from "node:module";
 import zlib, { deflateSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { makePdf, pdfOfObjects, pdfWithStream, recipePage } from "../../../testing/make-pdf";
+import { lzwLiterals, makePdf, pdfOfObjects, pdfWithStream, recipePage, runLiterals } from "../../../testing/make-pdf";
 import { PdfWorkerPool, readPdf } from "./pdf-reader";
 import { pastDecodeLimits } from "./pdf-streams";
 import { PDF_LIMITS, REFUSALS } from "./pdf-text";
@@ -168,38 +168,6 @@ function lzwGrowing(count: number): Buffer {
   });
   if (held > 0) out.push(Number((buffer << BigInt(8 - held)) & 0xffn));
   return Buffer.from(out);
-}
-
-/** Each byte its own 9-bit LZW code, with a clear code every 200 so the codes never widen; then the end code. */
-function lzwLiterals(data: Buffer): Buffer {
-  const out: number[] = [];
-  let buffer = 0;
-  let held = 0;
-  const put = (code: number) => {
-    buffer = ((buffer << 9) | code) >>> 0;
-    held += 9;
-    while (held >= 8) {
-      out.push((buffer >>> (held - 8)) & 0xff);
-      held -= 8;
-    }
-  };
-  data.forEach((byte, i) => {
-    if (i % 200 === 0) put(256);
-    put(byte);
-  });
-  put(257);
-  if (held > 0) out.push((buffer << (8 - held)) & 0xff);
-  return Buffer.from(out);
-}
-
-/** Run-length data that copies each run of up to 128 bytes as written, then the end marker. */
-function runLiterals(data: Buffer): Buffer {
-  const parts: Buffer[] = [];
-  for (let at = 0; at < data.length; at += 128) {
-    const run = data.subarray(at, at + 128);
-    parts.push(Buffer.from([run.length - 1]), run);
-  }
-  return Buffer.concat([...parts, Buffer.from([128])]);
 }
 
 /**

@@ -26,23 +26,43 @@ export const DECODE_LIMITS = {
   fileBytes: 512 * MIB,
 };
 
+/**
+ * What the CMaps a file embeds (a font's /ToUnicode or /Encoding) map: pdf.js fills an entry for every code of every
+ * range a CMap names, so 64 lines naming 16 million codes each take gigabytes of the worker's heap and all of its time.
+ * A font has at most 65,536 codes (two bytes); a file of many fonts, each mapping only the codes it uses, stays far below
+ * the file's bound.
+ */
+export const CMAP_LIMITS = {
+  /** Codes one CMap maps, over all its ranges and single codes. */
+  codesPerCMap: 65_536,
+  /** Codes all the file's CMaps map together: fifteen full two-byte fonts. */
+  codesPerFile: 1_000_000,
+};
+
+export type CMapLimits = typeof CMAP_LIMITS;
+
 // Objects looked at while finding what each page reaches, over the whole file: a real file's pages reach a few dozen
 // each; a file built to make the walk slow is refused.
 const MAX_WALK = 1_000_000;
 
 export type DecodeLimits = typeof DECODE_LIMITS;
 
-/** Which bound a file passes ("stream": one of its streams', "page": one page's, "file": the file's), or null within them. */
+/**
+ * Which bound a file passes ("stream": one of its streams', "page": one page's, "file": the file's, "cmap": the codes its
+ * CMaps map), or null within them.
+ */
 export async function pastDecodeLimits(
   bytes: Uint8Array,
   limits: DecodeLimits = DECODE_LIMITS,
-): Promise<"stream" | "page" | "file" | null> {
+  cmapLimits: CMapLimits = CMAP_LIMITS,
+): Promise<"stream" | "page" | "file" | "cmap" | null> {
   const pdf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const objects = new PdfObjects(pdf.toString("latin1"));
   const { text } = objects;
   // What each stream decodes to, by the object that holds it, for the pages' sums.
   const sizes = new Map<string, number>();
   let total = 0;
+  let codes = 0;
   // Where the last stream's data ended: a dictionary starts after it. Every search below runs forward from here or
   // back over whitespace only, so a file of a million "stream" words is read once, not once for each.
   let previousEnd = 0;
@@ -69,6 +89,13 @@ export async function pastDecodeLimits(
     if (size > cap) return "stream";
     total += size;
     if (total > limits.fileBytes) return "file";
+    // Any stream may be named as a CMap, whatever its dictionary says; one that holds none of the mapping operators maps
+    // nothing.
+    if (decoded.bytes && CMAP_OPERATORS.some((operator) => decoded.bytes!.includes(operator))) {
+      const mapped = cmapCodes(decoded.bytes, cmapLimits.codesPerCMap);
+      codes += mapped;
+      if (mapped > cmapLimits.codesPerCMap || codes > cmapLimits.codesPerFile) return "cmap";
+    }
     const key = objectKeyBefore(text, objAt);
     if (key) {
       sizes.set(key, size);
@@ -312,13 +339,12 @@ function pixels(objects: PdfObjects, dict: string): number {
 
 /**
  * What the filters decode `data` to: its size (any number above `cap` once past it) and, when every filter was one
- * decoded here rather than a picture's codec, the bytes. Run-length and LZW are measured by their codes' lengths and
- * decoded only when another filter follows them, so what that filter unpacks is measured too.
+ * decoded here rather than a picture's codec, the bytes. Run-length and LZW are measured by their codes' lengths first
+ * and decoded only within the cap: the bytes are what a following filter unpacks, or a CMap whose codes are counted.
  */
 async function decode(data: Buffer, filters: string[], cap: number): Promise<{ size: number; bytes?: Buffer }> {
   let bytes = data;
-  for (const [index, filter] of filters.entries()) {
-    const last = index === filters.length - 1;
+  for (const filter of filters) {
     switch (filter) {
       case "FlateDecode":
       case "Fl":
@@ -341,14 +367,14 @@ async function decode(data: Buffer, filters: string[], cap: number): Promise<{ s
       case "RunLengthDecode":
       case "RL": {
         const size = runLengthSize(bytes);
-        if (size > cap || last) return { size: Math.min(size, cap + 1) };
+        if (size > cap) return { size: Math.min(size, cap + 1) };
         bytes = runLengthDecode(bytes, size);
         break;
       }
       case "LZWDecode":
       case "LZW": {
         const size = lzw(bytes, cap);
-        if (size > cap || last) return { size: Math.min(size, cap + 1) };
+        if (size > cap) return { size: Math.min(size, cap + 1) };
         const codes = bytes;
         bytes = Buffer.alloc(size);
         lzw(codes, cap, bytes);
@@ -361,6 +387,162 @@ async function decode(data: Buffer, filters: string[], cap: number): Promise<{ s
     if (bytes.length > cap) return { size: cap + 1 };
   }
   return { size: bytes.length, bytes };
+}
+
+const CMAP_OPERATORS = ["beginbfrange", "begincidrange", "beginbfchar", "begincidchar"];
+const RANGE = /^begin(?:bf|cid)range$/;
+const SINGLE = /^begin(?:bf|cid)char$/;
+const TWO_32 = 2 ** 32;
+
+/**
+ * How many codes the CMap in `data` maps, as pdf.js reads it: hi - lo + 1 for each range (at most its array's length
+ * when it maps to an array), one for each single code; counting stops past `limit`. One pass over the bytes: operands
+ * are hex strings (<0000> <FFFF>) or literal strings, and a code is a string's last four bytes, as pdf.js takes it.
+ */
+export function cmapCodes(data: Buffer, limit: number): number {
+  const n = data.length;
+  let section: "range" | "single" | null = null;
+  // Operands read of the current entry; the range's ends; the items of its array (-1 outside one).
+  let operands = 0;
+  let low = 0;
+  let high = 0;
+  let items = -1;
+  let codes = 0;
+  const span = () => (high >= low ? high - low + 1 : 0);
+  const operand = (code: number | null) => {
+    if (section === null) return;
+    if (items >= 0) items++;
+    else if (section === "single") {
+      if (++operands === 2) {
+        codes++;
+        operands = 0;
+      }
+    } else if (operands < 2) {
+      // A range's ends are strings; pdf.js gives up on an entry that has something else there.
+      if (code === null) operands = 0;
+      else if (operands++ === 0) low = code;
+      else high = code;
+    } else {
+      codes += span();
+      operands = 0;
+    }
+  };
+  for (let i = 0; i < n && codes <= limit;) {
+    const c = data[i]!;
+    if (c === 0x00 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d || c === 0x20) {
+      i++;
+    } else if (c === 0x25) {
+      // A comment, to the end of its line.
+      while (i < n && data[i] !== 0x0a && data[i] !== 0x0d) i++;
+    } else if (c === 0x3c && data[i + 1] === 0x3c) {
+      i += 2;
+    } else if (c === 0x3c) {
+      let code = 0;
+      let digits = 0;
+      for (i++; i < n && data[i] !== 0x3e; i++) {
+        const digit = hexDigit(data[i]!);
+        if (digit === -1) continue;
+        code = (code * 16 + digit) % TWO_32;
+        digits++;
+      }
+      i++;
+      operand(digits % 2 === 1 ? (code * 16) % TWO_32 : code);
+    } else if (c === 0x28) {
+      const literal = literalString(data, i);
+      i = literal.end;
+      operand(literal.code);
+    } else if (c === 0x5b) {
+      i++;
+      if (section === "range" && operands === 2 && items < 0) items = 0;
+      else operand(null);
+    } else if (c === 0x5d) {
+      i++;
+      if (items >= 0) {
+        codes += Math.min(span(), items);
+        items = -1;
+        operands = 0;
+      }
+    } else if (c === 0x3e || c === 0x7b || c === 0x7d || c === 0x29) {
+      i++;
+    } else {
+      // A name, number or operator: up to the next whitespace or delimiter.
+      const from = i;
+      for (i++; i < n && !isBoundary(data[i]!); i++);
+      const word = data.toString("latin1", from, Math.min(i, from + 16));
+      if (RANGE.test(word) || SINGLE.test(word)) {
+        section = RANGE.test(word) ? "range" : "single";
+        operands = 0;
+        items = -1;
+      } else if (/^end(?:bf|cid)(?:range|char)$/.test(word)) {
+        section = null;
+      } else {
+        operand(null);
+      }
+    }
+  }
+  return codes;
+}
+
+function hexDigit(byte: number): number {
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+  if (byte >= 0x41 && byte <= 0x46) return byte - 0x37;
+  if (byte >= 0x61 && byte <= 0x66) return byte - 0x57;
+  return -1;
+}
+
+function isBoundary(byte: number): boolean {
+  return (
+    byte === 0x00 ||
+    byte === 0x09 ||
+    byte === 0x0a ||
+    byte === 0x0c ||
+    byte === 0x0d ||
+    byte === 0x20 ||
+    byte === 0x25 ||
+    byte === 0x28 ||
+    byte === 0x29 ||
+    byte === 0x2f ||
+    byte === 0x3c ||
+    byte === 0x3e ||
+    byte === 0x5b ||
+    byte === 0x5d ||
+    byte === 0x7b ||
+    byte === 0x7d
+  );
+}
+
+const ESCAPES: Record<number, number> = { 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09, 0x62: 0x08, 0x66: 0x0c };
+
+/** A literal string's last four bytes as a code, and where it ends: nested parentheses, escapes and octal codes as PDF has them. */
+function literalString(data: Buffer, at: number): { code: number; end: number } {
+  let code = 0;
+  let depth = 1;
+  let i = at + 1;
+  const push = (byte: number) => {
+    code = (code * 256 + (byte & 0xff)) % TWO_32;
+  };
+  while (i < data.length) {
+    const c = data[i++]!;
+    if (c === 0x29 && --depth === 0) break;
+    if (c === 0x28) depth++;
+    if (c !== 0x5c) {
+      push(c);
+      continue;
+    }
+    const next = data[i++];
+    if (next === undefined) break;
+    if (next >= 0x30 && next <= 0x37) {
+      let value = next - 0x30;
+      for (let k = 0; k < 2 && data[i]! >= 0x30 && data[i]! <= 0x37; k++) value = value * 8 + data[i++]! - 0x30;
+      push(value);
+    } else if (next === 0x0d) {
+      // A line break after a backslash continues the string.
+      if (data[i] === 0x0a) i++;
+    } else if (next !== 0x0a) {
+      push(ESCAPES[next] ?? next);
+    }
+  }
+  return { code, end: i };
 }
 
 /** The inflated bytes (as much as a damaged stream yields), or null past `cap`. */
