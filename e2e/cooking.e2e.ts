@@ -256,6 +256,27 @@ describe("cooking mode", () => {
       .waitFor();
   });
 
+  it("on a phone, a double tap on a step's timer button starts the timer and leaves the step unticked", async () => {
+    const page = await openPage({ width: 390, height: 932 });
+    await openCookingMode(page);
+    const steps = page.getByRole("region", { name: "Instructions" });
+    const start = steps.getByRole("button", { name: "Start 25 min timer" });
+    // The Timers panel at the top of the screen and the step's button below it, both in view.
+    await page.getByRole("region", { name: "Timers" }).evaluate((panel) => panel.scrollIntoView({ block: "start", behavior: "instant" }));
+    const box = await start.boundingBox();
+    expect(box!.y + box!.height).toBeLessThan(932);
+    // Two taps on the same spot of the screen, as a thumb makes them; the first adds a timer to the panel above, and
+    // the second comes once it is drawn.
+    const [x, y] = [box!.x + box!.width / 2, box!.y + box!.height / 2];
+    await page.mouse.click(x, y);
+    await timer(page, "Step 2: Bake").waitFor();
+    await nextFrames(page);
+    await page.mouse.click(x, y);
+    await nextFrames(page);
+    expect(await steps.getByText("0 of 2 completed").count()).toBe(1);
+    expect(await timer(page, "Step 2: Bake").count()).toBe(1);
+  });
+
   it("gives two equal durations of one step a timer each", async () => {
     const page = await openPage({ width: 390, height: 844 });
     await page.clock.install();

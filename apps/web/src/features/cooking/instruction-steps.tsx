@@ -15,6 +15,19 @@ interface InstructionStepsProps {
   onShowTimer: (timer: CookingTimer) => void;
 }
 
+/**
+ * Runs `act` (which may add a timer to the panel above the steps, on a phone) and scrolls by what that moved `button`,
+ * so it stays under the finger: a double tap's second tap landed on the step's text below and ticked the step.
+ */
+function keepInPlace(button: HTMLElement, act: () => void): void {
+  const top = button.getBoundingClientRect().top;
+  act();
+  requestAnimationFrame(() => {
+    const moved = button.getBoundingClientRect().top - top;
+    if (moved !== 0) window.scrollBy({ top: moved, behavior: "instant" });
+  });
+}
+
 export function InstructionSteps({ steps, checked, onCheck, timers, onStartTimer, onShowTimer }: InstructionStepsProps) {
   const id = useId();
   const durations = useMemo(() => steps.map(findStepDurations), [steps]);
@@ -52,7 +65,12 @@ export function InstructionSteps({ steps, checked, onCheck, timers, onStartTimer
                           <span className="tabular-nums">{formatTimer(timer.remaining)}</span>
                         </Button>
                       ) : (
-                        <Button key={j} variant="outline" size="sm" onClick={() => onStartTimer(started)}>
+                        <Button
+                          key={j}
+                          variant="outline"
+                          size="sm"
+                          onClick={(e) => keepInPlace(e.currentTarget, () => onStartTimer(started))}
+                        >
                           <Timer aria-hidden="true" />
                           Start {durationLabel(duration.seconds)} timer
                           {/* A step with two times says which each is for ("cook", "simmer"). */}
