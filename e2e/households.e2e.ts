@@ -68,6 +68,14 @@ describe("households", () => {
     await owner.getByText(bob).first().waitFor();
     expect(await owner.getByRole("button", { name: "Remove" }).count()).toBe(1);
     await keepBothWidths(owner, "household-profile-members");
+
+    // Removed while his inventory is open, Bob is told, and sees his own kitchen (empty), not Ann's.
+    await invitee.goto("/inventory");
+    await invitee.getByText("Flour").first().waitFor();
+    await owner.getByRole("button", { name: "Remove" }).click();
+    await owner.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+    await toast(invitee, "Your household changed");
+    await invitee.getByText("No ingredients found").waitFor();
   });
 
   it("lets the owner cancel an open invitation beside it; its link then says it is not valid", async () => {

@@ -180,7 +180,7 @@ describe("GET /api/events", () => {
     expect((await send(t.app, bob.cookie, "POST", "/api/household/join", { token, choice: "merge" })).statusCode).toBe(200);
     await alone.stream.until(() => alone.stream.ended);
     // It leaves the browser an id with no versions: the stream it reconnects with tells of every kind.
-    expect(await alone.stream.text()).toMatch(/id: moved\n\n$/);
+    expect(await alone.stream.text()).toMatch(/event: moved\nid: moved\ndata: \{\}\n\n$/);
     const joined = await open(bob.cookie, { "last-event-id": "moved" });
     const caughtUp = await joined.until(() => joined.events.length >= 5 && joined.events);
     expect(

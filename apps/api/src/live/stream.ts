@@ -65,10 +65,10 @@ export class LiveStream {
   /**
    * Ends a stream whose person moved to another household. The id it leaves the browser with names no versions, so
    * the stream its browser reconnects with (in the new household, its session read again) tells of every kind, and
-   * the tab reads the new household's kitchen.
+   * the tab reads the new household's kitchen. A "moved" event before it lets the tab say so.
    */
   rescope(): void {
-    this.write(`id: ${MOVED_ID}\n\n`);
+    this.write(`event: moved\nid: ${MOVED_ID}\ndata: {}\n\n`);
     this.end();
   }
 

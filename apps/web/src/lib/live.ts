@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
 import { LIVE_KINDS, parseLiveEventId, type LiveKind, type LiveVersions } from "@kim/domain";
+import { toast } from "@kim/ui/lib/use-toast";
 
 /** The procedures whose cached answers each kind of change makes stale (tRPC's query keys start with their path). */
 const STALE: Record<LiveKind, string[]> = {
@@ -108,6 +109,13 @@ export function followChanges(queryClient: QueryClient): () => void {
       lastId = event.lastEventId;
       failures = 0;
       refresh();
+    });
+    // This person moved household (removed, or joined or left in another tab): every screen now shows another kitchen.
+    source.addEventListener("moved", () => {
+      void queryClient.invalidateQueries();
+      // Not over this tab's own leave or join, which says what it did.
+      if (queryClient.isMutating() === 0)
+        toast({ title: "Your household changed", description: "You now see the kitchen of the household you're in." });
     });
     source.onmessage = (event) => {
       lastId = event.lastEventId;
