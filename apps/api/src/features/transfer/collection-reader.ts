@@ -1,7 +1,7 @@
 import { open, readFile, writeFile } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { recipeIngredientFromLine, recipeInput } from "@kim/domain";
+import { excerpt, recipeIngredientFromLine, recipeInput } from "@kim/domain";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { finishDraft, type RecipeDraft } from "../extraction/recipe-draft";
 import { isNode } from "../extraction/html/schema-recipe";
@@ -18,6 +18,7 @@ import {
 } from "./formats";
 import { isKimExport, KIM_EXPORT_FILE, kimKitchen, kimRecipes, type Failure, type KimKitchen } from "./kim-format";
 import {
+  REASON_CHARACTERS,
   REFUSALS,
   Refused,
   TRANSFER_LIMITS,
@@ -140,7 +141,9 @@ class Collection {
 
   answer(format: CollectionFormat, kitchen?: KimKitchen): CollectionReading {
     if (this.recipes.length === 0 && this.failed.length === 0 && !kitchen) return REFUSALS.empty;
-    return { kind: "ok", format, recipes: this.recipes, failed: this.failed, ...(kitchen && { kitchen }) };
+    // Cut here already, so a file's megabyte names never cross to the main thread.
+    const failed = this.failed.map(({ title, reason }) => ({ title: excerpt(title), reason: excerpt(reason, REASON_CHARACTERS) }));
+    return { kind: "ok", format, recipes: this.recipes, failed, ...(kitchen && { kitchen }) };
   }
 }
 

@@ -44,6 +44,13 @@ export const TRANSFER_LIMITS = {
   memoryMb: 256,
 } as const;
 
+/**
+ * The longest reason an import's summary tells for a row: Kim's own messages fit (a schema's list of categories is the
+ * longest); one built from a file is cut to it, as each quoted name is to EXCERPT_CHARACTERS, so a summary holds at
+ * most its details' count of short lines.
+ */
+export const REASON_CHARACTERS = 500;
+
 export type CollectionFormat = "kim" | "paprika" | "mealie" | "tandoor" | "nextcloud" | "plantoeat" | "schema.org";
 
 /** A photo the worker wrote beside the upload, for the service to store with its recipe. */

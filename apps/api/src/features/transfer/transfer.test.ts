@@ -26,7 +26,7 @@ import { KEY_REUSED } from "../../lib/idempotency";
 import { BODY_REFUSALS } from "../../lib/request-bodies";
 import { DOWNLOAD_LIMITS } from "../../lib/rest";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
-import { MAX_MEALS_PER_SLOT, QUOTAS, quotaMessage, slotFullText } from "@kim/domain";
+import { EXCERPT_CHARACTERS, MAX_MEALS_PER_SLOT, QUOTAS, quotaMessage, slotFullText } from "@kim/domain";
 import { KIM_EXPORT_FILE, MAX_STOCK_EVENTS, stockHistoryLeftOut } from "./kim-format";
 import { REFUSALS, TRANSFER_LIMITS, type ReadRecipe } from "./reading";
 import { ALREADY_THERE } from "./restore";
@@ -417,6 +417,39 @@ describe("what one import may cost", () => {
       { title: "Shopping list: L\uFFFD", outcome: "failed", reason: "Name contains a character that can't be saved" },
     ]);
     expect(await countOf("recipes", user.id)).toBe(1);
+  });
+
+  it("quotes a refused row's megabyte name cut short, in the answer and in the summary kept for the progress", async () => {
+    const user = await createUser(t);
+    // Random, so the zip does not pack it a thousand times (a bomb): a megabyte a name, as a file may hold.
+    const huge = (letter: string) => `${letter}${randomBytes(512 * 1024).toString("hex")}`;
+    const [titles, names] = [["a", "b", "c"].map(huge), ["d", "e", "f"].map(huge)];
+    const key = randomUUID();
+    const res = await upload(
+      user.cookie,
+      await kimExport({
+        recipes: [kimRecipe(1), ...titles.map((title) => ({ ...kimRecipe(2), title }))],
+        inventory: [...names.map((name) => ({ ...MILK, name })), MILK],
+      }),
+      { key },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ imported: 1, failed: 6, restored: { inventory: 1 } });
+    const details = res.json().details as { title: string }[];
+    expect(details.map((d) => d.title)).toEqual([
+      ...titles.map((title) => `${title.slice(0, EXCERPT_CHARACTERS - 1)}…`),
+      ...names.map((name) => `${`Inventory: ${name}`.slice(0, EXCERPT_CHARACTERS - 1)}…`),
+    ]);
+    expect(res.body.length).toBeLessThan(10_000);
+    const progress = await get(user.cookie, `/api/transfer/imports/${key}`);
+    expect(progress.json()).toMatchObject({ status: "done", summary: res.json() });
+    expect(progress.body.length).toBeLessThan(10_000);
+    const stored = await t.deps.db
+      .selectFrom("collectionImports")
+      .select(sql<number>`octet_length(summary::text)`.as("bytes"))
+      .where("userId", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.bytes).toBeLessThan(10_000);
   });
 
   it("lists stock events dated outside the kitchen's years as failed and saves the rest, never a 500 after the recipes", async () => {
