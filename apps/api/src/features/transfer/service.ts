@@ -11,7 +11,7 @@ import { clearSessionCookie } from "../../sessions/sessions";
 import { deleteUser } from "../admin/service";
 import { cancelSubscriptionBeforeDeletion } from "../billing/service";
 import { confirmPassword } from "../auth/service";
-import { KEY_REUSED, keyedRequest, type KeyedRequest } from "../../lib/idempotency";
+import { IDEMPOTENCY_KEY_HOURS, KEY_REUSED, keyedRequest, type KeyedRequest } from "../../lib/idempotency";
 import { spend, type Limit } from "../../lib/rate-limit";
 import { saveUpload, type PendingDownload, type PendingUpload } from "../../lib/rest";
 import type { Context } from "../../trpc/context";
@@ -34,6 +34,7 @@ import {
   insertStockEvents,
   keepFirstAvatar,
   kitchenRows,
+  pruneImports,
   recipeKeys,
   setImportProgress,
   sharesHousehold,
@@ -100,6 +101,12 @@ const UPLOAD_DEADLINE_MS = 15 * 60_000;
 // was left by a process that died mid-import.
 const LEFT_OVER_MS = 60 * 60_000;
 const IMPORTS_FOLDER = "imports";
+/**
+ * How long a finished import's row (its key and summary) is kept: a retry under its key answers the first summary and
+ * the browser polls its progress, both within minutes; as long as any keyed answer is kept (IDEMPOTENCY_KEY_HOURS).
+ * After it the key starts a new import, which skips the recipes already there as duplicates.
+ */
+export const IMPORT_KEPT_MS = IDEMPOTENCY_KEY_HOURS * 60 * 60_000;
 
 const STATUS = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 422: "UNPROCESSABLE_CONTENT", 503: "SERVICE_UNAVAILABLE" } as const;
 
@@ -213,6 +220,21 @@ export const importFoldersJob: BackgroundJob = {
   async run({ config, log }, now) {
     const removed = await sweepImportFolders(config.dataDir, now);
     if (removed > 0) log.info({ removed }, "import folders left by a stopped process removed");
+  },
+};
+
+/** Deletes the imports last heard of IMPORT_KEPT_MS before `now` (finished, or died with their process). Answers how many. */
+export function pruneFinishedImports(db: Context["db"], now: Date): Promise<number> {
+  return pruneImports(db, new Date(now.getTime() - IMPORT_KEPT_MS));
+}
+
+/** Prunes hourly in every process; the delete is idempotent, so processes need not coordinate. */
+export const finishedImportsJob: BackgroundJob = {
+  name: "finished imports",
+  everyMs: LEFT_OVER_MS,
+  async run({ db, log }, now) {
+    const removed = await pruneFinishedImports(db, now);
+    if (removed > 0) log.info({ removed }, "finished imports removed");
   },
 };
 

@@ -38,7 +38,9 @@ import {
   HOUSEHOLD_CHANGED,
   IMPORT_LIMIT,
   photoBatches,
+  IMPORT_KEPT_MS,
   photosLeftOut,
+  pruneFinishedImports,
   SHARED_KITCHEN_STAYS,
   sweepImportFolders,
   TOO_MANY_AT_ONCE,
@@ -398,6 +400,27 @@ describe("what one import may cost", () => {
     expect(await sweepImportFolders(dir)).toBe(1);
     expect(await readdir(join(dir, "imports"))).toEqual(["kim-import-fresh"]);
     expect(await sweepImportFolders(join(dir, "nothing-here"))).toBe(0);
+  });
+
+  it("keeps a finished import's summary for its key's retries a day, then deletes it", async () => {
+    const user = await createUser(t);
+    const key = randomUUID();
+    const first = await upload(user.cookie, await kimExport({ recipes: [kimRecipe(1)] }), { key });
+    expect(first.statusCode, first.body).toBe(200);
+    const imports = () => t.deps.db.selectFrom("collectionImports").select("idempotencyKey").where("userId", "=", user.id).execute();
+    // The clock the housekeeping is handed: the import finished a moment before the real now.
+    const later = (ms: number) => new Date(Date.now() + ms);
+
+    await pruneFinishedImports(t.deps.db, later(IMPORT_KEPT_MS - 60_000));
+    expect(await imports()).toEqual([{ idempotencyKey: key }]);
+    expect((await get(user.cookie, `/api/transfer/imports/${key}`)).json()).toMatchObject({ status: "done", summary: first.json() });
+    const retry = await upload(user.cookie, await kimExport({ recipes: [kimRecipe(2)] }), { key });
+    expect(retry.json()).toEqual(first.json());
+
+    expect(await pruneFinishedImports(t.deps.db, later(IMPORT_KEPT_MS + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await imports()).toEqual([]);
+    expect((await get(user.cookie, `/api/transfer/imports/${key}`)).statusCode).toBe(404);
+    expect(await countOf("recipes", user.id)).toBe(1);
   });
 
   it("leaves out a kitchen row holding text PostgreSQL can't store, names it in the details, and saves the rest", async () => {
