@@ -28,7 +28,7 @@ import { DOWNLOAD_LIMITS } from "../../lib/rest";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
 import { EXCERPT_CHARACTERS, MAX_MEALS_PER_SLOT, QUOTAS, quotaMessage, slotFullText } from "@kim/domain";
 import { KIM_EXPORT_FILE, MAX_STOCK_EVENTS, stockHistoryLeftOut } from "./kim-format";
-import { REFUSALS, TRANSFER_LIMITS, type ReadRecipe } from "./reading";
+import { photosUnreadable, REFUSALS, TRANSFER_LIMITS, type ReadRecipe } from "./reading";
 import { ALREADY_THERE } from "./restore";
 import {
   DUPLICATE,
@@ -377,6 +377,31 @@ describe("what one import may cost", () => {
     },
     SLOW,
   );
+
+  it("tells the photos it could not keep (not an image, empty, not in the file) and imports their recipes", async () => {
+    const user = await createUser(t);
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), randomBytes(100)]);
+    const recipes = [
+      kimRecipe(1, "images/text.jpg"),
+      kimRecipe(2, "images/empty.jpg"),
+      kimRecipe(3, "../../etc/passwd"),
+      kimRecipe(4, "images/missing.jpg"),
+      kimRecipe(5, "images/real.jpg"),
+      kimRecipe(6),
+    ];
+    const file = await zipOf([
+      { name: KIM_EXPORT_FILE, data: JSON.stringify({ format: "kim-export", version: 1, recipes }) },
+      { name: "images/text.jpg", data: "not a photo" },
+      { name: "images/empty.jpg", data: Buffer.alloc(0) },
+      { name: "images/real.jpg", data: jpeg },
+    ]);
+    const res = await upload(user.cookie, file);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ imported: 6, failed: 1 });
+    expect(res.json().details).toEqual([{ title: "Photos", outcome: "failed", reason: photosUnreadable(4) }]);
+    expect(await countOf("recipes", user.id)).toBe(6);
+    expect(await countOf("recipeImages", user.id)).toBe(1);
+  });
 
   it("saves recipes in batches bounded by their photos' bytes, not only by their count", () => {
     const read = (bytes: number): ReadRecipe => ({
