@@ -32,7 +32,7 @@ import { recipesRestRoutes } from "./recipes/rest";
 import { recipesRouter } from "./recipes/router";
 import { transferRestRoutes } from "./transfer/rest";
 import { transferRouter } from "./transfer/router";
-import { importFoldersJob } from "./transfer/service";
+import { finishedImportsJob, importFoldersJob } from "./transfer/service";
 
 /**
  * Every feature, once, with all it adds to the app (see Feature): app.ts wires its routers, REST paths, raw routes
@@ -54,7 +54,7 @@ export const features = {
   bugReports: { router: bugReportsRouter, rest: bugReportsRestRoutes },
   admin: { router: adminRouter, rest: adminRestRoutes },
   households: { router: householdsRouter, rest: householdsRestRoutes },
-  transfer: { router: transferRouter, rest: transferRestRoutes, jobs: [importFoldersJob] },
+  transfer: { router: transferRouter, rest: transferRestRoutes, jobs: [importFoldersJob, finishedImportsJob] },
 } satisfies Record<string, Feature>;
 
 type Features = typeof features;

@@ -5,12 +5,33 @@ import { ingredientInput, ingredientUpdate } from "../inventory/inventory-input"
 import { recipeIngredientSchema } from "../recipes/recipe-input";
 import { shoppingItemSchema } from "../shopping/shopping-input";
 import * as domain from "../index";
-import { storableText } from "./text";
+import { EXCERPT_CHARACTERS, excerpt, storableText } from "./text";
 
 const NUL = "\u0000";
 // Half of 🍮: PostgreSQL's jsonb refuses it, and text would turn it into U+FFFD.
 const LONE_SURROGATE = "\uD83C";
 const UNICODE = "Crème brûlée 🍮 牛乳 חלב حليب";
+
+describe("excerpt", () => {
+  it("keeps short text as it is, storable", () => {
+    expect(excerpt("Milk")).toBe("Milk");
+    expect(excerpt("m".repeat(EXCERPT_CHARACTERS))).toBe("m".repeat(EXCERPT_CHARACTERS));
+    expect(excerpt(`Milk${NUL}`)).toBe("Milk\uFFFD");
+  });
+
+  it("cuts long text to the bound with an ellipsis, and an excerpt's excerpt is itself", () => {
+    const cut = excerpt("m".repeat(1_000_000));
+    expect(cut).toBe(`${"m".repeat(EXCERPT_CHARACTERS - 1)}…`);
+    expect(excerpt(cut)).toBe(cut);
+    expect(excerpt("abcdef", 4)).toBe("abc…");
+  });
+
+  it("never cuts an emoji in two", () => {
+    const cut = excerpt(`${"m".repeat(EXCERPT_CHARACTERS - 2)}🍮🍮`);
+    expect(cut).toBe(`${"m".repeat(EXCERPT_CHARACTERS - 2)}…`);
+    expect(storableText("Name").safeParse(cut).success).toBe(true);
+  });
+});
 
 describe("storable text", () => {
   const name = storableText("Name");

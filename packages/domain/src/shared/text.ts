@@ -26,6 +26,21 @@ export function storable(value: string): string {
   return value.replace(new RegExp(UNSTORABLE.source, "gu"), "\uFFFD");
 }
 
+/** How much of a name an import's summary quotes: enough to find the row, never the megabyte a file may hold. */
+export const EXCERPT_CHARACTERS = 200;
+
+/**
+ * `value` as text quoted back to a person (a refused row's name in an import's summary): storable, and at most `max`
+ * characters, cut with "…" where it was longer. A surrogate pair is never cut in two; an excerpt's excerpt is itself.
+ */
+export function excerpt(value: string, max = EXCERPT_CHARACTERS): string {
+  if (value.length <= max) return storable(value);
+  let end = max - 1;
+  const last = value.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return `${storable(value.slice(0, end))}…`;
+}
+
 // Control characters (line breaks, tabs, BEL, ESC, C1) have no place in a one-line name: in a mail's subject a line
 // break starts a header, on screen the others show as nothing or as boxes. The line and paragraph separators (U+2028,
 // U+2029) are line breaks too, and the bidi embeddings, overrides and isolates (U+202A-202E, U+2066-2069) reorder

@@ -1,7 +1,7 @@
 import { open, readFile, writeFile } from "node:fs/promises";
 import { join, posix } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { recipeIngredientFromLine, recipeInput } from "@kim/domain";
+import { excerpt, recipeIngredientFromLine, recipeInput } from "@kim/domain";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 import { finishDraft, type RecipeDraft } from "../extraction/recipe-draft";
 import { isNode } from "../extraction/html/schema-recipe";
@@ -18,6 +18,8 @@ import {
 } from "./formats";
 import { isKimExport, KIM_EXPORT_FILE, kimKitchen, kimRecipes, type Failure, type KimKitchen } from "./kim-format";
 import {
+  REASON_CHARACTERS,
+  photosUnreadable,
   REFUSALS,
   Refused,
   TRANSFER_LIMITS,
@@ -70,6 +72,8 @@ class Collection {
   private images = 0;
   private ingredientLines = 0;
   private ingredientCharacters = 0;
+  // Photos a recipe named that were not kept (its recipe still is), told in the details.
+  private photosOut = 0;
   // An entry named by many recipes is unpacked and written once, not once a recipe.
   private readonly entryPhotos = new Map<Entry, Promise<SavedImage | null>>();
 
@@ -107,14 +111,17 @@ class Collection {
       throw new Refused(REFUSALS.tooManyLines);
   }
 
-  async addRecipe(title: string, candidate: unknown, image: Photo | undefined, sourceId?: string | null): Promise<void> {
+  /** Adds a recipe (or its failure); `image` is its photo, or null for one it named that the file does not hold. */
+  async addRecipe(title: string, candidate: unknown, image: Photo | null | undefined, sourceId?: string | null): Promise<void> {
     if (this.recipes.length + this.failed.length >= TRANSFER_LIMITS.recipes) throw new Refused(REFUSALS.tooManyRecipes);
     const parsed = recipeInput.safeParse(candidate);
     if (!parsed.success) {
       this.failed.push({ title: title || "Untitled recipe", reason: parsed.error.issues[0]?.message ?? "Not a recipe" });
       return;
     }
-    this.recipes.push({ recipe: parsed.data, image: image ? await this.savePhoto(image) : null, ...(sourceId && { sourceId }) });
+    const saved = image ? await this.savePhoto(image) : null;
+    if (image !== undefined && !saved) this.photosOut++;
+    this.recipes.push({ recipe: parsed.data, image: saved, ...(sourceId && { sourceId }) });
   }
 
   private savePhoto(photo: Photo): Promise<SavedImage | null> {
@@ -140,7 +147,10 @@ class Collection {
 
   answer(format: CollectionFormat, kitchen?: KimKitchen): CollectionReading {
     if (this.recipes.length === 0 && this.failed.length === 0 && !kitchen) return REFUSALS.empty;
-    return { kind: "ok", format, recipes: this.recipes, failed: this.failed, ...(kitchen && { kitchen }) };
+    if (this.photosOut > 0) this.failed.push({ title: "Photos", reason: photosUnreadable(this.photosOut) });
+    // Cut here already, so a file's megabyte names never cross to the main thread.
+    const failed = this.failed.map(({ title, reason }) => ({ title: excerpt(title), reason: excerpt(reason, REASON_CHARACTERS) }));
+    return { kind: "ok", format, recipes: this.recipes, failed, ...(kitchen && { kitchen }) };
   }
 }
 
@@ -308,7 +318,8 @@ async function readKimExport(collection: Collection, zip: Zip, file: Entry): Pro
   if (!kitchen) return REFUSALS.kimTooLarge;
   const byName = new Map(zip.entries.map((entry) => [entry.fileName, entry]));
   for (const { id, recipe, image } of recipes) {
-    const photo = image ? byName.get(image) : undefined;
+    // A photo the recipe names that the zip does not hold (a ../ path among them) is told left out.
+    const photo = image === null ? undefined : (byName.get(image) ?? null);
     await collection.addRecipe(isNode(recipe) ? String(recipe.title ?? "") : "", recipe, photo && { zip, entry: photo }, id);
   }
   for (const failure of kitchenFailed) collection.failed.push(failure);

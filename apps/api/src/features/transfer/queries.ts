@@ -49,6 +49,15 @@ export async function forgetImport(db: Kysely<Database>, id: string): Promise<vo
   await db.deleteFrom("collectionImports").where("id", "=", id).execute();
 }
 
+/**
+ * Deletes the imports last heard of before `before`: finished ones whose key no retry sends any more, and any that died
+ * with their process. One still running moves its row on with every batch. Answers how many.
+ */
+export async function pruneImports(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db.deleteFrom("collectionImports").where("updatedAt", "<", before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function setImportProgress(
   db: Kysely<Database>,
   id: string,

@@ -44,6 +44,17 @@ export const TRANSFER_LIMITS = {
   memoryMb: 256,
 } as const;
 
+/**
+ * The longest reason an import's summary tells for a row: Kim's own messages fit (a schema's list of categories is the
+ * longest); one built from a file is cut to it, as each quoted name is to EXCERPT_CHARACTERS, so a summary holds at
+ * most its details' count of short lines.
+ */
+export const REASON_CHARACTERS = 500;
+
+/** The photos a file names that Kim could not keep (not JPEG, PNG, WebP or GIF, empty, too large, or not in the file). */
+export const photosUnreadable = (count: number) =>
+  `${count.toLocaleString("en-US")} photos were left out: not a JPEG, PNG, WebP or GIF image of at most ${TRANSFER_LIMITS.imageBytes / MIB} MB found in the file`;
+
 export type CollectionFormat = "kim" | "paprika" | "mealie" | "tandoor" | "nextcloud" | "plantoeat" | "schema.org";
 
 /** A photo the worker wrote beside the upload, for the service to store with its recipe. */

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { PassThrough, type Readable } from "node:stream";
 import { inTransaction } from "@kim/db";
-import { QUOTAS, quotaMessage, recipeFingerprint, recipeJsonLd, storable, type DuplicateChoice, type RecipeInput } from "@kim/domain";
+import { excerpt, QUOTAS, quotaMessage, recipeFingerprint, recipeJsonLd, type DuplicateChoice, type RecipeInput } from "@kim/domain";
 import yazl from "yazl";
 import { appError, notFound } from "../../lib/errors";
 import { kitchenOf, type Kitchen } from "../../sessions/kitchen";
@@ -11,7 +11,7 @@ import { clearSessionCookie } from "../../sessions/sessions";
 import { deleteUser } from "../admin/service";
 import { cancelSubscriptionBeforeDeletion } from "../billing/service";
 import { confirmPassword } from "../auth/service";
-import { KEY_REUSED, keyedRequest, type KeyedRequest } from "../../lib/idempotency";
+import { IDEMPOTENCY_KEY_HOURS, KEY_REUSED, keyedRequest, type KeyedRequest } from "../../lib/idempotency";
 import { spend, type Limit } from "../../lib/rate-limit";
 import { saveUpload, type PendingDownload, type PendingUpload } from "../../lib/rest";
 import type { Context } from "../../trpc/context";
@@ -34,13 +34,22 @@ import {
   insertStockEvents,
   keepFirstAvatar,
   kitchenRows,
+  pruneImports,
   recipeKeys,
   setImportProgress,
   sharesHousehold,
   stillInHousehold,
 } from "./queries";
 import { planRestore, type RecipeTarget, type RestorePlan } from "./restore";
-import { REFUSALS, TRANSFER_LIMITS, type CollectionFormat, type CollectionJob, type CollectionReading, type ReadRecipe } from "./reading";
+import {
+  REASON_CHARACTERS,
+  REFUSALS,
+  TRANSFER_LIMITS,
+  type CollectionFormat,
+  type CollectionJob,
+  type CollectionReading,
+  type ReadRecipe,
+} from "./reading";
 
 /** What an import did, recipe by recipe (and row by row) for those it did not import (the first few hundred). */
 export interface ImportSummary {
@@ -92,6 +101,12 @@ const UPLOAD_DEADLINE_MS = 15 * 60_000;
 // was left by a process that died mid-import.
 const LEFT_OVER_MS = 60 * 60_000;
 const IMPORTS_FOLDER = "imports";
+/**
+ * How long a finished import's row (its key and summary) is kept: a retry under its key answers the first summary and
+ * the browser polls its progress, both within minutes; as long as any keyed answer is kept (IDEMPOTENCY_KEY_HOURS).
+ * After it the key starts a new import, which skips the recipes already there as duplicates.
+ */
+export const IMPORT_KEPT_MS = IDEMPOTENCY_KEY_HOURS * 60 * 60_000;
 
 const STATUS = { 400: "BAD_REQUEST", 413: "PAYLOAD_TOO_LARGE", 422: "UNPROCESSABLE_CONTENT", 503: "SERVICE_UNAVAILABLE" } as const;
 
@@ -208,6 +223,21 @@ export const importFoldersJob: BackgroundJob = {
   },
 };
 
+/** Deletes the imports last heard of IMPORT_KEPT_MS before `now` (finished, or died with their process). Answers how many. */
+export function pruneFinishedImports(db: Context["db"], now: Date): Promise<number> {
+  return pruneImports(db, new Date(now.getTime() - IMPORT_KEPT_MS));
+}
+
+/** Prunes hourly in every process; the delete is idempotent, so processes need not coordinate. */
+export const finishedImportsJob: BackgroundJob = {
+  name: "finished imports",
+  everyMs: LEFT_OVER_MS,
+  async run({ db, log }, now) {
+    const removed = await pruneFinishedImports(db, now);
+    if (removed > 0) log.info({ removed }, "finished imports removed");
+  },
+};
+
 async function readUpload(file: PendingUpload, dir: string): Promise<CollectionReading> {
   const path = join(dir, "upload");
   const imagesDir = join(dir, "images");
@@ -224,8 +254,12 @@ async function save(
   reading: Extract<CollectionReading, { kind: "ok" }>,
   duplicates: DuplicateChoice,
 ): Promise<ImportSummary> {
-  // A refused row's name is quoted as the file wrote it: what the summary's jsonb can't hold is swapped, not a 500.
-  const details: ImportSummary["details"] = reading.failed.map((f) => ({ ...f, title: storable(f.title), outcome: "failed" }));
+  const details: ImportSummary["details"] = [];
+  // A refused row's name is quoted from the file: cut short (a file may name a row with a megabyte, and the summary is
+  // stored and polled), and what the summary's jsonb can't hold is swapped, not a 500.
+  const tell = ({ title, outcome, reason }: ImportSummary["details"][number]) =>
+    details.push({ title: excerpt(title), outcome, reason: excerpt(reason, REASON_CHARACTERS) });
+  for (const failure of reading.failed) tell({ ...failure, outcome: "failed" });
   const there = new Map((await recipeKeys(ctx.db, kitchen.householdId)).map((recipe) => [recipeFingerprint(recipe), recipe.id]));
   const fresh: ReadRecipe[] = [];
   // Where each recipe of the file went (its index in `fresh`, or the same recipe already there): a meal names it.
@@ -234,7 +268,7 @@ async function save(
   for (const read of reading.recipes) {
     const fingerprint = recipeFingerprint(read.recipe);
     const same = there.get(fingerprint) ?? firstOf.get(fingerprint);
-    if (duplicates === "skip" && same !== undefined) details.push({ title: read.recipe.title, outcome: "skipped", reason: DUPLICATE });
+    if (duplicates === "skip" && same !== undefined) tell({ title: read.recipe.title, outcome: "skipped", reason: DUPLICATE });
     else {
       if (!firstOf.has(fingerprint)) firstOf.set(fingerprint, fresh.length);
       fresh.push(read);
@@ -242,7 +276,7 @@ async function save(
     if (read.sourceId) target.set(read.sourceId, duplicates === "skip" && same !== undefined ? same : fresh.length - 1);
   }
   const room = Math.max(0, QUOTAS.recipes.max - (await recipeCount(ctx, kitchen.householdId)));
-  for (const over of fresh.splice(room)) details.push({ title: over.recipe.title, outcome: "failed", reason: quotaMessage("recipes") });
+  for (const over of fresh.splice(room)) tell({ title: over.recipe.title, outcome: "failed", reason: quotaMessage("recipes") });
   // Each recipe stores its own copy: one photo a file names for every recipe counts for each.
   let photoBytes = 0;
   let photosOut = 0;
@@ -254,14 +288,14 @@ async function save(
       photosOut++;
     }
   }
-  if (photosOut > 0) details.push({ title: "Photos", outcome: "failed", reason: photosLeftOut(photosOut) });
+  if (photosOut > 0) tell({ title: "Photos", outcome: "failed", reason: photosLeftOut(photosOut) });
   const recipeOf = (sourceId: string) => {
     const to = target.get(sourceId);
     return typeof to === "number" && to >= fresh.length ? undefined : to;
   };
   const plan = reading.kitchen && (await restorePlan(ctx, kitchen, reading.kitchen, duplicates, recipeOf));
   // One at a time: a file's rows may be past what a spread call takes.
-  for (const detail of plan?.details ?? []) details.push(detail);
+  for (const detail of plan?.details ?? []) tell(detail);
 
   const total =
     fresh.length + (plan ? plan.inventory.length + plan.mealPlans.length + plan.shoppingLists.length + plan.stockHistory.length : 0);

@@ -26,9 +26,9 @@ import { KEY_REUSED } from "../../lib/idempotency";
 import { BODY_REFUSALS } from "../../lib/request-bodies";
 import { DOWNLOAD_LIMITS } from "../../lib/rest";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
-import { MAX_MEALS_PER_SLOT, QUOTAS, quotaMessage, slotFullText } from "@kim/domain";
+import { EXCERPT_CHARACTERS, MAX_MEALS_PER_SLOT, QUOTAS, quotaMessage, slotFullText } from "@kim/domain";
 import { KIM_EXPORT_FILE, MAX_STOCK_EVENTS, stockHistoryLeftOut } from "./kim-format";
-import { REFUSALS, TRANSFER_LIMITS, type ReadRecipe } from "./reading";
+import { photosUnreadable, REFUSALS, TRANSFER_LIMITS, type ReadRecipe } from "./reading";
 import { ALREADY_THERE } from "./restore";
 import {
   DUPLICATE,
@@ -38,7 +38,9 @@ import {
   HOUSEHOLD_CHANGED,
   IMPORT_LIMIT,
   photoBatches,
+  IMPORT_KEPT_MS,
   photosLeftOut,
+  pruneFinishedImports,
   SHARED_KITCHEN_STAYS,
   sweepImportFolders,
   TOO_MANY_AT_ONCE,
@@ -376,6 +378,31 @@ describe("what one import may cost", () => {
     SLOW,
   );
 
+  it("tells the photos it could not keep (not an image, empty, not in the file) and imports their recipes", async () => {
+    const user = await createUser(t);
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), randomBytes(100)]);
+    const recipes = [
+      kimRecipe(1, "images/text.jpg"),
+      kimRecipe(2, "images/empty.jpg"),
+      kimRecipe(3, "../../etc/passwd"),
+      kimRecipe(4, "images/missing.jpg"),
+      kimRecipe(5, "images/real.jpg"),
+      kimRecipe(6),
+    ];
+    const file = await zipOf([
+      { name: KIM_EXPORT_FILE, data: JSON.stringify({ format: "kim-export", version: 1, recipes }) },
+      { name: "images/text.jpg", data: "not a photo" },
+      { name: "images/empty.jpg", data: Buffer.alloc(0) },
+      { name: "images/real.jpg", data: jpeg },
+    ]);
+    const res = await upload(user.cookie, file);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ imported: 6, failed: 1 });
+    expect(res.json().details).toEqual([{ title: "Photos", outcome: "failed", reason: photosUnreadable(4) }]);
+    expect(await countOf("recipes", user.id)).toBe(6);
+    expect(await countOf("recipeImages", user.id)).toBe(1);
+  });
+
   it("saves recipes in batches bounded by their photos' bytes, not only by their count", () => {
     const read = (bytes: number): ReadRecipe => ({
       recipe: { title: "R" } as ReadRecipe["recipe"],
@@ -400,6 +427,27 @@ describe("what one import may cost", () => {
     expect(await sweepImportFolders(join(dir, "nothing-here"))).toBe(0);
   });
 
+  it("keeps a finished import's summary for its key's retries a day, then deletes it", async () => {
+    const user = await createUser(t);
+    const key = randomUUID();
+    const first = await upload(user.cookie, await kimExport({ recipes: [kimRecipe(1)] }), { key });
+    expect(first.statusCode, first.body).toBe(200);
+    const imports = () => t.deps.db.selectFrom("collectionImports").select("idempotencyKey").where("userId", "=", user.id).execute();
+    // The clock the housekeeping is handed: the import finished a moment before the real now.
+    const later = (ms: number) => new Date(Date.now() + ms);
+
+    await pruneFinishedImports(t.deps.db, later(IMPORT_KEPT_MS - 60_000));
+    expect(await imports()).toEqual([{ idempotencyKey: key }]);
+    expect((await get(user.cookie, `/api/transfer/imports/${key}`)).json()).toMatchObject({ status: "done", summary: first.json() });
+    const retry = await upload(user.cookie, await kimExport({ recipes: [kimRecipe(2)] }), { key });
+    expect(retry.json()).toEqual(first.json());
+
+    expect(await pruneFinishedImports(t.deps.db, later(IMPORT_KEPT_MS + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await imports()).toEqual([]);
+    expect((await get(user.cookie, `/api/transfer/imports/${key}`)).statusCode).toBe(404);
+    expect(await countOf("recipes", user.id)).toBe(1);
+  });
+
   it("leaves out a kitchen row holding text PostgreSQL can't store, names it in the details, and saves the rest", async () => {
     const user = await createUser(t);
     const res = await upload(
@@ -417,6 +465,39 @@ describe("what one import may cost", () => {
       { title: "Shopping list: L\uFFFD", outcome: "failed", reason: "Name contains a character that can't be saved" },
     ]);
     expect(await countOf("recipes", user.id)).toBe(1);
+  });
+
+  it("quotes a refused row's megabyte name cut short, in the answer and in the summary kept for the progress", async () => {
+    const user = await createUser(t);
+    // Random, so the zip does not pack it a thousand times (a bomb): a megabyte a name, as a file may hold.
+    const huge = (letter: string) => `${letter}${randomBytes(512 * 1024).toString("hex")}`;
+    const [titles, names] = [["a", "b", "c"].map(huge), ["d", "e", "f"].map(huge)];
+    const key = randomUUID();
+    const res = await upload(
+      user.cookie,
+      await kimExport({
+        recipes: [kimRecipe(1), ...titles.map((title) => ({ ...kimRecipe(2), title }))],
+        inventory: [...names.map((name) => ({ ...MILK, name })), MILK],
+      }),
+      { key },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ imported: 1, failed: 6, restored: { inventory: 1 } });
+    const details = res.json().details as { title: string }[];
+    expect(details.map((d) => d.title)).toEqual([
+      ...titles.map((title) => `${title.slice(0, EXCERPT_CHARACTERS - 1)}…`),
+      ...names.map((name) => `${`Inventory: ${name}`.slice(0, EXCERPT_CHARACTERS - 1)}…`),
+    ]);
+    expect(res.body.length).toBeLessThan(10_000);
+    const progress = await get(user.cookie, `/api/transfer/imports/${key}`);
+    expect(progress.json()).toMatchObject({ status: "done", summary: res.json() });
+    expect(progress.body.length).toBeLessThan(10_000);
+    const stored = await t.deps.db
+      .selectFrom("collectionImports")
+      .select(sql<number>`octet_length(summary::text)`.as("bytes"))
+      .where("userId", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.bytes).toBeLessThan(10_000);
   });
 
   it("lists stock events dated outside the kitchen's years as failed and saves the rest, never a 500 after the recipes", async () => {
