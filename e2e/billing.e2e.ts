@@ -80,6 +80,40 @@ describe("subscriptions in local trial mode", () => {
     await page.getByText("Canceled", { exact: true }).waitFor();
   });
 
+  // With Stripe, the plan starts when Stripe's webhook reaches the server, which may be after the browser is back. Here
+  // the plan is started server-side from outside the page (the local mode's checkout call), as the webhook would.
+  it("shows the plan on the profile without a reload when it starts after the return from checkout", async () => {
+    const page = await openPage();
+    await page.clock.install();
+    await signInAs(page, { firstName: "Wendy" });
+    await page.goto("/profile?checkout=success");
+    await toast(page, "Thanks! Your subscription is being confirmed");
+    await page.waitForURL((url) => url.pathname === "/profile" && url.search === "");
+    await page.getByText("No active subscription").waitFor();
+
+    const webhook = await page.request.post("/api/stripe/create-checkout-session", { data: { plan: "pro" } });
+    expect(webhook.status()).toBe(200);
+    await page.clock.fastForward(2_000);
+    await page.getByText("Free Trial", { exact: true }).waitFor();
+    await page.getByText("(14 days left)", { exact: true }).waitFor();
+    await page.getByText("Pro - $12.99/mo").waitFor();
+    await toast(page, "Your free trial has started");
+    expect(await page.getByRole("link", { name: "Start Subscription" }).count()).toBe(0);
+  });
+
+  it("says plainly to reload later when the plan has not started a minute after the return from checkout", async () => {
+    const page = await openPage();
+    await page.clock.install();
+    await signInAs(page, { firstName: "Walt" });
+    await page.goto("/profile?checkout=success");
+    await toast(page, "Thanks! Your subscription is being confirmed");
+    await page.waitForURL((url) => url.pathname === "/profile" && url.search === "");
+    await page.clock.fastForward(61_000);
+    await toast(page, "Your payment is still being confirmed");
+    await page.getByText("Reload this page in a minute.", { exact: true }).waitFor();
+    await page.getByText("No active subscription").waitFor();
+  });
+
   it("shows a beta tester with a trial the beta tester's free access, no countdown", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Bette", isBetaTester: true, trial: true });
