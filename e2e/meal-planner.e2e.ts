@@ -461,3 +461,35 @@ describe("meal planner", () => {
     await toast(page, "Added 1 item from your meal plan.");
   });
 });
+
+describe("suggest meals, when the line drops", () => {
+  /** A Pro cook with a breakfast, a lunch and a dinner to suggest, on next week's planner (every slot empty and ahead). */
+  async function suggestNextWeek(page: Page) {
+    const { userId } = await signInAs(page, { firstName: "Rosa", isPro: true });
+    await addRecipes(userId, [recipe("Pancakes"), recipe("Caesar Salad"), recipe("Beef stew")]);
+    await page.goto(`/meal-planner?week=${addDays(thisMonday(), 7)}`);
+    await page.getByRole("button", { name: "Suggest meals" }).click();
+    return page.getByRole("dialog", { name: "Suggest meals" });
+  }
+
+  it("says a suggest that got no answer in a cook's words, and Try again asks again", async () => {
+    const page = await openPage();
+    const suggestCalls = "**/trpc/mealPlans.suggest*";
+    await page.route(suggestCalls, (route) => route.abort());
+    const dialog = await suggestNextWeek(page);
+    const alert = dialog.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe("Could not suggest meals. Couldn't reach Kim: check your connection and try again.");
+
+    await page.unroute(suggestCalls);
+    await dialog.getByRole("button", { name: "Try again" }).click();
+    await dialog.getByTestId("meal-suggestion").first().waitFor();
+    expect(await dialog.getByTestId("meal-suggestion").count()).toBe(3);
+    expect(await alert.count()).toBe(0);
+    expect(await dialog.getByRole("button", { name: "Try again" }).count()).toBe(0);
+    // The focus stays in the dialog the button went away from.
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await dialog.getByRole("button", { name: "Add 3 meals" }).click();
+    await toast(page, "Meals added to planner");
+  });
+});

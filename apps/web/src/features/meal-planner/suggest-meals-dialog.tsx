@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { Sparkles } from "lucide-react";
 import { hasProAccess } from "@kim/domain";
@@ -10,6 +10,7 @@ import { toast } from "@kim/ui/lib/use-toast";
 import { browserTimeZone } from "../../lib/dates";
 import { useCurrentUser } from "../../lib/current-user";
 import { errorMessage } from "../../lib/form";
+import { useFocusAfterPending } from "../../lib/focus-after-pending";
 import { IntentKeys, keyed } from "../../lib/keyed-mutation";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
 import { MEAL_LABELS, weekDays } from "./planner-week";
@@ -62,14 +63,20 @@ function Suggestions({
   const suggest = trpc.mealPlans.suggest.useMutation();
   const utils = trpc.useUtils();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const container = useRef<HTMLDivElement>(null);
   // Set by the click itself: a second click in the same task, before `saving` has disabled the button, adds nothing.
   const accepting = useRef(false);
   const { mutate } = suggest;
 
+  const ask = useCallback(
+    () => mutate({ week: monday, timeZone: browserTimeZone() }, { onSuccess: (result) => setChosen(new Set(result.suggestions.map(key))) }),
+    [monday, mutate],
+  );
   useEffect(() => {
-    if (!pro) return;
-    mutate({ week: monday, timeZone: browserTimeZone() }, { onSuccess: (result) => setChosen(new Set(result.suggestions.map(key))) });
-  }, [pro, monday, mutate]);
+    if (pro) ask();
+  }, [pro, ask]);
+  // "Try again" goes away as it asks: once the answer is in, the focus comes back inside the dialog.
+  useFocusAfterPending(container, suggest.isPending);
 
   if (!pro) {
     return (
@@ -122,10 +129,10 @@ function Suggestions({
   };
 
   return (
-    <>
+    <div ref={container} className="contents">
       {suggest.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          Could not suggest meals: {suggest.error.message}
+          Could not suggest meals. {errorMessage(suggest.error, "Please try again.")}
         </p>
       ) : !suggestions ? (
         <div className="grid gap-2" aria-busy="true" aria-label="Finding meals">
@@ -172,12 +179,17 @@ function Suggestions({
         <Button type="button" variant="outline" onClick={onDone} disabled={saving}>
           Cancel
         </Button>
+        {suggest.isError ? (
+          <Button type="button" onClick={ask}>
+            Try again
+          </Button>
+        ) : null}
         {suggestions && suggestions.length > 0 ? (
           <Button type="button" onClick={() => void accept()} disabled={saving || chosen.size === 0}>
             {saving ? "Adding..." : `Add ${meals(chosen.size)}`}
           </Button>
         ) : null}
       </DialogFooter>
-    </>
+    </div>
   );
 }
