@@ -461,3 +461,83 @@ describe("meal planner", () => {
     await toast(page, "Added 1 item from your meal plan.");
   });
 });
+
+describe("suggest meals, when the line drops", () => {
+  /** A Pro cook with a breakfast, a lunch and a dinner to suggest, on next week's planner (every slot empty and ahead). */
+  async function suggestNextWeek(page: Page) {
+    const { userId } = await signInAs(page, { firstName: "Rosa", isPro: true });
+    await addRecipes(userId, [recipe("Pancakes"), recipe("Caesar Salad"), recipe("Beef stew")]);
+    await page.goto(`/meal-planner?week=${addDays(thisMonday(), 7)}`);
+    await page.getByRole("button", { name: "Suggest meals" }).click();
+    return page.getByRole("dialog", { name: "Suggest meals" });
+  }
+  const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent);
+
+  it("says a suggest that got no answer in a cook's words, and Try again asks again", async () => {
+    const page = await openPage();
+    const suggestCalls = "**/trpc/mealPlans.suggest*";
+    await page.route(suggestCalls, (route) => route.abort());
+    const dialog = await suggestNextWeek(page);
+    const alert = dialog.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe("Could not suggest meals. Couldn't reach Kim: check your connection and try again.");
+
+    await page.unroute(suggestCalls);
+    await dialog.getByRole("button", { name: "Try again" }).click();
+    await dialog.getByTestId("meal-suggestion").first().waitFor();
+    expect(await dialog.getByTestId("meal-suggestion").count()).toBe(3);
+    expect(await alert.count()).toBe(0);
+    expect(await dialog.getByRole("button", { name: "Try again" }).count()).toBe(0);
+    // The focus stays in the dialog the button went away from.
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await dialog.getByRole("button", { name: "Add 3 meals" }).click();
+    await toast(page, "Meals added to planner");
+  });
+
+  it("keeps the picks an Add could not plan, says so in one toast, and plans them once on the next Add", async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    const creates: string[] = [];
+    // The first create goes through; the second reaches the server but its answer is lost; the third never arrives.
+    await page.route("**/trpc/mealPlans.create*", async (route) => {
+      creates.push(route.request().headers()["idempotency-key"] ?? "");
+      if (creates.length === 1) return route.continue();
+      if (creates.length === 2) await route.fetch();
+      return route.abort();
+    });
+    const dialog = await suggestNextWeek(page);
+    const suggestions = dialog.getByTestId("meal-suggestion");
+    await suggestions.first().waitFor();
+    expect(await suggestions.count()).toBe(3);
+    await dialog.getByRole("button", { name: "Add 3 meals" }).click();
+
+    await toast(page, "Added 1 of 3 meals");
+    const shown = page.locator('[data-slot="toast"]');
+    expect(await shown.count()).toBe(1);
+    expect(await shown.innerText()).toContain("2 weren't added: Couldn't reach Kim: check your connection and try again.");
+    // The dialog stays, with only the two not added still chosen, and the focus on Add for another try.
+    const add = dialog.getByRole("button", { name: "Add 2 meals" });
+    await add.waitFor();
+    const boxes = suggestions.getByRole("checkbox");
+    expect(await boxes.evaluateAll((inputs: HTMLInputElement[]) => inputs.map((i) => [i.checked, i.disabled]))).toEqual([
+      [false, true],
+      [true, false],
+      [true, false],
+    ]);
+    expect(await suggestions.first().innerText()).toContain("Added");
+    await expect.poll(() => focused(page)).toBe("Add 2 meals");
+    await keepScreenshot(page, "suggest-meals-partial-failure-390");
+
+    await page.unroute("**/trpc/mealPlans.create*");
+    const again: string[] = [];
+    page.on("request", (r) => void (r.url().includes("mealPlans.create") && again.push(r.headers()["idempotency-key"] ?? "")));
+    await add.click();
+    await toast(page, "Meals added to planner");
+    await dialog.waitFor({ state: "detached" });
+    // Each sent again with the key it had: the one the server applied already is planned once.
+    expect(again).toEqual(creates.slice(1));
+    await expect.poll(() => page.locator("[data-slot-key] [data-meal]").count()).toBe(3);
+    await page.reload();
+    await page.locator("[data-slot-key] [data-meal]").first().waitFor();
+    expect(await page.locator("[data-slot-key] [data-meal]").count()).toBe(3);
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { Sparkles } from "lucide-react";
 import { hasProAccess } from "@kim/domain";
@@ -10,6 +10,7 @@ import { toast } from "@kim/ui/lib/use-toast";
 import { browserTimeZone } from "../../lib/dates";
 import { useCurrentUser } from "../../lib/current-user";
 import { errorMessage } from "../../lib/form";
+import { useFocusAfterPending } from "../../lib/focus-after-pending";
 import { IntentKeys, keyed } from "../../lib/keyed-mutation";
 import { trpc, type RouterOutputs } from "../../lib/trpc";
 import { MEAL_LABELS, weekDays } from "./planner-week";
@@ -62,14 +63,28 @@ function Suggestions({
   const suggest = trpc.mealPlans.suggest.useMutation();
   const utils = trpc.useUtils();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
+  // Suggestions planned by an Add whose other picks failed: shown as added, never sent again from this opening.
+  const [added, setAdded] = useState<Set<string>>(new Set());
+  // Bumped by an Add that left picks behind: the focus goes back to the Add button (disabled while saving, it lost it).
+  const [refocusAdd, setRefocusAdd] = useState(0);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const container = useRef<HTMLDivElement>(null);
   // Set by the click itself: a second click in the same task, before `saving` has disabled the button, adds nothing.
   const accepting = useRef(false);
   const { mutate } = suggest;
 
+  const ask = useCallback(
+    () => mutate({ week: monday, timeZone: browserTimeZone() }, { onSuccess: (result) => setChosen(new Set(result.suggestions.map(key))) }),
+    [monday, mutate],
+  );
   useEffect(() => {
-    if (!pro) return;
-    mutate({ week: monday, timeZone: browserTimeZone() }, { onSuccess: (result) => setChosen(new Set(result.suggestions.map(key))) });
-  }, [pro, monday, mutate]);
+    if (pro) ask();
+  }, [pro, ask]);
+  // "Try again" goes away as it asks: once the answer is in, the focus comes back inside the dialog.
+  useFocusAfterPending(container, suggest.isPending);
+  useEffect(() => {
+    if (refocusAdd > 0) addButton.current?.focus();
+  }, [refocusAdd]);
 
   if (!pro) {
     return (
@@ -101,31 +116,51 @@ function Suggestions({
     accepting.current = true;
     const picked = (suggestions ?? []).filter((s) => chosen.has(key(s)));
     setSaving(true);
-    let added = 0;
+    const done: Suggestion[] = [];
+    const failed: Suggestion[] = [];
     let failure: unknown = null;
     // One at a time, in the week's order: each is an ordinary "add meal" with its intent's key, its slot's limit checked.
     const create = keyed(utils.client.mealPlans.create.mutate);
     for (const s of picked) {
       try {
         await create({ date: s.date, mealType: s.mealType, recipeId: s.recipe.id, servings: s.recipe.servings }, keys);
-        added++;
+        done.push(s);
       } catch (error) {
+        // Its intent keeps its key (IntentKeys): the next Add sends it with the same one, so it is planned once.
+        failed.push(s);
         failure = error;
       }
     }
     setSaving(false);
     accepting.current = false;
     await utils.mealPlans.list.invalidate();
-    if (added > 0) toast({ title: "Meals added to planner", description: `Added ${meals(added)} to your week.` });
-    if (failure) toast({ title: "Failed to add meal", description: errorMessage(failure, "Please try again."), variant: "destructive" });
-    onDone();
+    if (failed.length === 0) {
+      toast({ title: "Meals added to planner", description: `Added ${meals(done.length)} to your week.` });
+      onDone();
+      return;
+    }
+    // Some failed: one toast says what happened (toasts show one at a time), and the dialog stays with only the picks
+    // not added still chosen, for another Add.
+    const reason = errorMessage(failure, "Please try again.");
+    toast(
+      done.length > 0
+        ? {
+            title: `Added ${done.length} of ${meals(picked.length)}`,
+            description: `${failed.length} ${failed.length === 1 ? "wasn't" : "weren't"} added: ${reason}`,
+            variant: "destructive",
+          }
+        : { title: failed.length === 1 ? "Failed to add meal" : "Failed to add meals", description: reason, variant: "destructive" },
+    );
+    setAdded((prev) => new Set([...prev, ...done.map(key)]));
+    setChosen(new Set(failed.map(key)));
+    setRefocusAdd((n) => n + 1);
   };
 
   return (
-    <>
+    <div ref={container} className="contents">
       {suggest.isError ? (
         <p role="alert" className="text-sm text-destructive">
-          Could not suggest meals: {suggest.error.message}
+          Could not suggest meals. {errorMessage(suggest.error, "Please try again.")}
         </p>
       ) : !suggestions ? (
         <div className="grid gap-2" aria-busy="true" aria-label="Finding meals">
@@ -142,6 +177,7 @@ function Suggestions({
           <legend className="sr-only">Suggested meals</legend>
           {suggestions.map((s) => {
             const id = `suggestion-${key(s)}`;
+            const isAdded = added.has(key(s));
             return (
               <label
                 key={key(s)}
@@ -154,11 +190,12 @@ function Suggestions({
                   className="mt-0.5"
                   checked={chosen.has(key(s))}
                   onChange={(e) => toggle(s, e.target.checked)}
-                  disabled={saving}
+                  disabled={saving || isAdded}
                 />
                 <span className="grid min-w-0 gap-0.5">
                   <span className="text-xs text-muted-foreground">
                     {MEAL_LABELS[s.mealType]} · {names.get(s.date)}
+                    {isAdded ? <span className="font-medium text-foreground"> · Added</span> : null}
                   </span>
                   <span className="font-medium break-words">{s.recipe.title}</span>
                   <span className="text-sm text-muted-foreground">{s.reason}</span>
@@ -172,12 +209,17 @@ function Suggestions({
         <Button type="button" variant="outline" onClick={onDone} disabled={saving}>
           Cancel
         </Button>
+        {suggest.isError ? (
+          <Button type="button" onClick={ask}>
+            Try again
+          </Button>
+        ) : null}
         {suggestions && suggestions.length > 0 ? (
-          <Button type="button" onClick={() => void accept()} disabled={saving || chosen.size === 0}>
+          <Button ref={addButton} type="button" onClick={() => void accept()} disabled={saving || chosen.size === 0}>
             {saving ? "Adding..." : `Add ${meals(chosen.size)}`}
           </Button>
         ) : null}
       </DialogFooter>
-    </>
+    </div>
   );
 }
