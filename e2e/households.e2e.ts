@@ -74,6 +74,11 @@ describe("households", () => {
     await invitee.getByText("Flour").first().waitFor();
     await owner.getByRole("button", { name: "Remove" }).click();
     await owner.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+    await owner.getByRole("alertdialog").waitFor({ state: "detached" });
+    // Bob's row and its button are gone: the focus stays in the household card, not on the page.
+    await expect
+      .poll(() => owner.evaluate(() => !!document.activeElement?.closest("[data-slot=card]")?.textContent?.includes("Household")))
+      .toBe(true);
     await toast(invitee, "Your household changed");
     await invitee.getByText("No ingredients found").waitFor();
   });
