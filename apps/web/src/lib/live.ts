@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
 import { LIVE_KINDS, parseLiveEventId, type LiveKind, type LiveVersions } from "@kim/domain";
-import { toast } from "@kim/ui/lib/use-toast";
 
 /** The procedures whose cached answers each kind of change makes stale (tRPC's query keys start with their path). */
 const STALE: Record<LiveKind, string[]> = {
@@ -62,13 +61,16 @@ function backoff(failures: number): number {
  * kitchen): one stream of server-sent events per tab while signed in, each change refetching the caches it makes
  * stale. Mounted once, in the signed-in layout.
  */
-export function useLiveUpdates(): void {
+export function useLiveUpdates(onMoved?: () => void): void {
   const queryClient = useQueryClient();
-  useEffect(() => followChanges(queryClient), [queryClient]);
+  useEffect(() => followChanges(queryClient, onMoved), [queryClient, onMoved]);
 }
 
-/** Follows the tab's stream of changes (see useLiveUpdates); answers the function that stops it. */
-export function followChanges(queryClient: QueryClient): () => void {
+/**
+ * Follows the tab's stream of changes (see useLiveUpdates); answers the function that stops it. `onMoved` hears that
+ * this person moved household elsewhere (removed, or joined or left in another tab), unless this tab is saving.
+ */
+export function followChanges(queryClient: QueryClient, onMoved?: () => void): () => void {
   let source: EventSource | null = null;
   /** The versions the server last said this tab knows of: a new stream catches up from them. */
   let lastId = "";
@@ -114,8 +116,7 @@ export function followChanges(queryClient: QueryClient): () => void {
     source.addEventListener("moved", () => {
       void queryClient.invalidateQueries();
       // Not over this tab's own leave or join, which says what it did.
-      if (queryClient.isMutating() === 0)
-        toast({ title: "Your household changed", description: "You now see the kitchen of the household you're in." });
+      if (queryClient.isMutating() === 0) onMoved?.();
     });
     source.onmessage = (event) => {
       lastId = event.lastEventId;

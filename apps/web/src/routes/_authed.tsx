@@ -1,4 +1,5 @@
 import { Outlet, createFileRoute, redirect } from "@tanstack/react-router";
+import { toast } from "@kim/ui/lib/use-toast";
 import { AppLayout } from "../components/app-layout";
 import { currentUserQueryKey, currentUserQueryOptions } from "../lib/current-user";
 import { useLiveUpdates } from "../lib/live";
@@ -20,8 +21,12 @@ export const Route = createFileRoute("/_authed")({
   component: AuthedLayout,
 });
 
+/** Said when this person was moved out of the household (or moved in another tab): every screen shows another kitchen. */
+const householdChanged = () =>
+  toast({ title: "Your household changed", description: "You now see the kitchen of the household you're in." });
+
 function AuthedLayout() {
-  useLiveUpdates();
+  useLiveUpdates(householdChanged);
   return (
     <AppLayout>
       <Outlet />
