@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { localDate } from "../packages/domain/src/index";
-import { keepScreenshot, openPage, toast, useBrowser } from "./browser";
+import { holdRequests, keepScreenshot, openPage, toast, useBrowser } from "./browser";
 import { addIngredients, signInAs } from "./fixtures";
 import { sharedData } from "./shared-data";
 
@@ -216,6 +216,24 @@ describe("inventory", () => {
     await toast(page, "Product found!");
     expect(await form.getByLabel("Name").inputValue()).toBe("Gouda jung");
     expect(await form.getByLabel("Notes").inputValue()).toBe("Brand: Milram");
+  });
+
+  it("says a slow barcode lookup is under way, and once cancelled its form never opens on its own", async () => {
+    // Without a service worker, whose fetches the page's routes would not see.
+    const page = await openPage({ serviceWorkers: "block" });
+    await signInAs(page, { firstName: "Sam" });
+    await page.goto("/inventory");
+    await page.getByText("Start by adding your first ingredient").waitFor();
+    const slow = await holdRequests(page, (url) => url.pathname.split("/").at(-1)!.split(",").includes("barcode.lookup"));
+    await page.getByRole("button", { name: "Scan Barcode" }).click();
+    await page.getByRole("dialog").getByLabel("Scan from a picture").setInputFiles(barcodePhoto("ean13-002.jpg"));
+    await slow.started;
+    const looking = page.getByRole("status").filter({ hasText: /^Looking up \d+…/ });
+    await looking.waitFor();
+    await looking.getByRole("button", { name: "Cancel" }).click();
+    await looking.waitFor({ state: "detached" });
+    await slow.release();
+    expect(await page.getByRole("dialog").count()).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState } from "react";
+import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { PackageOpen, Plus, ScanBarcode } from "lucide-react";
 import { CATEGORIES, matchesStockFilter, type IngredientInput, type StockFilter } from "@kim/domain";
 import { Button } from "@kim/ui/button";
@@ -59,6 +59,14 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [form, setForm] = useState<FormState>({ open: false });
   const [scannerOpen, setScannerOpen] = useState(false);
+  // The code whose product is being looked up, and which lookup the cook still waits for: opening something else or
+  // Cancel lets it go, so its form never opens on its own over what they turned to.
+  const [lookingUp, setLookingUp] = useState<string | null>(null);
+  const lookup = useRef(0);
+  const letLookupGo = useCallback(() => {
+    lookup.current++;
+    setLookingUp(null);
+  }, []);
   const [deleting, setDeleting] = useState<Ingredient | null>(null);
   // Filtered as typed, in the same render: only the cards near the window are drawn, so there is nothing to defer
   // (deferring costs an extra render and paint before the list changes).
@@ -87,9 +95,21 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
     return create.mutateAsync(input).then(close);
   };
 
-  const edit = useCallback((ingredient: Ingredient) => setForm({ open: true, mode: "edit", ingredient }), []);
-  const add = useCallback(() => setForm({ open: true, mode: "add", values: EMPTY_INGREDIENT_FORM }), []);
-  const openScanner = useCallback(() => setScannerOpen(true), []);
+  const edit = useCallback(
+    (ingredient: Ingredient) => {
+      letLookupGo();
+      setForm({ open: true, mode: "edit", ingredient });
+    },
+    [letLookupGo],
+  );
+  const add = useCallback(() => {
+    letLookupGo();
+    setForm({ open: true, mode: "add", values: EMPTY_INGREDIENT_FORM });
+  }, [letLookupGo]);
+  const openScanner = useCallback(() => {
+    letLookupGo();
+    setScannerOpen(true);
+  }, [letLookupGo]);
   const renderCard = useCallback(
     (ingredient: Ingredient) => <IngredientCard ingredient={ingredient} today={today} onEdit={edit} onDelete={setDeleting} />,
     [today, edit],
@@ -97,7 +117,12 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
 
   const onScanned = async (code: string) => {
     setScannerOpen(false);
-    const { values } = await lookUpProduct(code);
+    const ticket = ++lookup.current;
+    setLookingUp(code);
+    const wanted = () => lookup.current === ticket;
+    const { values } = await lookUpProduct(code, wanted);
+    if (!wanted()) return;
+    setLookingUp(null);
     setForm({ open: true, mode: "add", values });
   };
 
@@ -114,6 +139,14 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
         />
         <CategoryFilter value={category} onChange={setCategory} />
       </div>
+      {lookingUp ? (
+        <p role="status" className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground">
+          Looking up {lookingUp}…
+          <Button variant="link" size="sm" className="h-auto p-0" onClick={letLookupGo}>
+            Cancel
+          </Button>
+        </p>
+      ) : null}
       {filter ? <StockFilterNotice filter={filter} /> : null}
       <OfflineOutcomes kind="inventory" />
 

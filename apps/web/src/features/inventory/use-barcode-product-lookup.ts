@@ -20,12 +20,13 @@ export interface BarcodeLookup {
 export function useBarcodeProductLookup() {
   const utils = trpc.useUtils();
 
-  return async (code: string): Promise<BarcodeLookup> => {
+  /** `wanted` says whether the cook still waits for this scan (they may have cancelled it): if not, its outcome is not told. */
+  return async (code: string, wanted: () => boolean = () => true): Promise<BarcodeLookup> => {
     toast({ title: "Barcode scanned!", description: code });
     try {
       // fetch, not a hook: the lookup belongs to this scan, not to a rendered component.
       const product = await utils.barcode.lookup.fetch({ code });
-      toast({ title: "Product found!", description: product.name });
+      if (wanted()) toast({ title: "Product found!", description: product.name });
       const values = {
         ...EMPTY_INGREDIENT_FORM,
         name: product.name,
@@ -36,7 +37,9 @@ export function useBarcodeProductLookup() {
       return { values, failed: false };
     } catch (error) {
       const notFound = isNotFoundError(error);
-      if (notFound) {
+      if (!wanted()) {
+        // Cancelled: nothing to tell.
+      } else if (notFound) {
         toast({ title: "Product not found", description: "This product isn't in our database. You can still add it manually." });
       } else {
         // Titled for what happened: the red toast of a failed lookup must not read as a success.
