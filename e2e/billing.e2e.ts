@@ -80,15 +80,21 @@ describe("subscriptions in local trial mode", () => {
     await page.getByText("Canceled", { exact: true }).waitFor();
   });
 
-  // With Stripe, the plan starts when Stripe's webhook reaches the server, which may be after the browser is back. Here
-  // the plan is started server-side from outside the page (the local mode's checkout call), as the webhook would.
-  it("shows the plan on the profile without a reload when it starts after the return from checkout", async () => {
+  /** A cook without a plan back on the profile from checkout before the webhook, with the page's clock in hand. */
+  async function backFromCheckoutBeforeTheWebhook(firstName: string) {
     const page = await openPage();
     await page.clock.install();
-    await signInAs(page, { firstName: "Wendy" });
+    await signInAs(page, { firstName });
     await page.goto("/profile?checkout=success");
     await toast(page, "Thanks! Your subscription is being confirmed");
     await page.waitForURL((url) => url.pathname === "/profile" && url.search === "");
+    return page;
+  }
+
+  // With Stripe, the plan starts when Stripe's webhook reaches the server, which may be after the browser is back. Here
+  // the plan is started server-side from outside the page (the local mode's checkout call), as the webhook would.
+  it("shows the plan on the profile without a reload when it starts after the return from checkout", async () => {
+    const page = await backFromCheckoutBeforeTheWebhook("Wendy");
     await page.getByText("No active subscription").waitFor();
 
     const webhook = await page.request.post("/api/stripe/create-checkout-session", { data: { plan: "pro" } });
@@ -102,12 +108,7 @@ describe("subscriptions in local trial mode", () => {
   });
 
   it("says plainly to reload later when the plan has not started a minute after the return from checkout", async () => {
-    const page = await openPage();
-    await page.clock.install();
-    await signInAs(page, { firstName: "Walt" });
-    await page.goto("/profile?checkout=success");
-    await toast(page, "Thanks! Your subscription is being confirmed");
-    await page.waitForURL((url) => url.pathname === "/profile" && url.search === "");
+    const page = await backFromCheckoutBeforeTheWebhook("Walt");
     await page.clock.fastForward(61_000);
     await toast(page, "Your payment is still being confirmed");
     await page.getByText("Reload this page in a minute.", { exact: true }).waitFor();
