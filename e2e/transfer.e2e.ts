@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { paprikaFile, sampleRecipes } from "../apps/api/src/testing/collection-samples";
+import { pngPhoto } from "../apps/api/src/testing/photos";
 import { artifacts, openPage, useBrowser } from "./browser";
 import { signInAs } from "./fixtures";
 
@@ -73,6 +74,34 @@ describe("moving in and out, from the profile", () => {
         .waitFor();
     }, 180_000);
   }
+
+  it("shows the photos a collection brought, on the recipes' cards and in cooking mode (390 px)", async () => {
+    const page = await openPage({ width: 390 });
+    await signInAs(page, { firstName: "Pictures" });
+    const file = path.join(tmpdir(), "kim-e2e-photos.paprikarecipes");
+    const [pictured, plain] = sampleRecipes(2, "Pictured");
+    writeFileSync(file, await paprikaFile([{ ...pictured!, photo: pngPhoto({ width: 320, height: 180 }) }, plain!]));
+    await page.goto("/profile");
+    await page.getByLabel("Collection file").setInputFiles(file);
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await page.getByRole("status").filter({ hasText: "Imported 2 recipes" }).waitFor();
+
+    await page.goto("/recipes");
+    const card = (title: string) => page.locator("[data-recipe-card]", { has: page.getByRole("link", { name: title, exact: true }) });
+    const drawnWidth = (photo: Locator) => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+    await expect.poll(() => drawnWidth(card(pictured!.title).locator("img"))).toBe(320);
+    // The recipe without a photo keeps its placeholder band.
+    await card(plain!.title).waitFor();
+    expect(await card(plain!.title).locator("img").count()).toBe(0);
+    await shot(page, "recipe-photos-390");
+
+    await card(pictured!.title)
+      .getByRole("link", { name: `Cook This: ${pictured!.title}` })
+      .click();
+    await page.getByRole("heading", { name: pictured!.title }).waitFor();
+    await expect.poll(() => drawnWidth(page.getByRole("main").locator("img").first())).toBe(320);
+    await shot(page, "cooking-photo-390");
+  });
 
   it("imports once when the answer is lost and the cook presses Import again", async () => {
     const page = await openPage();

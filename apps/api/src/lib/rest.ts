@@ -149,17 +149,23 @@ export class PendingDownload {
   constructor(private readonly reply: FastifyReply) {}
 
   /**
-   * Streams `body` as the answer, a file named `fileName` (to save, or `inline` to show); resolves once it is all sent,
-   * or once the client has left (cancelled, or stopped reading past DOWNLOAD_LIMITS.stalledMs).
+   * Streams `body` as the answer, a file named `fileName` (to save, or `inline` to show, which the browser may keep for
+   * `keepSeconds`); resolves once it is all sent, or once the client has left (cancelled, or stopped reading past
+   * DOWNLOAD_LIMITS.stalledMs).
    */
-  async send(fileName: string, contentType: string, body: Readable, disposition: "attachment" | "inline" = "attachment"): Promise<void> {
+  async send(
+    fileName: string,
+    contentType: string,
+    body: Readable,
+    { inline = false, keepSeconds = 0 }: { inline?: boolean; keepSeconds?: number } = {},
+  ): Promise<void> {
     const { reply } = this;
     reply.hijack();
     reply.raw.writeHead(200, {
       ...(reply.getHeaders() as OutgoingHttpHeaders),
       "content-type": contentType,
-      "content-disposition": `${disposition}; filename="${fileName.replace(/[^\w.-]/g, "_")}"`,
-      "cache-control": "private, no-store",
+      "content-disposition": `${inline ? "inline" : "attachment"}; filename="${fileName.replace(/[^\w.-]/g, "_")}"`,
+      "cache-control": keepSeconds > 0 ? `private, max-age=${keepSeconds}` : "private, no-store",
     });
     reply.raw.setTimeout(DOWNLOAD_LIMITS.stalledMs, () => reply.raw.destroy());
     try {

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { createGzip, crc32, deflateRawSync, gzipSync } from "node:zlib";
 import yazl from "yazl";
+import { pngPhoto, webpPhoto } from "./photos";
 
 /**
  * Small collection files in each format Kim imports, made from made-up recipes (never anyone's data), shaped as each
@@ -20,8 +20,8 @@ export interface SampleRecipe {
   photo?: Buffer;
 }
 
-/** A few bytes a photo reader takes for a JPEG (its magic number, then noise). */
-export const samplePhoto = (): Buffer => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300)]);
+/** A small photo, different at each call. */
+export const samplePhoto = (): Buffer => pngPhoto();
 
 /** `count` distinct made-up recipes, every other one with a photo. */
 export function sampleRecipes(count: number, prefix = "Sample"): SampleRecipe[] {
@@ -118,14 +118,12 @@ export function mealieZip(recipes: SampleRecipe[]): Promise<Buffer> {
       };
       return [
         { name: `recipes/${s}/${s}.json`, data: JSON.stringify(json) },
-        ...(r.photo ? [{ name: `recipes/${s}/images/original.webp`, data: webp(r.photo) }] : []),
+        // Mealie keeps its photos as WebP.
+        ...(r.photo ? [{ name: `recipes/${s}/images/original.webp`, data: webpPhoto() }] : []),
       ];
     }),
   );
 }
-
-/** The photo's bytes under a WebP header (Mealie keeps its photos as WebP). */
-const webp = (bytes: Buffer) => Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("WEBP"), bytes]);
 
 /** Tandoor's default export: a zip of zips, each holding recipe.json (steps with their ingredients) and image.jpg. */
 export async function tandoorZip(recipes: SampleRecipe[]): Promise<Buffer> {

@@ -10,7 +10,7 @@ import {
   type RecipeSummaryField,
   type RecipeUpdate,
 } from "@kim/domain";
-import { sql, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { jsonBuildObject } from "kysely/helpers/postgres";
 import { checkQuota } from "../../lib/quotas";
 import { jsonTimestamp, readList, type ListCache, type ListVersions, type RawJson, type UserListQuery } from "../../lists";
@@ -19,6 +19,8 @@ import type { Kitchen } from "../../sessions/kitchen";
 /** The row's own fields, as clients receive them. */
 interface Stored {
   id: string;
+  /** Where the recipe's own photo (one kept from an imported collection) is served, or null when it has none. */
+  photoUrl: string | null;
   /** Who added it and who last changed it (household members' ids; null once the account is gone). */
   createdBy: string | null;
   updatedBy: string | null;
@@ -34,10 +36,21 @@ export type Recipe = Stored & RecipeInput;
 
 const columns = ["id", ...RECIPE_FIELDS, "createdBy", "updatedBy", "createdAt", "updatedAt"] as const;
 
+/** The recipe's photoUrl: the path of GET /api/recipes/{id}/image where a photo is kept for it. */
+const photoUrl = (eb: ExpressionBuilder<Database, "recipes">) =>
+  eb
+    .selectFrom("recipeImages")
+    .select(sql<string>`'/api/recipes/' || recipe_images.recipe_id || '/image'`.as("url"))
+    .whereRef("recipeImages.recipeId", "=", "recipes.id")
+    .$asScalar();
+
+/** A whole recipe's columns with its photoUrl, for a select or a returning clause. */
+const recipeColumns = (eb: ExpressionBuilder<Database, "recipes">) => [...columns, photoUrl(eb).as("photoUrl")] as const;
+
 type RecipeRow = Omit<Recipe, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
 
 // Rows written before validation existed may hold nulls where the schema now requires a value.
-function toRecipe(row: Record<(typeof columns)[number], unknown>): Recipe {
+function toRecipe(row: Record<(typeof columns)[number] | "photoUrl", unknown>): Recipe {
   const r = row as RecipeRow;
   return {
     ...r,
@@ -69,6 +82,7 @@ const recipeSummaries: UserListQuery<RecipeSummary> = (db, householdId) =>
             title: eb.ref("title"),
             description: eb.ref("description"),
             imageUrl: eb.ref("imageUrl"),
+            photoUrl: photoUrl(eb),
             prepTime: eb.ref("prepTime"),
             cookTime: eb.ref("cookTime"),
             // Rows written before validation existed may hold nulls where the schema now requires a value.
@@ -90,7 +104,12 @@ const recipeSummaries: UserListQuery<RecipeSummary> = (db, householdId) =>
     .where("householdId", "=", householdId);
 
 export async function getRecipe(db: Kysely<Database>, householdId: string, id: string): Promise<Recipe | undefined> {
-  const row = await db.selectFrom("recipes").select(columns).where("id", "=", id).where("householdId", "=", householdId).executeTakeFirst();
+  const row = await db
+    .selectFrom("recipes")
+    .select(recipeColumns)
+    .where("id", "=", id)
+    .where("householdId", "=", householdId)
+    .executeTakeFirst();
   return row && toRecipe(row);
 }
 
@@ -133,7 +152,7 @@ export async function createRecipe(db: Kysely<Database>, { householdId, userId }
         createdBy: userId,
         updatedBy: userId,
       })
-      .returning(columns)
+      .returning(recipeColumns)
       .executeTakeFirstOrThrow();
   if (!extraction || !corrections || Object.keys(corrections).length === 0) return toRecipe(await insert(db));
   return inTransaction(db, async (trx) => {
@@ -159,7 +178,7 @@ export async function updateRecipe(db: Kysely<Database>, kitchen: Kitchen, id: s
     .set({ ...storable(input), updatedBy: kitchen.userId, updatedAt: new Date() })
     .where("id", "=", id)
     .where("householdId", "=", kitchen.householdId)
-    .returning(columns)
+    .returning(recipeColumns)
     .executeTakeFirst();
   return row && toRecipe(row);
 }

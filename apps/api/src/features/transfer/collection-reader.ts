@@ -17,6 +17,7 @@ import {
   tandoorDraft,
 } from "./formats";
 import { isKimExport, KIM_EXPORT_FILE, kimKitchen, kimRecipes, type Failure, type KimKitchen } from "./kim-format";
+import { keptPhoto } from "./photos";
 import {
   REASON_CHARACTERS,
   photosUnreadable,
@@ -138,11 +139,11 @@ class Collection {
   }
 
   private async saveImage(bytes: Buffer): Promise<SavedImage | null> {
-    const contentType = imageType(bytes);
-    if (!contentType || bytes.length > TRANSFER_LIMITS.imageBytes) return null;
+    const photo = bytes.length <= TRANSFER_LIMITS.imageBytes ? keptPhoto(bytes) : null;
+    if (!photo) return null;
     const path = join(this.imagesDir, `${this.images++}`);
-    await writeFile(path, bytes);
-    return { path, contentType, bytes: bytes.length };
+    await writeFile(path, photo.bytes);
+    return { path, contentType: photo.contentType, bytes: photo.bytes.length };
   }
 
   answer(format: CollectionFormat, kitchen?: KimKitchen): CollectionReading {
@@ -152,16 +153,6 @@ class Collection {
     const failed = this.failed.map(({ title, reason }) => ({ title: excerpt(title), reason: excerpt(reason, REASON_CHARACTERS) }));
     return { kind: "ok", format, recipes: this.recipes, failed, ...(kitchen && { kitchen }) };
   }
-}
-
-/** The photo's type by its first bytes; photos of other types are left out. */
-export function imageType(bytes: Uint8Array): string | null {
-  const ascii = Buffer.from(bytes.subarray(0, 12)).toString("latin1");
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  if (ascii.startsWith("\x89PNG")) return "image/png";
-  if (ascii.startsWith("GIF8")) return "image/gif";
-  if (ascii.startsWith("RIFF") && ascii.slice(8, 12) === "WEBP") return "image/webp";
-  return null;
 }
 
 const parseJson = (bytes: Buffer): unknown => {

@@ -1,5 +1,6 @@
 import { QUOTAS, type RecipeInput } from "@kim/domain";
 import type { Failure, KimKitchen } from "./kim-format";
+import { PHOTO_PIXELS } from "./photos";
 
 /** What the collection reader (collection-worker.ts) is given and answers: shared by the worker and the service. */
 
@@ -51,9 +52,12 @@ export const TRANSFER_LIMITS = {
  */
 export const REASON_CHARACTERS = 500;
 
-/** The photos a file names that Kim could not keep (not JPEG, PNG, WebP or GIF, empty, too large, or not in the file). */
+/**
+ * The photos a file names that Kim could not keep (not JPEG, PNG, WebP or GIF, empty, broken, too large in bytes or in
+ * pixels, or not in the file).
+ */
 export const photosUnreadable = (count: number) =>
-  `${count.toLocaleString("en-US")} photos were left out: not a JPEG, PNG, WebP or GIF image of at most ${TRANSFER_LIMITS.imageBytes / MIB} MB found in the file`;
+  `${count.toLocaleString("en-US")} ${count === 1 ? "photo was" : "photos were"} left out: not a JPEG, PNG, WebP or GIF image of at most ${TRANSFER_LIMITS.imageBytes / MIB} MB and ${PHOTO_PIXELS / 1_000_000} megapixels found in the file`;
 
 export type CollectionFormat = "kim" | "paprika" | "mealie" | "tandoor" | "nextcloud" | "plantoeat" | "schema.org";
 

@@ -40,6 +40,7 @@ import {
   sharesHousehold,
   stillInHousehold,
 } from "./queries";
+import { keptPhoto, type PhotoType } from "./photos";
 import { planRestore, type RecipeTarget, type RestorePlan } from "./restore";
 import {
   REASON_CHARACTERS,
@@ -447,14 +448,31 @@ export async function importProgress(ctx: Context, userId: string, key: string):
   return { status: row.status, total: row.total, done: row.done, summary: (row.summary as ImportSummary | null) ?? null };
 }
 
-/** A recipe's own photo (kept from an import), sent as it is, or 404. */
+/**
+ * How long a browser keeps a recipe's photo: a recipe's photo is never replaced, so its cards need not fetch it again
+ * on each visit; a day, so one that left a household does not keep its photos for long.
+ */
+const PHOTO_KEPT_SECONDS = 24 * 60 * 60;
+
+/**
+ * A recipe's own photo (kept from an import), or 404. It is checked again as it is sent, as imports before photos were
+ * checked kept them unchecked: one past the pixels a browser should draw is not found, and what its camera wrote
+ * beside the picture is left out.
+ */
 export async function recipeImage(ctx: Context, householdId: string, recipeId: string, to: PendingDownload): Promise<void> {
-  const image = await findRecipeImage(ctx.db, householdId, recipeId);
-  if (!image) throw notFound("Image not found");
-  await to.send(`${recipeId}.${EXTENSIONS[image.contentType] ?? "img"}`, image.contentType, streamOf(image.bytes), "inline");
+  const stored = await findRecipeImage(ctx.db, householdId, recipeId);
+  const photo = stored && keptPhoto(Buffer.from(stored.bytes));
+  if (!photo) throw notFound("Image not found");
+  const fileName = `${recipeId}.${EXTENSIONS[photo.contentType]}`;
+  await to.send(fileName, photo.contentType, streamOf(photo.bytes), { inline: true, keepSeconds: PHOTO_KEPT_SECONDS });
 }
 
-const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "image/gif": "gif" };
+const EXTENSIONS: Record<string, string> & Record<PhotoType, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+};
 
 /**
  * Exports at once: one a person (a second is 429) and `perProcess` in this process (past them 503), as each holds its

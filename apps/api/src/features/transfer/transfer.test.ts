@@ -22,6 +22,7 @@ import {
   tandoorZip,
   zipOf,
 } from "../../testing/collection-samples";
+import { exifBlock, jpegPhoto, jpegSegment, pngPhoto } from "../../testing/photos";
 import { KEY_REUSED } from "../../lib/idempotency";
 import { BODY_REFUSALS } from "../../lib/request-bodies";
 import { DOWNLOAD_LIMITS } from "../../lib/rest";
@@ -127,11 +128,27 @@ describe("importing a collection from another app", () => {
       expect(first.tags).toEqual(expect.arrayContaining(["dinner"]));
 
       expect(await countOf("recipeImages", user.id)).toBe(photos ? 2 : 0);
+      // Each recipe says where its photo is (null without one), in the list, alone and after a change.
+      const list: { id: string; photoUrl: string | null }[] = (await get(user.cookie, "/api/recipes")).json();
+      const withPhotos = list.filter((recipe) => recipe.photoUrl !== null);
+      expect(withPhotos).toHaveLength(photos ? 2 : 0);
+      for (const recipe of withPhotos) expect(recipe.photoUrl).toBe(`/api/recipes/${recipe.id}/image`);
       if (photos) {
+        expect((await get(user.cookie, `/api/recipes/${first.id}`)).json().photoUrl).toBe(`/api/recipes/${first.id}/image`);
+        const patched = await t.app.inject({
+          method: "PATCH",
+          url: `/api/recipes/${first.id}`,
+          headers: { cookie: user.cookie },
+          payload: { servings: 9 },
+        });
+        expect(patched.json()).toMatchObject({ servings: 9, photoUrl: `/api/recipes/${first.id}/image` });
         const image = await get(user.cookie, `/api/recipes/${first.id}/image`);
         expect(image.statusCode).toBe(200);
         expect(image.headers["content-type"]).toMatch(/^image\//);
-        expect(image.rawPayload.subarray(0, 12).toString("latin1")).toMatch(/^\xff\xd8\xff|^RIFF/);
+        // Kept by the browser a day (a photo is never replaced), never by a shared cache, and never sniffed as markup.
+        expect(image.headers["cache-control"]).toBe("private, max-age=86400");
+        expect(image.headers["x-content-type-options"]).toBe("nosniff");
+        expect(image.rawPayload.subarray(0, 12).toString("latin1")).toMatch(/^\x89PNG|^RIFF/);
       }
     });
   }
@@ -357,7 +374,8 @@ describe("what one import may cost", () => {
   it(
     "reads a photo that many recipes name once, keeps at most the file's photo bytes and tells the rest left out",
     async () => {
-      const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), randomBytes(TRANSFER_LIMITS.imageBytes - 3)]);
+      // A PNG of exactly the largest size kept: its header and end, and noise standing in for its pixels.
+      const photo = pngPhoto({ imageData: randomBytes(TRANSFER_LIMITS.imageBytes - 57) });
       // Read once a recipe, these recipes would unpack to more than a file may (a bomb) and store as much again.
       const count = Math.ceil(TRANSFER_LIMITS.unpackedBytes / photo.length) + 1;
       const recipes = Array.from({ length: count }, (_, i) => kimRecipe(i, "images/big.jpg"));
@@ -378,9 +396,10 @@ describe("what one import may cost", () => {
     SLOW,
   );
 
-  it("tells the photos it could not keep (not an image, empty, not in the file) and imports their recipes", async () => {
+  it("tells the photos it could not keep (not an image, empty, too many pixels, not in the file) and imports their recipes", async () => {
     const user = await createUser(t);
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), randomBytes(100)]);
+    const place = "GPS 52.3676N 4.9041E";
+    const jpeg = jpegPhoto({ segments: [jpegSegment(0xe1, Buffer.concat([exifBlock([{ tag: 0x0112, value: 6 }]), Buffer.from(place)]))] });
     const recipes = [
       kimRecipe(1, "images/text.jpg"),
       kimRecipe(2, "images/empty.jpg"),
@@ -388,19 +407,53 @@ describe("what one import may cost", () => {
       kimRecipe(4, "images/missing.jpg"),
       kimRecipe(5, "images/real.jpg"),
       kimRecipe(6),
+      kimRecipe(7, "images/bomb.png"),
     ];
     const file = await zipOf([
       { name: KIM_EXPORT_FILE, data: JSON.stringify({ format: "kim-export", version: 1, recipes }) },
       { name: "images/text.jpg", data: "not a photo" },
       { name: "images/empty.jpg", data: Buffer.alloc(0) },
       { name: "images/real.jpg", data: jpeg },
+      // 48 KB that a browser would draw as 1.6 GB of pixels.
+      { name: "images/bomb.png", data: pngPhoto({ width: 20_000, height: 20_000, imageData: Buffer.alloc(48_000) }) },
     ]);
     const res = await upload(user.cookie, file);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ imported: 6, failed: 1 });
-    expect(res.json().details).toEqual([{ title: "Photos", outcome: "failed", reason: photosUnreadable(4) }]);
-    expect(await countOf("recipes", user.id)).toBe(6);
+    expect(res.json()).toMatchObject({ imported: 7, failed: 1 });
+    expect(res.json().details).toEqual([{ title: "Photos", outcome: "failed", reason: photosUnreadable(5) }]);
+    expect(await countOf("recipes", user.id)).toBe(7);
     expect(await countOf("recipeImages", user.id)).toBe(1);
+    // Kept, and served, without where it was taken.
+    const withPhoto = (await recipesOf(user.id)).find((recipe) => recipe.title === "Recipe 5")!;
+    const served = await t.app.inject({ method: "GET", url: `/api/recipes/${withPhoto.id}/image`, headers: { cookie: user.cookie } });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.includes(Buffer.from(place))).toBe(false);
+    expect(served.rawPayload.includes(jpeg.subarray(jpeg.indexOf(Buffer.from([0xff, 0xda]))))).toBe(true);
+  });
+
+  it("checks a photo kept before photos were checked as it serves it: too many pixels not found, its Exif left out", async () => {
+    const user = await createUser(t);
+    await upload(user.cookie, await kimExport({ recipes: [kimRecipe(1), kimRecipe(2)] }));
+    const [bomb, camera] = await recipesOf(user.id);
+    const place = "GPS 52.3676N 4.9041E";
+    const jpeg = jpegPhoto({ segments: [jpegSegment(0xe1, Buffer.concat([exifBlock([]), Buffer.from(place)]))] });
+    // Stored as an earlier import stored them, unchecked.
+    await t.deps.db
+      .insertInto("recipeImages")
+      .values([
+        {
+          recipeId: bomb!.id,
+          contentType: "image/png",
+          bytes: pngPhoto({ width: 20_000, height: 20_000, imageData: Buffer.alloc(48_000) }),
+        },
+        { recipeId: camera!.id, contentType: "image/jpeg", bytes: jpeg },
+      ])
+      .execute();
+    expect((await get(user.cookie, `/api/recipes/${bomb!.id}/image`)).statusCode).toBe(404);
+    const served = await get(user.cookie, `/api/recipes/${camera!.id}/image`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/jpeg");
+    expect(served.rawPayload.includes(Buffer.from(place))).toBe(false);
   });
 
   it("saves recipes in batches bounded by their photos' bytes, not only by their count", () => {

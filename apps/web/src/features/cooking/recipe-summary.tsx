@@ -1,12 +1,11 @@
-import { useState } from "react";
 import { Link } from "@tanstack/react-router";
-import { ArrowLeft, ChefHat, Pencil } from "lucide-react";
+import { ArrowLeft, Pencil } from "lucide-react";
 import { Button } from "@kim/ui/button";
 import { RecipeFacts } from "../recipes/recipe-facts";
+import { hasPhoto, RecipePhoto } from "../recipes/recipe-photo";
 import type { Recipe } from "../recipes/recipe-types";
 
 export function RecipeSummary({ recipe }: { recipe: Recipe }) {
-  const [imageFailed, setImageFailed] = useState(false);
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -30,23 +29,7 @@ export function RecipeSummary({ recipe }: { recipe: Recipe }) {
           {recipe.description ? <p className="mt-2 break-words whitespace-pre-line text-muted-foreground">{recipe.description}</p> : null}
           <RecipeFacts recipe={recipe} servingsPrefix="Makes " className="mt-3" />
         </div>
-        {/* A photo that fails keeps its frame (with the placeholder), so the page under it does not move up. */}
-        {recipe.imageUrl ? (
-          <div className="flex aspect-[16/9] w-full items-center justify-center overflow-hidden rounded-xl bg-muted sm:w-56 sm:shrink-0 lg:w-72">
-            {imageFailed ? (
-              <ChefHat className="size-10 text-muted-foreground/60" aria-hidden="true" />
-            ) : (
-              <img
-                src={recipe.imageUrl}
-                alt=""
-                decoding="async"
-                referrerPolicy="no-referrer"
-                className="size-full object-cover"
-                onError={() => setImageFailed(true)}
-              />
-            )}
-          </div>
-        ) : null}
+        {hasPhoto(recipe) ? <RecipePhoto recipe={recipe} className="w-full rounded-xl sm:w-56 sm:shrink-0 lg:w-72" /> : null}
       </div>
     </div>
   );

@@ -1,10 +1,10 @@
-import { useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { ChefHat, Sparkles, Trash2 } from "lucide-react";
 import { Badge } from "@kim/ui/badge";
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
 import { RecipeFacts } from "./recipe-facts";
+import { hasPhoto, PhotoPlaceholder, RecipePhoto } from "./recipe-photo";
 import type { RecipeSummary } from "./recipe-types";
 import { MemberName } from "../households/member-name";
 
@@ -16,7 +16,7 @@ interface RecipeCardProps {
 export function RecipeCard({ recipe, onDelete }: RecipeCardProps) {
   return (
     <Card data-recipe-card className="h-full gap-0 overflow-hidden p-0">
-      <RecipeImage url={recipe.imageUrl} />
+      <RecipeImage recipe={recipe} />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
           <h2 className="line-clamp-2 min-w-0 font-semibold break-words">
@@ -58,28 +58,14 @@ export function RecipeCard({ recipe, onDelete }: RecipeCardProps) {
   );
 }
 
-/** The recipe's photo, or the placeholder when it has none or the photo can't be loaded. */
-function RecipeImage({ url }: { url: string | null }) {
-  const [failed, setFailed] = useState(false);
-  const placeholder = <ChefHat className="size-10 text-muted-foreground/60" aria-hidden="true" />;
-  // A photo gets a wide frame; without one, a slim band keeps the card's text near the top.
-  if (!url) return <div className="flex h-24 items-center justify-center bg-muted">{placeholder}</div>;
-  // One that fails keeps its frame, so the card's text does not move up under the reader.
-  return (
-    <div className="flex aspect-[16/9] items-center justify-center bg-muted">
-      {failed ? (
-        placeholder
-      ) : (
-        <img
-          src={url}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          referrerPolicy="no-referrer"
-          className="size-full object-cover"
-          onError={() => setFailed(true)}
-        />
-      )}
-    </div>
-  );
+/** The recipe's photo; without one, a slim band keeps the card's text near the top. */
+function RecipeImage({ recipe }: { recipe: RecipeSummary }) {
+  if (!hasPhoto(recipe)) {
+    return (
+      <div className="flex h-24 items-center justify-center bg-muted">
+        <PhotoPlaceholder />
+      </div>
+    );
+  }
+  return <RecipePhoto recipe={recipe} lazy />;
 }

@@ -1,0 +1,40 @@
+import { useState } from "react";
+import { ChefHat } from "lucide-react";
+import { cn } from "@kim/ui/lib/utils";
+import type { RecipeSummary } from "./recipe-types";
+
+type Photos = Pick<RecipeSummary, "imageUrl" | "photoUrl">;
+
+/** Whether the recipe has a photo to try: the address the cook gave, or one kept from an imported collection. */
+export const hasPhoto = (recipe: Photos) => !!(recipe.imageUrl || recipe.photoUrl);
+
+/**
+ * The recipe's photo in a 16:9 frame: its address first (the cook's choice in the form), the photo kept from an import
+ * when that address can't be loaded, and the placeholder when neither can. A photo that fails keeps its frame, so what
+ * is under it does not move up under the reader.
+ */
+export function RecipePhoto({ recipe, className, lazy = false }: { recipe: Photos; className?: string; lazy?: boolean }) {
+  const sources = [recipe.imageUrl, recipe.photoUrl].filter((url): url is string => !!url);
+  const [failed, setFailed] = useState(0);
+  const src = sources[failed];
+  return (
+    <div className={cn("flex aspect-[16/9] items-center justify-center overflow-hidden bg-muted", className)}>
+      {src ? (
+        <img
+          key={src}
+          src={src}
+          alt=""
+          loading={lazy ? "lazy" : undefined}
+          decoding="async"
+          referrerPolicy="no-referrer"
+          className="size-full object-cover"
+          onError={() => setFailed((count) => count + 1)}
+        />
+      ) : (
+        <PhotoPlaceholder />
+      )}
+    </div>
+  );
+}
+
+export const PhotoPlaceholder = () => <ChefHat className="size-10 text-muted-foreground/60" aria-hidden="true" />;
