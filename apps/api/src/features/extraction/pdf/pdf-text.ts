@@ -29,6 +29,14 @@ export const PDF_LIMITS = {
   /** Larger uploads are refused with 413 before reading. */
   bytes: 20 * 1024 * 1024,
   pages: 300,
+  /**
+   * A page's width and height, in points, as the page is read (its CropBox within its MediaBox): from 3 to 14,400, the
+   * PDF specification's own bounds on a page (Annex C; 14,400 points is 200 inches, larger than any paper a recipe is
+   * printed on). Past them a page's text lands on coordinates that mean nothing (at 1e30 points every line of the page
+   * falls on one row), so the file is refused with the reason rather than read as no recipes.
+   */
+  pagePointsMin: 3,
+  pagePointsMax: 14_400,
   /** How long one file may take to read; a file that takes longer is refused and its worker stopped. */
   timeoutMs: 20_000,
   /** Drawing operators of one page, and of the whole file (a dense cookbook page draws a few thousand). */
@@ -48,6 +56,10 @@ export const REFUSALS = {
   notPdf: refusal(400, "Please select a PDF file"),
   tooLarge: refusal(413, "This PDF is larger than 20 MB. Please choose a smaller file."),
   tooManyPages: refusal(400, `This PDF has more than ${PDF_LIMITS.pages} pages. Please split it into smaller files.`),
+  impossiblePageSize: refusal(
+    400,
+    "This PDF's pages have an impossible size, so Kim can't read it. Please save or print it as a PDF again and try that file.",
+  ),
   encrypted: refusal(400, "This PDF is password-protected (encrypted). Please remove the password and try again."),
   broken: refusal(400, "This PDF could not be read: the file is damaged or incomplete."),
   tooSlow: refusal(400, "This PDF took too long to read. Please try a smaller or simpler file."),

@@ -45,6 +45,7 @@ export async function readPdfBytes(bytes: Uint8Array): Promise<PdfText> {
   }
   try {
     if (doc.numPages > PDF_LIMITS.pages) return REFUSALS.tooManyPages;
+    if (await anyPageOfImpossibleSize(doc)) return REFUSALS.impossiblePageSize;
     const pages: PdfLine[][] = [];
     let letters = 0;
     let failed = 0;
@@ -68,6 +69,27 @@ export async function readPdfBytes(bytes: Uint8Array): Promise<PdfText> {
   } finally {
     await doc.destroy();
   }
+}
+
+/**
+ * Whether a page is read at a size no page has (PDF_LIMITS.pagePointsMin and pagePointsMax): each page's dictionary is
+ * loaded, its content not yet. The size is pdf.js's view, the one the text is placed in: the MediaBox (the page's own or
+ * its page tree's; a US Letter page when it has no area), cut to the CropBox. /UserUnit only scales printing, which Kim
+ * never does. A page pdf.js cannot load is left to the reading, which counts it as failed.
+ */
+async function anyPageOfImpossibleSize(doc: PDFDocumentProxy): Promise<boolean> {
+  for (let number = 1; number <= doc.numPages; number++) {
+    const view = await doc.getPage(number).then(
+      (page) => page.view,
+      () => null,
+    );
+    if (!view) continue;
+    const [left = 0, bottom = 0, right = 0, top = 0] = view;
+    const possible = (points: number) => points >= PDF_LIMITS.pagePointsMin && points <= PDF_LIMITS.pagePointsMax;
+    // NaN and Infinity are no size either: both comparisons fail.
+    if (!possible(right - left) || !possible(top - bottom)) return true;
+  }
+  return false;
 }
 
 async function pageLines(doc: PDFDocumentProxy, number: number, operators: { left: number }): Promise<PdfLine[]> {
