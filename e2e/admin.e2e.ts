@@ -198,7 +198,7 @@ describe("user management", () => {
     expect(await row.getByRole("button", { name: "Reset Password of Nina Newcomer", exact: true }).count()).toBe(1);
     expect(await row.getByRole("switch", { name: "Pro: Nina Newcomer", exact: true }).count()).toBe(1);
 
-    // The switches show what the server holds: each flips once the change is saved and the list refetched.
+    // Each switch shows the admin's choice at once; its badge, what the server holds once saved and refetched.
     await row.getByRole("switch", { name: "Pro" }).click();
     await toast(page, "Pro status updated successfully");
     await expect.poll(() => row.getByRole("switch", { name: "Pro" }).isChecked()).toBe(false);

@@ -15,7 +15,7 @@ describe("households", () => {
 
     // Keyboard only: the invite field, then Enter.
     const bob = uniqueEmail("bob");
-    const field = owner.getByLabel("Email", { exact: true }).last();
+    const field = owner.getByLabel("Invite by email", { exact: true });
     await field.focus();
     await owner.keyboard.type(bob);
     await owner.keyboard.press("Enter");
@@ -89,7 +89,7 @@ describe("households", () => {
     await owner.goto("/profile");
     await owner.getByText("Ann (you)").waitFor();
     const cy = uniqueEmail("cy");
-    await owner.getByLabel("Email", { exact: true }).last().fill(cy);
+    await owner.getByLabel("Invite by email", { exact: true }).fill(cy);
     await owner.getByRole("button", { name: "Invite" }).click();
     await toast(owner, "Invitation sent");
     await owner.getByText(`${cy}, until`).waitFor();
@@ -103,5 +103,19 @@ describe("households", () => {
     const invitee = await openPage();
     await invitee.goto(`${link.pathname}${link.search}`);
     await invitee.getByText("This invitation link is not valid.").waitFor();
+  });
+
+  it("labels the invite box apart from the account's own Email, for people and screen readers", async () => {
+    const owner = await openPage();
+    await signInAs(owner, { firstName: "Ann" });
+    await owner.goto("/profile");
+    await owner.getByText("Ann (you)").waitFor();
+    const invite = owner.getByLabel("Invite by email", { exact: true });
+    expect(await invite.getAttribute("name")).toBe("invite-email");
+    // The spec's Personal Information field keeps its "Email"; it is the only field so named.
+    expect(await owner.getByLabel("Email", { exact: true }).count()).toBe(1);
+    expect(await owner.getByLabel("Email", { exact: true }).getAttribute("name")).toBe("email");
+    // Someone else's address: the browser does not offer the owner's own.
+    expect(await invite.getAttribute("autocomplete")).toBe("off");
   });
 });

@@ -11,7 +11,7 @@ export function Switch({ className, ...props }: Omit<ComponentProps<"input">, "t
       <input
         type="checkbox"
         role="switch"
-        className="peer col-start-1 row-start-1 size-full cursor-pointer appearance-none rounded-full border border-muted-foreground bg-muted transition-colors outline-none checked:border-primary checked:bg-primary focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-1 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50"
+        className="peer col-start-1 row-start-1 size-full cursor-pointer appearance-none rounded-full border border-muted-foreground bg-muted transition-colors outline-none checked:border-primary checked:bg-primary focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-offset-1 focus-visible:ring-offset-background disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
         {...props}
       />
       <span

@@ -10,6 +10,7 @@ import { BreakableEmail } from "../../components/breakable-email";
 import { AdminAvatar } from "./admin-avatar";
 import { ROLE_LABELS, asRole } from "./labels";
 import type { AdminMutations, AdminUser } from "./use-admin";
+import { useRowSave } from "./use-row-save";
 
 interface UserRowProps {
   user: AdminUser;
@@ -27,6 +28,9 @@ export function UserRow({ user, isSelf, mutations, onEditEmail, onDelete }: User
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
   const who = name || user.email;
   const selfNote = isSelf ? { "aria-describedby": ids.self, title: SELF_NOTE } : {};
+  const proSave = useRowSave(user.isPro, (isPro) => mutations.setPro.mutateAsync({ id: user.id, isPro }));
+  const betaSave = useRowSave(user.isBetaTester, (isBetaTester) => mutations.setBeta.mutateAsync({ id: user.id, isBetaTester }));
+  const roleSave = useRowSave(user.role, (next) => mutations.setRole.mutateAsync({ id: user.id, role: next }));
   return (
     <li data-testid="user-row" className="flex flex-col gap-4 rounded-lg border p-4 xl:flex-row xl:items-center xl:justify-between">
       <div className="flex min-w-0 items-start gap-3">
@@ -63,9 +67,9 @@ export function UserRow({ user, isSelf, mutations, onEditEmail, onDelete }: User
           <Switch
             id={ids.pro}
             aria-label={`Pro: ${who}`}
-            checked={user.isPro}
-            disabled={mutations.setPro.isPending}
-            onChange={(e) => mutations.setPro.mutate({ id: user.id, isPro: e.target.checked })}
+            checked={proSave.value}
+            {...proSave.busy}
+            onChange={(e) => proSave.save(e.target.checked)}
           />
           <Label htmlFor={ids.pro}>Pro</Label>
         </div>
@@ -73,9 +77,9 @@ export function UserRow({ user, isSelf, mutations, onEditEmail, onDelete }: User
           <Switch
             id={ids.beta}
             aria-label={`Beta: ${who}`}
-            checked={user.isBetaTester}
-            disabled={mutations.setBeta.isPending}
-            onChange={(e) => mutations.setBeta.mutate({ id: user.id, isBetaTester: e.target.checked })}
+            checked={betaSave.value}
+            {...betaSave.busy}
+            onChange={(e) => betaSave.save(e.target.checked)}
           />
           <Label htmlFor={ids.beta}>Beta</Label>
         </div>
@@ -83,9 +87,10 @@ export function UserRow({ user, isSelf, mutations, onEditEmail, onDelete }: User
         <NativeSelect
           aria-label={`Role of ${who}`}
           className="w-28 [&_select]:h-9"
-          value={user.role}
+          value={roleSave.value}
           disabled={isSelf}
-          onChange={(e) => mutations.setRole.mutate({ id: user.id, role: asRole(e.target.value) })}
+          {...roleSave.busy}
+          onChange={(e) => roleSave.save(asRole(e.target.value))}
           {...selfNote}
         >
           {ROLES.map((role) => (

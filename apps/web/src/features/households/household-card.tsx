@@ -15,7 +15,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@kim/ui/alert-dialog";
-import { EmailField } from "../../components/form-field";
+import { FormField } from "../../components/form-field";
 import { PartFailed } from "../../components/part-failed";
 import { UserAvatar } from "../../components/user-avatar";
 import { formatDay } from "../../lib/dates";
@@ -174,9 +174,12 @@ export function HouseholdCard({ userId }: { userId: string }) {
             )}
             {isOwner && (
               <form onSubmit={onInvite} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-                <EmailField
+                {/* Someone else's address: not "Email" (the account's own field above), not "you@", not autofilled. */}
+                <FormField
+                  label="Invite by email"
+                  type="email"
                   name="invite-email"
-                  // Someone else's address: not "you@".
+                  autoComplete="off"
                   placeholder="name@example.com"
                   value={email}
                   onChange={(e) => setEmail(e.target.value)}
