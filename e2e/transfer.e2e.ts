@@ -101,6 +101,22 @@ describe("moving in and out, from the profile", () => {
     await page.getByRole("heading", { name: pictured!.title }).waitFor();
     await expect.poll(() => drawnWidth(page.getByRole("main").locator("img").first())).toBe(320);
     await shot(page, "cooking-photo-390");
+
+    // The cook removes it from the edit page, after a confirm; what they typed in the form meanwhile stays.
+    await page.getByRole("link", { name: "Edit Recipe" }).click();
+    const removePhoto = page.getByRole("button", { name: "Remove photo" });
+    await removePhoto.waitFor();
+    await page.getByLabel("Description").fill("Typed before the photo went.");
+    await shot(page, "edit-kept-photo-390");
+    await removePhoto.click();
+    const confirm = page.getByRole("alertdialog", { name: "Remove photo?" });
+    await confirm.getByRole("button", { name: "Remove", exact: true }).click();
+    await page.getByText("Photo removed").first().waitFor();
+    await expect.poll(() => removePhoto.count()).toBe(0);
+    expect(await page.getByLabel("Description").inputValue()).toBe("Typed before the photo went.");
+    await page.goto("/recipes");
+    // Drawn first from what the tab kept, then from the list read again.
+    await expect.poll(() => card(pictured!.title).locator("img").count()).toBe(0);
   });
 
   it("imports once when the answer is lost and the cook presses Import again", async () => {

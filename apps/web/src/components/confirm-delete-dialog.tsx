@@ -22,6 +22,8 @@ interface ConfirmDeleteDialogProps<T> {
   pending: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: (item: T) => void;
+  /** The confirm button's words, and its words while the server answers. */
+  action?: { label: string; pending: string };
 }
 
 /** How long a deleted row may take to leave the page (the list's refetch) before its focus is no longer moved. */
@@ -54,7 +56,17 @@ function focusAfterDelete(button: Element, position: number): void {
  * The confirm step before a delete; it stays open, its buttons disabled, until the server answers. Opened from a row's
  * remove button (focus-in-place), a confirmed delete gives focus to its neighbour.
  */
-export function ConfirmDeleteDialog<T>({ item, title, describe, pending, onOpenChange, onConfirm }: ConfirmDeleteDialogProps<T>) {
+const DELETE = { label: "Delete", pending: "Deleting..." };
+
+export function ConfirmDeleteDialog<T>({
+  item,
+  title,
+  describe,
+  pending,
+  onOpenChange,
+  onConfirm,
+  action = DELETE,
+}: ConfirmDeleteDialogProps<T>) {
   const contentRef = useRef<HTMLDivElement>(null);
   useFocusAfterPending(contentRef, pending);
   const opener = useRef<Element | null>(null);
@@ -101,7 +113,7 @@ export function ConfirmDeleteDialog<T>({ item, title, describe, pending, onOpenC
               onConfirm(item);
             }}
           >
-            {pending ? "Deleting..." : "Delete"}
+            {pending ? action.pending : action.label}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

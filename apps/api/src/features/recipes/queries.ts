@@ -183,6 +183,25 @@ export async function updateRecipe(db: Kysely<Database>, kitchen: Kitchen, id: s
   return row && toRecipe(row);
 }
 
+/**
+ * Removes the photo an import kept for the recipe, and answers the recipe without it; undefined when the household has
+ * no such recipe or it has no photo. The recipe's own fields are not changed (nor its updatedAt, so a form open on it
+ * is not started again).
+ */
+export function removeRecipePhoto(db: Kysely<Database>, { householdId }: Kitchen, id: string): Promise<Recipe | undefined> {
+  return inTransaction(db, async (trx) => {
+    const removed = await trx
+      .deleteFrom("recipeImages")
+      .where("recipeId", "=", id)
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom("recipes").select("id").where("recipes.id", "=", id).where("householdId", "=", householdId)),
+      )
+      .returning("recipeId")
+      .executeTakeFirst();
+    return removed && getRecipe(trx, householdId, id);
+  });
+}
+
 export async function deleteRecipe(db: Kysely<Database>, householdId: string, id: string): Promise<boolean> {
   const row = await db.deleteFrom("recipes").where("id", "=", id).where("householdId", "=", householdId).returning("id").executeTakeFirst();
   return !!row;

@@ -12,4 +12,5 @@ export const recipesRestRoutes: RestRoute<CallerOf<"recipes", typeof recipesRout
     call: (caller, req) => caller.recipes.update({ id: param(req, "id"), data: body(req) }),
   },
   { method: "DELETE", url: "/api/recipes/:id", call: (caller, req) => caller.recipes.delete({ id: param(req, "id") }) },
+  { method: "DELETE", url: "/api/recipes/:id/image", call: (caller, req) => caller.recipes.removePhoto({ id: param(req, "id") }) },
 ];

@@ -31,6 +31,7 @@ import { EXCERPT_CHARACTERS, MAX_MEALS_PER_SLOT, QUOTAS, quotaMessage, slotFullT
 import { KIM_EXPORT_FILE, MAX_STOCK_EVENTS, stockHistoryLeftOut } from "./kim-format";
 import { photosUnreadable, REFUSALS, TRANSFER_LIMITS, type ReadRecipe } from "./reading";
 import { ALREADY_THERE } from "./restore";
+import { PHOTO_NOT_FOUND } from "../recipes/router";
 import {
   DUPLICATE,
   EXPORT_LIMITS,
@@ -429,6 +430,32 @@ describe("what one import may cost", () => {
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.includes(Buffer.from(place))).toBe(false);
     expect(served.rawPayload.includes(jpeg.subarray(jpeg.indexOf(Buffer.from([0xff, 0xda]))))).toBe(true);
+  });
+
+  it("removes a recipe's photo for its household only, once: the recipe stays and says it has none", async () => {
+    const [cook, stranger] = [await createUser(t), await createUser(t)];
+    await upload(cook.cookie, await paprikaFile(sampleRecipes(1, "Pictured")));
+    const [recipe] = await recipesOf(cook.id);
+    const remove = (who: typeof cook) =>
+      t.app.inject({ method: "DELETE", url: `/api/recipes/${recipe!.id}/image`, headers: { cookie: who.cookie } });
+
+    expect((await remove(stranger)).statusCode).toBe(404);
+    expect(await countOf("recipeImages", cook.id)).toBe(1);
+    const removed = await remove(cook);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({
+      id: recipe!.id,
+      title: recipe!.title,
+      photoUrl: null,
+      updatedAt: recipe!.updatedAt.toISOString(),
+    });
+    expect(await countOf("recipeImages", cook.id)).toBe(0);
+    expect((await get(cook.cookie, "/api/recipes")).json()).toMatchObject([{ id: recipe!.id, photoUrl: null }]);
+    expect((await get(cook.cookie, `/api/recipes/${recipe!.id}/image`)).statusCode).toBe(404);
+    // A second press finds nothing to remove, and says so.
+    const again = await remove(cook);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(PHOTO_NOT_FOUND);
   });
 
   it("checks a photo kept before photos were checked as it serves it: too many pixels not found, its Exif left out", async () => {

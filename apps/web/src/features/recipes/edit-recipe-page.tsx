@@ -4,6 +4,7 @@ import { Button } from "@kim/ui/button";
 import { useDeferredFirst } from "../../lib/deferred-first";
 import { isBadRequestError, isNotFoundError } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
+import { KeptPhoto } from "./kept-photo";
 import { RecipeForm } from "./recipe-form";
 import { RecipeFormHeader } from "./recipe-form-header";
 import { formValuesFromRecipe } from "./recipe-form-values";
@@ -36,6 +37,7 @@ export function EditRecipePage({ id }: { id: string }) {
           </Link>
         </Button>
       </RecipeFormHeader>
+      <KeptPhoto recipe={data} />
       <RecipeForm
         // A saved change is a new opening: the form starts again from what was saved.
         key={data.updatedAt}

@@ -7,7 +7,7 @@ import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
 
 /**
- * recipes.create/update/delete with the spec's toasts (a create sent with its intent's idempotency key). Each refreshes the list and the dashboard's count; an update
+ * recipes.create/update/delete with the spec's toasts (and removePhoto with its own) (a create sent with its intent's idempotency key). Each refreshes the list and the dashboard's count; an update
  * or delete also drops the one recipe it changed, so cooking mode and the form never show it stale.
  */
 export function useRecipeMutations() {
@@ -38,7 +38,16 @@ export function useRecipeMutations() {
     onError: failureToast("Failed to delete recipe"),
   });
 
-  return { create, update, remove };
+  const removePhoto = trpc.recipes.removePhoto.useMutation({
+    onSuccess: (recipe) => {
+      toast({ title: "Photo removed" });
+      utils.recipes.get.setData({ id: recipe.id }, recipe);
+      return refreshList();
+    },
+    onError: failureToast("Failed to remove photo"),
+  });
+
+  return { create, update, remove, removePhoto };
 }
 
 interface ImportAll<T> {
