@@ -175,6 +175,30 @@ describe("AI Extract from a URL", () => {
     expect(await cards(page).count()).toBe(2);
   });
 
+  it("says how many recipes a page's answer left out past its ingredient lines, even with one recipe kept", async () => {
+    const page = await openPage({ width: 390 });
+    await signInAs(page, { firstName: "Bulk", isPro: true });
+    // Two recipes of 300 long lines each: the second passes the 200,000 characters one answer parses.
+    const feast = (name: string): PageRecipe => ({
+      name,
+      recipeIngredient: Array.from({ length: 300 }, (_, i) => `${i + 1} g ${"finely sifted flour ".repeat(19)}`),
+      recipeInstructions: ["Mix everything.", "Bake."],
+    });
+    const url = await publishRecipePage("/feasts", recipePage("Feasts", [feast("First Feast"), feast("Second Feast")]));
+
+    await extract(page, url);
+    const found = dialog(page).getByRole("region", { name: "Recipes found" });
+    await found.waitFor();
+    await dialog(page).getByText("1 recipe found on 127.0.0.1").waitFor();
+    await dialog(page)
+      .getByText(
+        "One more recipe was left out: one import reads at most 4,000 ingredient lines of 200,000 characters in all. Import the rest from a file or page with fewer recipes.",
+      )
+      .waitFor();
+    expect(await found.getByRole("listitem").allInnerTexts()).toEqual([expect.stringMatching(/First Feast\s+300 ingredients/)]);
+    await shot(page, "ai-extract-left-out-390");
+  });
+
   it("opens a recipe picked from the list in the form, for the cook to check before saving", async () => {
     const page = await openPage({ colorScheme: "dark" });
     await signInAs(page, { firstName: "Oren", isPro: true });

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { TRPCError } from "@trpc/server";
+import { ANSWER_INGREDIENTS } from "@kim/domain";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openAiStandIn, type ModelRecipe } from "../../testing/openai-stand-in";
@@ -9,7 +10,6 @@ import { headingsPage } from "../../testing/hostile-page";
 import { fetchPage } from "../../lib/safe-fetch";
 import { callerFor, createTestApp, createUser, type TestApp } from "../../testing/test-app";
 import { HTML_LIMITS, HTML_WORKERS, readHtml } from "./html/html-reader";
-import { ANSWER_INGREDIENTS } from "./ingredient-budget";
 import { IMPORTS_AT_ONCE } from "./service";
 
 const site = recipeSiteStandIn();
@@ -342,8 +342,9 @@ describe("POST /api/recipes/extract-from-url", () => {
     expect(parsed).toBeLessThanOrEqual(ANSWER_INGREDIENTS.lines);
     expect(parsed * 500).toBeLessThanOrEqual(ANSWER_INGREDIENTS.characters);
     expect(answer.count).toBe(answer.recipes.length);
-    // 300 lines of 500 characters take most of the characters: one recipe, not a hundred.
+    // 300 lines of 500 characters take most of the characters: one recipe, not a hundred, and the rest are told.
     expect(answer.recipes.map((r) => r.title)).toEqual(["Shared 0"]);
+    expect(res.json()).toMatchObject({ leftOut: 99 });
   });
 
   it("gives up on a page that takes longer than its time limit with a 504", async () => {

@@ -22,6 +22,8 @@ export type ImportedRecipe = Omit<ExtractedRecipe, "ingredients" | "sourceUrl"> 
 export interface Extraction {
   recipes: ImportedRecipe[];
   count: number;
+  /** Recipes found but left out past ANSWER_INGREDIENTS (the dialog says so: `recipesLeftOut`). */
+  leftOut: number;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -59,9 +61,10 @@ function modelFailure(answer: Extract<ModelAnswer, { kind: "unavailable" }>): TR
 
 /** The answer: the recipes with something to cook from, each ingredient parsed. */
 function extraction(recipes: ExtractedRecipe[], sourceUrl: string | null): Extraction {
-  const usable = withinIngredientBudget(recipes.filter((r) => r.ingredients.length > 0 || r.instructions !== ""));
-  const imported = usable.map((r) => ({ ...r, ingredients: r.ingredients.map(recipeIngredientFromLine), sourceUrl }));
-  return { recipes: imported, count: imported.length };
+  const usable = recipes.filter((r) => r.ingredients.length > 0 || r.instructions !== "");
+  const kept = withinIngredientBudget(usable);
+  const imported = kept.map((r) => ({ ...r, ingredients: r.ingredients.map(recipeIngredientFromLine), sourceUrl }));
+  return { recipes: imported, count: imported.length, leftOut: usable.length - kept.length };
 }
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type DragEvent, type FormEvent } fr
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { FileText, Link2, LoaderCircle, Sparkles } from "lucide-react";
-import { AI_SERVICE_TIMED_OUT, AI_SERVICE_UNAVAILABLE } from "@kim/domain";
+import { AI_SERVICE_TIMED_OUT, AI_SERVICE_UNAVAILABLE, recipesLeftOut } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@kim/ui/dialog";
 import { toast } from "@kim/ui/lib/use-toast";
@@ -62,6 +62,8 @@ interface Found {
   source: ImportSource;
   /** The PDF they came from. */
   fileName?: string;
+  /** Recipes the answer left out past its ingredient lines. */
+  leftOut: number;
 }
 
 type Tab = "url" | "pdf";
@@ -114,13 +116,15 @@ function AiExtract({ onClose }: { onClose: () => void }) {
     void navigate({ to: "/recipes/new", search: prefillFromImport(recipe, source) });
   };
 
-  const show = (recipes: ImportedRecipe[], source: ImportSource, fileName?: string) => {
+  const show = ({ recipes, leftOut }: { recipes: ImportedRecipe[]; leftOut: number }, source: ImportSource, fileName?: string) => {
     const [only] = recipes;
     if (!only) {
       const where = source === "pdf" ? "The PDF doesn't" : "The URL doesn't";
-      toast({ title: "No recipes found", description: `${where} contain any recognizable recipes`, variant: "destructive" });
-    } else if (recipes.length === 1) review(only, source);
-    else setFound({ recipes, source, ...(fileName ? { fileName } : {}) });
+      const description = leftOut > 0 ? recipesLeftOut(leftOut) : `${where} contain any recognizable recipes`;
+      toast({ title: "No recipes found", description, variant: "destructive" });
+    } else if (recipes.length === 1 && leftOut === 0) review(only, source);
+    // With recipes left out, the list says so, even of one.
+    else setFound({ recipes, source, leftOut, ...(fileName ? { fileName } : {}) });
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -140,7 +144,7 @@ function AiExtract({ onClose }: { onClose: () => void }) {
     fromUrl.mutate(
       { url: withScheme(address), signal: controller.signal },
       {
-        onSuccess: ({ recipes }) => show(recipes, "url"),
+        onSuccess: (answer) => show(answer, "url"),
         onError: (error) => {
           // An address the server refuses ("That is not a valid link") is marked on its field too, and so is a site
           // that could not be fetched, in plain words: the toast goes, and the system's reason means little to a cook.
@@ -167,8 +171,8 @@ function AiExtract({ onClose }: { onClose: () => void }) {
     fromPdf.mutate(
       { file, signal: controller.signal },
       {
-        onSuccess: ({ recipes }) => {
-          if (!controller.signal.aborted) show(recipes, "pdf", file.name);
+        onSuccess: (answer) => {
+          if (!controller.signal.aborted) show(answer, "pdf", file.name);
         },
         onError: (error) => {
           if (!controller.signal.aborted) failureToast("Extraction failed")(error);
@@ -213,6 +217,7 @@ function AiExtract({ onClose }: { onClose: () => void }) {
       {found ? (
         <ExtractedRecipes
           recipes={found.recipes}
+          leftOut={found.leftOut}
           {...(found.fileName ? { fileName: found.fileName } : {})}
           onReview={(recipe) => review(recipe, found.source)}
           onStartOver={() => setFound(null)}

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { ArrowLeft, Check, ChevronRight, LoaderCircle, Sparkles, TriangleAlert } from "lucide-react";
-import { formatMinutes, totalTime } from "@kim/domain";
+import { formatMinutes, recipesLeftOut, totalTime } from "@kim/domain";
 import { Badge } from "@kim/ui/badge";
 import { Button } from "@kim/ui/button";
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@kim/ui/dialog";
@@ -22,8 +22,20 @@ const steps = (recipe: ImportedRecipe) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
+/** A line the cook should read before importing, with a warning sign. */
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <p className="flex items-start gap-2 text-sm text-muted-foreground">
+      <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-500" aria-hidden="true" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
 interface ExtractedRecipesProps {
   recipes: ImportedRecipe[];
+  /** Recipes the import found but left out past its ingredient lines. */
+  leftOut: number;
   /** The PDF they were read from; without it, they came from the web page their `sourceUrl` names. */
   fileName?: string;
   /** Opens the recipe form prefilled with one recipe, for the cook to check and save. */
@@ -34,7 +46,7 @@ interface ExtractedRecipesProps {
 }
 
 /** Several recipes from one import: a list to pick from, each with a detail view, and Import All. */
-export function ExtractedRecipes({ recipes, fileName, onReview, onStartOver, onImported }: ExtractedRecipesProps) {
+export function ExtractedRecipes({ recipes, leftOut, fileName, onReview, onStartOver, onImported }: ExtractedRecipesProps) {
   const [opened, setOpened] = useState<number | null>(null);
   // The row to put focus back on when the cook comes back from a recipe's details.
   const [returnTo, setReturnTo] = useState<number | null>(null);
@@ -76,14 +88,12 @@ export function ExtractedRecipes({ recipes, fileName, onReview, onStartOver, onI
         </DialogDescription>
       </DialogHeader>
       <RecipeList recipes={recipes} imported={imported} incomplete={savable.map((s) => s === null)} focus={returnTo} onOpen={setOpened} />
+      {leftOut > 0 ? <Notice>{recipesLeftOut(leftOut)}</Notice> : null}
       {incomplete > 0 ? (
-        <p className="flex items-start gap-2 text-sm text-muted-foreground">
-          <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-500" aria-hidden="true" />
-          <span>
-            {incomplete === 1 ? "One recipe lacks" : `${incomplete} recipes lack`} ingredients or steps: open{" "}
-            {incomplete === 1 ? "it" : "them"} to complete {incomplete === 1 ? "it" : "them"} in the recipe form.
-          </span>
-        </p>
+        <Notice>
+          {incomplete === 1 ? "One recipe lacks" : `${incomplete} recipes lack`} ingredients or steps: open{" "}
+          {incomplete === 1 ? "it" : "them"} to complete {incomplete === 1 ? "it" : "them"} in the recipe form.
+        </Notice>
       ) : null}
       <DialogFooter className="sm:justify-between">
         <Button variant="outline" onClick={onStartOver} disabled={pending}>
