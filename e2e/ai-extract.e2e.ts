@@ -249,6 +249,8 @@ describe("AI Extract from a URL", () => {
     const field = dialog(page).getByLabel("Recipe page URL");
     await dialog(page).getByText(unreachable).waitFor();
     expect(await field.getAttribute("aria-invalid")).toBe("true");
+    // The button pressed with the mouse was disabled while the page was read: the focus comes to the field in error.
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // A site that does not answer: no system code on screen (it goes to the server's log).
     await field.fill("http://127.0.0.1:9/");

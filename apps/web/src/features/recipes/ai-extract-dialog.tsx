@@ -137,6 +137,7 @@ function AiExtract({ onClose }: { onClose: () => void }) {
       return;
     }
     setUrlError(undefined);
+    const field = event.currentTarget.querySelector<HTMLInputElement>("input[name=url]");
     const controller = new AbortController();
     running.current = controller;
     // Per-call callbacks: they do not run once the dialog has closed (this component is gone), so a late answer
@@ -149,8 +150,17 @@ function AiExtract({ onClose }: { onClose: () => void }) {
           // An address the server refuses ("That is not a valid link") is marked on its field too, and so is a site
           // that could not be fetched, in plain words: the toast goes, and the system's reason means little to a cook.
           const code = errorCode(error);
-          if (code === "BAD_REQUEST") setUrlError(errorMessage(error, "Enter a valid link"));
-          else if (isSiteFailure(code, error.message)) setUrlError(SITE_UNREACHABLE);
+          const fieldError =
+            code === "BAD_REQUEST"
+              ? errorMessage(error, "Enter a valid link")
+              : isSiteFailure(code, error.message)
+                ? SITE_UNREACHABLE
+                : undefined;
+          if (fieldError) {
+            setUrlError(fieldError);
+            // The button pressed was disabled while the page was read, and the focus went with it: to the field to mend.
+            field?.focus();
+          }
           failureToast("Extraction failed")(error);
         },
       },
