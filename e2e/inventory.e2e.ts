@@ -299,6 +299,8 @@ describe("inventory load failure", () => {
     await page.unroute(listCalls);
     await page.getByRole("button", { name: "Try again" }).click();
     await card(page, "Rice").waitFor();
+    // The button is gone with the failure: the focus goes to the page's content, not to the body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main-content");
   });
 });
 

@@ -1,4 +1,6 @@
+import { useEffect, useRef } from "react";
 import { Button } from "@kim/ui/button";
+import { MAIN_CONTENT_ID } from "./skip-link";
 
 interface LoadFailedProps {
   /** What could not be loaded, as the sentence names it: "your ingredients". */
@@ -9,12 +11,29 @@ interface LoadFailedProps {
 
 /** In place of a list that could not load: why, and a way to ask again, since queries are never retried on their own. */
 export function LoadFailed({ what, message, retry }: LoadFailedProps) {
+  const retried = useRef(false);
+  // Once the list has come, Try again goes with this notice and the focus with it, to the body: it goes to the page's
+  // content instead, where the list now is (unless the cook has moved on meanwhile).
+  useEffect(
+    () => () => {
+      if (retried.current && (document.activeElement === document.body || document.activeElement === null)) {
+        document.getElementById(MAIN_CONTENT_ID)?.focus();
+      }
+    },
+    [],
+  );
   return (
     <div role="alert" className="flex flex-col items-start gap-3">
       <p className="text-destructive">
         Could not load {what}: {message}
       </p>
-      <Button variant="outline" onClick={retry}>
+      <Button
+        variant="outline"
+        onClick={() => {
+          retried.current = true;
+          retry();
+        }}
+      >
         Try again
       </Button>
     </div>
