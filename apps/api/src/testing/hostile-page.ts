@@ -8,3 +8,26 @@ export function headingsPage(bytes: number): string {
   const tail = "</body></html>";
   return head + unit.repeat(Math.max(1, Math.ceil((bytes - head.length - tail.length) / unit.length))) + tail;
 }
+
+/**
+ * Pages whose markup alone would make a huge page tree, `bytes` characters each: unclosed elements (nested to the depth
+ * cap, then side by side), unclosed bold runs in a paragraph, tables nested in table cells, one element of countless
+ * attributes, and countless tiny text runs. Shared by html-tree.test.ts and the memory figures of decision 0047.
+ */
+export function hostileTreePages(bytes: number): [string, string][] {
+  const head = "<!doctype html><html><head><title>Hostile</title></head><body>";
+  const fill = (start: string, unit: string) => start + unit.repeat(Math.max(1, Math.floor((bytes - start.length) / unit.length)));
+  const attributes: string[] = [];
+  for (let k = 0, length = head.length; length < bytes - 10; k++) {
+    const name = ` a${k.toString(36)}`;
+    attributes.push(name);
+    length += name.length;
+  }
+  return [
+    ["unclosed <div>s", fill(head, "<div>")],
+    ["unclosed <b>s in a <p>", fill(`${head}<p>`, "<b>")],
+    ["tables nested in cells", fill(head, "<table><tr><td>")],
+    ["one element's attributes", `${head}<div${attributes.join("")}>x</div>`],
+    ["tiny text runs", fill(head, "x<!>")],
+  ];
+}
