@@ -134,6 +134,10 @@ describe("cooking mode", () => {
     await page.reload();
     expect(await servings().inputValue()).toBe("6");
     expect(await lines()).toEqual(["2 1/4 cups flour", "3 eggs", "salt, to taste"]);
+    // Reset goes with the scaling it undoes: the focus goes to the servings it set, not to the page.
+    await ingredients.getByRole("button", { name: "Reset to 4" }).click();
+    expect(await servings().inputValue()).toBe("4");
+    expect(await servings().evaluate((input) => input === document.activeElement)).toBe(true);
   });
 
   it("shows what an imported line says beyond amount, unit and name, after the name", async () => {

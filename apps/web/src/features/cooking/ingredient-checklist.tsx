@@ -51,7 +51,11 @@ export function IngredientChecklist({ recipe, servings, onServingsChange, checke
             <button
               type="button"
               className="font-medium text-primary underline-offset-4 hover:underline"
-              onClick={() => onServingsChange(recipe.servings)}
+              onClick={() => {
+                onServingsChange(recipe.servings);
+                // This button goes with the scaling it undoes; the focus goes to the servings it set.
+                document.getElementById(`${headingId}-servings`)?.focus();
+              }}
             >
               Reset to {recipe.servings}
             </button>
