@@ -162,6 +162,8 @@ describe("recipes", () => {
     await page.getByRole("button", { name: "Scale to 6 servings" }).click();
     expect(await page.getByLabel("Quantity of ingredient 1").inputValue()).toBe("2 1/4");
     expect(await page.getByLabel("Quantity of ingredient 3").inputValue()).toBe("a pinch");
+    // The offer goes once taken: the focus goes to the first quantity it scaled, not to the page.
+    expect(await page.getByLabel("Quantity of ingredient 1").evaluate((input) => input === document.activeElement)).toBe(true);
     await page.getByRole("button", { name: "Remove ingredient 2" }).click();
     await page.getByRole("button", { name: "Save Changes" }).click();
     await toast(page, "Recipe updated successfully");

@@ -146,6 +146,9 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
     // Every filled row is now written for the servings shown; a blank row's default still for none.
     setWritten(rowsWrittenFor(scaled));
     setQuantitiesFor(servings);
+    // The offer goes once taken, and its button with it: the focus goes to the first quantity scaled.
+    const first = scaled.findIndex((row) => written.has(row.key));
+    formRef.current?.querySelector<HTMLInputElement>(`[aria-label="Quantity of ingredient ${first + 1}"]`)?.focus();
   };
 
   // The schema's download starts once the form has drawn, at the browser's first idle moment.
