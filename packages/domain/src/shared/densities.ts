@@ -84,12 +84,12 @@ cocoa, cocoa powder, unsweetened cocoa, dutch process cocoa: 84
 cinnamon, ground cinnamon: 125
 ginger powder, ground ginger: 86
 nutmeg, ground nutmeg: 106
-cumin, ground cumin: 101
+cumin, ground cumin, cumin powder: 101
 paprika, smoked paprika: 110
 chili powder, chilli powder: 130
 cayenne, cayenne pepper: 86
 black pepper, ground black pepper, pepper: 110
-turmeric, ground turmeric: 144
+turmeric, ground turmeric, turmeric powder: 144
 garlic powder: 149
 onion powder: 115
 oregano, dried oregano: 48
@@ -129,7 +129,7 @@ pecan half: 99
 hazelnut: 142
 cashew: 113
 peanut: 142
-pistachio: 120
+pistachio, pistachio nut: 120
 pine nut: 142
 macadamia, macadamia nut: 149
 coconut, shredded coconut, desiccated coconut, sweetened coconut: 85
@@ -200,7 +200,7 @@ green bean: 100
 lettuce, romaine: 47
 parsley, fresh parsley: 60
 cilantro, fresh cilantro, coriander leaf: 16
-basil, fresh basil: 42
+basil, fresh basil, basil leaf, fresh basil leaf: 42
 blueberry: 148
 strawberry: 152
 raspberry: 123
@@ -249,7 +249,7 @@ nectarine: 142
 pear: 178
 plum: 66
 mango: 336
-kiwi: 69
+kiwi, kiwi fruit: 69
 leek: 89
 scallion, green onion, spring onion: 15
 beet, beetroot: 82
@@ -276,20 +276,22 @@ function densityTables() {
   return tables;
 }
 
-/** The value of the longest run of `words` ending between `firstEnd` and its end, later endings first. */
-function lookUp(table: Table, words: string[], firstEnd: number): number | null {
-  for (let end = words.length; end >= firstEnd; end--) {
-    for (let start = 0; start < end; start++) {
-      const value = table.get(words.slice(start, end).join(" "));
-      if (value !== undefined) return value;
-    }
+/**
+ * The value of the longest run of `words` that ends at its last word: "unsalted butter" is butter's, while "peanut
+ * butter" is its own and "egg noodles", "butter beans" and "tomato paste" are not egg, butter or tomato (the words
+ * before the food describe it; a first word that does is not the food).
+ */
+function lookUp(table: Table, words: string[]): number | null {
+  for (let start = 0; start < words.length; start++) {
+    const value = table.get(words.slice(start).join(" "));
+    if (value !== undefined) return value;
   }
   return null;
 }
 
 /** Grams in a millilitre of the ingredient named by `words` ("unsalted butter" is butter's), null when unknown. */
 function gramsPerMl(words: string[]): number | null {
-  return lookUp(densityTables().gramsPerMl, words, 1);
+  return lookUp(densityTables().gramsPerMl, words);
 }
 
 /**
@@ -299,11 +301,11 @@ function gramsPerMl(words: string[]): number | null {
  */
 function gramsEach(words: string[], unit: string): number | null {
   const table = densityTables().gramsEach;
-  if (unit === "units") return lookUp(table, words, 1);
+  if (unit === "units") return lookUp(table, words);
   const unitWords = keyWords(unit);
   const named = words.slice(-unitWords.length).join(" ") === unitWords.join(" ") ? words : [...words, ...unitWords];
   // The unit must end the match: "garlic" in cloves is a garlic clove, while "onion" in bags is not an onion.
-  return lookUp(table, named, named.length);
+  return lookUp(table, named);
 }
 
 /** Grams in one `unit` of the ingredient, null when they do not convert. */

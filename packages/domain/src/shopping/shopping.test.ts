@@ -318,6 +318,12 @@ describe("subtract stock", () => {
     expect(subtractStock([line("Garlic", 4, "cloves")], [stock("garlic", 6, "g")]).items).toEqual([line("Garlic", 2, "cloves")]);
   });
 
+  it("does not weigh a food by the describing word before it: tomato paste is not a tomato", () => {
+    const result = subtractStock([line("Tomato paste", 6, "oz")], [stock("tomato paste", 1, "units")]);
+    expect(result.items).toEqual([line("Tomato paste", 6, "oz")]);
+    expect(result.unconverted).toHaveLength(1);
+  });
+
   it("keeps what it cannot convert, and says so", () => {
     const result = subtractStock(
       [line("Garlic", 2, "cloves"), line("Saffron", 1, "tsp"), line("Onion", 2, "units")],
