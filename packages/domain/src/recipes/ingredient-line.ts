@@ -1,6 +1,6 @@
 import { parseQuantity, VULGAR_FRACTION, type Amount } from "../shared/quantities";
 import type { RecipeIngredient } from "./recipe-input";
-import { convertQuantity, COUNTED_AFTER, normalizeUnit, singular, unitFamily, unitSystem } from "../shared/units";
+import { CONTAINERS, convertQuantity, COUNTED_AFTER, normalizeUnit, singular, unitFamily, unitSystem } from "../shared/units";
 
 /**
  * One ingredient line read into its parts. `quantity` is the amount (the lower bound of a range, with `upper` its top),
@@ -46,8 +46,6 @@ const COUNTS = words(
   // In the other languages imports read: German, French, Spanish, Dutch, Italian, Czech and Slovak, Hungarian, Russian.
   "stk stück prise bund zehe dose pck scheibe msp gousse pièce pincée diente pizca teentje takje blik spicchio ks db шт",
 );
-/** Packs a food is sold in already prepared: "1 tin chopped tomatoes" is chopped tomatoes. */
-const CONTAINERS = words("bag bottle box can carton container envelope jar pack package packet pot sachet tin tub tube");
 
 /** How big: kept out of the name, so "1 large red chilli" is red chilli (said in the comment). */
 const SIZES = words("small medium large big jumbo extra-large medium-sized large-sized small-sized sized smallish largish sm med lg");

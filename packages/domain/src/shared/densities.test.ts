@@ -43,6 +43,7 @@ describe("convert an ingredient", () => {
     ["Eggs", 1, "cups", "units", 4.86],
     ["Eggs, large", 3, "units", "g", 150],
     ["Red onions", 2, "units", "g", 220],
+    ["Tomatoes", 1, "units", "g", 123],
   ])("converts counted %s by the weight of one: %s %s is %s %s", (name, value, from, to, expected) => {
     expect(convert(name, value, from, to)).toBe(expected);
   });
@@ -61,6 +62,14 @@ describe("convert an ingredient", () => {
     ["Apple cider vinegar", 1, "units", "g"],
     ["Tomato paste", 1, "units", "g"],
     ["Garlic powder", 1, "units", "g"],
+    // A unit of a canned, jarred, packed or dried food is a can, a jar, a pack or a dried one: not a fresh one's weight.
+    ["Canned tomatoes", 1, "units", "g"],
+    ["Tinned chopped tomatoes", 2, "units", "g"],
+    ["Can of tomatoes", 1, "units", "g"],
+    ["Jar of roasted red peppers", 1, "units", "g"],
+    ["Dried apricots", 1, "units", "g"],
+    ["Dried chilli", 1, "units", "g"],
+    ["Packet of mushrooms", 1, "units", "g"],
   ])("does not convert %s from %d %s to %s", (name, value, from, to) => {
     expect(convert(name, value, from, to)).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { convertQuantity, keyWords, normalizeUnit, unitFamily } from "./units";
+import { CONTAINERS, convertQuantity, keyWords, normalizeUnit, unitFamily } from "./units";
 
 /**
  * Grams in one US cup (236.59 ml) of common ingredients, as measured for cooking (spooned and levelled; brown
@@ -295,17 +295,36 @@ function gramsPerMl(words: string[]): number | null {
 }
 
 /**
+ * Words before a food that change what one of it is: a unit of canned tomatoes is a can, of dried apricots a dried
+ * one, of a jar of peppers a jar; so is one named by what was made of it (tomato paste, garlic powder, lemon juice).
+ */
+const NOT_FRESH = new Set([
+  ...CONTAINERS,
+  ...["canned", "tinned", "jarred", "bottled", "boxed", "packed", "dried", "dehydrated", "powdered", "powder"],
+  ...["paste", "sauce", "puree", "juice", "stock", "broth", "concentrate", "extract", "essence", "syrup"],
+]);
+
+/** Like lookUp, but null when a word before the match says the thing is not the fresh one the table weighs. */
+function lookUpEach(table: Table, words: string[]): number | null {
+  for (let start = 0; start < words.length; start++) {
+    const value = table.get(words.slice(start).join(" "));
+    if (value !== undefined) return words.slice(0, start).some((w) => NOT_FRESH.has(w)) ? null : value;
+  }
+  return null;
+}
+
+/**
  * Grams of one `unit` (normalised) of the ingredient named by `words`: for "units" the thing itself (an egg), for
  * another counted unit that unit of it (a garlic clove, a butter stick). Null when unknown: a bag of onions has no
- * weight.
+ * weight, nor has a unit of canned tomatoes (see NOT_FRESH).
  */
 function gramsEach(words: string[], unit: string): number | null {
   const table = densityTables().gramsEach;
-  if (unit === "units") return lookUp(table, words);
+  if (unit === "units") return lookUpEach(table, words);
   const unitWords = keyWords(unit);
   const named = words.slice(-unitWords.length).join(" ") === unitWords.join(" ") ? words : [...words, ...unitWords];
   // The unit must end the match: "garlic" in cloves is a garlic clove, while "onion" in bags is not an onion.
-  return lookUp(table, named);
+  return lookUpEach(table, named);
 }
 
 /** Grams in one `unit` of the ingredient, null when they do not convert. */

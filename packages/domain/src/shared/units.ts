@@ -97,6 +97,11 @@ export const COUNTED_AFTER = new Set([
   "stick",
 ]);
 
+/** Packs a food is sold in ("1 tin chopped tomatoes", "a jar of pesto"): one holds what the pack holds, not one of the food. */
+export const CONTAINERS = new Set(
+  "bag bottle box can carton container envelope jar pack package packet pot sachet tin tub tube".split(" "),
+);
+
 /** Plurals the rules below would get wrong, and words that only look plural. */
 const IRREGULAR = new Map([
   ...["leaf", "loaf", "half", "calf", "shelf"].map((w) => [`${w.slice(0, -1)}ves`, w] as const),

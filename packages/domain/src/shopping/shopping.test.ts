@@ -324,6 +324,23 @@ describe("subtract stock", () => {
     expect(result.unconverted).toHaveLength(1);
   });
 
+  it("does not weigh a can counted in units as a fresh one, and says so", () => {
+    const result = subtractStock([line("Canned tomatoes", 800, "g")], [stock("Canned tomatoes", 2, "units")]);
+    expect(result.items).toEqual([line("Canned tomatoes", 800, "g")]);
+    expect(result.unconverted).toEqual([{ name: "Canned tomatoes", unit: "g", stockUnits: ["units"] }]);
+  });
+
+  it("counts a recipe's cans, tins or jars one for one against stock of the food counted in units", () => {
+    expect(subtractStock([line("Chickpeas", 2, "cans")], [stock("chickpeas", 3, "units")]).excludedItems).toEqual([
+      line("Chickpeas", 2, "cans"),
+    ]);
+    expect(subtractStock([line("Chickpeas", 3, "tins")], [stock("chickpeas", 2, "units")]).items).toEqual([line("Chickpeas", 1, "tins")]);
+    expect(subtractStock([line("Pesto", 1, "units")], [stock("pesto", 1, "jar")]).excludedItems).toHaveLength(1);
+    // Not a fresh food with a weight each (a can of tomatoes is not a tomato), nor one container for another.
+    expect(subtractStock([line("Tomatoes", 1, "can")], [stock("tomatoes", 5, "units")]).unconverted).toHaveLength(1);
+    expect(subtractStock([line("Chickpeas", 1, "jar")], [stock("chickpeas", 2, "cans")]).unconverted).toHaveLength(1);
+  });
+
   it("keeps what it cannot convert, and says so", () => {
     const result = subtractStock(
       [line("Garlic", 2, "cloves"), line("Saffron", 1, "tsp"), line("Onion", 2, "units")],
@@ -437,6 +454,13 @@ describe("consume stock", () => {
     ]);
     expect(notTaken).toEqual([{ name: "butter", reason: "short", quantity: 0.06, unit: "cups", stockUnits: [] }]);
     expect(notTakenText(notTaken[0]!)).toBe("1 tbsp more than your inventory had");
+  });
+
+  it("takes canned food counted in units only by the can, never by a fresh one's weight", () => {
+    const stock = [row("t", "Canned tomatoes", 2, "units"), row("c", "Chickpeas", 3, "units")];
+    const { taken, notTaken } = consumeStock([line("Canned tomatoes", 400, "g"), line("Chickpeas", 2, "cans")], stock);
+    expect(taken).toEqual([{ id: "c", name: "Chickpeas", unit: "units", before: 3, after: 1 }]);
+    expect(notTaken).toEqual([{ name: "Canned tomatoes", reason: "no-conversion", quantity: 400, unit: "g", stockUnits: ["units"] }]);
   });
 
   it("takes an ingredient named twice from one item once each", () => {

@@ -3,7 +3,17 @@ import { MAX_QUANTITY, parseQuantity } from "../shared/quantities";
 import type { ShoppingItem } from "./shopping-input";
 import { formatAmount } from "../shared/amounts";
 import { convertIngredient } from "../shared/densities";
-import { addQuantities, COUNTED_AFTER, keyWords, type Measured, measureKey, normalizeUnit, roundQuantity, singular } from "../shared/units";
+import {
+  addQuantities,
+  CONTAINERS,
+  COUNTED_AFTER,
+  keyWords,
+  type Measured,
+  measureKey,
+  normalizeUnit,
+  roundQuantity,
+  singular,
+} from "../shared/units";
 
 /** A line as recipes write it: the quantity may be text ("1 1/2", "1-2", "to taste"). */
 export interface IngredientLine {
@@ -192,7 +202,20 @@ interface Shortfall {
   unconvertible: string[];
 }
 
-/** Takes `value` `unit` of `key` from the supplies in order, each in its own unit (see convertIngredient). */
+/**
+ * `value` `from` of the stock `key` in a need's `to` (see convertIngredient), else, between a container (can, tin,
+ * jar...) and plain units of a food with no weight each, one for one: a recipe's 2 cans of chickpeas take 2 of the
+ * 3 units in stock, which are cans. A food weighed each (tomatoes) is not: its units are fresh ones, not cans.
+ */
+function stockAmount(key: string, value: number, from: string, to: string): number | null {
+  const converted = convertIngredient(key, value, from, to);
+  if (converted !== null) return converted;
+  const [a, b] = [normalizeUnit(from), normalizeUnit(to)];
+  const oneForOne = (a === "units" && CONTAINERS.has(b)) || (b === "units" && CONTAINERS.has(a));
+  return oneForOne && convertIngredient(key, 1, "units", "g") === null ? value : null;
+}
+
+/** Takes `value` `unit` of `key` from the supplies in order, each in its own unit (see stockAmount). */
 function take(from: Supply[], key: string, value: number, unit: string, turn = 0): Shortfall {
   let missing = value;
   let took = false;
@@ -200,13 +223,13 @@ function take(from: Supply[], key: string, value: number, unit: string, turn = 0
   for (const s of from) {
     if (missing <= 0) break;
     if (s.key !== key || s.left <= 0) continue;
-    const have = convertIngredient(key, s.left, s.unit, unit);
+    const have = stockAmount(key, s.left, s.unit, unit);
     if (have === null) {
       unconvertible.add(s.unit);
       continue;
     }
     const taken = Math.min(have, missing);
-    s.left = taken === have ? 0 : convertIngredient(key, have - taken, unit, s.unit)!;
+    s.left = taken === have ? 0 : stockAmount(key, have - taken, unit, s.unit)!;
     s.takenBy ??= turn;
     missing -= taken;
     took = true;
