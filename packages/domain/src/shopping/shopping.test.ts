@@ -106,13 +106,29 @@ describe("merge shopping items", () => {
     ]);
   });
 
-  it("converts a name's other measures into its first by density or weight each (2 tbsp of butter are 28.4 g)", () => {
+  it("converts a name's measures into the one it is bought in by density or weight each (2 tbsp of butter are 28.4 g)", () => {
     const lines = [line("Butter", 100, "g"), line("Eggs", 2), line("butter", 2, "tbsp"), line("butter", 50, "g"), line("eggs", 100, "g")];
     expect(mergeShoppingItems(lines)).toEqual([
       { name: "Butter", quantity: 178.38, unit: "g" },
       { name: "Eggs", quantity: 4, unit: "units" },
     ]);
-    expect(mergeShoppingItems([line("Flour", 1, "cup"), line("flour", 240, "g")])).toEqual([{ name: "Flour", quantity: 3, unit: "cups" }]);
+    expect(mergeShoppingItems([line("Flour", 1, "cup"), line("flour", 240, "g")])).toEqual([{ name: "Flour", quantity: 360, unit: "g" }]);
+  });
+
+  it("gives the same amount whatever the order, counted when a weight each is known, else by weight, else by volume", () => {
+    const onions = [line("Onion, chopped", 1, "cup"), line("onion", 1)];
+    expect(mergeShoppingItems(onions)).toEqual([{ name: "Onion", quantity: 3, unit: "units" }]);
+    expect(mergeShoppingItems([...onions].reverse())).toEqual([{ name: "onion", quantity: 3, unit: "units" }]);
+    const flour = [line("Flour", 1, "cup"), line("flour", 240, "g"), line("flour", 1, "bag")];
+    const forward = mergeShoppingItems(flour);
+    expect(forward).toEqual([
+      { name: "Flour", quantity: 360, unit: "g" },
+      { name: "Flour", quantity: 1, unit: "bag" },
+    ]);
+    expect(mergeShoppingItems([...flour].reverse())).toEqual(forward.map((l) => ({ ...l, name: "flour" })));
+    const milk = [line("Milk", 1, "cup"), line("Milk", 1, "L")];
+    expect(mergeShoppingItems(milk)).toEqual([{ name: "Milk", quantity: 1.24, unit: "L" }]);
+    expect(mergeShoppingItems([...milk].reverse())).toEqual(mergeShoppingItems(milk));
   });
 
   it("keeps measures that do not convert as lines of their own, next to the first", () => {
