@@ -54,6 +54,7 @@ describe("format an amount", () => {
     [1, "cloves", "1 clove"],
     [2, "clove", "2 cloves"],
     [1.5, "bunch", "1 1/2 bunches"],
+    [2, "dozen", "2 dozen"],
     [2, "", "2"],
     [0.5, "", "1/2"],
     [150, "cups", "150 cups"],

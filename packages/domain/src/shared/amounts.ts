@@ -19,7 +19,7 @@ const SPOONS_AND_CUPS = new Set(["tsp", "tbsp", "cups", "fl oz", "pt", "qt", "ga
 /** Metric units large enough that a cook writes decimals of them (1.25 kg, 1.5 L). */
 const LARGE_METRIC = new Set(["kg", "L", "dl", "cl"]);
 /** Units written as they are whatever the amount (abbreviations). */
-const INVARIABLE = new Set(["mg", "g", "kg", "ml", "cl", "dl", "L", "tsp", "tbsp", "fl oz", "oz", "pt", "qt", "gal"]);
+const INVARIABLE = new Set(["mg", "g", "kg", "ml", "cl", "dl", "L", "tsp", "tbsp", "fl oz", "oz", "pt", "qt", "gal", "dozen"]);
 const SINGULAR: Record<string, string> = { cups: "cup", lbs: "lb", units: "unit" };
 
 const trimmed = (n: number, decimals: number) => String(Number(n.toFixed(decimals)));

@@ -12,6 +12,7 @@ describe("convert an ingredient", () => {
     expect(convert("anything", 2, "kg", "g")).toBe(2000);
     expect(convert("anything", 1, "cups", "tbsp")).toBe(16);
     expect(convert("Anything", 3, "units", "units")).toBe(3);
+    expect(convert("Anything", 2, "dozen", "units")).toBe(24);
   });
 
   it.each([
@@ -44,6 +45,11 @@ describe("convert an ingredient", () => {
     ["Eggs, large", 3, "units", "g", 150],
     ["Red onions", 2, "units", "g", 220],
     ["Tomatoes", 1, "units", "g", 123],
+    ["Garlic", 1, "head", "g", 30],
+    ["Garlic", 1, "bulb", "cloves", 10],
+    ["Garlic heads", 2, "units", "g", 60],
+    ["Eggs", 1, "dozen", "g", 600],
+    ["Eggs", 1, "dozen", "units", 12],
   ])("converts counted %s by the weight of one: %s %s is %s %s", (name, value, from, to, expected) => {
     expect(convert(name, value, from, to)).toBe(expected);
   });

@@ -1,4 +1,4 @@
-import { CONTAINERS, convertQuantity, keyWords, normalizeUnit, unitFamily } from "./units";
+import { CONTAINERS, convertQuantity, keyWords, normalizeUnit, unitFamily, unitsIn } from "./units";
 
 /**
  * Grams in one US cup (236.59 ml) of common ingredients, as measured for cooking (spooned and levelled; brown
@@ -218,7 +218,8 @@ caper: 138
 /**
  * Grams of one counted thing, from USDA FoodData Central SR Legacy portion weights ("1 large" egg, "1 medium"
  * vegetable or fruit, edible part), and King Arthur Baking's chart for a stick of butter. "egg" is one egg
- * counted in units; "garlic clove" is garlic counted in cloves.
+ * counted in units; "garlic clove" is garlic counted in cloves. A head (bulb) of garlic has no USDA portion: it is
+ * 10 of USDA's 3 g cloves, the fewest a bulb is usually said to hold (10 to 20), so a list of heads never falls short.
  */
 const GRAMS_EACH = `
 egg, large egg: 50
@@ -226,6 +227,7 @@ egg yolk: 17
 egg white: 33
 onion, red onion, yellow onion, white onion: 110
 garlic clove: 3
+garlic head, garlic bulb: 30
 carrot: 61
 celery stalk, celery rib: 40
 potato: 213
@@ -331,7 +333,12 @@ function gramsEach(words: string[], unit: string): number | null {
 function gramsIn(words: string[], unit: string): number | null {
   const family = unitFamily(unit);
   if (family === "mass") return convertQuantity(1, unit, "g");
-  if (family === "count") return gramsEach(words, normalizeUnit(unit));
+  if (family === "count") {
+    const normal = normalizeUnit(unit);
+    const units = unitsIn(normal);
+    const each = gramsEach(words, units === null ? normal : "units");
+    return each === null ? null : each * (units ?? 1);
+  }
   const density = gramsPerMl(words);
   return density === null ? null : density * convertQuantity(1, unit, "ml")!;
 }

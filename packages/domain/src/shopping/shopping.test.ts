@@ -140,6 +140,17 @@ describe("merge shopping items", () => {
     ]);
   });
 
+  it("adds heads and cloves of garlic, and dozens and units of eggs", () => {
+    expect(mergeShoppingItems([line("garlic", 2, "cloves"), line("Garlic", 1, "head")])).toEqual([
+      { name: "garlic", quantity: 2, unit: "head" },
+    ]);
+    expect(mergeShoppingItems([line("Eggs", 1, "dozen"), line("eggs", 2)])).toEqual([{ name: "Eggs", quantity: 14, unit: "units" }]);
+    expect(subtractStock([line("Eggs", 14)], [{ name: "eggs", quantity: 1, unit: "dozen" }]).items).toEqual([line("Eggs", 2)]);
+    expect(consumeStock([line("Eggs", 3)], [{ id: "e", name: "Eggs", quantity: 1, unit: "dozen" }]).taken).toEqual([
+      { id: "e", name: "Eggs", unit: "dozen", before: 1, after: 0.75 },
+    ]);
+  });
+
   it("adds a counted word only to itself, singular or plural", () => {
     const lines = [line("Garlic", 2, "cloves"), line("garlic", 3, "units"), line("garlic", 1, "clove"), line("Tomatoes", 1, "can")];
     expect(mergeShoppingItems(lines)).toEqual([

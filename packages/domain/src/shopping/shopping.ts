@@ -77,7 +77,7 @@ export function ingredientKey(name: string): string {
  * of garlic, as a recipe's "3 garlic cloves" is read, so the two add up.
  */
 function countedIn<T extends { name: string; unit: string }>(line: T): T {
-  if (measureKey(line.unit) !== "count:units") return line;
+  if (normalizeUnit(line.unit) !== "units") return line;
   const words = ingredientName(line.name).split(" ");
   const counted = singular(words.at(-1)!.toLowerCase());
   return words.length > 1 && COUNTED_AFTER.has(counted) ? { ...line, name: words.slice(0, -1).join(" "), unit: counted } : line;
