@@ -80,7 +80,7 @@ const LADDERS: Record<System, Record<Sized["family"], string[]>> = {
 /** Measures a sum reaches only when one of its parts was written in them: 5 cups of flour are not 1.25 quarts. */
 const ONLY_AS_WRITTEN = new Set(["gal", "qt", "pt"]);
 /** What a set of measuring cups measures: under a cup, other amounts read better in spoons (6 tbsp, not 0.38 cups). */
-const CUP_MEASURES = [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4];
+export const CUP_MEASURES = [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4];
 
 /** Counting words that may follow the food ("3 garlic cloves", "2 celery sticks"): then they are its unit. */
 export const COUNTED_AFTER = new Set([
@@ -221,7 +221,7 @@ export function roundQuantity(quantity: number, unit: string): number {
 const NEAR = 0.005;
 
 /** At least one of the unit (999 g is not a kilogram), or a measuring cup's amount. */
-function readsWell(value: number, unit: string): boolean {
+export function readsWell(value: number, unit: string): boolean {
   if (SIZED.get(unit)?.system === "metric") return value >= 1 - 1e-9;
   return value >= 1 - NEAR || (unit === "cups" && CUP_MEASURES.some((m) => Math.abs(value - m) < NEAR));
 }
