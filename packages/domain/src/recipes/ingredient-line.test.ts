@@ -131,6 +131,8 @@ describe("parse ingredient line: units", () => {
     ["1 pint stout", 1, "pt", "stout"],
     ["2 quarts vegetable broth", 2, "qt", "vegetable broth"],
     ["1 dessertspoon golden syrup", 1, "dessertspoon", "golden syrup"],
+    ["1 dozen eggs", 1, "dozen", "eggs"],
+    ["2 doz. large eggs", 2, "dozen", "eggs"],
     ["5cm piece fresh ginger", 5, "cm", "piece fresh ginger"],
   ])("reads the unit in %j", (line, quantity, unit, name) => {
     expect(read(line)).toEqual([quantity, unit, name]);

@@ -1,6 +1,6 @@
 import { parseQuantity, VULGAR_FRACTION, type Amount } from "../shared/quantities";
 import type { RecipeIngredient } from "./recipe-input";
-import { convertQuantity, COUNTED_AFTER, normalizeUnit, singular, unitFamily, unitSystem } from "../shared/units";
+import { CONTAINERS, convertQuantity, COUNTED_AFTER, normalizeUnit, singular, unitFamily, unitsIn, unitSystem } from "../shared/units";
 
 /**
  * One ingredient line read into its parts. `quantity` is the amount (the lower bound of a range, with `upper` its top),
@@ -25,7 +25,7 @@ interface Parts {
 
 const words = (...lines: string[]) => new Set(lines.join(" ").split(" "));
 
-/** Units units.ts does not know, by their spellings. */
+/** Units units.ts does not know, by their spellings (it knows measures and a dozen). */
 const OTHER_UNITS = new Map(
   [
     ["dessertspoon", "dessertspoon dsp dstspn"],
@@ -34,7 +34,6 @@ const OTHER_UNITS = new Map(
     ["inch", "inch"],
     ["package", "pkg pkge"],
     ["packet", "pkt"],
-    ["dozen", "dozen doz"],
   ].flatMap(([unit, spellings]) => spellings!.split(" ").map((s) => [s, unit!] as const)),
 );
 /** Words that count a food ("2 sprigs thyme", "1 tin tomatoes"): units when they follow the amount. */
@@ -46,8 +45,6 @@ const COUNTS = words(
   // In the other languages imports read: German, French, Spanish, Dutch, Italian, Czech and Slovak, Hungarian, Russian.
   "stk stück prise bund zehe dose pck scheibe msp gousse pièce pincée diente pizca teentje takje blik spicchio ks db шт",
 );
-/** Packs a food is sold in already prepared: "1 tin chopped tomatoes" is chopped tomatoes. */
-const CONTAINERS = words("bag bottle box can carton container envelope jar pack package packet pot sachet tin tub tube");
 
 /** How big: kept out of the name, so "1 large red chilli" is red chilli (said in the comment). */
 const SIZES = words("small medium large big jumbo extra-large medium-sized large-sized small-sized sized smallish largish sm med lg");
@@ -153,7 +150,9 @@ function normalizeLine(line: string): string {
 function unitOf(spelling: string): string | null {
   const text = spelling.replace(/\.$/, "");
   if (!/^\p{L}+(?:\.? \p{L}+)?$/iu.test(text)) return null;
-  if (unitFamily(text) !== "count") return normalizeUnit(text);
+  const normal = normalizeUnit(text);
+  // Measures, and counts units.ts sizes (a dozen), are its; other counting words must be known here.
+  if (unitFamily(text) !== "count" || (normal !== "units" && unitsIn(normal) !== null)) return normal;
   const word = singular(text.toLowerCase());
   return OTHER_UNITS.get(word) ?? OTHER_UNITS.get(text.toLowerCase()) ?? (COUNTS.has(word) ? word : null);
 }

@@ -17,6 +17,24 @@ describe("format an amount", () => {
     [1600, "g", "1.6 kg"],
     [1000, "ml", "1 L"],
     [800, "g", "800 g"],
+    // Scaled up, an amount moves to the larger unit when it lands on a whole one or a measuring cup's size.
+    [3, "tsp", "1 tbsp"],
+    [12, "tsp", "1/4 cup"],
+    [16, "tsp", "1/3 cup"],
+    [8, "tbsp", "1/2 cup"],
+    [24, "tbsp", "1 1/2 cups"],
+    [16, "oz", "1 lb"],
+    [24, "oz", "1 1/2 lbs"],
+    [4.5, "tsp", "1 1/2 tbsp"],
+    // Small amounts, and those that land on no measure of the larger unit, stay as they read.
+    [1, "tsp", "1 tsp"],
+    [2, "tsp", "2 tsp"],
+    [4, "tsp", "4 tsp"],
+    [10, "tsp", "10 tsp"],
+    [3, "tbsp", "3 tbsp"],
+    [6, "tbsp", "6 tbsp"],
+    [12, "oz", "12 oz"],
+    [1 / 4, "cups", "1/4 cup"],
   ])("measures %d %s as %j", (quantity, unit, text) => {
     expect(formatAmount(quantity, unit, { measuring: true })).toBe(text);
   });
@@ -54,6 +72,7 @@ describe("format an amount", () => {
     [1, "cloves", "1 clove"],
     [2, "clove", "2 cloves"],
     [1.5, "bunch", "1 1/2 bunches"],
+    [2, "dozen", "2 dozen"],
     [2, "", "2"],
     [0.5, "", "1/2"],
     [150, "cups", "150 cups"],

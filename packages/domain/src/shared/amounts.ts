@@ -1,5 +1,5 @@
 import { parseQuantity } from "./quantities";
-import { normalizeUnit, unitFamily } from "./units";
+import { convertQuantity, CUP_MEASURES, normalizeUnit, readsWell, unitFamily } from "./units";
 
 type Fraction = [value: number, label: string];
 const fractions = (...labels: string[]): Fraction[] => [
@@ -19,7 +19,7 @@ const SPOONS_AND_CUPS = new Set(["tsp", "tbsp", "cups", "fl oz", "pt", "qt", "ga
 /** Metric units large enough that a cook writes decimals of them (1.25 kg, 1.5 L). */
 const LARGE_METRIC = new Set(["kg", "L", "dl", "cl"]);
 /** Units written as they are whatever the amount (abbreviations). */
-const INVARIABLE = new Set(["mg", "g", "kg", "ml", "cl", "dl", "L", "tsp", "tbsp", "fl oz", "oz", "pt", "qt", "gal"]);
+const INVARIABLE = new Set(["mg", "g", "kg", "ml", "cl", "dl", "L", "tsp", "tbsp", "fl oz", "oz", "pt", "qt", "gal", "dozen"]);
 const SINGULAR: Record<string, string> = { cups: "cup", lbs: "lb", units: "unit" };
 
 const trimmed = (n: number, decimals: number) => String(Number(n.toFixed(decimals)));
@@ -70,11 +70,28 @@ function unitText(unit: string, value: number): string {
 const UNDER = 0.95;
 const near = (a: number, b: number) => Math.abs(a - b) < 0.005;
 
+/** The larger units an amount of a US unit may move up to, largest first. */
+const LARGER: Record<string, string[]> = { tsp: ["cups", "tbsp"], tbsp: ["cups"], oz: ["lbs"] };
+
 /**
- * The unit a cook measures an amount in: under a quarter cup, spoons (1/16 cup is 1 tbsp); under a tablespoon, but
- * for half of one, teaspoons; metric in the unit it fills (0.5 kg is 500 g, 1500 ml is 1.5 L).
+ * Whether `value` `unit` is an amount one measures in that unit (see readsWell, as the shopping list adds up): at
+ * least one of it, or a measuring cup's size, and whole, or whole and a measuring cup's size (1 1/2 cups, 1 1/4 lbs),
+ * or of a tablespoon whole or a half (there is no 1/3 tbsp spoon: 4 tsp stay 4 tsp).
+ */
+function landsOn(value: number, unit: string): boolean {
+  if (!readsWell(value, unit)) return false;
+  const fraction = value - Math.floor(value);
+  return [0, 1, ...(unit === "tbsp" ? [1 / 2] : CUP_MEASURES)].some((p) => near(fraction, p));
+}
+
+/**
+ * The unit a cook measures an amount in: the largest US unit it lands on (see landsOn: 3 tsp are 1 tbsp, 12 tsp
+ * 1/4 cup, 8 tbsp 1/2 cup, 16 oz 1 lb; 2 tsp and 6 tbsp stay); under a quarter cup, spoons (1/16 cup is 1 tbsp);
+ * under a tablespoon, but for half of one, teaspoons; metric in the unit it fills (0.5 kg is 500 g, 1500 ml is 1.5 L).
  */
 function measuringUnit(value: number, unit: string): { normal: string; factor: number } {
+  const up = (LARGER[unit] ?? []).find((larger) => landsOn(convertQuantity(value, unit, larger)!, larger));
+  if (up) return { normal: up, factor: convertQuantity(1, unit, up)! };
   if (unit === "cups" && value < UNDER / 4) {
     const tbsp = value * 16;
     return tbsp < UNDER && !near(tbsp, 1 / 2) ? { normal: "tsp", factor: 48 } : { normal: "tbsp", factor: 16 };

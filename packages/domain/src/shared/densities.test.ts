@@ -12,6 +12,7 @@ describe("convert an ingredient", () => {
     expect(convert("anything", 2, "kg", "g")).toBe(2000);
     expect(convert("anything", 1, "cups", "tbsp")).toBe(16);
     expect(convert("Anything", 3, "units", "units")).toBe(3);
+    expect(convert("Anything", 2, "dozen", "units")).toBe(24);
   });
 
   it.each([
@@ -25,6 +26,9 @@ describe("convert an ingredient", () => {
     ["Honey", 336, "g", "cups", 1],
     ["Peanut butter", 1, "cups", "g", 270],
     ["Olive oil", 2, "tbsp", "g", 27.25],
+    ["Whole milk", 1, "cup", "g", 244],
+    ["Chopped onion", 1, "cup", "g", 160],
+    ["Egg", 1, "cups", "g", 243],
   ])("converts %s by its density: %s %s is %s %s", (name, value, from, to, expected) => {
     expect(convert(name, value, from, to)).toBe(expected);
   });
@@ -38,6 +42,14 @@ describe("convert an ingredient", () => {
     ["Butter", 1, "stick", "g", 113],
     ["Butter", 2, "sticks", "cups", 1],
     ["Eggs", 1, "cups", "units", 4.86],
+    ["Eggs, large", 3, "units", "g", 150],
+    ["Red onions", 2, "units", "g", 220],
+    ["Tomatoes", 1, "units", "g", 123],
+    ["Garlic", 1, "head", "g", 30],
+    ["Garlic", 1, "bulb", "cloves", 10],
+    ["Garlic heads", 2, "units", "g", 60],
+    ["Eggs", 1, "dozen", "g", 600],
+    ["Eggs", 1, "dozen", "units", 12],
   ])("converts counted %s by the weight of one: %s %s is %s %s", (name, value, from, to, expected) => {
     expect(convert(name, value, from, to)).toBe(expected);
   });
@@ -49,6 +61,21 @@ describe("convert an ingredient", () => {
     ["Garlic", 2, "cloves", "units"],
     ["Chicken breast", 1, "units", "g"],
     ["Flour", 1, "bag", "cups"],
+    // A describing first word is not the food: only a match ending at the name's last word counts.
+    ["Egg noodles", 2, "cups", "g"],
+    ["Milk chocolate", 1, "cups", "g"],
+    ["Butter beans", 1, "cups", "g"],
+    ["Apple cider vinegar", 1, "units", "g"],
+    ["Tomato paste", 1, "units", "g"],
+    ["Garlic powder", 1, "units", "g"],
+    // A unit of a canned, jarred, packed or dried food is a can, a jar, a pack or a dried one: not a fresh one's weight.
+    ["Canned tomatoes", 1, "units", "g"],
+    ["Tinned chopped tomatoes", 2, "units", "g"],
+    ["Can of tomatoes", 1, "units", "g"],
+    ["Jar of roasted red peppers", 1, "units", "g"],
+    ["Dried apricots", 1, "units", "g"],
+    ["Dried chilli", 1, "units", "g"],
+    ["Packet of mushrooms", 1, "units", "g"],
   ])("does not convert %s from %d %s to %s", (name, value, from, to) => {
     expect(convert(name, value, from, to)).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { convertQuantity, keyWords, normalizeUnit, unitFamily } from "./units";
+import { CONTAINERS, convertQuantity, keyWords, normalizeUnit, unitFamily, unitsIn } from "./units";
 
 /**
  * Grams in one US cup (236.59 ml) of common ingredients, as measured for cooking (spooned and levelled; brown
@@ -84,12 +84,12 @@ cocoa, cocoa powder, unsweetened cocoa, dutch process cocoa: 84
 cinnamon, ground cinnamon: 125
 ginger powder, ground ginger: 86
 nutmeg, ground nutmeg: 106
-cumin, ground cumin: 101
+cumin, ground cumin, cumin powder: 101
 paprika, smoked paprika: 110
 chili powder, chilli powder: 130
 cayenne, cayenne pepper: 86
 black pepper, ground black pepper, pepper: 110
-turmeric, ground turmeric: 144
+turmeric, ground turmeric, turmeric powder: 144
 garlic powder: 149
 onion powder: 115
 oregano, dried oregano: 48
@@ -129,7 +129,7 @@ pecan half: 99
 hazelnut: 142
 cashew: 113
 peanut: 142
-pistachio: 120
+pistachio, pistachio nut: 120
 pine nut: 142
 macadamia, macadamia nut: 149
 coconut, shredded coconut, desiccated coconut, sweetened coconut: 85
@@ -200,7 +200,7 @@ green bean: 100
 lettuce, romaine: 47
 parsley, fresh parsley: 60
 cilantro, fresh cilantro, coriander leaf: 16
-basil, fresh basil: 42
+basil, fresh basil, basil leaf, fresh basil leaf: 42
 blueberry: 148
 strawberry: 152
 raspberry: 123
@@ -218,7 +218,8 @@ caper: 138
 /**
  * Grams of one counted thing, from USDA FoodData Central SR Legacy portion weights ("1 large" egg, "1 medium"
  * vegetable or fruit, edible part), and King Arthur Baking's chart for a stick of butter. "egg" is one egg
- * counted in units; "garlic clove" is garlic counted in cloves.
+ * counted in units; "garlic clove" is garlic counted in cloves. A head (bulb) of garlic has no USDA portion: it is
+ * 10 of USDA's 3 g cloves, the fewest a bulb is usually said to hold (10 to 20), so a list of heads never falls short.
  */
 const GRAMS_EACH = `
 egg, large egg: 50
@@ -226,6 +227,7 @@ egg yolk: 17
 egg white: 33
 onion, red onion, yellow onion, white onion: 110
 garlic clove: 3
+garlic head, garlic bulb: 30
 carrot: 61
 celery stalk, celery rib: 40
 potato: 213
@@ -249,7 +251,7 @@ nectarine: 142
 pear: 178
 plum: 66
 mango: 336
-kiwi: 69
+kiwi, kiwi fruit: 69
 leek: 89
 scallion, green onion, spring onion: 15
 beet, beetroot: 82
@@ -276,41 +278,67 @@ function densityTables() {
   return tables;
 }
 
-/** The value of the longest run of `words` ending between `firstEnd` and its end, later endings first. */
-function lookUp(table: Table, words: string[], firstEnd: number): number | null {
-  for (let end = words.length; end >= firstEnd; end--) {
-    for (let start = 0; start < end; start++) {
-      const value = table.get(words.slice(start, end).join(" "));
-      if (value !== undefined) return value;
-    }
+/**
+ * The value of the longest run of `words` that ends at its last word: "unsalted butter" is butter's, while "peanut
+ * butter" is its own and "egg noodles", "butter beans" and "tomato paste" are not egg, butter or tomato (the words
+ * before the food describe it; a first word that does is not the food).
+ */
+function lookUp(table: Table, words: string[]): number | null {
+  for (let start = 0; start < words.length; start++) {
+    const value = table.get(words.slice(start).join(" "));
+    if (value !== undefined) return value;
   }
   return null;
 }
 
 /** Grams in a millilitre of the ingredient named by `words` ("unsalted butter" is butter's), null when unknown. */
 function gramsPerMl(words: string[]): number | null {
-  return lookUp(densityTables().gramsPerMl, words, 1);
+  return lookUp(densityTables().gramsPerMl, words);
+}
+
+/**
+ * Words before a food that change what one of it is: a unit of canned tomatoes is a can, of dried apricots a dried
+ * one, of a jar of peppers a jar; so is one named by what was made of it (tomato paste, garlic powder, lemon juice).
+ */
+const NOT_FRESH = new Set([
+  ...CONTAINERS,
+  ...["canned", "tinned", "jarred", "bottled", "boxed", "packed", "dried", "dehydrated", "powdered", "powder"],
+  ...["paste", "sauce", "puree", "juice", "stock", "broth", "concentrate", "extract", "essence", "syrup"],
+]);
+
+/** Like lookUp, but null when a word before the match says the thing is not the fresh one the table weighs. */
+function lookUpEach(table: Table, words: string[]): number | null {
+  for (let start = 0; start < words.length; start++) {
+    const value = table.get(words.slice(start).join(" "));
+    if (value !== undefined) return words.slice(0, start).some((w) => NOT_FRESH.has(w)) ? null : value;
+  }
+  return null;
 }
 
 /**
  * Grams of one `unit` (normalised) of the ingredient named by `words`: for "units" the thing itself (an egg), for
  * another counted unit that unit of it (a garlic clove, a butter stick). Null when unknown: a bag of onions has no
- * weight.
+ * weight, nor has a unit of canned tomatoes (see NOT_FRESH).
  */
 function gramsEach(words: string[], unit: string): number | null {
   const table = densityTables().gramsEach;
-  if (unit === "units") return lookUp(table, words, 1);
+  if (unit === "units") return lookUpEach(table, words);
   const unitWords = keyWords(unit);
   const named = words.slice(-unitWords.length).join(" ") === unitWords.join(" ") ? words : [...words, ...unitWords];
   // The unit must end the match: "garlic" in cloves is a garlic clove, while "onion" in bags is not an onion.
-  return lookUp(table, named, named.length);
+  return lookUpEach(table, named);
 }
 
 /** Grams in one `unit` of the ingredient, null when they do not convert. */
 function gramsIn(words: string[], unit: string): number | null {
   const family = unitFamily(unit);
   if (family === "mass") return convertQuantity(1, unit, "g");
-  if (family === "count") return gramsEach(words, normalizeUnit(unit));
+  if (family === "count") {
+    const normal = normalizeUnit(unit);
+    const units = unitsIn(normal);
+    const each = gramsEach(words, units === null ? normal : "units");
+    return each === null ? null : each * (units ?? 1);
+  }
   const density = gramsPerMl(words);
   return density === null ? null : density * convertQuantity(1, unit, "ml")!;
 }

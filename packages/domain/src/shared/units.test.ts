@@ -110,10 +110,31 @@ describe("unit families", () => {
     expect(measureKey("cloves")).not.toBe(measureKey("units"));
     expect(measureKey("cans")).not.toBe(measureKey("cloves"));
     expect(measureKey("oz")).not.toBe(measureKey("fl oz"));
+    expect(measureKey("dozen")).toBe(measureKey("units"));
+    expect(measureKey("doz")).toBe(measureKey(""));
   });
 });
 
 describe("convert quantity", () => {
+  it("counts a dozen as 12 units", () => {
+    expect(normalizeUnit("Dozens")).toBe("dozen");
+    expect(normalizeUnit("doz")).toBe("dozen");
+    expect(convertQuantity(1, "dozen", "units")).toBe(12);
+    expect(convertQuantity(6, "", "dozen")).toBe(0.5);
+    expect(
+      addQuantities([
+        { quantity: 1, unit: "dozen" },
+        { quantity: 2, unit: "units" },
+      ]),
+    ).toEqual({ quantity: 14, unit: "units" });
+    expect(
+      addQuantities([
+        { quantity: 1, unit: "dozen" },
+        { quantity: 1, unit: "dozen" },
+      ]),
+    ).toEqual({ quantity: 2, unit: "dozen" });
+  });
+
   it.each([
     [1, "cups", "ml", 236.588],
     [1, "tbsp", "ml", 14.787],

@@ -68,6 +68,7 @@ const SPELLINGS: [string, string[]][] = [
   ["qt", ["qt", "qts", "quart"]],
   ["gal", ["gal", "gallon"]],
   ["units", ["", "unit", "each", "ea", "none"]],
+  ["dozen", ["dozen", "doz"]],
 ];
 const CANONICAL = new Map(SPELLINGS.flatMap(([unit, spellings]) => spellings.map((s) => [s, unit] as const)));
 
@@ -79,7 +80,7 @@ const LADDERS: Record<System, Record<Sized["family"], string[]>> = {
 /** Measures a sum reaches only when one of its parts was written in them: 5 cups of flour are not 1.25 quarts. */
 const ONLY_AS_WRITTEN = new Set(["gal", "qt", "pt"]);
 /** What a set of measuring cups measures: under a cup, other amounts read better in spoons (6 tbsp, not 0.38 cups). */
-const CUP_MEASURES = [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4];
+export const CUP_MEASURES = [1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4];
 
 /** Counting words that may follow the food ("3 garlic cloves", "2 celery sticks"): then they are its unit. */
 export const COUNTED_AFTER = new Set([
@@ -96,6 +97,11 @@ export const COUNTED_AFTER = new Set([
   "stalk",
   "stick",
 ]);
+
+/** Packs a food is sold in ("1 tin chopped tomatoes", "a jar of pesto"): one holds what the pack holds, not one of the food. */
+export const CONTAINERS = new Set(
+  "bag bottle box can carton container envelope jar pack package packet pot sachet tin tub tube".split(" "),
+);
 
 /** Plurals the rules below would get wrong, and words that only look plural. */
 const IRREGULAR = new Map([
@@ -157,9 +163,21 @@ export function normalizeUnit(unit: string): string {
   return CANONICAL.get(lower) ?? CANONICAL.get(word) ?? word;
 }
 
+/** Counted units that are a number of plain units: a dozen eggs are 12 eggs. */
+const UNITS_EACH = new Map([
+  ["units", 1],
+  ["dozen", 12],
+]);
+
+/** How many plain units one `unit` (normalised) is: 1 for units, 12 for a dozen; null for another count or a measure. */
+export function unitsIn(unit: string): number | null {
+  return UNITS_EACH.get(unit) ?? null;
+}
+
+/** A unit's family and size: grams or millilitres for a measure, plain units for a dozen, else 1. */
 function unitInfo(unit: string): { unit: string; family: UnitFamily; size: number; system: System | null } {
   const normal = normalizeUnit(unit);
-  return { unit: normal, ...(SIZED.get(normal) ?? { family: "count", size: 1, system: null }) };
+  return { unit: normal, ...(SIZED.get(normal) ?? { family: "count", size: UNITS_EACH.get(normal) ?? 1, system: null }) };
 }
 
 export function unitFamily(unit: string): UnitFamily {
@@ -173,17 +191,21 @@ export function unitSystem(unit: string): System | null {
 
 /**
  * Amounts with one measure key add up: "mass", "volume", or a count unit of its own ("count:units",
- * "count:clove"), since 2 cloves and 3 units of garlic are not the same things counted.
+ * "count:clove"), since 2 cloves and 3 units of garlic are not the same things counted; a dozen is units.
  */
 export function measureKey(unit: string): string {
   const info = unitInfo(unit);
-  return info.family === "count" ? `count:${info.unit}` : info.family;
+  if (info.family !== "count") return info.family;
+  return `count:${UNITS_EACH.has(info.unit) ? "units" : info.unit}`;
 }
 
 /** `value` in `from` as an amount in `to`; null when they do not convert (another family, or another count unit). */
 export function convertQuantity(value: number, from: string, to: string): number | null {
   const [a, b] = [unitInfo(from), unitInfo(to)];
-  if (a.family === "count" || b.family === "count") return a.unit === b.unit ? value : null;
+  if (a.family === "count" || b.family === "count") {
+    if (a.unit === b.unit) return value;
+    return UNITS_EACH.has(a.unit) && UNITS_EACH.has(b.unit) ? (value * a.size) / b.size : null;
+  }
   return a.family === b.family ? (value * a.size) / b.size : null;
 }
 
@@ -199,7 +221,7 @@ export function roundQuantity(quantity: number, unit: string): number {
 const NEAR = 0.005;
 
 /** At least one of the unit (999 g is not a kilogram), or a measuring cup's amount. */
-function readsWell(value: number, unit: string): boolean {
+export function readsWell(value: number, unit: string): boolean {
   if (SIZED.get(unit)?.system === "metric") return value >= 1 - 1e-9;
   return value >= 1 - NEAR || (unit === "cups" && CUP_MEASURES.some((m) => Math.abs(value - m) < NEAR));
 }
@@ -218,6 +240,10 @@ function isPlural(spelling: string): boolean {
 export function addQuantities(parts: Measured[]): Measured {
   const first = unitInfo(parts[0]?.unit ?? "");
   if (first.family === "count") {
+    // A dozen and 2 units are 14 units; dozens alone stay dozens.
+    if (parts.some((p) => normalizeUnit(p.unit) !== first.unit)) {
+      return { quantity: roundQuantity(sum(parts.map((p) => p.quantity * unitInfo(p.unit).size)), "units"), unit: "units" };
+    }
     const quantity = roundQuantity(sum(parts.map((p) => p.quantity)), first.unit);
     const spellings = parts.map((p) => clean(p.unit).toLowerCase());
     const unit = first.unit === "units" ? first.unit : (spellings.find((s) => isPlural(s) === (quantity !== 1)) ?? first.unit);

@@ -106,13 +106,29 @@ describe("merge shopping items", () => {
     ]);
   });
 
-  it("converts a name's other measures into its first by density or weight each (2 tbsp of butter are 28.4 g)", () => {
+  it("converts a name's measures into the one it is bought in by density or weight each (2 tbsp of butter are 28.4 g)", () => {
     const lines = [line("Butter", 100, "g"), line("Eggs", 2), line("butter", 2, "tbsp"), line("butter", 50, "g"), line("eggs", 100, "g")];
     expect(mergeShoppingItems(lines)).toEqual([
       { name: "Butter", quantity: 178.38, unit: "g" },
       { name: "Eggs", quantity: 4, unit: "units" },
     ]);
-    expect(mergeShoppingItems([line("Flour", 1, "cup"), line("flour", 240, "g")])).toEqual([{ name: "Flour", quantity: 3, unit: "cups" }]);
+    expect(mergeShoppingItems([line("Flour", 1, "cup"), line("flour", 240, "g")])).toEqual([{ name: "Flour", quantity: 360, unit: "g" }]);
+  });
+
+  it("gives the same amount whatever the order, counted when a weight each is known, else by weight, else by volume", () => {
+    const onions = [line("Onion, chopped", 1, "cup"), line("onion", 1)];
+    expect(mergeShoppingItems(onions)).toEqual([{ name: "Onion", quantity: 3, unit: "units" }]);
+    expect(mergeShoppingItems([...onions].reverse())).toEqual([{ name: "onion", quantity: 3, unit: "units" }]);
+    const flour = [line("Flour", 1, "cup"), line("flour", 240, "g"), line("flour", 1, "bag")];
+    const forward = mergeShoppingItems(flour);
+    expect(forward).toEqual([
+      { name: "Flour", quantity: 360, unit: "g" },
+      { name: "Flour", quantity: 1, unit: "bag" },
+    ]);
+    expect(mergeShoppingItems([...flour].reverse())).toEqual(forward.map((l) => ({ ...l, name: "flour" })));
+    const milk = [line("Milk", 1, "cup"), line("Milk", 1, "L")];
+    expect(mergeShoppingItems(milk)).toEqual([{ name: "Milk", quantity: 1.24, unit: "L" }]);
+    expect(mergeShoppingItems([...milk].reverse())).toEqual(mergeShoppingItems(milk));
   });
 
   it("keeps measures that do not convert as lines of their own, next to the first", () => {
@@ -121,6 +137,17 @@ describe("merge shopping items", () => {
       { name: "Saffron", quantity: 3, unit: "g" },
       { name: "Saffron", quantity: 1, unit: "tsp" },
       { name: "Eggs", quantity: 2, unit: "units" },
+    ]);
+  });
+
+  it("adds heads and cloves of garlic, and dozens and units of eggs", () => {
+    expect(mergeShoppingItems([line("garlic", 2, "cloves"), line("Garlic", 1, "head")])).toEqual([
+      { name: "garlic", quantity: 2, unit: "head" },
+    ]);
+    expect(mergeShoppingItems([line("Eggs", 1, "dozen"), line("eggs", 2)])).toEqual([{ name: "Eggs", quantity: 14, unit: "units" }]);
+    expect(subtractStock([line("Eggs", 14)], [{ name: "eggs", quantity: 1, unit: "dozen" }]).items).toEqual([line("Eggs", 2)]);
+    expect(consumeStock([line("Eggs", 3)], [{ id: "e", name: "Eggs", quantity: 1, unit: "dozen" }]).taken).toEqual([
+      { id: "e", name: "Eggs", unit: "dozen", before: 1, after: 0.75 },
     ]);
   });
 
@@ -318,6 +345,29 @@ describe("subtract stock", () => {
     expect(subtractStock([line("Garlic", 4, "cloves")], [stock("garlic", 6, "g")]).items).toEqual([line("Garlic", 2, "cloves")]);
   });
 
+  it("does not weigh a food by the describing word before it: tomato paste is not a tomato", () => {
+    const result = subtractStock([line("Tomato paste", 6, "oz")], [stock("tomato paste", 1, "units")]);
+    expect(result.items).toEqual([line("Tomato paste", 6, "oz")]);
+    expect(result.unconverted).toHaveLength(1);
+  });
+
+  it("does not weigh a can counted in units as a fresh one, and says so", () => {
+    const result = subtractStock([line("Canned tomatoes", 800, "g")], [stock("Canned tomatoes", 2, "units")]);
+    expect(result.items).toEqual([line("Canned tomatoes", 800, "g")]);
+    expect(result.unconverted).toEqual([{ name: "Canned tomatoes", unit: "g", stockUnits: ["units"] }]);
+  });
+
+  it("counts a recipe's cans, tins or jars one for one against stock of the food counted in units", () => {
+    expect(subtractStock([line("Chickpeas", 2, "cans")], [stock("chickpeas", 3, "units")]).excludedItems).toEqual([
+      line("Chickpeas", 2, "cans"),
+    ]);
+    expect(subtractStock([line("Chickpeas", 3, "tins")], [stock("chickpeas", 2, "units")]).items).toEqual([line("Chickpeas", 1, "tins")]);
+    expect(subtractStock([line("Pesto", 1, "units")], [stock("pesto", 1, "jar")]).excludedItems).toHaveLength(1);
+    // Not a fresh food with a weight each (a can of tomatoes is not a tomato), nor one container for another.
+    expect(subtractStock([line("Tomatoes", 1, "can")], [stock("tomatoes", 5, "units")]).unconverted).toHaveLength(1);
+    expect(subtractStock([line("Chickpeas", 1, "jar")], [stock("chickpeas", 2, "cans")]).unconverted).toHaveLength(1);
+  });
+
   it("keeps what it cannot convert, and says so", () => {
     const result = subtractStock(
       [line("Garlic", 2, "cloves"), line("Saffron", 1, "tsp"), line("Onion", 2, "units")],
@@ -431,6 +481,13 @@ describe("consume stock", () => {
     ]);
     expect(notTaken).toEqual([{ name: "butter", reason: "short", quantity: 0.06, unit: "cups", stockUnits: [] }]);
     expect(notTakenText(notTaken[0]!)).toBe("1 tbsp more than your inventory had");
+  });
+
+  it("takes canned food counted in units only by the can, never by a fresh one's weight", () => {
+    const stock = [row("t", "Canned tomatoes", 2, "units"), row("c", "Chickpeas", 3, "units")];
+    const { taken, notTaken } = consumeStock([line("Canned tomatoes", 400, "g"), line("Chickpeas", 2, "cans")], stock);
+    expect(taken).toEqual([{ id: "c", name: "Chickpeas", unit: "units", before: 3, after: 1 }]);
+    expect(notTaken).toEqual([{ name: "Canned tomatoes", reason: "no-conversion", quantity: 400, unit: "g", stockUnits: ["units"] }]);
   });
 
   it("takes an ingredient named twice from one item once each", () => {

@@ -3,7 +3,18 @@ import { MAX_QUANTITY, parseQuantity } from "../shared/quantities";
 import type { ShoppingItem } from "./shopping-input";
 import { formatAmount } from "../shared/amounts";
 import { convertIngredient } from "../shared/densities";
-import { addQuantities, COUNTED_AFTER, keyWords, type Measured, measureKey, normalizeUnit, roundQuantity, singular } from "../shared/units";
+import {
+  addQuantities,
+  CONTAINERS,
+  COUNTED_AFTER,
+  keyWords,
+  type Measured,
+  measureKey,
+  normalizeUnit,
+  roundQuantity,
+  singular,
+  unitFamily,
+} from "../shared/units";
 
 /** A line as recipes write it: the quantity may be text ("1 1/2", "1-2", "to taste"). */
 export interface IngredientLine {
@@ -66,7 +77,7 @@ export function ingredientKey(name: string): string {
  * of garlic, as a recipe's "3 garlic cloves" is read, so the two add up.
  */
 function countedIn<T extends { name: string; unit: string }>(line: T): T {
-  if (measureKey(line.unit) !== "count:units") return line;
+  if (normalizeUnit(line.unit) !== "units") return line;
   const words = ingredientName(line.name).split(" ");
   const counted = singular(words.at(-1)!.toLowerCase());
   return words.length > 1 && COUNTED_AFTER.has(counted) ? { ...line, name: words.slice(0, -1).join(" "), unit: counted } : line;
@@ -75,8 +86,9 @@ function countedIn<T extends { name: string; unit: string }>(line: T): T {
 /**
  * Recipe lines as one shopping list, in the order names first appear, each shown with the first name seen (without
  * preparation). Lines of one name and one measure (see measureKey) add up in the unit that reads best; a name's
- * other measures add to its first when the ingredient converts (see convertIngredient: 1 cup of flour and 250 g of
- * flour are one line), else each is a line of its own, next to it. A name gets a NO_AMOUNT_UNIT line (quantity 0)
+ * measures join the one a shop sells it in when the ingredient converts (see convertedMeasures and convertIngredient:
+ * 1 cup of flour and 250 g of flour are 370 g, a cup of chopped onion and an onion 3 onions, in any order), else
+ * each is a line of its own, next to it. A name gets a NO_AMOUNT_UNIT line (quantity 0)
  * only when none of its lines has an amount: salt to taste is bought with the teaspoon of salt.
  */
 export function mergeShoppingItems(lines: IngredientLine[]): ShoppingLine[] {
@@ -97,17 +109,38 @@ export function mergeShoppingItems(lines: IngredientLine[]): ShoppingLine[] {
   );
 }
 
-/** A name's measures, those that convert to the first measure's unit moved into it. */
+/**
+ * Where a name's measures add up, whatever the order they came in, in a unit a shop sells: counted, when one of
+ * its count units has a weight each (onions, eggs; of two, the heavier: heads of garlic over cloves), else by
+ * weight, else by volume. A lower number ranks first; null for a count nothing weighs, which nothing joins.
+ */
+function shopRank(key: string, unit: string): number | null {
+  const family = unitFamily(unit);
+  if (family === "mass") return 1;
+  if (family === "volume") return 2;
+  const each = convertIngredient(key, 1, unit, "g");
+  return each === null ? null : -each;
+}
+
+/**
+ * A name's measures, those that convert moved into the one it is bought in (see shopRank), which comes first;
+ * the others, which do not convert, follow as they came.
+ */
 function convertedMeasures(key: string, measures: Measured[][]): Measured[][] {
-  const [first, ...others] = measures;
-  const unit = first![0]!.unit;
+  const ranks = measures.map((parts) => shopRank(key, parts[0]!.unit));
+  const best = ranks.reduce<number | null>((a, r) => (r === null ? a : a === null || r < a ? r : a), null);
+  if (best === null) return measures;
+  const target = measures[ranks.indexOf(best)]!;
+  const unit = target[0]!.unit;
+  const joined = [...target];
   const apart: Measured[][] = [];
-  for (const parts of others) {
+  for (const parts of measures) {
+    if (parts === target) continue;
     const converted = parts.map((p) => convertIngredient(key, p.quantity, p.unit, unit));
-    if (converted.every((q) => q !== null)) first!.push(...converted.map((quantity) => ({ quantity: quantity!, unit })));
+    if (converted.every((q) => q !== null)) joined.push(...converted.map((quantity) => ({ quantity: quantity!, unit })));
     else apart.push(parts);
   }
-  return [first!, ...apart];
+  return [joined, ...apart];
 }
 
 /** The days a generation covered, both included (yyyy-MM-dd). */
@@ -192,7 +225,20 @@ interface Shortfall {
   unconvertible: string[];
 }
 
-/** Takes `value` `unit` of `key` from the supplies in order, each in its own unit (see convertIngredient). */
+/**
+ * `value` `from` of the stock `key` in a need's `to` (see convertIngredient), else, between a container (can, tin,
+ * jar...) and plain units of a food with no weight each, one for one: a recipe's 2 cans of chickpeas take 2 of the
+ * 3 units in stock, which are cans. A food weighed each (tomatoes) is not: its units are fresh ones, not cans.
+ */
+function stockAmount(key: string, value: number, from: string, to: string): number | null {
+  const converted = convertIngredient(key, value, from, to);
+  if (converted !== null) return converted;
+  const [a, b] = [normalizeUnit(from), normalizeUnit(to)];
+  const oneForOne = (a === "units" && CONTAINERS.has(b)) || (b === "units" && CONTAINERS.has(a));
+  return oneForOne && convertIngredient(key, 1, "units", "g") === null ? value : null;
+}
+
+/** Takes `value` `unit` of `key` from the supplies in order, each in its own unit (see stockAmount). */
 function take(from: Supply[], key: string, value: number, unit: string, turn = 0): Shortfall {
   let missing = value;
   let took = false;
@@ -200,13 +246,13 @@ function take(from: Supply[], key: string, value: number, unit: string, turn = 0
   for (const s of from) {
     if (missing <= 0) break;
     if (s.key !== key || s.left <= 0) continue;
-    const have = convertIngredient(key, s.left, s.unit, unit);
+    const have = stockAmount(key, s.left, s.unit, unit);
     if (have === null) {
       unconvertible.add(s.unit);
       continue;
     }
     const taken = Math.min(have, missing);
-    s.left = taken === have ? 0 : convertIngredient(key, have - taken, unit, s.unit)!;
+    s.left = taken === have ? 0 : stockAmount(key, have - taken, unit, s.unit)!;
     s.takenBy ??= turn;
     missing -= taken;
     took = true;
