@@ -321,6 +321,8 @@ export interface RecipeImagesTable {
   recipeId: string;
   contentType: string;
   bytes: Uint8Array;
+  /** Whether its pixels were bounded and its metadata left out (decision 0048): photos kept before were not. */
+  checked: Generated<boolean>;
 }
 
 /** A collection import under its idempotency key: progress while it runs, then its summary (decision 0039). */

@@ -18,7 +18,14 @@ const stored = { id: z.uuid(), createdAt: timestamp, ...who };
 const ingredient = ingredientInput.extend({ ...stored, updatedAt: timestamp }).strict();
 const recipeSummary = recipeInput
   .omit({ ingredients: true, instructions: true })
-  .extend({ ...stored, updatedAt: timestamp })
+  .extend({
+    ...stored,
+    updatedAt: timestamp,
+    photoUrl: z
+      .string()
+      .regex(/^\/api\/recipes\/[0-9a-f-]{36}\/image$/)
+      .nullable(),
+  })
   .strict();
 const mealPlan = mealPlanInput
   .extend({

@@ -82,17 +82,22 @@ export function jpegFrame(width: number, height: number): Buffer {
   return jpegSegment(0xc0, data);
 }
 
-/** A JPEG: SOI, these segments, a frame of `width` x `height`, a scan of noise, EOI. */
-export function jpegPhoto({ width = 8, height = 8, segments = [] }: { width?: number; height?: number; segments?: Buffer[] } = {}): Buffer {
-  const scan = jpegSegment(0xda, Buffer.from([3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3f, 0]));
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8]),
-    ...segments,
-    jpegFrame(width, height),
-    scan,
-    randomBytes(64),
-    Buffer.from([0xff, 0xd9]),
-  ]);
+/** A scan: its header, then coded data of noise (no 0xFF in it, which would open a marker). */
+export function jpegScan(): Buffer {
+  const coded = randomBytes(64).map((byte) => (byte === 0xff ? 0xfe : byte));
+  return Buffer.concat([jpegSegment(0xda, Buffer.from([3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3f, 0])), coded]);
+}
+
+export const JPEG_END = Buffer.from([0xff, 0xd9]);
+
+/** A JPEG: SOI, these segments, a frame of `width` x `height`, a scan of noise, EOI, then `after` (none by default). */
+export function jpegPhoto({
+  width = 8,
+  height = 8,
+  segments = [],
+  after = Buffer.alloc(0),
+}: { width?: number; height?: number; segments?: Buffer[]; after?: Buffer } = {}): Buffer {
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), ...segments, jpegFrame(width, height), jpegScan(), JPEG_END, after]);
 }
 
 /** A RIFF chunk of a WebP file, padded to an even length. */
@@ -123,4 +128,49 @@ export function webpPhoto({
   head.write("RIFF", 0, "latin1");
   head.writeUInt32LE(body.length, 4);
   return Buffer.concat([head, body]);
+}
+
+/** A GIF block's data as sub-blocks (at most 255 bytes each), closed by an empty one. */
+function subBlocks(data: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 0; at < data.length; at += 255) {
+    const piece = data.subarray(at, at + 255);
+    parts.push(Buffer.from([piece.length]), piece);
+  }
+  return Buffer.concat([...parts, Buffer.from([0])]);
+}
+
+/** A GIF extension block: its label and data. */
+export const gifExtension = (label: number, data: Buffer) => Buffer.concat([Buffer.from([0x21, label]), subBlocks(data)]);
+
+/**
+ * A GIF of a `width` x `height` screen (a two-colour table) with these frames (each at its place and of its size, its
+ * pixels noise) and `blocks` before them.
+ */
+export function gifPhoto({
+  width = 8,
+  height = 8,
+  frames = [{ left: 0, top: 0, width, height }],
+  blocks = [],
+}: {
+  width?: number;
+  height?: number;
+  frames?: { left: number; top: number; width: number; height: number }[];
+  blocks?: Buffer[];
+} = {}): Buffer {
+  const screen = Buffer.alloc(13);
+  screen.write("GIF89a", 0, "latin1");
+  screen.writeUInt16LE(width, 6);
+  screen.writeUInt16LE(height, 8);
+  screen[10] = 0x80; // a global colour table of two colours
+  const images = frames.map((frame) => {
+    const descriptor = Buffer.alloc(10);
+    descriptor[0] = 0x2c;
+    descriptor.writeUInt16LE(frame.left, 1);
+    descriptor.writeUInt16LE(frame.top, 3);
+    descriptor.writeUInt16LE(frame.width, 5);
+    descriptor.writeUInt16LE(frame.height, 7);
+    return Buffer.concat([descriptor, Buffer.from([2]), subBlocks(randomBytes(20))]);
+  });
+  return Buffer.concat([screen, Buffer.from([0, 0, 0, 255, 255, 255]), ...blocks, ...images, Buffer.from([0x3b])]);
 }

@@ -77,6 +77,7 @@ describe("POST /api/recipes/extract-from-url", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       count: 1,
+      leftOut: 0,
       recipes: [
         {
           title: "Tomato & Basil Soup",
@@ -161,7 +162,7 @@ describe("POST /api/recipes/extract-from-url", () => {
     try {
       const answer = await (await importer(open))(site.page("/news", page("<h1>Town news</h1><p>The fair opens on Sunday.</p>")));
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual({ recipes: [], count: 0 });
+      expect(answer.json()).toEqual({ recipes: [], count: 0, leftOut: 0 });
       expect(model.requests).toHaveLength(0);
     } finally {
       await open.close();
@@ -230,7 +231,7 @@ describe("POST /api/recipes/extract-from-url", () => {
       },
     ]);
     const nothing = await extract(url);
-    expect(nothing.json()).toEqual({ recipes: [], count: 0 });
+    expect(nothing.json()).toEqual({ recipes: [], count: 0, leftOut: 0 });
   });
 
   it("answers 502, never a 500, when the model's answer is not the recipes it was asked for", async () => {

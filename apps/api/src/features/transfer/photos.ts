@@ -1,5 +1,3 @@
-import { imageSize } from "image-size";
-
 /**
  * A kept photo's pixels at most. A browser decodes a photo at 4 bytes a pixel whatever its file size (a 48 KB PNG of
  * 20,000 x 20,000 pixels took Chromium from 0.9 to 3.8 GB), so a recipe card's photo is bounded by its pixels, not only
@@ -7,92 +5,155 @@ import { imageSize } from "image-size";
  */
 export const PHOTO_PIXELS = 40_000_000;
 
+/**
+ * Segments, chunks or blocks one photo may have: a camera's JPEG has tens, an animated GIF a few per frame. A file of
+ * millions of empty ones held the server for a second each time it was read.
+ */
+const PHOTO_PARTS = 20_000;
+
 export type PhotoType = "image/jpeg" | "image/png" | "image/webp" | "image/gif";
 
 /** The photo's type by its first bytes; photos of other types are left out. */
 export function imageType(bytes: Uint8Array): PhotoType | null {
   const ascii = Buffer.from(bytes.subarray(0, 12)).toString("latin1");
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  if (ascii.startsWith("\x89PNG")) return "image/png";
-  if (ascii.startsWith("GIF8")) return "image/gif";
+  if (ascii.startsWith("\x89PNG\r\n\x1a\n")) return "image/png";
+  if (ascii.startsWith("GIF87a") || ascii.startsWith("GIF89a")) return "image/gif";
   if (ascii.startsWith("RIFF") && ascii.slice(8, 12) === "WEBP") return "image/webp";
   return null;
 }
 
 /**
- * The photo as Kim keeps it, or null for one left out (not an image of those types, its size unreadable, or over
- * PHOTO_PIXELS). What cameras and phones write beside the picture (where it was taken, the device, the time, the
- * author) is left out, as a recipe's photo is shown to everyone in the household and travels in exports; a JPEG's
- * orientation is kept, as the picture would show sideways without it. GIFs are kept as they are.
+ * The photo as Kim keeps it, or null for one left out: not an image of those types, its structure broken, or a picture
+ * (any frame of it) over PHOTO_PIXELS. Each format is walked part by part and only the parts that draw the picture are
+ * kept, so what cameras, phones and editors write beside it (where it was taken, the device, the time, the author, a
+ * second picture or a video after its end) is left out whatever it is called; a photo is shown to everyone in the
+ * household and travels in exports. A JPEG's orientation is kept, as the picture would show sideways without it. The
+ * sizes are read from the parts a browser draws (every frame header), not from a header reader's first guess.
  */
 export function keptPhoto(bytes: Buffer): { contentType: PhotoType; bytes: Buffer } | null {
   const contentType = imageType(bytes);
-  if (!contentType || !withinPixels(bytes)) return null;
-  const stripped = STRIPPERS[contentType](bytes);
-  return stripped && { contentType, bytes: stripped };
+  if (!contentType) return null;
+  const kept = new Parts();
+  const drawn = READERS[contentType](bytes, kept);
+  return drawn && !kept.tooMany ? { contentType, bytes: kept.joined() } : null;
 }
 
-function withinPixels(bytes: Buffer): boolean {
-  try {
-    const { width, height } = imageSize(bytes);
-    return width > 0 && height > 0 && width * height <= PHOTO_PIXELS;
-  } catch {
-    return false;
+/** The parts of a photo kept, in order, and how many were read (against PHOTO_PARTS). */
+class Parts {
+  private readonly list: Buffer[] = [];
+  private read = 0;
+  tooMany = false;
+  /** The kept parts' bytes, in all. */
+  length = 0;
+  /** Counts one more part read; false once they are too many. */
+  next(): boolean {
+    this.tooMany ||= ++this.read > PHOTO_PARTS;
+    return !this.tooMany;
+  }
+  keep(part: Buffer): void {
+    this.list.push(part);
+    this.length += part.length;
+  }
+  joined(): Buffer {
+    return Buffer.concat(this.list);
   }
 }
 
-/** Each type's bytes without their metadata, or null when their structure is broken. */
-const STRIPPERS: Record<PhotoType, (bytes: Buffer) => Buffer | null> = {
-  "image/jpeg": jpegWithoutMetadata,
-  "image/png": pngWithoutMetadata,
-  "image/webp": webpWithoutMetadata,
-  "image/gif": (bytes) => bytes,
+/** Whether a picture of `width` x `height` may be drawn. */
+const drawable = (width: number, height: number) => width > 0 && height > 0 && width * height <= PHOTO_PIXELS;
+
+/** Each type's reader: keeps the parts that draw the picture; false when the file is broken or too large to draw. */
+const READERS: Record<PhotoType, (bytes: Buffer, kept: Parts) => boolean> = {
+  "image/jpeg": readJpeg,
+  "image/png": readPng,
+  "image/webp": readWebp,
+  "image/gif": readGif,
 };
 
-const JPEG = { sos: 0xda, app1: 0xe1, app13: 0xed, comment: 0xfe } as const;
+const JPEG = { soi: 0xd8, eoi: 0xd9, sos: 0xda, app0: 0xe0, app1: 0xe1, app2: 0xe2, app14: 0xee } as const;
+/** Segments that define the picture: frames (SOF0-15 but DHT, JPG and DAC), tables, restart interval, line count. */
+const JPEG_FRAME = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+const JPEG_TABLES = new Set([0xc4, 0xcc, 0xdb, 0xdc, 0xdd, 0xde, 0xdf]);
+/** Application segments a decoder needs, by the name they open with: JFIF, the colour profile, Adobe's colour transform. */
+const JPEG_KEPT_APPS: [number, string][] = [
+  [JPEG.app0, "JFIF\0"],
+  [JPEG.app2, "ICC_PROFILE\0"],
+  [JPEG.app14, "Adobe"],
+];
 
 /**
- * A JPEG without its Exif and XMP (APP1), Photoshop/IPTC (APP13) and comment segments; its colour profile (APP2) and
- * the JFIF/Adobe segments the decoder needs are kept, and the Exif orientation comes back as a segment of its own.
+ * A JPEG's frames, tables and scans up to its end (EOI), each frame within PHOTO_PIXELS; every application segment
+ * but JFIF, the colour profile and Adobe's, every comment, and everything after EOI (a second picture, a phone's
+ * video) left out. The first Exif block's orientation comes back as a segment of its own.
  */
-function jpegWithoutMetadata(bytes: Buffer): Buffer | null {
-  const parts: Buffer[] = [bytes.subarray(0, 2)];
+function readJpeg(bytes: Buffer, kept: Parts): boolean {
+  kept.keep(bytes.subarray(0, 2));
   let at = 2;
-  while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff) return null;
+  let frames = 0;
+  let oriented = false;
+  while (at + 1 < bytes.length && kept.next()) {
+    if (bytes[at] !== 0xff) return false;
     const marker = bytes[at + 1]!;
-    // Fill bytes before a marker, and markers without a length (RSTn, TEM).
     if (marker === 0xff) {
-      at++;
+      at++; // a fill byte before a marker
       continue;
     }
-    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
-      parts.push(bytes.subarray(at, at + 2));
-      at += 2;
-      continue;
+    // Markers without a length belong inside a scan, and a second start of image nowhere.
+    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01 || marker === JPEG.soi) return false;
+    if (marker === JPEG.eoi) {
+      kept.keep(bytes.subarray(at, at + 2));
+      return frames > 0;
     }
-    // The image data runs to the end: the segments are all read.
-    if (marker === JPEG.sos) return Buffer.concat([...parts, bytes.subarray(at)]);
-    const end = at + 2 + bytes.readUInt16BE(at + 2);
-    if (end > bytes.length) return null;
+    if (at + 4 > bytes.length) return false;
+    const length = bytes.readUInt16BE(at + 2);
+    const end = at + 2 + length;
+    if (length < 2 || end > bytes.length) return false;
     const segment = bytes.subarray(at, end);
-    if (marker === JPEG.app1) {
-      const orientation = exifOrientation(segment.subarray(4));
-      if (orientation !== null && orientation !== 1) parts.push(orientationSegment(orientation));
-    } else if (marker !== JPEG.app13 && marker !== JPEG.comment) {
-      parts.push(segment);
+    const data = segment.subarray(4);
+    if (JPEG_FRAME(marker)) {
+      if (data.length < 5 || !drawable(data.readUInt16BE(3), data.readUInt16BE(1))) return false;
+      frames++;
+      kept.keep(segment);
+    } else if (marker === JPEG.sos) {
+      kept.keep(segment);
+      const next = scanEnd(bytes, end);
+      if (next === null) return false;
+      kept.keep(bytes.subarray(end, next));
+      at = next;
+      continue;
+    } else if (JPEG_TABLES.has(marker) || JPEG_KEPT_APPS.some(([app, name]) => app === marker && opensWith(data, name))) {
+      kept.keep(segment);
+    } else if (marker === JPEG.app1 && !oriented && opensWith(data, "Exif\0\0")) {
+      oriented = true;
+      const orientation = exifOrientation(data);
+      if (orientation !== null && orientation !== 1) kept.keep(orientationSegment(orientation));
     }
     at = end;
   }
-  return null;
+  return false;
+}
+
+const opensWith = (data: Buffer, name: string) => data.toString("latin1", 0, name.length) === name;
+
+/** Where a scan's coded data starting at `from` ends: the next marker that is not a stuffed byte or a restart. */
+function scanEnd(bytes: Buffer, from: number): number | null {
+  let at = from;
+  for (;;) {
+    const mark = bytes.indexOf(0xff, at);
+    if (mark === -1 || mark + 1 >= bytes.length) return null;
+    const next = bytes[mark + 1]!;
+    if (next === 0x00 || next === 0xff || (next >= 0xd0 && next <= 0xd7)) at = mark + 1;
+    else return mark;
+  }
 }
 
 const EXIF_HEADER = Buffer.from("Exif\0\0", "latin1");
 const ORIENTATION_TAG = 0x0112;
 
-/** The orientation (1 to 8) an Exif block (after its APP1 length) names in its first directory, or null. */
+/** The orientation (1 to 8) an Exif block names in its first directory, or null. */
 function exifOrientation(exif: Buffer): number | null {
-  if (exif.length < 14 || !exif.subarray(0, 6).equals(EXIF_HEADER)) return null;
+  if (exif.length < 14) return null;
   const tiff = exif.subarray(6);
   const order = tiff.toString("latin1", 0, 2);
   if (order !== "II" && order !== "MM") return null;
@@ -126,44 +187,164 @@ function orientationSegment(orientation: number): Buffer {
   return Buffer.concat([header, EXIF_HEADER, tiff]);
 }
 
-/** PNG chunks that hold text and metadata rather than the picture. */
-const PNG_METADATA = new Set(["eXIf", "tEXt", "zTXt", "iTXt", "tIME"]);
+/** PNG chunks that draw the picture: the critical ones, colour, transparency, pixel size, palettes, animation. */
+const PNG_KEPT = new Set(
+  [
+    "IHDR",
+    "PLTE",
+    "IDAT",
+    "IEND",
+    "tRNS",
+    "cHRM",
+    "gAMA",
+    "iCCP",
+    "sBIT",
+    "sRGB",
+    "cICP",
+    "mDCV",
+    "cLLI",
+    "bKGD",
+    "hIST",
+    "pHYs",
+    "sPLT",
+  ].concat(["acTL", "fcTL", "fdAT"]),
+);
 
-function pngWithoutMetadata(bytes: Buffer): Buffer | null {
-  const parts: Buffer[] = [bytes.subarray(0, 8)];
+/** A PNG's drawing chunks up to IEND, its header first and within PHOTO_PIXELS, as every animation frame is. */
+function readPng(bytes: Buffer, kept: Parts): boolean {
+  kept.keep(bytes.subarray(0, 8));
   let at = 8;
-  while (at + 12 <= bytes.length) {
-    const end = at + 12 + bytes.readUInt32BE(at);
-    if (end > bytes.length) return null;
+  while (at + 12 <= bytes.length && kept.next()) {
+    const length = bytes.readUInt32BE(at);
+    const end = at + 12 + length;
+    if (end > bytes.length) return false;
     const type = bytes.toString("latin1", at + 4, at + 8);
-    if (!PNG_METADATA.has(type)) parts.push(bytes.subarray(at, end));
+    const data = bytes.subarray(at + 8, at + 8 + length);
+    if (at === 8 && (type !== "IHDR" || length !== 13 || !drawable(data.readUInt32BE(0), data.readUInt32BE(4)))) return false;
+    if (type === "fcTL" && (length < 12 || !drawable(data.readUInt32BE(4), data.readUInt32BE(8)))) return false;
+    if (PNG_KEPT.has(type)) kept.keep(bytes.subarray(at, end));
+    if (type === "IEND") return true;
     at = end;
-    if (type === "IEND") return Buffer.concat(parts);
   }
-  return null;
+  return false;
 }
 
-/** The VP8X header's flags for an Exif and an XMP chunk. */
+/** WebP chunks that draw the picture; the VP8X header's flags for an Exif and an XMP chunk. */
+const WEBP_KEPT = new Set(["VP8 ", "VP8L", "VP8X", "ALPH", "ANIM", "ANMF", "ICCP"]);
 const WEBP_FLAGS = { exif: 0x08, xmp: 0x04 };
 
-function webpWithoutMetadata(bytes: Buffer): Buffer | null {
-  const parts: Buffer[] = [Buffer.from(bytes.subarray(0, 12))];
+/** A WebP's drawing chunks within its RIFF size, its canvas and every frame within PHOTO_PIXELS. */
+function readWebp(bytes: Buffer, kept: Parts): boolean {
+  const riffEnd = 8 + bytes.readUInt32LE(4);
+  if (riffEnd > bytes.length) return false;
+  const head = Buffer.from(bytes.subarray(0, 12));
+  kept.keep(head);
+  let sized = false;
   let at = 12;
-  while (at + 8 <= bytes.length) {
-    const size = bytes.readUInt32LE(at + 4);
-    const end = at + 8 + size + (size % 2);
-    if (at + 8 + size > bytes.length) return null;
+  while (at + 8 <= riffEnd && kept.next()) {
     const type = bytes.toString("latin1", at, at + 4);
-    if (type === "VP8X" && size >= 1) {
-      const chunk = Buffer.from(bytes.subarray(at, Math.min(end, bytes.length)));
+    const size = bytes.readUInt32LE(at + 4);
+    const end = Math.min(at + 8 + size + (size % 2), riffEnd);
+    if (at + 8 + size > riffEnd) return false;
+    const data = bytes.subarray(at + 8, at + 8 + size);
+    const drawn = webpSize(type, data);
+    if (drawn === false) return false;
+    if (drawn) sized = true;
+    if (type === "VP8X") {
+      const chunk = Buffer.from(bytes.subarray(at, end));
       chunk[8] = chunk[8]! & ~(WEBP_FLAGS.exif | WEBP_FLAGS.xmp);
-      parts.push(chunk);
-    } else if (type !== "EXIF" && type !== "XMP ") {
-      parts.push(bytes.subarray(at, Math.min(end, bytes.length)));
+      kept.keep(chunk);
+    } else if (WEBP_KEPT.has(type)) {
+      kept.keep(bytes.subarray(at, end));
     }
     at = end;
   }
-  const webp = Buffer.concat(parts);
-  webp.writeUInt32LE(webp.length - 8, 4);
-  return webp;
+  head.writeUInt32LE(kept.length - 8, 4);
+  return sized;
+}
+
+/** Whether a WebP chunk that sizes a picture (the canvas, a frame, a bitstream) is drawable; null for other chunks. */
+function webpSize(type: string, data: Buffer): boolean | null {
+  switch (type) {
+    case "VP8X":
+      return data.length >= 10 && drawable(data.readUIntLE(4, 3) + 1, data.readUIntLE(7, 3) + 1);
+    case "ANMF":
+      return data.length >= 12 && drawable(data.readUIntLE(6, 3) + 1, data.readUIntLE(9, 3) + 1);
+    case "VP8 ":
+      return (
+        data.length >= 10 &&
+        data[3] === 0x9d &&
+        data[4] === 0x01 &&
+        data[5] === 0x2a &&
+        drawable(data.readUInt16LE(6) & 0x3fff, data.readUInt16LE(8) & 0x3fff)
+      );
+    case "VP8L": {
+      if (data.length < 5 || data[0] !== 0x2f) return false;
+      const bits = data.readUInt32LE(1);
+      return drawable((bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1);
+    }
+    default:
+      return null;
+  }
+}
+
+const GIF = { extension: 0x21, image: 0x2c, trailer: 0x3b, graphicControl: 0xf9, application: 0xff } as const;
+/** Application extensions a browser reads: the loop count. */
+const GIF_KEPT_APPLICATIONS = ["NETSCAPE2.0", "ANIMEXTS1.0"];
+
+/**
+ * A GIF's screen, frames and their timing up to its trailer, the picture every frame reaches within PHOTO_PIXELS (a
+ * browser grows a GIF to fit a frame larger than its screen); comments, text and other applications' blocks left out.
+ */
+function readGif(bytes: Buffer, kept: Parts): boolean {
+  if (bytes.length < 13) return false;
+  let width = bytes.readUInt16LE(6);
+  let height = bytes.readUInt16LE(8);
+  const flags = bytes[10]!;
+  let at = 13 + (flags & 0x80 ? 3 << ((flags & 7) + 1) : 0);
+  if (at > bytes.length) return false;
+  kept.keep(bytes.subarray(0, at));
+  let frames = 0;
+  while (at < bytes.length && kept.next()) {
+    const block = bytes[at]!;
+    if (block === GIF.trailer) {
+      kept.keep(bytes.subarray(at, at + 1));
+      return frames > 0 && drawable(width, height);
+    }
+    let end: number | null;
+    let keep: boolean;
+    if (block === GIF.image) {
+      if (at + 10 > bytes.length) return false;
+      width = Math.max(width, bytes.readUInt16LE(at + 1) + bytes.readUInt16LE(at + 5));
+      height = Math.max(height, bytes.readUInt16LE(at + 3) + bytes.readUInt16LE(at + 7));
+      if (!drawable(width, height)) return false;
+      const local = bytes[at + 9]!;
+      // The frame's colour table, then the LZW code size, then its data's sub-blocks.
+      end = subBlocksEnd(bytes, at + 10 + (local & 0x80 ? 3 << ((local & 7) + 1) : 0) + 1);
+      keep = true;
+      frames++;
+    } else if (block === GIF.extension && at + 2 <= bytes.length) {
+      const label = bytes[at + 1]!;
+      end = subBlocksEnd(bytes, at + 2);
+      const application = bytes.toString("latin1", at + 3, at + 14);
+      keep = label === GIF.graphicControl || (label === GIF.application && GIF_KEPT_APPLICATIONS.includes(application));
+    } else {
+      return false;
+    }
+    if (end === null) return false;
+    if (keep) kept.keep(bytes.subarray(at, end));
+    at = end;
+  }
+  return false;
+}
+
+/** Where the sub-blocks starting at `from` end, past their empty closing block; null when the file ends first. */
+function subBlocksEnd(bytes: Buffer, from: number): number | null {
+  let at = from;
+  while (at < bytes.length) {
+    const size = bytes[at]!;
+    at += 1 + size;
+    if (size === 0) return at;
+  }
+  return null;
 }

@@ -120,7 +120,8 @@ export async function insertRecipes(
     .execute();
   const ids = rows.map((row) => row.id);
   const images = recipes.flatMap(({ image }, i) =>
-    image ? [{ recipeId: ids[i]!, contentType: image.contentType, bytes: image.bytes }] : [],
+    // Checked by the reader as it kept them (photos.ts).
+    image ? [{ recipeId: ids[i]!, contentType: image.contentType, bytes: image.bytes, checked: true }] : [],
   );
   if (images.length > 0) await trx.insertInto("recipeImages").values(images).execute();
   return ids;
@@ -137,9 +138,22 @@ function householdImages(db: Kysely<Database>, householdId: string) {
 /** A recipe's photo, when it has one of its own and the recipe is the household's. */
 export function findRecipeImage(db: Kysely<Database>, householdId: string, recipeId: string) {
   return householdImages(db, householdId)
-    .select(["recipeImages.contentType", "recipeImages.bytes"])
+    .select(["recipeImages.contentType", "recipeImages.bytes", "recipeImages.checked"])
     .where("recipeImages.recipeId", "=", recipeId)
     .executeTakeFirst();
+}
+
+/** Keeps a photo once checked, in the place of the one stored unchecked, or removes it (`null`: it could not be kept). */
+export async function keepCheckedImage(db: Kysely<Database>, recipeId: string, photo: { contentType: string; bytes: Buffer } | null) {
+  // Only one still unchecked: another request may have checked it meanwhile, and a photo is never replaced.
+  if (!photo) await db.deleteFrom("recipeImages").where("recipeId", "=", recipeId).where("checked", "=", false).execute();
+  else
+    await db
+      .updateTable("recipeImages")
+      .set({ ...photo, checked: true })
+      .where("recipeId", "=", recipeId)
+      .where("checked", "=", false)
+      .execute();
 }
 
 /**

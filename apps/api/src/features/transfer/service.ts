@@ -26,6 +26,7 @@ import {
   claimImport,
   findImport,
   findRecipeImage,
+  keepCheckedImage,
   forgetImport,
   insertIngredients,
   insertMealPlans,
@@ -455,13 +456,22 @@ export async function importProgress(ctx: Context, userId: string, key: string):
 const PHOTO_KEPT_SECONDS = 24 * 60 * 60;
 
 /**
- * A recipe's own photo (kept from an import), or 404. It is checked again as it is sent, as imports before photos were
- * checked kept them unchecked: one past the pixels a browser should draw is not found, and what its camera wrote
- * beside the picture is left out.
+ * A recipe's own photo as it may be shown, or null when it has none. A photo an import kept before photos were checked
+ * is checked the first time it is read (its pixels bounded, its metadata left out) and kept so, or removed when it
+ * can't be kept (decision 0048).
  */
-export async function recipeImage(ctx: Context, householdId: string, recipeId: string, to: PendingDownload): Promise<void> {
+async function shownPhoto(ctx: Context, householdId: string, recipeId: string): Promise<{ contentType: PhotoType; bytes: Buffer } | null> {
   const stored = await findRecipeImage(ctx.db, householdId, recipeId);
-  const photo = stored && keptPhoto(Buffer.from(stored.bytes));
+  if (!stored) return null;
+  if (stored.checked) return { contentType: stored.contentType as PhotoType, bytes: Buffer.from(stored.bytes) };
+  const photo = keptPhoto(Buffer.from(stored.bytes));
+  await keepCheckedImage(ctx.db, recipeId, photo);
+  return photo;
+}
+
+/** A recipe's own photo (kept from an import), or 404. */
+export async function recipeImage(ctx: Context, householdId: string, recipeId: string, to: PendingDownload): Promise<void> {
+  const photo = await shownPhoto(ctx, householdId, recipeId);
   if (!photo) throw notFound("Image not found");
   const fileName = `${recipeId}.${EXTENSIONS[photo.contentType]}`;
   await to.send(fileName, photo.contentType, streamOf(photo.bytes), { inline: true, keepSeconds: PHOTO_KEPT_SECONDS });
@@ -538,7 +548,7 @@ async function writeExport(ctx: Context, kitchen: Kitchen, download: PendingDown
   zip.addBuffer(Buffer.from(JSON.stringify(jsonLd, null, 2)), KIM_JSONLD_FILE);
   for (const [recipeId, path] of imageOf) {
     zip.addReadStreamLazy(path, (done) => {
-      findRecipeImage(ctx.db, kitchen.householdId, recipeId).then(
+      shownPhoto(ctx, kitchen.householdId, recipeId).then(
         (image) => done(null, streamOf(image?.bytes ?? new Uint8Array())),
         (error: unknown) => done(error, new PassThrough()),
       );

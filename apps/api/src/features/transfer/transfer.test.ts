@@ -439,6 +439,10 @@ describe("what one import may cost", () => {
     const remove = (who: typeof cook) =>
       t.app.inject({ method: "DELETE", url: `/api/recipes/${recipe!.id}/image`, headers: { cookie: who.cookie } });
 
+    // The list as the cook's screen read it before: served again from the process's cache unless its version moves.
+    expect((await get(cook.cookie, "/api/recipes")).json()).toMatchObject([
+      { id: recipe!.id, photoUrl: `/api/recipes/${recipe!.id}/image` },
+    ]);
     expect((await remove(stranger)).statusCode).toBe(404);
     expect(await countOf("recipeImages", cook.id)).toBe(1);
     const removed = await remove(cook);
@@ -476,11 +480,28 @@ describe("what one import may cost", () => {
         { recipeId: camera!.id, contentType: "image/jpeg", bytes: jpeg },
       ])
       .execute();
+    const photoUrls = async () =>
+      Object.fromEntries(
+        ((await get(user.cookie, "/api/recipes")).json() as { id: string; photoUrl: string | null }[]).map((r) => [
+          r.id,
+          r.photoUrl !== null,
+        ]),
+      );
+    expect(await photoUrls()).toEqual({ [bomb!.id]: true, [camera!.id]: true });
     expect((await get(user.cookie, `/api/recipes/${bomb!.id}/image`)).statusCode).toBe(404);
     const served = await get(user.cookie, `/api/recipes/${camera!.id}/image`);
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/jpeg");
     expect(served.rawPayload.includes(Buffer.from(place))).toBe(false);
+    // Checked once and kept so: the bomb is gone (and its recipe's card says so), the other stored without the place.
+    expect(await photoUrls()).toEqual({ [bomb!.id]: false, [camera!.id]: true });
+    const stored = await t.deps.db
+      .selectFrom("recipeImages")
+      .select(["recipeId", "bytes", "checked"])
+      .where("recipeId", "=", camera!.id)
+      .execute();
+    expect(stored).toEqual([{ recipeId: camera!.id, bytes: expect.anything(), checked: true }]);
+    expect(Buffer.from(stored[0]!.bytes).equals(served.rawPayload)).toBe(true);
   });
 
   it("saves recipes in batches bounded by their photos' bytes, not only by their count", () => {

@@ -15,8 +15,11 @@ export const hasPhoto = (recipe: Photos) => !!(recipe.imageUrl || recipe.photoUr
  */
 export function RecipePhoto({ recipe, className, lazy = false }: { recipe: Photos; className?: string; lazy?: boolean }) {
   const sources = [recipe.imageUrl, recipe.photoUrl].filter((url): url is string => !!url);
-  const [failed, setFailed] = useState(0);
-  const src = sources[failed];
+  // Failures count for these sources: an address the cook mends is tried again.
+  const tried = sources.join(" ");
+  const [failed, setFailed] = useState({ tried, count: 0 });
+  const count = failed.tried === tried ? failed.count : 0;
+  const src = sources[count];
   return (
     <div className={cn("flex aspect-[16/9] items-center justify-center overflow-hidden bg-muted", className)}>
       {src ? (
@@ -28,7 +31,7 @@ export function RecipePhoto({ recipe, className, lazy = false }: { recipe: Photo
           decoding="async"
           referrerPolicy="no-referrer"
           className="size-full object-cover"
-          onError={() => setFailed((count) => count + 1)}
+          onError={() => setFailed({ tried, count: count + 1 })}
         />
       ) : (
         <PhotoPlaceholder />
