@@ -287,7 +287,7 @@ describe("cooking mode", () => {
     await openCookingMode(page, { ...lemonCake, instructions: "Bake for 10 minutes, stir, then bake for 10 minutes more." });
     const steps = page.getByRole("region", { name: "Instructions" });
     const start = steps.getByRole("button", { name: "Start 10 min timer" });
-    expect(await start.count()).toBe(2);
+    await expect.poll(() => start.count()).toBe(2);
     await start.first().click();
     await steps.getByRole("button", { name: /^Timer running \d\d:\d\d$/ }).waitFor();
     // The second still starts its own.

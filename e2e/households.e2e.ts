@@ -76,6 +76,7 @@ describe("households", () => {
     await owner.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
     await owner.getByRole("alertdialog").waitFor({ state: "detached" });
     // Bob's row and its button are gone: the focus stays in the household card, not on the page.
+    await owner.getByText(bob).waitFor({ state: "detached" });
     await expect
       .poll(() => owner.evaluate(() => !!document.activeElement?.closest("[data-slot=card]")?.textContent?.includes("Household")))
       .toBe(true);

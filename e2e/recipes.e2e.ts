@@ -216,20 +216,26 @@ describe("recipes", () => {
   });
 
   it("lets the cook leave while the recipe saves: no prompt, no pull back to the list once it is saved", async () => {
-    const page = await openPage();
+    // Service workers blocked, so the planner's code comes from the network, where the test holds it.
+    const page = await openPage({ serviceWorkers: "block" });
     await signInAs(page, { firstName: "Rhea" });
     await page.goto("/recipes/new");
     await page.getByLabel("Title").fill("Slow Soup");
     await page.getByLabel("Name of ingredient 1").fill("Leek");
     await page.getByLabel("Steps").fill("Simmer.");
     const save = await holdRequests(page, (url) => url.pathname.endsWith("/recipes.create"));
+    // The page the cook goes to loads slowly: the form stays drawn until it has, and the save lands meanwhile.
+    const planner = await holdRequests(page, (url) => /\/assets\/meal-planner-[^/]*\.js$/.test(url.pathname));
     await page.getByRole("button", { name: "Create Recipe" }).click();
     await save.started;
     await page.getByRole("link", { name: "Meal Planner" }).first().click();
     await page.waitForURL((url) => url.pathname === "/meal-planner");
     expect(await page.getByRole("alertdialog").count()).toBe(0);
+    await planner.started;
     await save.release();
     await toast(page, "Recipe created successfully");
+    await planner.release();
+    await page.getByRole("heading", { name: "Meal Planner" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/meal-planner");
     // Saved, so no draft comes back: the form opens empty.
     await page.goto("/recipes/new");

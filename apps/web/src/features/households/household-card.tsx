@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Crown, LogOut, UserMinus, Users, X } from "lucide-react";
 import { Badge } from "@kim/ui/badge";
 import { Button } from "@kim/ui/button";
@@ -69,10 +69,17 @@ export function HouseholdCard({ userId }: { userId: string }) {
     },
     onError: failureToast("Couldn't cancel the invitation"),
   });
+  const members = useRef<HTMLUListElement>(null);
   const done = (title: string) => () => {
     setChange(null);
     toast({ title });
-    void refresh();
+    // The button the change came from may be gone with its row once the household is read again: the focus goes to
+    // the members' list rather than to the page's body.
+    void refresh().then(() =>
+      requestAnimationFrame(() => {
+        if (document.activeElement === document.body || document.activeElement === null) members.current?.focus();
+      }),
+    );
   };
   const remove = useKeyedMutation(keyed(utils.client.households.remove.mutate), {
     onSuccess: done("Removed from the household"),
@@ -118,7 +125,7 @@ export function HouseholdCard({ userId }: { userId: string }) {
           <PartFailed retry={() => void household.refetch()} />
         ) : (
           <>
-            <ul className="grid gap-2" aria-label="Members">
+            <ul ref={members} tabIndex={-1} className="grid gap-2 outline-none" aria-label="Members">
               {data!.members.map((member) => (
                 <li key={member.userId} className="flex flex-wrap items-center gap-3 rounded-md border p-3">
                   <UserAvatar name={member.avatar} className="size-8" />

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { Link, useBlocker, useNavigate } from "@tanstack/react-router";
+import { Link, useBlocker, useNavigate, useRouter } from "@tanstack/react-router";
 import { Plus, Scale, Trash2 } from "lucide-react";
 import { CUISINES, DIFFICULTIES, UNITS, scaleQuantity, type RecipeInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
@@ -84,13 +84,7 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
     setRestoredShown(false);
   };
   // Leaving while the save is on its way is not leaving unsaved: it finishes, and forgets the draft, without the form.
-  const mounted = useRef(false);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const router = useRouter();
   const blocker = useBlocker({
     shouldBlockFn: () => dirty && !saved.current && !pending,
     // A lost session keeps the form as a draft before its redirect: no prompt then.
@@ -174,13 +168,15 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
       return;
     }
     setErrors({});
+    const here = router.latestLocation.href;
     onSubmit(parsed.data)
       .then(() => {
         saved.current = true;
         forgetDraft(draft.key);
         // In place of the form: Back then goes where the cook came from, not to a form already saved (an empty one).
-        // A cook who left while it saved stays where they went.
-        if (mounted.current) return navigate({ to: "/recipes", replace: true });
+        // A cook who left while it saved stays where they went, even while the page they went to still loads (the
+        // form stays drawn until it has: whether it is drawn says nothing).
+        if (router.latestLocation.href === here) return navigate({ to: "/recipes", replace: true });
       })
       // Failures are toasted by the mutation; the form keeps its values for another try.
       .catch(() => undefined);
