@@ -162,13 +162,17 @@ export function findRecipeImage(db: Kysely<Database>, householdId: string, recip
 }
 
 /**
- * A recipe's photo as its cards are sent it: its display copy, and the original only when it has none yet (a photo
- * kept before display copies), so serving a card does not read a 10 MB original.
+ * A recipe's photo as its cards are sent it: its display copy, and, when it has none yet (a photo kept before display
+ * copies) and `original` is asked for, its original; a card's request does not read a 10 MB original otherwise.
  */
-export function findShownImage(db: Kysely<Database>, householdId: string, recipeId: string) {
+export function findShownImage(db: Kysely<Database>, householdId: string, recipeId: string, original = false) {
   return householdImages(db, householdId)
     .select(["recipeImages.displayType", "recipeImages.displayBytes", "recipeImages.contentType", "recipeImages.checked"])
-    .select(sql<Uint8Array | null>`case when recipe_images.display_bytes is null then recipe_images.bytes end`.as("bytes"))
+    .select(
+      original
+        ? sql<Uint8Array | null>`case when recipe_images.display_bytes is null then recipe_images.bytes end`.as("bytes")
+        : sql<Uint8Array | null>`null::bytea`.as("bytes"),
+    )
     .where("recipeImages.recipeId", "=", recipeId)
     .executeTakeFirst();
 }

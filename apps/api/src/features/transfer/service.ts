@@ -43,7 +43,7 @@ import {
   sharesHousehold,
   stillInHousehold,
 } from "./queries";
-import { DISPLAY_COPY, displayCopy } from "./display-copy";
+import { DISPLAY_COPY, inDisplayTurn } from "./display-copy";
 import { keptPhoto, type PhotoType } from "./photos";
 import { planRestore, type RecipeTarget, type RestorePlan } from "./restore";
 import {
@@ -467,7 +467,11 @@ const PHOTO_KEPT_SECONDS = 24 * 60 * 60;
  * photos were checked is checked the first time it is read (its pixels bounded, its metadata left out) and kept so, or
  * removed when it can't be kept (decision 0048).
  */
-async function exportedPhoto(ctx: Context, householdId: string, recipeId: string): Promise<{ contentType: PhotoType; bytes: Buffer } | null> {
+async function exportedPhoto(
+  ctx: Context,
+  householdId: string,
+  recipeId: string,
+): Promise<{ contentType: PhotoType; bytes: Buffer } | null> {
   const stored = await findRecipeImage(ctx.db, householdId, recipeId);
   if (!stored) return null;
   if (stored.checked) return { contentType: stored.contentType as PhotoType, bytes: Buffer.from(stored.bytes) };
@@ -482,15 +486,21 @@ async function exportedPhoto(ctx: Context, householdId: string, recipeId: string
  * no request pays for it twice; one that can't be kept or drawn is removed (decision 0048, "Display copies").
  */
 async function shownPhoto(ctx: Context, householdId: string, recipeId: string): Promise<{ contentType: string; bytes: Buffer } | null> {
-  const stored = await findShownImage(ctx.db, householdId, recipeId);
-  if (!stored) return null;
-  if (stored.displayBytes && stored.displayType) return { contentType: stored.displayType, bytes: Buffer.from(stored.displayBytes) };
-  const original = Buffer.from(stored.bytes ?? []);
-  const checked = stored.checked ? null : keptPhoto(original);
-  const display = stored.checked || checked ? await displayCopy(checked?.bytes ?? original) : null;
-  const copy = display && { contentType: DISPLAY_COPY.contentType, bytes: display };
-  await keepDisplayCopy(ctx.db, recipeId, copy && { display: copy, ...(checked && { checked }) });
-  return copy;
+  const shown = await findShownImage(ctx.db, householdId, recipeId);
+  if (!shown) return null;
+  if (shown.displayBytes && shown.displayType) return { contentType: shown.displayType, bytes: Buffer.from(shown.displayBytes) };
+  return inDisplayTurn(async (copyOf) => {
+    // Read again in its turn: another request may have made the copy (or removed the photo) meanwhile.
+    const stored = await findShownImage(ctx.db, householdId, recipeId, true);
+    if (!stored) return null;
+    if (stored.displayBytes && stored.displayType) return { contentType: stored.displayType, bytes: Buffer.from(stored.displayBytes) };
+    const original = Buffer.from(stored.bytes ?? []);
+    const checked = stored.checked ? null : keptPhoto(original);
+    const display = stored.checked || checked ? await copyOf(checked?.bytes ?? original) : null;
+    const copy = display && { contentType: DISPLAY_COPY.contentType, bytes: display };
+    await keepDisplayCopy(ctx.db, recipeId, copy && { display: copy, ...(checked && { checked }) });
+    return copy;
+  });
 }
 
 /** A recipe's own photo (kept from an import) as its cards show it, or 404. */

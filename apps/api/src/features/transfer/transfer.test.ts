@@ -436,7 +436,11 @@ describe("what one import may cost", () => {
     expect(served.rawPayload.includes(Buffer.from(place))).toBe(false);
     // Its display copy is served; the original is kept, its picture whole, for exports.
     expect(served.headers["content-type"]).toBe("image/webp");
-    const { bytes } = await t.deps.db.selectFrom("recipeImages").select("bytes").where("recipeId", "=", withPhoto.id).executeTakeFirstOrThrow();
+    const { bytes } = await t.deps.db
+      .selectFrom("recipeImages")
+      .select("bytes")
+      .where("recipeId", "=", withPhoto.id)
+      .executeTakeFirstOrThrow();
     const original = Buffer.from(bytes);
     expect(original.includes(Buffer.from(place))).toBe(false);
     expect(original.includes(jpeg.subarray(jpeg.indexOf(Buffer.from([0xff, 0xda]))))).toBe(true);
@@ -534,7 +538,10 @@ describe("what one import may cost", () => {
       .png()
       .toBuffer();
     // As an import stored it after photos were checked, before display copies.
-    await t.deps.db.insertInto("recipeImages").values({ recipeId: recipe!.id, contentType: "image/png", bytes: photo, checked: true }).execute();
+    await t.deps.db
+      .insertInto("recipeImages")
+      .values({ recipeId: recipe!.id, contentType: "image/png", bytes: photo, checked: true })
+      .execute();
     const served = await get(user.cookie, `/api/recipes/${recipe!.id}/image`);
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/webp");
