@@ -22,6 +22,7 @@ import * as movingInAndOut from "./migrations/2026-11-27-0037-moving-in-and-out"
 import * as collectionImportFingerprint from "./migrations/2026-12-07-0038-collection-import-fingerprint";
 import * as outboxSendBy from "./migrations/2026-12-07-0039-outbox-send-by";
 import * as recipePhotosChecked from "./migrations/2026-12-07-0040-recipe-photos-checked";
+import * as recipePhotoDisplayCopies from "./migrations/2026-12-07-0041-recipe-photo-display-copies";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
 export const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-07-0038-collection-import-fingerprint": collectionImportFingerprint,
   "2026-12-07-0039-outbox-send-by": outboxSendBy,
   "2026-12-07-0040-recipe-photos-checked": recipePhotosChecked,
+  "2026-12-07-0041-recipe-photo-display-copies": recipePhotoDisplayCopies,
 };
 
 export function migrator(db: Kysely<Database>): Migrator {

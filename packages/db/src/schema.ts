@@ -323,6 +323,9 @@ export interface RecipeImagesTable {
   bytes: Uint8Array;
   /** Whether its pixels were bounded and its metadata left out (decision 0048): photos kept before were not. */
   checked: Generated<boolean>;
+  /** The copy its cards are sent (at most 1,280 px, upright, WebP, no metadata); null until made (decision 0048). */
+  displayBytes: Uint8Array | null;
+  displayType: string | null;
 }
 
 /** A collection import under its idempotency key: progress while it runs, then its summary (decision 0039). */

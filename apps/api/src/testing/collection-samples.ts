@@ -1,6 +1,6 @@
 import { createGzip, crc32, deflateRawSync, gzipSync } from "node:zlib";
 import yazl from "yazl";
-import { pngPhoto, webpPhoto } from "./photos";
+import { drawnWebp, pngPhoto } from "./photos";
 
 /**
  * Small collection files in each format Kim imports, made from made-up recipes (never anyone's data), shaped as each
@@ -119,7 +119,7 @@ export function mealieZip(recipes: SampleRecipe[]): Promise<Buffer> {
       return [
         { name: `recipes/${s}/${s}.json`, data: JSON.stringify(json) },
         // Mealie keeps its photos as WebP.
-        ...(r.photo ? [{ name: `recipes/${s}/images/original.webp`, data: webpPhoto() }] : []),
+        ...(r.photo ? [{ name: `recipes/${s}/images/original.webp`, data: drawnWebp() }] : []),
       ];
     }),
   );

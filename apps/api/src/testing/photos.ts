@@ -100,6 +100,20 @@ export function jpegPhoto({
   return Buffer.concat([Buffer.from([0xff, 0xd8]), ...segments, jpegFrame(width, height), jpegScan(), JPEG_END, after]);
 }
 
+/** A real 8 x 8 JPEG (made by sharp, no metadata): its tables, frame and scan draw, where jpegPhoto's noise does not. */
+const DRAWN_JPEG = Buffer.from(
+  "/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAP/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABf/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKABiz//2Q==",
+  "base64",
+);
+
+/** A JPEG a decoder draws (an 8 x 8 picture): SOI, these segments, the real JPEG's tables, frame and scan, EOI. */
+export function drawnJpeg({ segments = [] }: { segments?: Buffer[] } = {}): Buffer {
+  return Buffer.concat([DRAWN_JPEG.subarray(0, 2), ...segments, DRAWN_JPEG.subarray(2)]);
+}
+
+/** A real 8 x 8 lossless WebP (made by sharp), which a decoder draws, where webpPhoto's header-only picture does not. */
+export const drawnWebp = (): Buffer => Buffer.from("UklGRh4AAABXRUJQVlA4TBEAAAAvB8ABAAdQvCIXpf+BiOh/AAA=", "base64");
+
 /** A RIFF chunk of a WebP file, padded to an even length. */
 export function webpChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);

@@ -17,6 +17,7 @@ import {
   tandoorDraft,
 } from "./formats";
 import { isKimExport, KIM_EXPORT_FILE, kimKitchen, kimRecipes, type Failure, type KimKitchen } from "./kim-format";
+import { DISPLAY_COPY, displayCopy } from "./display-copy";
 import { keptPhoto } from "./photos";
 import {
   REASON_CHARACTERS,
@@ -138,12 +139,23 @@ class Collection {
     return saved;
   }
 
+  /**
+   * Keeps a photo (checked and stripped by keptPhoto, the cheap first gate) and its display copy (sharp, after it),
+   * both written to disk; null when either can't be made, and the photo is left out.
+   */
   private async saveImage(bytes: Buffer): Promise<SavedImage | null> {
     const photo = bytes.length <= TRANSFER_LIMITS.imageBytes ? keptPhoto(bytes) : null;
-    if (!photo) return null;
+    const display = photo && (await displayCopy(photo.bytes));
+    if (!photo || !display) return null;
     const path = join(this.imagesDir, `${this.images++}`);
     await writeFile(path, photo.bytes);
-    return { path, contentType: photo.contentType, bytes: photo.bytes.length };
+    await writeFile(`${path}.display`, display);
+    return {
+      path,
+      contentType: photo.contentType,
+      bytes: photo.bytes.length + display.length,
+      display: { path: `${path}.display`, contentType: DISPLAY_COPY.contentType },
+    };
   }
 
   answer(format: CollectionFormat, kitchen?: KimKitchen): CollectionReading {

@@ -1,6 +1,6 @@
 import type { Database } from "@kim/db";
 import type { RecipeIngredient, RecipeInput, ShoppingItem } from "@kim/domain";
-import type { Insertable, Kysely } from "kysely";
+import { sql, type Insertable, type Kysely } from "kysely";
 import type { KeyedRequest } from "../../lib/idempotency";
 import type { Kitchen } from "../../sessions/kitchen";
 import { MAX_STOCK_EVENTS } from "./kim-format";
@@ -97,11 +97,18 @@ export function recipeKeys(
   return db.selectFrom("recipes").select(["id", "title", "ingredients"]).where("householdId", "=", householdId).execute();
 }
 
+/** A photo as an import stores it: the checked original (for exports) and the copy its cards are sent. */
+export interface StoredPhoto {
+  contentType: string;
+  bytes: Uint8Array;
+  display: { contentType: string; bytes: Uint8Array };
+}
+
 /** Saves recipes (and their photos) in one statement each, answering the new ids in the order given. */
 export async function insertRecipes(
   trx: Kysely<Database>,
   { householdId, userId }: Kitchen,
-  recipes: { recipe: RecipeInput; image: { contentType: string; bytes: Uint8Array } | null }[],
+  recipes: { recipe: RecipeInput; image: StoredPhoto | null }[],
 ): Promise<string[]> {
   if (recipes.length === 0) return [];
   const rows = await trx
@@ -120,8 +127,19 @@ export async function insertRecipes(
     .execute();
   const ids = rows.map((row) => row.id);
   const images = recipes.flatMap(({ image }, i) =>
-    // Checked by the reader as it kept them (photos.ts).
-    image ? [{ recipeId: ids[i]!, contentType: image.contentType, bytes: image.bytes, checked: true }] : [],
+    // Checked by the reader as it kept them (photos.ts), with their display copies (display-copy.ts).
+    image
+      ? [
+          {
+            recipeId: ids[i]!,
+            contentType: image.contentType,
+            bytes: image.bytes,
+            checked: true,
+            displayType: image.display.contentType,
+            displayBytes: image.display.bytes,
+          },
+        ]
+      : [],
   );
   if (images.length > 0) await trx.insertInto("recipeImages").values(images).execute();
   return ids;
@@ -135,12 +153,52 @@ function householdImages(db: Kysely<Database>, householdId: string) {
     .where("recipes.householdId", "=", householdId);
 }
 
-/** A recipe's photo, when it has one of its own and the recipe is the household's. */
+/** A recipe's photo (its original), when it has one of its own and the recipe is the household's. */
 export function findRecipeImage(db: Kysely<Database>, householdId: string, recipeId: string) {
   return householdImages(db, householdId)
     .select(["recipeImages.contentType", "recipeImages.bytes", "recipeImages.checked"])
     .where("recipeImages.recipeId", "=", recipeId)
     .executeTakeFirst();
+}
+
+/**
+ * A recipe's photo as its cards are sent it: its display copy, and, when it has none yet (a photo kept before display
+ * copies) and `original` is asked for, its original; a card's request does not read a 10 MB original otherwise.
+ */
+export function findShownImage(db: Kysely<Database>, householdId: string, recipeId: string, original = false) {
+  return householdImages(db, householdId)
+    .select(["recipeImages.displayType", "recipeImages.displayBytes", "recipeImages.contentType", "recipeImages.checked"])
+    .select(
+      original
+        ? sql<Uint8Array | null>`case when recipe_images.display_bytes is null then recipe_images.bytes end`.as("bytes")
+        : sql<Uint8Array | null>`null::bytea`.as("bytes"),
+    )
+    .where("recipeImages.recipeId", "=", recipeId)
+    .executeTakeFirst();
+}
+
+/**
+ * Keeps the display copy of a photo kept before display copies (with its original when it was just checked, in the
+ * place of the one stored unchecked), or removes the photo (`null`: it could not be kept or drawn). Only one still
+ * without a copy: another request may have made it meanwhile, and a photo is never replaced.
+ */
+export async function keepDisplayCopy(
+  db: Kysely<Database>,
+  recipeId: string,
+  copy: { display: { contentType: string; bytes: Buffer }; checked?: { contentType: string; bytes: Buffer } } | null,
+) {
+  if (!copy) await db.deleteFrom("recipeImages").where("recipeId", "=", recipeId).where("displayBytes", "is", null).execute();
+  else
+    await db
+      .updateTable("recipeImages")
+      .set({
+        ...(copy.checked && { ...copy.checked, checked: true }),
+        displayType: copy.display.contentType,
+        displayBytes: copy.display.bytes,
+      })
+      .where("recipeId", "=", recipeId)
+      .where("displayBytes", "is", null)
+      .execute();
 }
 
 /** Keeps a photo once checked, in the place of the one stored unchecked, or removes it (`null`: it could not be kept). */

@@ -65,7 +65,10 @@ export type CollectionFormat = "kim" | "paprika" | "mealie" | "tandoor" | "nextc
 export interface SavedImage {
   path: string;
   contentType: string;
+  /** The original's and its display copy's bytes, in all: what storing it takes. */
   bytes: number;
+  /** Its display copy (display-copy.ts), written beside it. */
+  display: { path: string; contentType: string };
 }
 
 export interface ReadRecipe {

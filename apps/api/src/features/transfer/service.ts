@@ -26,7 +26,9 @@ import {
   claimImport,
   findImport,
   findRecipeImage,
+  findShownImage,
   keepCheckedImage,
+  keepDisplayCopy,
   forgetImport,
   insertIngredients,
   insertMealPlans,
@@ -41,6 +43,7 @@ import {
   sharesHousehold,
   stillInHousehold,
 } from "./queries";
+import { DISPLAY_COPY, inDisplayTurn } from "./display-copy";
 import { keptPhoto, type PhotoType } from "./photos";
 import { planRestore, type RecipeTarget, type RestorePlan } from "./restore";
 import {
@@ -307,7 +310,11 @@ async function save(
     const batch = await Promise.all(
       recipes.map(async ({ recipe, image }) => ({
         recipe,
-        image: image && { contentType: image.contentType, bytes: await readFile(image.path) },
+        image: image && {
+          contentType: image.contentType,
+          bytes: await readFile(image.path),
+          display: { contentType: image.display.contentType, bytes: await readFile(image.display.path) },
+        },
       })),
     );
     await inKitchen(ctx, kitchen, async (trx) => {
@@ -456,11 +463,15 @@ export async function importProgress(ctx: Context, userId: string, key: string):
 const PHOTO_KEPT_SECONDS = 24 * 60 * 60;
 
 /**
- * A recipe's own photo as it may be shown, or null when it has none. A photo an import kept before photos were checked
- * is checked the first time it is read (its pixels bounded, its metadata left out) and kept so, or removed when it
- * can't be kept (decision 0048).
+ * A recipe's own photo as it may be exported (its original), or null when it has none. A photo an import kept before
+ * photos were checked is checked the first time it is read (its pixels bounded, its metadata left out) and kept so, or
+ * removed when it can't be kept (decision 0048).
  */
-async function shownPhoto(ctx: Context, householdId: string, recipeId: string): Promise<{ contentType: PhotoType; bytes: Buffer } | null> {
+async function exportedPhoto(
+  ctx: Context,
+  householdId: string,
+  recipeId: string,
+): Promise<{ contentType: PhotoType; bytes: Buffer } | null> {
   const stored = await findRecipeImage(ctx.db, householdId, recipeId);
   if (!stored) return null;
   if (stored.checked) return { contentType: stored.contentType as PhotoType, bytes: Buffer.from(stored.bytes) };
@@ -469,11 +480,34 @@ async function shownPhoto(ctx: Context, householdId: string, recipeId: string): 
   return photo;
 }
 
-/** A recipe's own photo (kept from an import), or 404. */
+/**
+ * A recipe's own photo as its cards are sent it (its display copy), or null when it has none. A photo kept before
+ * display copies gets its copy the first time it is shown (checked first when it was kept unchecked) and keeps it, so
+ * no request pays for it twice; one that can't be kept or drawn is removed (decision 0048, "Display copies").
+ */
+async function shownPhoto(ctx: Context, householdId: string, recipeId: string): Promise<{ contentType: string; bytes: Buffer } | null> {
+  const shown = await findShownImage(ctx.db, householdId, recipeId);
+  if (!shown) return null;
+  if (shown.displayBytes && shown.displayType) return { contentType: shown.displayType, bytes: Buffer.from(shown.displayBytes) };
+  return inDisplayTurn(async (copyOf) => {
+    // Read again in its turn: another request may have made the copy (or removed the photo) meanwhile.
+    const stored = await findShownImage(ctx.db, householdId, recipeId, true);
+    if (!stored) return null;
+    if (stored.displayBytes && stored.displayType) return { contentType: stored.displayType, bytes: Buffer.from(stored.displayBytes) };
+    const original = Buffer.from(stored.bytes ?? []);
+    const checked = stored.checked ? null : keptPhoto(original);
+    const display = stored.checked || checked ? await copyOf(checked?.bytes ?? original) : null;
+    const copy = display && { contentType: DISPLAY_COPY.contentType, bytes: display };
+    await keepDisplayCopy(ctx.db, recipeId, copy && { display: copy, ...(checked && { checked }) });
+    return copy;
+  });
+}
+
+/** A recipe's own photo (kept from an import) as its cards show it, or 404. */
 export async function recipeImage(ctx: Context, householdId: string, recipeId: string, to: PendingDownload): Promise<void> {
   const photo = await shownPhoto(ctx, householdId, recipeId);
   if (!photo) throw notFound("Image not found");
-  const fileName = `${recipeId}.${EXTENSIONS[photo.contentType]}`;
+  const fileName = `${recipeId}.${EXTENSIONS[photo.contentType] ?? "img"}`;
   await to.send(fileName, photo.contentType, streamOf(photo.bytes), { inline: true, keepSeconds: PHOTO_KEPT_SECONDS });
 }
 
@@ -548,7 +582,7 @@ async function writeExport(ctx: Context, kitchen: Kitchen, download: PendingDown
   zip.addBuffer(Buffer.from(JSON.stringify(jsonLd, null, 2)), KIM_JSONLD_FILE);
   for (const [recipeId, path] of imageOf) {
     zip.addReadStreamLazy(path, (done) => {
-      shownPhoto(ctx, kitchen.householdId, recipeId).then(
+      exportedPhoto(ctx, kitchen.householdId, recipeId).then(
         (image) => done(null, streamOf(image?.bytes ?? new Uint8Array())),
         (error: unknown) => done(error, new PassThrough()),
       );

@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { RECIPE_FIELDS } from "@kim/domain";
 import type { Database } from "@kim/db";
 import { sql, type ExpressionBuilder } from "kysely";
+import sharp from "sharp";
 import yauzl from "yauzl";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -22,13 +23,15 @@ import {
   tandoorZip,
   zipOf,
 } from "../../testing/collection-samples";
-import { exifBlock, jpegPhoto, jpegSegment, pngPhoto } from "../../testing/photos";
+import { drawnJpeg, exifBlock, jpegPhoto, jpegSegment, pngPhoto } from "../../testing/photos";
 import { KEY_REUSED } from "../../lib/idempotency";
 import { BODY_REFUSALS } from "../../lib/request-bodies";
 import { DOWNLOAD_LIMITS } from "../../lib/rest";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
 import { EXCERPT_CHARACTERS, MAX_MEALS_PER_SLOT, QUOTAS, quotaMessage, slotFullText } from "@kim/domain";
+import { displayCopy } from "./display-copy";
 import { KIM_EXPORT_FILE, MAX_STOCK_EVENTS, stockHistoryLeftOut } from "./kim-format";
+import { keptPhoto } from "./photos";
 import { photosUnreadable, REFUSALS, TRANSFER_LIMITS, type ReadRecipe } from "./reading";
 import { ALREADY_THERE } from "./restore";
 import { PHOTO_NOT_FOUND } from "../recipes/router";
@@ -375,8 +378,10 @@ describe("what one import may cost", () => {
   it(
     "reads a photo that many recipes name once, keeps at most the file's photo bytes and tells the rest left out",
     async () => {
-      // A PNG of exactly the largest size kept: its header and end, and noise standing in for its pixels.
-      const photo = pngPhoto({ imageData: randomBytes(TRANSFER_LIMITS.imageBytes - 57) });
+      // A PNG of nearly the largest size kept (noise pixels don't pack), and its display copy, stored beside it.
+      const photo = pngPhoto({ width: 1_860, height: 1_860 });
+      expect(photo.length).toBeLessThanOrEqual(TRANSFER_LIMITS.imageBytes);
+      const stored = photo.length + (await displayCopy(photo))!.length;
       // Read once a recipe, these recipes would unpack to more than a file may (a bomb) and store as much again.
       const count = Math.ceil(TRANSFER_LIMITS.unpackedBytes / photo.length) + 1;
       const recipes = Array.from({ length: count }, (_, i) => kimRecipe(i, "images/big.jpg"));
@@ -384,7 +389,7 @@ describe("what one import may cost", () => {
         { name: KIM_EXPORT_FILE, data: JSON.stringify({ format: "kim-export", version: 1, recipes }) },
         { name: "images/big.jpg", data: photo },
       ]);
-      await withLimits({ photoBytes: 3 * photo.length }, async () => {
+      await withLimits({ photoBytes: 3 * stored }, async () => {
         const user = await createUser(t);
         const res = await upload(user.cookie, file);
         expect(res.statusCode, res.body).toBe(200);
@@ -400,7 +405,7 @@ describe("what one import may cost", () => {
   it("tells the photos it could not keep (not an image, empty, too many pixels, not in the file) and imports their recipes", async () => {
     const user = await createUser(t);
     const place = "GPS 52.3676N 4.9041E";
-    const jpeg = jpegPhoto({ segments: [jpegSegment(0xe1, Buffer.concat([exifBlock([{ tag: 0x0112, value: 6 }]), Buffer.from(place)]))] });
+    const jpeg = drawnJpeg({ segments: [jpegSegment(0xe1, Buffer.concat([exifBlock([{ tag: 0x0112, value: 6 }]), Buffer.from(place)]))] });
     const recipes = [
       kimRecipe(1, "images/text.jpg"),
       kimRecipe(2, "images/empty.jpg"),
@@ -429,7 +434,16 @@ describe("what one import may cost", () => {
     const served = await t.app.inject({ method: "GET", url: `/api/recipes/${withPhoto.id}/image`, headers: { cookie: user.cookie } });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.includes(Buffer.from(place))).toBe(false);
-    expect(served.rawPayload.includes(jpeg.subarray(jpeg.indexOf(Buffer.from([0xff, 0xda]))))).toBe(true);
+    // Its display copy is served; the original is kept, its picture whole, for exports.
+    expect(served.headers["content-type"]).toBe("image/webp");
+    const { bytes } = await t.deps.db
+      .selectFrom("recipeImages")
+      .select("bytes")
+      .where("recipeId", "=", withPhoto.id)
+      .executeTakeFirstOrThrow();
+    const original = Buffer.from(bytes);
+    expect(original.includes(Buffer.from(place))).toBe(false);
+    expect(original.includes(jpeg.subarray(jpeg.indexOf(Buffer.from([0xff, 0xda]))))).toBe(true);
   });
 
   it("removes a recipe's photo for its household only, once: the recipe stays and says it has none", async () => {
@@ -467,7 +481,7 @@ describe("what one import may cost", () => {
     await upload(user.cookie, await kimExport({ recipes: [kimRecipe(1), kimRecipe(2)] }));
     const [bomb, camera] = await recipesOf(user.id);
     const place = "GPS 52.3676N 4.9041E";
-    const jpeg = jpegPhoto({ segments: [jpegSegment(0xe1, Buffer.concat([exifBlock([]), Buffer.from(place)]))] });
+    const jpeg = drawnJpeg({ segments: [jpegSegment(0xe1, Buffer.concat([exifBlock([]), Buffer.from(place)]))] });
     // Stored as an earlier import stored them, unchecked.
     await t.deps.db
       .insertInto("recipeImages")
@@ -491,23 +505,62 @@ describe("what one import may cost", () => {
     expect((await get(user.cookie, `/api/recipes/${bomb!.id}/image`)).statusCode).toBe(404);
     const served = await get(user.cookie, `/api/recipes/${camera!.id}/image`);
     expect(served.statusCode).toBe(200);
-    expect(served.headers["content-type"]).toBe("image/jpeg");
+    // Its display copy, made as it was first shown.
+    expect(served.headers["content-type"]).toBe("image/webp");
     expect(served.rawPayload.includes(Buffer.from(place))).toBe(false);
-    // Checked once and kept so: the bomb is gone (and its recipe's card says so), the other stored without the place.
+    // Checked once and kept so: the bomb is gone (and its recipe's card says so), the other stored without the place,
+    // with the display copy it was served.
     expect(await photoUrls()).toEqual({ [bomb!.id]: false, [camera!.id]: true });
     const stored = await t.deps.db
       .selectFrom("recipeImages")
-      .select(["recipeId", "bytes", "checked"])
+      .select(["recipeId", "bytes", "checked", "contentType", "displayType", "displayBytes"])
       .where("recipeId", "=", camera!.id)
       .execute();
-    expect(stored).toEqual([{ recipeId: camera!.id, bytes: expect.anything(), checked: true }]);
-    expect(Buffer.from(stored[0]!.bytes).equals(served.rawPayload)).toBe(true);
+    expect(stored).toEqual([
+      {
+        recipeId: camera!.id,
+        bytes: expect.anything(),
+        checked: true,
+        contentType: "image/jpeg",
+        displayType: "image/webp",
+        displayBytes: expect.anything(),
+      },
+    ]);
+    expect(Buffer.from(stored[0]!.bytes).equals(keptPhoto(jpeg)!.bytes)).toBe(true);
+    expect(Buffer.from(stored[0]!.displayBytes!).equals(served.rawPayload)).toBe(true);
+  });
+
+  it("makes the display copy of a photo checked before display copies the first time it is shown, and keeps it", async () => {
+    const user = await createUser(t);
+    await upload(user.cookie, await kimExport({ recipes: [kimRecipe(1)] }));
+    const [recipe] = await recipesOf(user.id);
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: "#c08040" } })
+      .png()
+      .toBuffer();
+    // As an import stored it after photos were checked, before display copies.
+    await t.deps.db
+      .insertInto("recipeImages")
+      .values({ recipeId: recipe!.id, contentType: "image/png", bytes: photo, checked: true })
+      .execute();
+    const served = await get(user.cookie, `/api/recipes/${recipe!.id}/image`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/webp");
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: "webp", width: 1280, height: 960 });
+    const stored = await t.deps.db
+      .selectFrom("recipeImages")
+      .select(["bytes", "displayBytes"])
+      .where("recipeId", "=", recipe!.id)
+      .executeTakeFirstOrThrow();
+    expect(Buffer.from(stored.bytes).equals(photo)).toBe(true);
+    expect(Buffer.from(stored.displayBytes!).equals(served.rawPayload)).toBe(true);
+    // Read again, the stored copy is sent as it is.
+    expect((await get(user.cookie, `/api/recipes/${recipe!.id}/image`)).rawPayload.equals(served.rawPayload)).toBe(true);
   });
 
   it("saves recipes in batches bounded by their photos' bytes, not only by their count", () => {
     const read = (bytes: number): ReadRecipe => ({
       recipe: { title: "R" } as ReadRecipe["recipe"],
-      image: bytes ? { path: "p", contentType: "image/jpeg", bytes } : null,
+      image: bytes ? { path: "p", contentType: "image/jpeg", bytes, display: { path: "p.display", contentType: "image/webp" } } : null,
     });
     const mib = 1024 * 1024;
     const sizes = (recipes: ReadRecipe[]) => photoBatches(recipes).map((batch) => batch.length);
@@ -1340,5 +1393,57 @@ describe("deleting my account", () => {
     const admin = await createUser(t, { password: "correct horse battery", role: "admin" });
     const res = await remove(admin.cookie, "correct horse battery");
     expect(res.statusCode).toBe(409);
+  });
+});
+
+describe("display copies", () => {
+  it(
+    "serves a large photo's display copy (at most 1,280 px, upright, WebP, no Exif) and exports its original",
+    async () => {
+      const user = await createUser(t);
+      // A camera's 3000 x 2000 JPEG, stood on its side by its Exif orientation (6: turned a quarter clockwise).
+      const camera = await sharp({
+        create: { width: 3_000, height: 2_000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 20 } },
+      })
+        .jpeg({ quality: 90 })
+        .withMetadata({ orientation: 6 })
+        .toBuffer();
+      expect(await sharp(camera).metadata()).toMatchObject({ width: 3_000, height: 2_000, orientation: 6 });
+      const [recipe] = sampleRecipes(1, "Camera");
+      const res = await upload(user.cookie, await paprikaFile([{ ...recipe!, photo: camera }]));
+      expect(res.json()).toMatchObject({ imported: 1, failed: 0 });
+      const [saved] = await recipesOf(user.id);
+
+      const served = await get(user.cookie, `/api/recipes/${saved!.id}/image`);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers["content-type"]).toBe("image/webp");
+      expect(served.headers["cache-control"]).toBe("private, max-age=86400");
+      const shown = await sharp(served.rawPayload).metadata();
+      // Upright (its width and height swapped), its longer side 1,280 px, nothing but the picture.
+      expect(shown).toMatchObject({ format: "webp", width: 853, height: 1_280 });
+      expect(shown.exif).toBeUndefined();
+      expect(shown.orientation).toBeUndefined();
+      expect(shown.icc).toBeUndefined();
+      expect(served.rawPayload.length).toBeLessThan(camera.length / 10);
+
+      // The export carries the original as kept (its orientation in it), byte for byte.
+      const exported = await unzip((await get(user.cookie, "/api/transfer/export")).rawPayload);
+      const original = exported.get(`images/${saved!.id}.jpg`);
+      expect(original?.equals(keptPhoto(camera)!.bytes)).toBe(true);
+      expect(await sharp(original).metadata()).toMatchObject({ width: 3_000, height: 2_000, orientation: 6 });
+    },
+    SLOW,
+  );
+
+  it("leaves out a photo its display copy can't be drawn from, and tells it", async () => {
+    const user = await createUser(t);
+    // Its parts are whole (keptPhoto keeps it), but its scan is noise no decoder can draw.
+    const broken = jpegPhoto({ width: 64, height: 64, segments: [] });
+    expect(keptPhoto(broken)).not.toBeNull();
+    const [recipe] = sampleRecipes(1, "Broken");
+    const res = await upload(user.cookie, await paprikaFile([{ ...recipe!, photo: broken }]));
+    expect(res.json()).toMatchObject({ imported: 1, failed: 1 });
+    expect(res.json().details).toEqual([{ title: "Photos", outcome: "failed", reason: photosUnreadable(1) }]);
+    expect(await countOf("recipeImages", user.id)).toBe(0);
   });
 });
