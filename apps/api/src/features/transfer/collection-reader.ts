@@ -78,8 +78,15 @@ class Collection {
   private photosOut = 0;
   // An entry named by many recipes is unpacked and written once, not once a recipe.
   private readonly entryPhotos = new Map<Entry, Promise<SavedImage | null>>();
+  // Display copies are made until then (performance.now()); the photos after it get theirs when first shown.
+  private readonly copiesUntil: number;
 
-  constructor(private readonly imagesDir: string) {}
+  constructor(
+    private readonly imagesDir: string,
+    copySeconds = 0,
+  ) {
+    this.copiesUntil = performance.now() + copySeconds * 1000;
+  }
 
   /** Counts entries of a zip (a nested zip's too) before they are read. */
   countEntries(count: number): void {
@@ -141,20 +148,23 @@ class Collection {
 
   /**
    * Keeps a photo (checked and stripped by keptPhoto, the cheap first gate) and its display copy (sharp, after it),
-   * both written to disk; null when either can't be made, and the photo is left out.
+   * both written to disk; null when either can't be made, and the photo is left out. Past the import's time for copies
+   * (the job's `copySeconds`) the photo is kept without one, which is made the first time it is shown: a file of
+   * thousands of photos is not held to its time limit by them.
    */
   private async saveImage(bytes: Buffer): Promise<SavedImage | null> {
     const photo = bytes.length <= TRANSFER_LIMITS.imageBytes ? keptPhoto(bytes) : null;
-    const display = photo && (await displayCopy(photo.bytes));
-    if (!photo || !display) return null;
+    if (!photo) return null;
+    const display = performance.now() < this.copiesUntil ? await displayCopy(photo.bytes) : undefined;
+    if (display === null) return null;
     const path = join(this.imagesDir, `${this.images++}`);
     await writeFile(path, photo.bytes);
-    await writeFile(`${path}.display`, display);
+    if (display) await writeFile(`${path}.display`, display);
     return {
       path,
       contentType: photo.contentType,
-      bytes: photo.bytes.length + display.length,
-      display: { path: `${path}.display`, contentType: DISPLAY_COPY.contentType },
+      bytes: photo.bytes.length + (display?.length ?? 0),
+      display: display ? { path: `${path}.display`, contentType: DISPLAY_COPY.contentType } : null,
     };
   }
 
@@ -290,7 +300,7 @@ function readEntry(zip: ZipFile, entry: Entry, collection: Collection): Promise<
 }
 
 async function readZipCollection(job: CollectionJob): Promise<CollectionReading> {
-  const collection = new Collection(job.imagesDir);
+  const collection = new Collection(job.imagesDir, job.copySeconds);
   const zip = await openZip(job.path, collection);
   try {
     const files = zip.entries.filter((entry) => !isDirectory(entry.fileName));

@@ -17,6 +17,11 @@ export const DISPLAY_COPY = {
   timeoutSeconds: 20,
   /** Display copies made at once in one thread (the import's worker, or the server's thread for photos kept before). */
   atOnce: 1,
+  /**
+   * An import's time for copies, of its worker's 5 minutes: about 600 photos at 0.1 s each under load (a Paprika file
+   * of a large collection); the photos after them get their copy the first time they are shown.
+   */
+  importSeconds: 60,
 } as const;
 
 // libvips keeps recent images and operations for reuse; each photo is made once, so the cache only holds memory.

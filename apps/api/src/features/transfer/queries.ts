@@ -101,7 +101,7 @@ export function recipeKeys(
 export interface StoredPhoto {
   contentType: string;
   bytes: Uint8Array;
-  display: { contentType: string; bytes: Uint8Array };
+  display: { contentType: string; bytes: Uint8Array } | null;
 }
 
 /** Saves recipes (and their photos) in one statement each, answering the new ids in the order given. */
@@ -127,7 +127,7 @@ export async function insertRecipes(
     .execute();
   const ids = rows.map((row) => row.id);
   const images = recipes.flatMap(({ image }, i) =>
-    // Checked by the reader as it kept them (photos.ts), with their display copies (display-copy.ts).
+    // Checked by the reader as it kept them (photos.ts), with their display copies (display-copy.ts) made in its time.
     image
       ? [
           {
@@ -135,8 +135,8 @@ export async function insertRecipes(
             contentType: image.contentType,
             bytes: image.bytes,
             checked: true,
-            displayType: image.display.contentType,
-            displayBytes: image.display.bytes,
+            displayType: image.display?.contentType ?? null,
+            displayBytes: image.display?.bytes ?? null,
           },
         ]
       : [],

@@ -67,8 +67,11 @@ export interface SavedImage {
   contentType: string;
   /** The original's and its display copy's bytes, in all: what storing it takes. */
   bytes: number;
-  /** Its display copy (display-copy.ts), written beside it. */
-  display: { path: string; contentType: string };
+  /**
+   * Its display copy (display-copy.ts), written beside it; null past the import's time for copies
+   * (DISPLAY_COPY.importSeconds), when it is made the first time the photo is shown.
+   */
+  display: { path: string; contentType: string } | null;
 }
 
 export interface ReadRecipe {
@@ -89,6 +92,8 @@ export interface CollectionJob {
   path: string;
   /** Where the worker writes the photos it finds. */
   imagesDir: string;
+  /** How long the worker makes display copies of them (DISPLAY_COPY.importSeconds); the rest get theirs when shown. */
+  copySeconds: number;
 }
 
 const refusal = (status: RefusalStatus, message: string) => ({ kind: "refused", status, message }) as const;

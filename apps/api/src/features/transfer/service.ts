@@ -249,7 +249,7 @@ async function readUpload(file: PendingUpload, dir: string): Promise<CollectionR
   await mkdir(imagesDir);
   const size = await saveUpload(file, path, UPLOAD_DEADLINE_MS);
   if (size === undefined) throw appError("BAD_REQUEST", NO_FILE);
-  return pool.run({ path, imagesDir }, TRANSFER_LIMITS.timeoutMs);
+  return pool.run({ path, imagesDir, copySeconds: DISPLAY_COPY.importSeconds }, TRANSFER_LIMITS.timeoutMs);
 }
 
 async function save(
@@ -313,7 +313,7 @@ async function save(
         image: image && {
           contentType: image.contentType,
           bytes: await readFile(image.path),
-          display: { contentType: image.display.contentType, bytes: await readFile(image.display.path) },
+          display: image.display && { contentType: image.display.contentType, bytes: await readFile(image.display.path) },
         },
       })),
     );

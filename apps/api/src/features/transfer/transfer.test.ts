@@ -29,7 +29,7 @@ import { BODY_REFUSALS } from "../../lib/request-bodies";
 import { DOWNLOAD_LIMITS } from "../../lib/rest";
 import { createTestApp, createUser, type TestApp } from "../../testing/test-app";
 import { EXCERPT_CHARACTERS, MAX_MEALS_PER_SLOT, QUOTAS, quotaMessage, slotFullText } from "@kim/domain";
-import { displayCopy } from "./display-copy";
+import { DISPLAY_COPY, displayCopy } from "./display-copy";
 import { KIM_EXPORT_FILE, MAX_STOCK_EVENTS, stockHistoryLeftOut } from "./kim-format";
 import { keptPhoto } from "./photos";
 import { photosUnreadable, REFUSALS, TRANSFER_LIMITS, type ReadRecipe } from "./reading";
@@ -1434,6 +1434,25 @@ describe("display copies", () => {
     },
     SLOW,
   );
+
+  it("keeps the photos past the import's time for copies without one, and makes it the first time each is shown", async () => {
+    const user = await createUser(t);
+    const importSeconds = DISPLAY_COPY.importSeconds;
+    Object.assign(DISPLAY_COPY, { importSeconds: 0 });
+    try {
+      const res = await upload(user.cookie, await paprikaFile(sampleRecipes(2, "Later")));
+      expect(res.json()).toMatchObject({ imported: 2, failed: 0 });
+    } finally {
+      Object.assign(DISPLAY_COPY, { importSeconds });
+    }
+    const [pictured] = (await recipesOf(user.id)).filter((recipe) => recipe.title === "Later stew 1");
+    const copy = () =>
+      t.deps.db.selectFrom("recipeImages").select("displayBytes").where("recipeId", "=", pictured!.id).executeTakeFirstOrThrow();
+    expect((await copy()).displayBytes).toBeNull();
+    const served = await get(user.cookie, `/api/recipes/${pictured!.id}/image`);
+    expect(served.headers["content-type"]).toBe("image/webp");
+    expect(Buffer.from((await copy()).displayBytes!).equals(served.rawPayload)).toBe(true);
+  });
 
   it("leaves out a photo its display copy can't be drawn from, and tells it", async () => {
     const user = await createUser(t);
