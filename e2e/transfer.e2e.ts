@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { paprikaFile, sampleRecipes } from "../apps/api/src/testing/collection-samples";
 import { pngPhoto } from "../apps/api/src/testing/photos";
 import { artifacts, openPage, useBrowser } from "./browser";
-import { signInAs } from "./fixtures";
+import { addRecipes, signInAs } from "./fixtures";
 
 useBrowser();
 
@@ -117,6 +117,52 @@ describe("moving in and out, from the profile", () => {
     await page.goto("/recipes");
     // Drawn first from what the tab kept, then from the list read again.
     await expect.poll(() => card(pictured!.title).locator("img").count()).toBe(0);
+  });
+
+  it("keeps a photo the cook adds and replaces from the edit page, and says why it refuses a file (390 px)", async () => {
+    const page = await openPage({ width: 390 });
+    const { userId } = await signInAs(page, { firstName: "Photographer" });
+    const [id] = await addRecipes(userId, [
+      { title: "Plum cake", ingredients: [{ name: "plums", quantity: 6, unit: "" }], instructions: "Bake.", imageUrl: null },
+    ]);
+    const photos = path.join(tmpdir(), "kim-e2e-own-photos");
+    mkdirSync(photos, { recursive: true });
+    const files = {
+      first: path.join(photos, "plum-cake.png"),
+      second: path.join(photos, "plum-cake-sliced.png"),
+      notAPhoto: path.join(photos, "notes.jpg"),
+    };
+    writeFileSync(files.first, pngPhoto({ width: 320, height: 180 }));
+    writeFileSync(files.second, pngPhoto({ width: 400, height: 300 }));
+    writeFileSync(files.notAPhoto, "Bake at 180 degrees for 45 minutes.");
+    const choose = async (button: string, file: string) => {
+      const chooser = page.waitForEvent("filechooser");
+      await page.getByRole("button", { name: button }).click();
+      await (await chooser).setFiles(file);
+    };
+    const drawnWidth = (photo: Locator) => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+    const photoCard = page.getByRole("region", { name: "Recipe photo" }).locator("img");
+
+    await page.goto(`/recipes/${id}`);
+    await page.getByLabel("Description").fill("Typed while the photo was sent.");
+    await choose("Add photo", files.first);
+    await page.getByText("Photo saved").first().waitFor();
+    await expect.poll(() => drawnWidth(photoCard)).toBe(320);
+    expect(await page.getByLabel("Description").inputValue()).toBe("Typed while the photo was sent.");
+
+    // A file that is not a photo: the server's reason beside the button, and the photo kept as it was.
+    await choose("Replace photo", files.notAPhoto);
+    await page.getByRole("alert").filter({ hasText: "This file is not a photo Kim can keep" }).waitFor();
+    await shot(page, "edit-own-photo-refused-390");
+    expect(await drawnWidth(photoCard)).toBe(320);
+
+    // Replaced: the new photo is drawn at once, though the browser keeps the old one's address for a day.
+    await choose("Replace photo", files.second);
+    await expect.poll(() => drawnWidth(photoCard)).toBe(400);
+    expect(await page.getByRole("alert").filter({ hasText: "not a photo" }).count()).toBe(0);
+    await shot(page, "edit-own-photo-390");
+    await page.goto("/recipes");
+    await expect.poll(() => drawnWidth(page.locator("[data-recipe-card] img").first())).toBe(400);
   });
 
   it("imports once when the answer is lost and the cook presses Import again", async () => {

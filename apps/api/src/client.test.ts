@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { whoami } from "../examples/whoami";
 import { createKimClient } from "./client";
 import { jsonLdFile, sampleRecipes } from "./testing/collection-samples";
+import { drawnJpeg } from "./testing/photos";
 import { sharedData } from "./testing/shared-data";
 import { createTestApp, createUser, type TestApp } from "./testing/test-app";
 
@@ -83,6 +84,20 @@ describe("@kim/api/client", () => {
     const email = await scriptUser();
     await expect(createKimClient({ url, email, password: "wrong password" })).rejects.toThrow(
       "Sign-in failed (401): Invalid email or password",
+    );
+  });
+
+  it("gives a recipe a photo through the REST upload, and says why a file is refused", async () => {
+    const kim = await createKimClient({ url, email: await scriptUser(), password: "script password" });
+    const recipe = await kim.recipes.create.mutate({
+      title: "Pictured by a script",
+      ingredients: [{ name: "plums", quantity: 6, unit: "" }],
+      instructions: "Bake.",
+    });
+    const kept = await kim.keepRecipePhoto(recipe.id, drawnJpeg(), "dish.jpg");
+    expect(kept).toMatchObject({ id: recipe.id, photoUrl: expect.stringMatching(/^\/api\/recipes\/.+\/image\?v=\d+$/) });
+    await expect(kim.keepRecipePhoto(recipe.id, new TextEncoder().encode("not a photo"))).rejects.toThrow(
+      /^Photo refused \(400\): This file is not a photo Kim can keep/,
     );
   });
 

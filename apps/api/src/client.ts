@@ -15,7 +15,7 @@ export type CollectionImport = RouterOutputs["transfer"]["importCollection"];
 
 /**
  * Moving in and out for scripts, through the REST paths (tRPC carries no files): a collection file from another app
- * (or a Kim export) imported under an idempotency key, and everything of the account as one zip.
+ * (or a Kim export) imported under an idempotency key, everything of the account as one zip, and a recipe's photo.
  */
 export interface Transfer {
   importCollection(
@@ -23,6 +23,8 @@ export interface Transfer {
     options?: { filename?: string; duplicates?: "skip" | "keep"; idempotencyKey?: string },
   ): Promise<CollectionImport>;
   exportAll(): Promise<Uint8Array>;
+  /** A photo (JPEG, PNG, WebP or GIF) kept for a recipe in the place of the one it had; answers the recipe. */
+  keepRecipePhoto(recipeId: string, file: Uint8Array | Blob, filename?: string): Promise<RouterOutputs["transfer"]["keepRecipePhoto"]>;
 }
 
 /** The per-call context a script passes to make a create or stock change apply once (see `createKimClient`). */
@@ -35,7 +37,8 @@ const idempotencyKeyOf = (context: KeyedCall) => (typeof context.idempotencyKey 
 /**
  * A typed Kim client for scripts: signs in with email and password, then calls any procedure as the user,
  * e.g. `await kim.auth.user.query()`, imports PDFs with `await kim.extractFromPdf(bytes)`, collections with
- * `await kim.importCollection(bytes)` and exports everything with `await kim.exportAll()`. A create or stock
+ * `await kim.importCollection(bytes)`, exports everything with `await kim.exportAll()` and gives a recipe a photo with
+ * `await kim.keepRecipePhoto(id, bytes)`. A create or stock
  * change applies once per key when the call carries one, as the web app's do:
  * `await kim.inventory.create.mutate(item, { context: { idempotencyKey: crypto.randomUUID() } })`; sent again with
  * the same key (a retry after a lost answer), it answers the first answer and changes nothing more.
@@ -91,7 +94,15 @@ export async function createKimClient(options: { url: string; email: string; pas
     if (!res.ok) throw new Error(`Export failed (${res.status}): ${res.statusText}`);
     return new Uint8Array(await res.arrayBuffer());
   };
-  const helpers: Record<string, unknown> = { extractFromPdf, importCollection, exportAll };
+  const keepRecipePhoto: Transfer["keepRecipePhoto"] = async (recipeId, file, filename = "photo.jpg") => {
+    const form = new FormData();
+    form.append("file", file instanceof Blob ? file : new Blob([file]), filename);
+    const res = await fetch(`${base}/api/recipes/${encodeURIComponent(recipeId)}/image`, { method: "PUT", headers: { cookie }, body: form });
+    const body = (await res.json().catch(() => ({}))) as Awaited<ReturnType<Transfer["keepRecipePhoto"]>> & { message?: string };
+    if (!res.ok) throw new Error(`Photo refused (${res.status}): ${body.message ?? res.statusText}`);
+    return body;
+  };
+  const helpers: Record<string, unknown> = { extractFromPdf, importCollection, exportAll, keepRecipePhoto };
   // The tRPC client is a proxy that answers every name with a procedure path, so the helpers are put in front of it.
   return new Proxy(trpc, {
     get: (target, name, receiver) => (typeof name === "string" && name in helpers ? helpers[name] : Reflect.get(target, name, receiver)),

@@ -23,6 +23,7 @@ import * as collectionImportFingerprint from "./migrations/2026-12-07-0038-colle
 import * as outboxSendBy from "./migrations/2026-12-07-0039-outbox-send-by";
 import * as recipePhotosChecked from "./migrations/2026-12-07-0040-recipe-photos-checked";
 import * as recipePhotoDisplayCopies from "./migrations/2026-12-07-0041-recipe-photo-display-copies";
+import * as recipePhotosKeptAt from "./migrations/2026-12-07-0042-recipe-photos-kept-at";
 
 // Listed here rather than read from disk so the bundled API carries its migrations with it.
 export const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "2026-12-07-0039-outbox-send-by": outboxSendBy,
   "2026-12-07-0040-recipe-photos-checked": recipePhotosChecked,
   "2026-12-07-0041-recipe-photo-display-copies": recipePhotoDisplayCopies,
+  "2026-12-07-0042-recipe-photos-kept-at": recipePhotosKeptAt,
 };
 
 export function migrator(db: Kysely<Database>): Migrator {

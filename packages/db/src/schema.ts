@@ -326,6 +326,8 @@ export interface RecipeImagesTable {
   /** The copy its cards are sent (at most 1,280 px, upright, WebP, no metadata); null until made (decision 0048). */
   displayBytes: Uint8Array | null;
   displayType: string | null;
+  /** When the photo was kept: its address carries it, so a replaced photo is not read from a browser's cache. */
+  keptAt: Generated<Date>;
 }
 
 /** A collection import under its idempotency key: progress while it runs, then its summary (decision 0039). */

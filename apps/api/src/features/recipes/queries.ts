@@ -36,11 +36,18 @@ export type Recipe = Stored & RecipeInput;
 
 const columns = ["id", ...RECIPE_FIELDS, "createdBy", "updatedBy", "createdAt", "updatedAt"] as const;
 
-/** The recipe's photoUrl: the path of GET /api/recipes/{id}/image where a photo is kept for it. */
+/**
+ * The recipe's photoUrl: the path of GET /api/recipes/{id}/image where a photo is kept for it, with the time it was
+ * kept (`?v=`), so a photo replaced is fetched anew rather than read from a browser's cache.
+ */
 const photoUrl = (eb: ExpressionBuilder<Database, "recipes">) =>
   eb
     .selectFrom("recipeImages")
-    .select(sql<string>`'/api/recipes/' || recipe_images.recipe_id || '/image'`.as("url"))
+    .select(
+      sql<string>`'/api/recipes/' || recipe_images.recipe_id || '/image?v=' || floor(extract(epoch from recipe_images.kept_at) * 1000)::bigint`.as(
+        "url",
+      ),
+    )
     .whereRef("recipeImages.recipeId", "=", "recipes.id")
     .$asScalar();
 

@@ -104,6 +104,9 @@ export interface StoredPhoto {
   display: { contentType: string; bytes: Uint8Array } | null;
 }
 
+/** A photo with its display copy made. */
+export type DrawnPhoto = StoredPhoto & { display: NonNullable<StoredPhoto["display"]> };
+
 /** Saves recipes (and their photos) in one statement each, answering the new ids in the order given. */
 export async function insertRecipes(
   trx: Kysely<Database>,
@@ -199,6 +202,36 @@ export async function keepDisplayCopy(
       .where("recipeId", "=", recipeId)
       .where("displayBytes", "is", null)
       .execute();
+}
+
+/**
+ * A cook's own photo (checked, with its display copy) in the place of the recipe's photo, if any: false when the recipe
+ * is not the household's. The recipe's row is locked first, so two photos sent at once for it are kept one after the
+ * other (the later stays) rather than the second's insert failing; the delete and the insert each move the recipes
+ * list's version (migration 0040's triggers), and the new row's keptAt changes the photo's address.
+ */
+export async function replaceRecipePhoto(trx: Kysely<Database>, householdId: string, recipeId: string, photo: DrawnPhoto) {
+  const recipe = await trx
+    .selectFrom("recipes")
+    .select("id")
+    .where("id", "=", recipeId)
+    .where("householdId", "=", householdId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!recipe) return false;
+  await trx.deleteFrom("recipeImages").where("recipeId", "=", recipeId).execute();
+  await trx
+    .insertInto("recipeImages")
+    .values({
+      recipeId,
+      contentType: photo.contentType,
+      bytes: photo.bytes,
+      checked: true,
+      displayType: photo.display.contentType,
+      displayBytes: photo.display.bytes,
+    })
+    .execute();
+  return true;
 }
 
 /** Keeps a photo once checked, in the place of the one stored unchecked, or removes it (`null`: it could not be kept). */

@@ -26,5 +26,11 @@ export const transferRestRoutes: RestRoute<CallerOf<"transfer", typeof transferR
     url: "/api/recipes/:id/image",
     call: (caller, req, reply) => caller.transfer.recipeImage({ id: param(req, "id"), to: new PendingDownload(reply) }),
   },
+  {
+    method: "PUT",
+    url: "/api/recipes/:id/image",
+    upload: { maxBytes: TRANSFER_LIMITS.imageBytes },
+    call: (caller, req) => caller.transfer.keepRecipePhoto({ id: param(req, "id"), file: new PendingUpload(req, "file") }),
+  },
   { method: "DELETE", url: "/api/user/account", call: (caller, req) => caller.transfer.deleteAccount(body(req)) },
 ];

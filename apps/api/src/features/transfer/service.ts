@@ -18,6 +18,7 @@ import type { Context } from "../../trpc/context";
 import type { BackgroundJob } from "../feature";
 import { WorkerPool } from "../extraction/worker-pool";
 import { keepTimeZone } from "../insights/service";
+import { getRecipe, type Recipe } from "../recipes/queries";
 import { recipeCount } from "../recipes/service";
 import { KIM_EXPORT_FILE, KIM_EXPORT_FORMAT, KIM_EXPORT_VERSION, KIM_JSONLD_FILE, type KimKitchen } from "./kim-format";
 import {
@@ -39,12 +40,14 @@ import {
   kitchenRows,
   pruneImports,
   recipeKeys,
+  replaceRecipePhoto,
+  type DrawnPhoto,
   setImportProgress,
   sharesHousehold,
   stillInHousehold,
 } from "./queries";
-import { DISPLAY_COPY, inDisplayTurn } from "./display-copy";
-import { keptPhoto, type PhotoType } from "./photos";
+import { DISPLAY_COPY, displayCopy, inDisplayTurn } from "./display-copy";
+import { keptPhoto, PHOTO_PIXELS, type PhotoType } from "./photos";
 import { planRestore, type RecipeTarget, type RestorePlan } from "./restore";
 import {
   REASON_CHARACTERS,
@@ -509,6 +512,40 @@ export async function recipeImage(ctx: Context, householdId: string, recipeId: s
   if (!photo) throw notFound("Image not found");
   const fileName = `${recipeId}.${EXTENSIONS[photo.contentType] ?? "img"}`;
   await to.send(fileName, photo.contentType, streamOf(photo.bytes), { inline: true, keepSeconds: PHOTO_KEPT_SECONDS });
+}
+
+/** A cook's own photos: each is checked and drawn (about a second of a core for the largest), so they are counted. */
+export const OWN_PHOTO_LIMITS = { perHour: { max: 60, windowMs: 60 * 60_000 } satisfies Limit };
+export const NO_PHOTO = "Please choose a photo";
+export const NOT_A_PHOTO = `This file is not a photo Kim can keep: choose a JPEG, PNG, WebP or GIF image of at most ${TRANSFER_LIMITS.imageBytes / (1024 * 1024)} MB and ${PHOTO_PIXELS / 1_000_000} megapixels.`;
+const RECIPE_NOT_FOUND = "Recipe not found";
+
+/**
+ * A photo the cook sends for a recipe, in the place of the one it had (decision 0050): checked as an import's photos are
+ * (type, pixels, no metadata) and kept with its display copy, or refused with nothing changed. The recipe is looked up
+ * and the hour's photos counted before a byte is read; the upload's own bounds (size, time, bytes in flight) are
+ * PendingUpload's. Sending the same photo again changes nothing but its address. Answers the recipe.
+ */
+export async function keepRecipePhoto(ctx: Context, kitchen: Kitchen, recipeId: string, file: PendingUpload): Promise<Recipe> {
+  if (!(await getRecipe(ctx.db, kitchen.householdId, recipeId))) throw notFound(RECIPE_NOT_FOUND);
+  await spend(ctx, { key: `recipe-photo:user:${kitchen.userId}`, limit: OWN_PHOTO_LIMITS.perHour, refusal: "Too many photos." });
+  const upload = await file.read(kitchen.userId);
+  if (!upload) throw appError("BAD_REQUEST", NO_PHOTO);
+  const photo = await drawnPhoto(Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength)).finally(() => upload.release());
+  if (!photo) throw appError("BAD_REQUEST", NOT_A_PHOTO);
+  const recipe = await inTransaction(ctx.db, async (trx) =>
+    (await replaceRecipePhoto(trx, kitchen.householdId, recipeId, photo)) ? getRecipe(trx, kitchen.householdId, recipeId) : undefined,
+  );
+  // Deleted (or its household left) while the photo was drawn.
+  if (!recipe) throw notFound(RECIPE_NOT_FOUND);
+  return recipe;
+}
+
+/** A photo as Kim keeps it (checked: see keptPhoto) with its display copy, or null when it can't be kept or drawn. */
+async function drawnPhoto(bytes: Buffer): Promise<DrawnPhoto | null> {
+  const checked = keptPhoto(bytes);
+  const display = checked && (await displayCopy(checked.bytes));
+  return checked && display ? { ...checked, display: { contentType: DISPLAY_COPY.contentType, bytes: display } } : null;
 }
 
 const EXTENSIONS: Record<string, string> & Record<PhotoType, string> = {

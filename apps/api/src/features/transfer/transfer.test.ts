@@ -42,6 +42,9 @@ import {
   EXPORTS_BUSY,
   HOUSEHOLD_CHANGED,
   IMPORT_LIMIT,
+  NO_PHOTO,
+  NOT_A_PHOTO,
+  OWN_PHOTO_LIMITS,
   photoBatches,
   IMPORT_KEPT_MS,
   photosLeftOut,
@@ -79,6 +82,8 @@ function upload(cookie: Cookie, bytes: Buffer, options: { key?: string; duplicat
 }
 
 const get = (cookie: Cookie, url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
+/** A recipe's photoUrl: its image's path with the time the photo was kept. */
+const photoPath = (id: string) => expect.stringMatching(new RegExp(`^/api/recipes/${id}/image\\?v=\\d+$`));
 
 // Each test's cook is alone in the household a new account starts, whose id is the account's.
 async function recipesOf(householdId: string) {
@@ -136,16 +141,16 @@ describe("importing a collection from another app", () => {
       const list: { id: string; photoUrl: string | null }[] = (await get(user.cookie, "/api/recipes")).json();
       const withPhotos = list.filter((recipe) => recipe.photoUrl !== null);
       expect(withPhotos).toHaveLength(photos ? 2 : 0);
-      for (const recipe of withPhotos) expect(recipe.photoUrl).toBe(`/api/recipes/${recipe.id}/image`);
+      for (const recipe of withPhotos) expect(recipe.photoUrl).toEqual(photoPath(recipe.id));
       if (photos) {
-        expect((await get(user.cookie, `/api/recipes/${first.id}`)).json().photoUrl).toBe(`/api/recipes/${first.id}/image`);
+        expect((await get(user.cookie, `/api/recipes/${first.id}`)).json().photoUrl).toEqual(photoPath(first.id));
         const patched = await t.app.inject({
           method: "PATCH",
           url: `/api/recipes/${first.id}`,
           headers: { cookie: user.cookie },
           payload: { servings: 9 },
         });
-        expect(patched.json()).toMatchObject({ servings: 9, photoUrl: `/api/recipes/${first.id}/image` });
+        expect(patched.json()).toMatchObject({ servings: 9, photoUrl: photoPath(first.id) });
         const image = await get(user.cookie, `/api/recipes/${first.id}/image`);
         expect(image.statusCode).toBe(200);
         expect(image.headers["content-type"]).toMatch(/^image\//);
@@ -455,7 +460,7 @@ describe("what one import may cost", () => {
 
     // The list as the cook's screen read it before: served again from the process's cache unless its version moves.
     expect((await get(cook.cookie, "/api/recipes")).json()).toMatchObject([
-      { id: recipe!.id, photoUrl: `/api/recipes/${recipe!.id}/image` },
+      { id: recipe!.id, photoUrl: photoPath(recipe!.id) },
     ]);
     expect((await remove(stranger)).statusCode).toBe(404);
     expect(await countOf("recipeImages", cook.id)).toBe(1);
@@ -474,6 +479,91 @@ describe("what one import may cost", () => {
     const again = await remove(cook);
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe(PHOTO_NOT_FOUND);
+  });
+
+  describe("a cook's own photo (PUT /api/recipes/{id}/image)", () => {
+    const putPhoto = (cookie: Cookie, id: string, bytes: Buffer, filename = "dish.jpg") => {
+      const { payload, headers } = fileUpload(bytes, filename);
+      return t.app.inject({ method: "PUT", url: `/api/recipes/${id}/image`, payload, headers: { ...headers, cookie } });
+    };
+    const storedPhotos = (id: string) =>
+      t.deps.db.selectFrom("recipeImages").select(["contentType", "bytes", "checked", "displayType"]).where("recipeId", "=", id).execute();
+
+    it("keeps it checked and drawn in the place of the photo the recipe had, for its household only", async () => {
+      const [cook, stranger] = [await createUser(t), await createUser(t)];
+      await upload(cook.cookie, await paprikaFile(sampleRecipes(1, "Pictured")));
+      const [recipe] = await recipesOf(cook.id);
+      const before: string = (await get(cook.cookie, "/api/recipes")).json()[0].photoUrl;
+      const imported = await storedPhotos(recipe!.id);
+      const place = "GPS 52.3676N 4.9041E";
+      const jpeg = drawnJpeg({ segments: [jpegSegment(0xe1, Buffer.concat([exifBlock([]), Buffer.from(place)]))] });
+
+      // Another household's recipe is not found, and nothing of the cook's changes.
+      const refused = await putPhoto(stranger.cookie, recipe!.id, jpeg);
+      expect(refused.statusCode).toBe(404);
+      expect(await storedPhotos(recipe!.id)).toEqual(imported);
+
+      const kept = await putPhoto(cook.cookie, recipe!.id, jpeg);
+      expect(kept.statusCode, kept.body).toBe(200);
+      // The recipe as it is now: its fields and updatedAt as they were (an open form is not started again), the photo's
+      // address new, so a browser holding the old photo for a day asks for this one.
+      expect(kept.json()).toMatchObject({ id: recipe!.id, title: recipe!.title, updatedAt: recipe!.updatedAt.toISOString() });
+      expect(kept.json().photoUrl).toEqual(photoPath(recipe!.id));
+      expect(kept.json().photoUrl).not.toBe(before);
+      expect((await get(cook.cookie, "/api/recipes")).json()).toMatchObject([{ id: recipe!.id, photoUrl: kept.json().photoUrl }]);
+      const [stored] = await storedPhotos(recipe!.id);
+      expect(stored).toMatchObject({ contentType: "image/jpeg", checked: true, displayType: DISPLAY_COPY.contentType });
+      expect(Buffer.from(stored!.bytes).includes(Buffer.from(place))).toBe(false);
+      const served = await get(cook.cookie, kept.json().photoUrl);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers["content-type"]).toBe("image/webp");
+      expect(served.rawPayload.includes(Buffer.from(place))).toBe(false);
+      expect((await get(stranger.cookie, `/api/recipes/${recipe!.id}/image`)).statusCode).toBe(404);
+    });
+
+    it("refuses what is not a photo it can keep with a clear message, and changes nothing", async () => {
+      const cook = await createUser(t);
+      await upload(cook.cookie, await paprikaFile(sampleRecipes(1, "Pictured")));
+      const [recipe] = await recipesOf(cook.id);
+      const imported = await storedPhotos(recipe!.id);
+      const refusals: [string, Buffer, string][] = [
+        ["a text file", Buffer.from("not a photo at all"), NOT_A_PHOTO],
+        ["a pixel bomb", pngPhoto({ width: 20_000, height: 20_000, imageData: Buffer.alloc(48_000) }), NOT_A_PHOTO],
+        ["a JPEG cut short", drawnJpeg().subarray(0, 40), NOT_A_PHOTO],
+        ["an empty file", Buffer.alloc(0), NOT_A_PHOTO],
+      ];
+      for (const [what, bytes, message] of refusals) {
+        const answer = await putPhoto(cook.cookie, recipe!.id, bytes);
+        expect(answer.statusCode, what).toBe(400);
+        expect(answer.json().message, what).toBe(message);
+      }
+      // No file in the form, or no form.
+      const json = await t.app.inject({ method: "PUT", url: `/api/recipes/${recipe!.id}/image`, payload: {}, headers: { cookie: cook.cookie } });
+      expect(json.statusCode).toBe(400);
+      expect(json.json().message).toBe(NO_PHOTO);
+      // Over the size bound: refused from its declared length, before it is read.
+      const large = await putPhoto(cook.cookie, recipe!.id, Buffer.alloc(TRANSFER_LIMITS.imageBytes + 1024 * 1024));
+      expect(large.statusCode).toBe(413);
+      const missing = await putPhoto(cook.cookie, randomUUID(), drawnJpeg());
+      expect(missing.statusCode).toBe(404);
+      expect((await putPhoto(cook.cookie, "not-an-id", drawnJpeg())).statusCode).toBe(400);
+      expect(await storedPhotos(recipe!.id)).toEqual(imported);
+    });
+
+    it("keeps one photo when the same one is sent twice at once, and counts a person's photos by the hour", async () => {
+      const cook = await createUser(t);
+      await upload(cook.cookie, await paprikaFile(sampleRecipes(1, "Plain")));
+      const [recipe] = await recipesOf(cook.id);
+      await t.deps.db.deleteFrom("recipeImages").where("recipeId", "=", recipe!.id).execute();
+      const twice = await Promise.all([putPhoto(cook.cookie, recipe!.id, drawnJpeg()), putPhoto(cook.cookie, recipe!.id, drawnJpeg())]);
+      expect(twice.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      expect(await storedPhotos(recipe!.id)).toHaveLength(1);
+      for (let sent = 2; sent < OWN_PHOTO_LIMITS.perHour.max; sent++)
+        expect((await putPhoto(cook.cookie, recipe!.id, drawnJpeg())).statusCode).toBe(200);
+      const past = await putPhoto(cook.cookie, recipe!.id, drawnJpeg());
+      expect(past.statusCode).toBe(429);
+      expect(await storedPhotos(recipe!.id)).toHaveLength(1);
+    }, SLOW);
   });
 
   it("checks a photo kept before photos were checked as it serves it: too many pixels not found, its Exif left out", async () => {

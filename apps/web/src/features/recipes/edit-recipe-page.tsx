@@ -4,7 +4,7 @@ import { Button } from "@kim/ui/button";
 import { useDeferredFirst } from "../../lib/deferred-first";
 import { isBadRequestError, isNotFoundError } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
-import { KeptPhoto } from "./kept-photo";
+import { RecipePhotoCard } from "./recipe-photo-card";
 import { RecipeForm } from "./recipe-form";
 import { RecipeFormHeader } from "./recipe-form-header";
 import { formValuesFromRecipe } from "./recipe-form-values";
@@ -37,7 +37,7 @@ export function EditRecipePage({ id }: { id: string }) {
           </Link>
         </Button>
       </RecipeFormHeader>
-      <KeptPhoto recipe={data} />
+      <RecipePhotoCard recipe={data} />
       <RecipeForm
         // A saved change is a new opening: the form starts again from what was saved.
         key={data.updatedAt}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileSize, MAX_PDF_BYTES, pdfAnswerError, pdfFileProblem, SELECT_A_PDF } from "./pdf-upload";
+import { fileSize, MAX_PDF_BYTES, pdfFileProblem, SELECT_A_PDF } from "./pdf-upload";
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
@@ -20,18 +20,6 @@ describe("pdfFileProblem", () => {
   it("refuses a file over 20 MB before sending it", () => {
     expect(pdfFileProblem(file("big.pdf", "application/pdf", MAX_PDF_BYTES))).toBeNull();
     expect(pdfFileProblem(file("big.pdf", "application/pdf", MAX_PDF_BYTES + 1))).toBe("The PDF is larger than 20 MB");
-  });
-});
-
-describe("pdfAnswerError", () => {
-  it("is the server's message when it sent one", () => {
-    expect(pdfAnswerError(400, "Bad Request", '{"message":"Please select a PDF file","code":"BAD_REQUEST"}').message).toBe(SELECT_A_PDF);
-  });
-
-  it("is status and body otherwise, and keeps a 401 recognisable as a lost session", () => {
-    expect(pdfAnswerError(502, "Bad Gateway", "<html>down</html>").message).toBe("502: <html>down</html>");
-    expect(pdfAnswerError(500, "Internal Server Error", "").message).toBe("500: Internal Server Error");
-    expect(pdfAnswerError(401, "Unauthorized", '{"message":"Unauthorized"}').message).toBe("401: Unauthorized");
   });
 });
 

@@ -1,4 +1,5 @@
 import type { RouterOutputs } from "../../lib/trpc";
+import { answerError } from "../../lib/uploads";
 
 /** What POST /api/recipes/extract-from-pdf answers: the recipes found, in URL import's shape (no `sourceUrl`). */
 export type PdfExtraction = RouterOutputs["extraction"]["fromPdf"];
@@ -26,31 +27,13 @@ export function fileSize(bytes: number): string {
   return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 }
 
-/**
- * The error a failed answer becomes: the server's JSON `message` (what 'Extraction failed' shows), and, for the
- * spec's generic rule, "status: body" otherwise. A 401 keeps its status in front, so the app's session handling
- * recognises it ("401: Unauthorized").
- */
-export function pdfAnswerError(status: number, statusText: string, body: string): Error {
-  let message: string | undefined;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (typeof parsed === "object" && parsed !== null && "message" in parsed && typeof parsed.message === "string")
-      message = parsed.message;
-  } catch {
-    // Not JSON (a proxy's page, say): the generic form below.
-  }
-  if (message && status !== 401) return new Error(message);
-  return new Error(`${status}: ${message || body.trim() || statusText}`);
-}
-
 /** Sends the PDF as a browser form (field `file`) with the session cookie; the browser sets the multipart boundary. */
 export async function extractFromPdf(file: File, signal?: AbortSignal): Promise<PdfExtraction> {
   const form = new FormData();
   form.append("file", file, file.name);
   const response = await fetch(PDF_ENDPOINT, { method: "POST", body: form, credentials: "include", signal });
   const body = await response.text();
-  if (!response.ok) throw pdfAnswerError(response.status, response.statusText, body);
+  if (!response.ok) throw answerError(response.status, response.statusText, body);
   const answer = JSON.parse(body) as PdfExtraction;
   if (!Array.isArray(answer.recipes)) throw new Error("The server's answer could not be read");
   return answer;

@@ -5,16 +5,17 @@ import type { RecipeSummary } from "./recipe-types";
 
 type Photos = Pick<RecipeSummary, "imageUrl" | "photoUrl">;
 
-/** Whether the recipe has a photo to try: the address the cook gave, or one kept from an imported collection. */
+/** Whether the recipe has a photo to try: one Kim keeps for it, or the address the cook gave. */
 export const hasPhoto = (recipe: Photos) => !!(recipe.imageUrl || recipe.photoUrl);
 
 /**
- * The recipe's photo in a 16:9 frame: its address first (the cook's choice in the form), the photo kept from an import
- * when that address can't be loaded, and the placeholder when neither can. A photo that fails keeps its frame, so what
- * is under it does not move up under the reader.
+ * The recipe's photo in a 16:9 frame: the photo Kim keeps for it first (the cook's own, or one an import brought: it is
+ * always there), its Image URL when it has none or that can't be loaded (a site may move its pictures), and the
+ * placeholder when neither can. A photo that fails keeps its frame, so what is under it does not move up under the
+ * reader.
  */
 export function RecipePhoto({ recipe, className, lazy = false }: { recipe: Photos; className?: string; lazy?: boolean }) {
-  const sources = [recipe.imageUrl, recipe.photoUrl].filter((url): url is string => !!url);
+  const sources = [recipe.photoUrl, recipe.imageUrl].filter((url): url is string => !!url);
   // Failures count for these sources: an address the cook mends is tried again.
   const tried = sources.join(" ");
   const [failed, setFailed] = useState({ tried, count: 0 });

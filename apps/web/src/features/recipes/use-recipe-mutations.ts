@@ -1,14 +1,18 @@
 import { useRef } from "react";
+import { useMutation } from "@tanstack/react-query";
 import type { RecipeInput } from "@kim/domain";
 import { toast } from "@kim/ui/lib/use-toast";
 import { errorMessage } from "../../lib/form";
 import { keyed, useKeyedMutation } from "../../lib/keyed-mutation";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
+import { uploadRecipePhoto } from "./recipe-photo-upload";
 
 /**
- * recipes.create/update/delete with the spec's toasts (and removePhoto with its own) (a create sent with its intent's idempotency key). Each refreshes the list and the dashboard's count; an update
- * or delete also drops the one recipe it changed, so cooking mode and the form never show it stale.
+ * recipes.create/update/delete with the spec's toasts (a create sent with its intent's idempotency key), and a photo
+ * kept or removed with their own. Each refreshes the list and the dashboard's count; an update, a photo or a delete
+ * also sets or drops the one recipe it changed, so cooking mode and the form never show it stale. A photo's refusal is
+ * for the photo card to show beside its button, not a toast.
  */
 export function useRecipeMutations() {
   const utils = trpc.useUtils();
@@ -47,7 +51,16 @@ export function useRecipeMutations() {
     onError: failureToast("Failed to remove photo"),
   });
 
-  return { create, update, remove, removePhoto };
+  const keepPhoto = useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => uploadRecipePhoto(id, file),
+    onSuccess: (recipe) => {
+      toast({ title: "Photo saved" });
+      utils.recipes.get.setData({ id: recipe.id }, recipe);
+      return refreshList();
+    },
+  });
+
+  return { create, update, remove, removePhoto, keepPhoto };
 }
 
 interface ImportAll<T> {

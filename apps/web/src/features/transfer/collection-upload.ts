@@ -1,5 +1,5 @@
 import type { RouterOutputs } from "../../lib/trpc";
-import { pdfAnswerError } from "../recipes/pdf-upload";
+import { answerError } from "../../lib/uploads";
 
 /** What POST /api/transfer/import answers: how many recipes came in, were skipped or failed, and why. */
 export type ImportSummary = RouterOutputs["transfer"]["importCollection"];
@@ -26,7 +26,7 @@ export function uploadCollection(
     request.setRequestHeader("Idempotency-Key", key);
     request.upload.onprogress = (event) => event.lengthComputable && onSent(event.loaded / event.total);
     request.onload = () => {
-      if (request.status !== 200) return reject(pdfAnswerError(request.status, request.statusText, request.responseText));
+      if (request.status !== 200) return reject(answerError(request.status, request.statusText, request.responseText));
       resolve(JSON.parse(request.responseText) as ImportSummary);
     };
     request.onerror = () => reject(new Error("The upload failed: check your connection and try again."));
@@ -44,7 +44,7 @@ function attachmentName(disposition: string | null): string | undefined {
 /** Fetches the account's export and hands it to the browser to save; rejects with the server's reason when refused. */
 export async function downloadExport(): Promise<void> {
   const response = await fetch(EXPORT_ENDPOINT, { credentials: "include" });
-  if (!response.ok) throw pdfAnswerError(response.status, response.statusText, await response.text());
+  if (!response.ok) throw answerError(response.status, response.statusText, await response.text());
   const name = attachmentName(response.headers.get("content-disposition")) ?? "kim-export.zip";
   const url = URL.createObjectURL(await response.blob());
   Object.assign(document.createElement("a"), { href: url, download: name }).click();

@@ -1,0 +1,11 @@
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { extractRecipesFromHtml } from "../src/features/extraction/html/html-recipes";
+const [set, name] = process.argv.slice(2);
+const base = `/work/shared/data/${set}/${name}`;
+const html = gunzipSync(readFileSync(`${base}.html.gz`)).toString("utf8");
+const exp = JSON.parse(readFileSync(`${base}.json`, "utf8"));
+const ours = extractRecipesFromHtml(html, "https://example.com/")[0];
+const e = Array.isArray(exp.ingredients) ? exp.ingredients : [exp.ingredients];
+const o = ours?.ingredients ?? [];
+for (let i = 0; i < Math.max(e.length, o.length); i++) console.log(`${o[i] === e[i] ? " " : "X"} ${JSON.stringify(o[i])}\n  ${JSON.stringify(e[i])}`);
