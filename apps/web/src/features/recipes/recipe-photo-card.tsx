@@ -36,7 +36,7 @@ export function RecipePhotoCard({ recipe }: { recipe: Recipe }) {
       <div className="grid min-w-0 flex-1 justify-items-start gap-3">
         <p className="text-sm text-muted-foreground">
           {has
-            ? "The recipe's card and cooking mode show this photo (in the place of the Image URL's picture)."
+            ? `The recipe's card and cooking mode show this photo${recipe.imageUrl ? ", in the place of the Image URL's picture" : ""}.`
             : "Add a photo of the dish for the recipe's card and cooking mode: a JPEG, PNG, WebP or GIF of up to 10 MB."}
         </p>
         <div className="flex flex-wrap gap-2">
