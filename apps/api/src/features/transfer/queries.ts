@@ -156,6 +156,16 @@ function householdImages(db: Kysely<Database>, householdId: string) {
     .where("recipes.householdId", "=", householdId);
 }
 
+/** The bytes of the household's photos, originals and display copies, but `except`'s (a photo about to be replaced). */
+export async function householdPhotoBytes(db: Kysely<Database>, householdId: string, except?: string): Promise<number> {
+  const row = await householdImages(db, householdId)
+    .$if(except !== undefined, (qb) => qb.where("recipeImages.recipeId", "!=", except!))
+    // octet_length reads a stored value's length from its header: no photo is read.
+    .select(sql<string>`coalesce(sum(octet_length(recipe_images.bytes) + coalesce(octet_length(recipe_images.display_bytes), 0)), 0)`.as("bytes"))
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
 /** A recipe's photo (its original), when it has one of its own and the recipe is the household's. */
 export function findRecipeImage(db: Kysely<Database>, householdId: string, recipeId: string) {
   return householdImages(db, householdId)
@@ -205,12 +215,19 @@ export async function keepDisplayCopy(
 }
 
 /**
- * A cook's own photo (checked, with its display copy) in the place of the recipe's photo, if any: false when the recipe
- * is not the household's. The recipe's row is locked first, so two photos sent at once for it are kept one after the
- * other (the later stays) rather than the second's insert failing; the delete and the insert each move the recipes
- * list's version (migration 0040's triggers), and the new row's keptAt changes the photo's address.
+ * A cook's own photo (checked, with its display copy) in the place of the recipe's photo, if any: "missing" when the
+ * recipe is not the household's, "full" when the household's other photos and this one would pass `maxBytes`. The
+ * recipe's row is locked first, so two photos sent at once for it are kept one after the other (the later stays)
+ * rather than the second's insert failing; the delete and the insert each move the recipes list's version (migration
+ * 0040's triggers), and the new row's keptAt changes the photo's address.
  */
-export async function replaceRecipePhoto(trx: Kysely<Database>, householdId: string, recipeId: string, photo: DrawnPhoto) {
+export async function replaceRecipePhoto(
+  trx: Kysely<Database>,
+  householdId: string,
+  recipeId: string,
+  photo: DrawnPhoto,
+  maxBytes: number,
+): Promise<"kept" | "missing" | "full"> {
   const recipe = await trx
     .selectFrom("recipes")
     .select("id")
@@ -218,7 +235,9 @@ export async function replaceRecipePhoto(trx: Kysely<Database>, householdId: str
     .where("householdId", "=", householdId)
     .forUpdate()
     .executeTakeFirst();
-  if (!recipe) return false;
+  if (!recipe) return "missing";
+  const others = await householdPhotoBytes(trx, householdId, recipeId);
+  if (others + photo.bytes.length + photo.display.bytes.length > maxBytes) return "full";
   await trx.deleteFrom("recipeImages").where("recipeId", "=", recipeId).execute();
   await trx
     .insertInto("recipeImages")
@@ -231,7 +250,7 @@ export async function replaceRecipePhoto(trx: Kysely<Database>, householdId: str
       displayBytes: photo.display.bytes,
     })
     .execute();
-  return true;
+  return "kept";
 }
 
 /** Keeps a photo once checked, in the place of the one stored unchecked, or removes it (`null`: it could not be kept). */

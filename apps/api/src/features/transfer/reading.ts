@@ -28,6 +28,11 @@ export const TRANSFER_LIMITS = {
    * pack), so only a file naming one photo for many recipes gets past it; the photos past it are left out and told.
    */
   photoBytes: 256 * MIB,
+  /**
+   * The photos a household keeps, originals and display copies: about 500 phone photos. Without it a person sending a
+   * photo a minute, or a collection an hour, could fill the server's disk; past it, photos are refused or left out.
+   */
+  householdPhotoBytes: 2048 * MIB,
   /** Photos (and recipes) saved a transaction: what one INSERT holds in memory, however many photos a file has. */
   batchPhotoBytes: 16 * MIB,
   /** Imports one user runs at once (one reading, one more waiting); past it 429 before the upload is read. */

@@ -28,6 +28,7 @@ import {
   findImport,
   findRecipeImage,
   findShownImage,
+  householdPhotoBytes,
   keepCheckedImage,
   keepDisplayCopy,
   forgetImport,
@@ -90,8 +91,13 @@ export const STILL_RUNNING = "This import is still running: follow it at GET /ap
 export const HOUSEHOLD_CHANGED =
   "You are no longer in the household this file was being imported into, so the import stopped: what it saved before stays there. Import the file again to bring it into your kitchen now.";
 export const TOO_MANY_AT_ONCE = `You are already importing ${TRANSFER_LIMITS.importsAtOnce} files. Wait for one to finish, then try again.`;
-export const photosLeftOut = (count: number) =>
-  `${count.toLocaleString("en-US")} photos were left out: at most ${TRANSFER_LIMITS.photoBytes / (1024 * 1024)} MB of photos a file`;
+export const photosLeftOut = (count: number, householdFull = false) =>
+  `${count.toLocaleString("en-US")} photos were left out: ${
+    householdFull ? `your household's photos are at their limit of ${householdPhotoLimit()}` : `at most ${TRANSFER_LIMITS.photoBytes / (1024 * 1024)} MB of photos a file`
+  }`;
+const householdPhotoLimit = () => `${TRANSFER_LIMITS.householdPhotoBytes / (1024 * 1024 * 1024)} GB`;
+/** A photo past the household's photos' bound. */
+export const photosFull = () => `Your household's photos have reached their limit of ${householdPhotoLimit()}; remove some photos to add more`;
 /** Moving in takes a few files; a script sending file after file stops here (each may hold a worker for minutes). */
 export const IMPORT_LIMIT = { max: 20, windowMs: 60 * 60_000 } satisfies Limit;
 const NO_FILE = "Please choose a collection file";
@@ -285,18 +291,21 @@ async function save(
   }
   const room = Math.max(0, QUOTAS.recipes.max - (await recipeCount(ctx, kitchen.householdId)));
   for (const over of fresh.splice(room)) tell({ title: over.recipe.title, outcome: "failed", reason: quotaMessage("recipes") });
-  // Each recipe stores its own copy: one photo a file names for every recipe counts for each.
+  // Each recipe stores its own copy: one photo a file names for every recipe counts for each. A file keeps at most its
+  // own bound, and no more than the household's photos have room for.
+  const householdRoom = TRANSFER_LIMITS.householdPhotoBytes - (await householdPhotoBytes(ctx.db, kitchen.householdId));
+  const photoRoom = Math.min(TRANSFER_LIMITS.photoBytes, householdRoom);
   let photoBytes = 0;
   let photosOut = 0;
   for (const read of fresh) {
     if (!read.image) continue;
-    if (photoBytes + read.image.bytes <= TRANSFER_LIMITS.photoBytes) photoBytes += read.image.bytes;
+    if (photoBytes + read.image.bytes <= photoRoom) photoBytes += read.image.bytes;
     else {
       read.image = null;
       photosOut++;
     }
   }
-  if (photosOut > 0) tell({ title: "Photos", outcome: "failed", reason: photosLeftOut(photosOut) });
+  if (photosOut > 0) tell({ title: "Photos", outcome: "failed", reason: photosLeftOut(photosOut, householdRoom < TRANSFER_LIMITS.photoBytes) });
   const recipeOf = (sourceId: string) => {
     const to = target.get(sourceId);
     return typeof to === "number" && to >= fresh.length ? undefined : to;
@@ -527,18 +536,23 @@ const RECIPE_NOT_FOUND = "Recipe not found";
  * PendingUpload's. Sending the same photo again changes nothing but its address. Answers the recipe.
  */
 export async function keepRecipePhoto(ctx: Context, kitchen: Kitchen, recipeId: string, file: PendingUpload): Promise<Recipe> {
-  if (!(await getRecipe(ctx.db, kitchen.householdId, recipeId))) throw notFound(RECIPE_NOT_FOUND);
-  await spend(ctx, { key: `recipe-photo:user:${kitchen.userId}`, limit: OWN_PHOTO_LIMITS.perHour, refusal: "Too many photos." });
-  const upload = await file.read(kitchen.userId);
+  const { householdId, userId } = kitchen;
+  if (!(await getRecipe(ctx.db, householdId, recipeId))) throw notFound(RECIPE_NOT_FOUND);
+  const maxBytes = TRANSFER_LIMITS.householdPhotoBytes;
+  if ((await householdPhotoBytes(ctx.db, householdId, recipeId)) >= maxBytes) throw appError("FORBIDDEN", photosFull());
+  await spend(ctx, { key: `recipe-photo:user:${userId}`, limit: OWN_PHOTO_LIMITS.perHour, refusal: "Too many photos." });
+  const upload = await file.read(userId);
   if (!upload) throw appError("BAD_REQUEST", NO_PHOTO);
   const photo = await drawnPhoto(Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength)).finally(() => upload.release());
   if (!photo) throw appError("BAD_REQUEST", NOT_A_PHOTO);
-  const recipe = await inTransaction(ctx.db, async (trx) =>
-    (await replaceRecipePhoto(trx, kitchen.householdId, recipeId, photo)) ? getRecipe(trx, kitchen.householdId, recipeId) : undefined,
-  );
-  // Deleted (or its household left) while the photo was drawn.
-  if (!recipe) throw notFound(RECIPE_NOT_FOUND);
-  return recipe;
+  return inTransaction(ctx.db, async (trx) => {
+    const kept = await replaceRecipePhoto(trx, householdId, recipeId, photo, maxBytes);
+    if (kept === "full") throw appError("FORBIDDEN", photosFull());
+    const recipe = kept === "kept" && (await getRecipe(trx, householdId, recipeId));
+    // Deleted (or its household left) while the photo was drawn.
+    if (!recipe) throw notFound(RECIPE_NOT_FOUND);
+    return recipe;
+  });
 }
 
 /** A photo as Kim keeps it (checked: see keptPhoto) with its display copy, or null when it can't be kept or drawn. */

@@ -46,6 +46,7 @@ import {
   NOT_A_PHOTO,
   OWN_PHOTO_LIMITS,
   photoBatches,
+  photosFull,
   IMPORT_KEPT_MS,
   photosLeftOut,
   pruneFinishedImports,
@@ -548,6 +549,37 @@ describe("what one import may cost", () => {
       expect(missing.statusCode).toBe(404);
       expect((await putPhoto(cook.cookie, "not-an-id", drawnJpeg())).statusCode).toBe(400);
       expect(await storedPhotos(recipe!.id)).toEqual(imported);
+    });
+
+    it("keeps a household's photos within their bound: a photo past it refused, an import's photos past it left out", async () => {
+      const cook = await createUser(t);
+      await upload(cook.cookie, await paprikaFile(sampleRecipes(2, "Bounded").map((r) => ({ ...r, photo: pngPhoto({ width: 64, height: 64 }) }))));
+      const [first, second] = await recipesOf(cook.id);
+      const sizes = await t.deps.db
+        .selectFrom("recipeImages")
+        .select(["recipeId", sql<number>`octet_length(bytes) + octet_length(display_bytes)`.as("size")])
+        .where("recipeId", "in", [first!.id, second!.id])
+        .execute();
+      const sizeOf = (id: string) => Number(sizes.find((row) => row.recipeId === id)!.size);
+      const before = await storedPhotos(first!.id);
+      // The other photo fills the bound: refused before the upload is read.
+      await withLimits({ householdPhotoBytes: sizeOf(second!.id) }, async () => {
+        const refused = await putPhoto(cook.cookie, first!.id, drawnJpeg());
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe(photosFull());
+      });
+      // Room for a byte more: refused once the photo is drawn and its size known.
+      await withLimits({ householdPhotoBytes: sizeOf(second!.id) + 1 }, async () => {
+        const refused = await putPhoto(cook.cookie, first!.id, drawnJpeg());
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe(photosFull());
+        // An import keeps its recipes and tells the photos left out, and why.
+        const imported = await upload(cook.cookie, await paprikaFile(sampleRecipes(1, "Over the bound")));
+        expect(imported.json()).toMatchObject({ imported: 1, failed: 1 });
+        expect(imported.json().details).toEqual([{ title: "Photos", outcome: "failed", reason: photosLeftOut(1, true) }]);
+      });
+      expect(await storedPhotos(first!.id)).toEqual(before);
+      expect(await countOf("recipeImages", cook.id)).toBe(2);
     });
 
     it("keeps one photo when the same one is sent twice at once, and counts a person's photos by the hour", async () => {
