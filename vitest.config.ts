@@ -20,7 +20,11 @@ const measuring = [
 ];
 const alone = { ...shared, isolate: true, include: measuring };
 const together = { ...shared, exclude: [...configDefaults.exclude, ...measuring] };
-const pglite = { env: { KIM_TEST_DB: "pglite" }, globalSetup: ["packages/db/src/pglite-template.ts"] };
+// The labelled ingredient lines are read here for packages/domain's tests, which do no I/O.
+const pglite = {
+  env: { KIM_TEST_DB: "pglite" },
+  globalSetup: ["packages/db/src/pglite-template.ts", "apps/api/src/testing/labelled-lines.ts"],
+};
 const postgres = { env: { KIM_TEST_DB: "postgres" } };
 
 // Database tests run on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set.

@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import { parseIngredient } from "parse-ingredient";
+import { readLabelledLines } from "../apps/api/src/testing/labelled-lines";
 import { normalizeUnit, parseIngredientLine } from "../packages/domain/src/index";
-import { sharedData } from "../e2e/shared-data";
 
 /**
  * Kim's ingredient line parser beside the npm package parse-ingredient, on the labelled BBC Good Food lines: the share
@@ -20,17 +19,6 @@ interface Parsed {
   quantity: number | null;
   unit: string | null;
   name: string;
-}
-
-/** RFC 4180 rows: quoted fields may hold commas and doubled quotes. */
-function readCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (!line) continue;
-    const fields = [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) => (m[1] ?? m[2] ?? "").replace(/""/g, '"'));
-    rows.push(fields);
-  }
-  return rows;
 }
 
 function heldOut(input: string): boolean {
@@ -66,12 +54,9 @@ function score(label: Labelled, parsed: Parsed) {
   return { quantity, unit, name, all: quantity && unit && name };
 }
 
-const [, ...rows] = readCsv(readFileSync(sharedData("ingredient-lines", "bbc-2017.csv"), "utf8"));
-const labelled: Labelled[] = rows.map(([input = "", quantity = "", unit = "", name = ""]) => ({
-  input,
-  quantity: quantity ? Number(quantity.split("-")[0]) : null,
-  unit,
-  name,
+const labelled: Labelled[] = readLabelledLines().map((line) => ({
+  ...line,
+  quantity: line.quantity ? Number(line.quantity.split("-")[0]) : null,
 }));
 
 function viaParseIngredient(line: string): Parsed {

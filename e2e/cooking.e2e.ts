@@ -121,7 +121,7 @@ describe("cooking mode", () => {
     expect(await servings().inputValue()).toBe("6");
     expect(await lines()).toEqual(["2 1/4 cups flour", "3 eggs", "salt, to taste"]);
     await servings().fill("2");
-    expect(await lines()).toEqual(["3/4 cup flour", "1 eggs", "salt, to taste"]);
+    expect(await lines()).toEqual(["3/4 cup flour", "1 egg", "salt, to taste"]);
     // Never below one serving; the button stays focusable at the limit, so a keyboard user keeps their place.
     const fewer = ingredients.getByRole("button", { name: "Fewer servings" });
     await fewer.click();
@@ -172,6 +172,34 @@ describe("cooking mode", () => {
       "170 g salted butter, melted",
       "salt, to taste",
     ]);
+  });
+
+  it("names a counted ingredient as its scaled amount reads: 2 eggs halved are 1 egg", async () => {
+    const page = await openPage({ width: 390, height: 844 });
+    await openCookingMode(page, {
+      ...lemonCake,
+      title: "Shakshuka",
+      description: "Eggs baked in a spiced tomato sauce.",
+      cuisineType: "Mediterranean",
+      ingredients: [
+        { name: "eggs", quantity: 2, unit: "" },
+        { name: "onion", quantity: 1, unit: "" },
+        { name: "lemons", quantity: 3, unit: "" },
+        { name: "garlic", quantity: 2, unit: "clove" },
+        { name: "ripe tomatoes", quantity: 4, unit: "", original: "4 ripe tomatoes, chopped" },
+      ],
+      instructions: "Soften the onion and garlic.\nAdd the tomatoes, crack in the eggs and bake until set.",
+    });
+    const ingredients = page.getByRole("region", { name: "Ingredients" });
+    const lines = () => ingredients.getByRole("listitem").allInnerTexts();
+    expect(await lines()).toEqual(["2 eggs", "1 onion", "3 lemons", "2 cloves garlic", "4 ripe tomatoes, chopped"]);
+    await ingredients.getByRole("spinbutton", { name: "Servings" }).fill("2");
+    expect(await lines()).toEqual(["1 egg", "1/2 onion", "1 1/2 lemons", "1 clove garlic", "2 ripe tomatoes, chopped"]);
+    await keepScreenshot(page, "cooking-counted-names-halved-390");
+    await ingredients.getByRole("spinbutton", { name: "Servings" }).fill("1");
+    expect(await lines()).toEqual(["1/2 egg", "1/4 onion", "3/4 lemon", "1/2 clove garlic", "1 ripe tomato, chopped"]);
+    await ingredients.getByRole("spinbutton", { name: "Servings" }).fill("8");
+    expect(await lines()).toEqual(["4 eggs", "2 onions", "6 lemons", "4 cloves garlic", "8 ripe tomatoes, chopped"]);
   });
 
   it("keeps running timers in view at 375 px while the cook scrolls down to the steps", async () => {

@@ -1,6 +1,16 @@
 import { parseQuantity, VULGAR_FRACTION, type Amount } from "../shared/quantities";
 import type { RecipeIngredient } from "./recipe-input";
-import { CONTAINERS, convertQuantity, COUNTED_AFTER, normalizeUnit, singular, unitFamily, unitsIn, unitSystem } from "../shared/units";
+import {
+  CONTAINERS,
+  convertQuantity,
+  COUNTED_AFTER,
+  COUNTING_WORDS,
+  normalizeUnit,
+  singular,
+  unitFamily,
+  unitsIn,
+  unitSystem,
+} from "../shared/units";
 
 /**
  * One ingredient line read into its parts. `quantity` is the amount (the lower bound of a range, with `upper` its top),
@@ -37,14 +47,11 @@ const OTHER_UNITS = new Map(
   ].flatMap(([unit, spellings]) => spellings!.split(" ").map((s) => [s, unit!] as const)),
 );
 /** Words that count a food ("2 sprigs thyme", "1 tin tomatoes"): units when they follow the amount. */
-const COUNTS = words(
-  "bag ball bar block bottle box branch bulb bunch bundle can carton chunk clove container cube cupful dash dollop drizzle drop ear",
-  "envelope glass glug handful head jar knob leaf loaf mug nest pack package packet part piece pinch pod pot punnet rack rasher",
-  "rib sachet scoop shot sheet slice splash spoonful sprig sprinkle spear square stalk stem stick strip",
-  "tablespoonful teaspoonful tin tub tube twist wedge",
+const COUNTS = new Set([
+  ...COUNTING_WORDS,
   // In the other languages imports read: German, French, Spanish, Dutch, Italian, Czech and Slovak, Hungarian, Russian.
-  "stk stück prise bund zehe dose pck scheibe msp gousse pièce pincée diente pizca teentje takje blik spicchio ks db шт",
-);
+  ...words("stk stück prise bund zehe dose pck scheibe msp gousse pièce pincée diente pizca teentje takje blik spicchio ks db шт"),
+]);
 
 /** How big: kept out of the name, so "1 large red chilli" is red chilli (said in the comment). */
 const SIZES = words("small medium large big jumbo extra-large medium-sized large-sized small-sized sized smallish largish sm med lg");

@@ -1,5 +1,6 @@
+import { weighedEach } from "./densities";
 import { parseQuantity } from "./quantities";
-import { convertQuantity, CUP_MEASURES, normalizeUnit, readsWell, unitFamily } from "./units";
+import { convertQuantity, COUNTING_WORDS, CUP_MEASURES, keyWords, normalizeUnit, readsWell, singular, unitFamily } from "./units";
 
 type Fraction = [value: number, label: string];
 const fractions = (...labels: string[]): Fraction[] => [
@@ -53,7 +54,7 @@ function numberText(n: number, unit: string): { text: string; value: number } {
 }
 
 function plural(word: string): string {
-  if (/(?:s|x|z|ch|sh)$/.test(word)) return `${word}es`;
+  if (/(?:s|x|z|ch|sh)$/.test(word) || /(?:tomat|potat|mang)o$/.test(word)) return `${word}es`;
   if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
   if (/(?:[^f]f|fe)$/.test(word)) return word.replace(/fe?$/, "ves");
   return `${word}s`;
@@ -120,4 +121,58 @@ export function formatAmount(quantity: number | string, unit: string, { measurin
   const upper = amount.upper === null ? null : numberText(amount.upper * factor, normal);
   const text = upper ? `${lower.text}-${upper.text}` : lower.text;
   return normal === "" ? text : `${text} ${unitText(normal, (upper ?? lower).value)}`;
+}
+
+/**
+ * Where the words naming the food end: before a comma, a bracket or a note ("eggs, beaten", "onion (red)", "1 onion or
+ * 2 shallots", "oil for frying", "heads of garlic", "anchovies in oil", "rabbit including legs").
+ */
+const HEAD_END = /\s*[,;([]|\s+-\s+|\s+or\s+(?=\d|an?\s)|\s+(?:for|to|of|with|without|including|in|from|at|plus|if|such as)\s/i;
+/** Counted foods whose plural is the word itself, as recipes write them: 2 beetroot, 2 kiwi fruit. */
+const SAME_IN_PLURAL = new Set(["beetroot", "fruit"]);
+
+/** `word` inflected as `lower` was, its letters kept as written: "Eggs" is "Egg", "EGG" is "EGGS". */
+function likeWritten(word: string, lower: string, inflected: string): string {
+  let same = 0;
+  while (same < lower.length && lower[same] === inflected[same]) same++;
+  const rest = inflected.slice(same);
+  return word.slice(0, same) + (word === word.toUpperCase() ? rest.toUpperCase() : rest);
+}
+
+/** Whether the words of a name, its last one singular, name a thing counted one by one: an egg, a bay leaf, a stock cube. */
+const countable = (words: string[]) => COUNTING_WORDS.has(words.at(-1) ?? "") || weighedEach(words);
+
+/** The last word of `head` (lower case) for `value` of it, or as it is when unsure (see countedName). */
+function inflect(head: string, word: string, value: number): string {
+  const words = keyWords(head);
+  if (value > 1) return singular(word) === word && !SAME_IN_PLURAL.has(word) && countable(words) ? plural(word) : word;
+  const one = singular(word);
+  // Regular: the plural the rules make ("tomatoes", "berries", "leaves"), or one "s" more ("mangos"); not "chillies".
+  const regular = /^[a-z]+$/.test(word) && (plural(one) === word || `${one}s` === word);
+  // A plural word before it ("tomates maduros", "Brussels sprouts"): not one English head noun and its modifiers.
+  const before = head.split(/\s+/).at(-2)?.toLowerCase() ?? "";
+  // Less than one of a thing is a part of one (1/2 onion); of seeds or peas it is a measure the line left out.
+  return regular && singular(before) === before && (value === 1 || countable(words)) ? one : word;
+}
+
+/**
+ * A name as it reads after the amount shown beside it, for a count with no unit: "egg" after 2 is "eggs", "large eggs,
+ * beaten" after 1 is "large egg, beaten", "onions" after 1/2 "onion". Only the last word before a comma, bracket or
+ * note changes, and only when sure: for more than 1, a singular thing counted one by one (a food GRAMS_EACH weighs, or
+ * a counting word: "bay leaf", "stock cube") turns plural; for 1, a regular English plural turns singular, and for less
+ * than 1 (not 0) that of a thing counted one by one. Mass nouns (garlic, rice), a name joining two foods ("salt and
+ * pepper", "plum or cherry tomatoes"), words in other letters and a Romance name ending in a plural adjective
+ * ("tomates maduros") are left as written; so is the name beside an amount with a unit ("2 cups", "1 unit").
+ */
+export function countedName(name: string, amount: number | string): string {
+  const parsed = parseQuantity(amount);
+  const value = parsed && (parsed.upper ?? parsed.value);
+  if (!value) return name;
+  const end = HEAD_END.exec(name)?.index ?? name.length;
+  const head = name.slice(0, end);
+  const last = /(?<=^|\s)\p{L}+$/u.exec(head);
+  if (!last || /\s(?:and|or|&)\s/i.test(head)) return name;
+  const lower = last[0].toLowerCase();
+  const inflected = inflect(head, lower, value);
+  return inflected === lower ? name : head.slice(0, last.index) + likeWritten(last[0], lower, inflected) + name.slice(end);
 }

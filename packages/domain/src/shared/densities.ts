@@ -291,6 +291,11 @@ function lookUp(table: Table, words: string[]): number | null {
   return null;
 }
 
+/** Whether `words` (see keyWords) name a food counted one by one, which GRAMS_EACH weighs: an egg, a red onion, a lemon. */
+export function weighedEach(words: string[]): boolean {
+  return lookUp(densityTables().gramsEach, words) !== null;
+}
+
 /** Grams in a millilitre of the ingredient named by `words` ("unsalted butter" is butter's), null when unknown. */
 function gramsPerMl(words: string[]): number | null {
   return lookUp(densityTables().gramsPerMl, words);

@@ -98,6 +98,21 @@ export const COUNTED_AFTER = new Set([
   "stick",
 ]);
 
+/**
+ * English words that count a food ("2 sprigs thyme", "1 tin tomatoes", "a stock cube"), each a thing of its own:
+ * ingredient lines read them as units, and a name ending in one says how many ("2 bay leaves").
+ */
+export const COUNTING_WORDS = new Set(
+  [
+    "bag ball bar block bottle box branch bulb bunch bundle can carton chunk clove container cube cupful dash dollop drizzle drop ear",
+    "envelope glass glug handful head jar knob leaf loaf mug nest pack package packet part piece pinch pod pot punnet rack rasher",
+    "rib sachet scoop shot sheet slice splash spoonful sprig sprinkle spear square stalk stem stick strip",
+    "tablespoonful teaspoonful tin tub tube twist wedge",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
 /** Packs a food is sold in ("1 tin chopped tomatoes", "a jar of pesto"): one holds what the pack holds, not one of the food. */
 export const CONTAINERS = new Set(
   "bag bottle box can carton container envelope jar pack package packet pot sachet tin tub tube".split(" "),
@@ -115,9 +130,9 @@ const IRREGULAR = new Map([
   ["gousses", "gousse"],
   ["blikken", "blik"],
   // Singulars in -ie, -oe, -che and -sse, which the rules would cut too short (cookies is cookie, not cooky).
-  ...["cookie", "brownie", "smoothie", "veggie", "pie", "calorie", "hoagie", "aloe", "sloe", "quiche", "brioche", "ganache", "mousse"].map(
-    (w) => [`${w}s`, w] as const,
-  ),
+  ..."cookie brownie smoothie veggie pie calorie hoagie smokie aloe sloe quiche brioche ganache mousse"
+    .split(" ")
+    .map((w) => [`${w}s`, w] as const),
   ...["molasses", "series", "species", "haggis"].map((w) => [w, w] as const),
 ]);
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatAmount, ingredientNote, parseQuantity, scaleQuantity, type RecipeIngredient } from "@kim/domain";
+import { countedName, formatAmount, ingredientNote, parseQuantity, scaleQuantity, type RecipeIngredient } from "@kim/domain";
 import { Card, CardContent, CardHeader, CardTitle } from "@kim/ui/card";
 import { Checkbox } from "@kim/ui/checkbox";
 import { Label } from "@kim/ui/label";
@@ -15,8 +15,8 @@ interface IngredientChecklistProps {
 }
 
 /**
- * The scaled amount with its unit, read before the name ("2 1/4 cups flour"); a quantity in words that names no
- * amount reads after it ("salt, to taste").
+ * The scaled amount with its unit, read before the name ("2 1/4 cups flour"; the name agrees with a count, "1 egg":
+ * see countedName); a quantity in words that names no amount reads after it ("salt, to taste").
  */
 function ingredientAmount(ingredient: RecipeIngredient, factor: number): { amount: string; words: string } {
   const text = formatAmount(scaleQuantity(ingredient.quantity, factor), ingredient.unit, { measuring: true });
@@ -71,7 +71,7 @@ export function IngredientChecklist({ recipe, servings, onServingsChange, checke
                   <Checkbox className="mt-0.5" checked={checked[i] ?? false} onChange={(e) => onCheck(i, e.target.checked)} />
                   <span className={checked[i] ? "break-words text-muted-foreground line-through" : "break-words"}>
                     {amount ? <span className="font-medium">{amount} </span> : null}
-                    {ingredient.name}
+                    {amount ? countedName(ingredient.name, amount) : ingredient.name}
                     {note ? <span className="text-muted-foreground">{note}</span> : null}
                     {words ? `, ${words}` : null}
                   </span>
