@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { FlaskConical, X } from "lucide-react";
-import { BETA_BANNER } from "@kim/domain";
+import { BETA_BANNER } from "@kim/domain/accounts/texts";
 
 const DISMISSED_KEY = "kim:beta-banner-dismissed";
 

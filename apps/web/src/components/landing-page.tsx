@@ -1,5 +1,6 @@
 import { Bell, BookOpen, CalendarDays, Package } from "lucide-react";
-import { STARTING_PRICE, TRIAL_DAYS, type PaidPlan } from "@kim/domain";
+import type { PaidPlan } from "@kim/domain";
+import { STARTING_PRICE, TRIAL_DAYS } from "@kim/domain/billing/plans";
 import { Button } from "@kim/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { BetaBanner } from "./beta-banner";

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Check } from "lucide-react";
-import { BASIC_FEATURES, PLAN_DETAILS, PRO_FEATURES, formatPrice, type PaidPlan } from "@kim/domain";
+import type { PaidPlan } from "@kim/domain";
+import { BASIC_FEATURES, PLAN_DETAILS, PRO_FEATURES, formatPrice } from "@kim/domain/billing/plans";
 import { Badge } from "@kim/ui/badge";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@kim/ui/card";
 import { cn } from "@kim/ui/lib/utils";
