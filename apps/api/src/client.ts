@@ -97,7 +97,11 @@ export async function createKimClient(options: { url: string; email: string; pas
   const keepRecipePhoto: Transfer["keepRecipePhoto"] = async (recipeId, file, filename = "photo.jpg") => {
     const form = new FormData();
     form.append("file", file instanceof Blob ? file : new Blob([file]), filename);
-    const res = await fetch(`${base}/api/recipes/${encodeURIComponent(recipeId)}/image`, { method: "PUT", headers: { cookie }, body: form });
+    const res = await fetch(`${base}/api/recipes/${encodeURIComponent(recipeId)}/image`, {
+      method: "PUT",
+      headers: { cookie },
+      body: form,
+    });
     const body = (await res.json().catch(() => ({}))) as Awaited<ReturnType<Transfer["keepRecipePhoto"]>> & { message?: string };
     if (!res.ok) throw new Error(`Photo refused (${res.status}): ${body.message ?? res.statusText}`);
     return body;

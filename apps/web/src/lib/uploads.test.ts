@@ -3,7 +3,9 @@ import { answerError } from "./uploads";
 
 describe("answerError", () => {
   it("is the server's message when it sent one", () => {
-    expect(answerError(400, "Bad Request", '{"message":"Please select a PDF file","code":"BAD_REQUEST"}').message).toBe("Please select a PDF file");
+    expect(answerError(400, "Bad Request", '{"message":"Please select a PDF file","code":"BAD_REQUEST"}').message).toBe(
+      "Please select a PDF file",
+    );
   });
 
   it("is status and body otherwise, and keeps a 401 recognisable as a lost session", () => {

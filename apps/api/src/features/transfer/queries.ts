@@ -161,7 +161,9 @@ export async function householdPhotoBytes(db: Kysely<Database>, householdId: str
   const row = await householdImages(db, householdId)
     .$if(except !== undefined, (qb) => qb.where("recipeImages.recipeId", "!=", except!))
     // octet_length reads a stored value's length from its header: no photo is read.
-    .select(sql<string>`coalesce(sum(octet_length(recipe_images.bytes) + coalesce(octet_length(recipe_images.display_bytes), 0)), 0)`.as("bytes"))
+    .select(
+      sql<string>`coalesce(sum(octet_length(recipe_images.bytes) + coalesce(octet_length(recipe_images.display_bytes), 0)), 0)`.as("bytes"),
+    )
     .executeTakeFirstOrThrow();
   return Number(row.bytes);
 }

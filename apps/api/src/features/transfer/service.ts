@@ -18,8 +18,7 @@ import type { Context } from "../../trpc/context";
 import type { BackgroundJob } from "../feature";
 import { WorkerPool } from "../extraction/worker-pool";
 import { keepTimeZone } from "../insights/service";
-import { getRecipe, type Recipe } from "../recipes/queries";
-import { recipeCount } from "../recipes/service";
+import { householdRecipe, recipeCount } from "../recipes/service";
 import { KIM_EXPORT_FILE, KIM_EXPORT_FORMAT, KIM_EXPORT_VERSION, KIM_JSONLD_FILE, type KimKitchen } from "./kim-format";
 import {
   accountData,
@@ -93,11 +92,14 @@ export const HOUSEHOLD_CHANGED =
 export const TOO_MANY_AT_ONCE = `You are already importing ${TRANSFER_LIMITS.importsAtOnce} files. Wait for one to finish, then try again.`;
 export const photosLeftOut = (count: number, householdFull = false) =>
   `${count.toLocaleString("en-US")} photos were left out: ${
-    householdFull ? `your household's photos are at their limit of ${householdPhotoLimit()}` : `at most ${TRANSFER_LIMITS.photoBytes / (1024 * 1024)} MB of photos a file`
+    householdFull
+      ? `your household's photos are at their limit of ${householdPhotoLimit()}`
+      : `at most ${TRANSFER_LIMITS.photoBytes / (1024 * 1024)} MB of photos a file`
   }`;
 const householdPhotoLimit = () => `${TRANSFER_LIMITS.householdPhotoBytes / (1024 * 1024 * 1024)} GB`;
 /** A photo past the household's photos' bound. */
-export const photosFull = () => `Your household's photos have reached their limit of ${householdPhotoLimit()}; remove some photos to add more`;
+export const photosFull = () =>
+  `Your household's photos have reached their limit of ${householdPhotoLimit()}; remove some photos to add more`;
 /** Moving in takes a few files; a script sending file after file stops here (each may hold a worker for minutes). */
 export const IMPORT_LIMIT = { max: 20, windowMs: 60 * 60_000 } satisfies Limit;
 const NO_FILE = "Please choose a collection file";
@@ -305,7 +307,8 @@ async function save(
       photosOut++;
     }
   }
-  if (photosOut > 0) tell({ title: "Photos", outcome: "failed", reason: photosLeftOut(photosOut, householdRoom < TRANSFER_LIMITS.photoBytes) });
+  if (photosOut > 0)
+    tell({ title: "Photos", outcome: "failed", reason: photosLeftOut(photosOut, householdRoom < TRANSFER_LIMITS.photoBytes) });
   const recipeOf = (sourceId: string) => {
     const to = target.get(sourceId);
     return typeof to === "number" && to >= fresh.length ? undefined : to;
@@ -535,20 +538,22 @@ const RECIPE_NOT_FOUND = "Recipe not found";
  * and the hour's photos counted before a byte is read; the upload's own bounds (size, time, bytes in flight) are
  * PendingUpload's. Sending the same photo again changes nothing but its address. Answers the recipe.
  */
-export async function keepRecipePhoto(ctx: Context, kitchen: Kitchen, recipeId: string, file: PendingUpload): Promise<Recipe> {
+export async function keepRecipePhoto(ctx: Context, kitchen: Kitchen, recipeId: string, file: PendingUpload) {
   const { householdId, userId } = kitchen;
-  if (!(await getRecipe(ctx.db, householdId, recipeId))) throw notFound(RECIPE_NOT_FOUND);
+  if (!(await householdRecipe(ctx, householdId, recipeId))) throw notFound(RECIPE_NOT_FOUND);
   const maxBytes = TRANSFER_LIMITS.householdPhotoBytes;
   if ((await householdPhotoBytes(ctx.db, householdId, recipeId)) >= maxBytes) throw appError("FORBIDDEN", photosFull());
   await spend(ctx, { key: `recipe-photo:user:${userId}`, limit: OWN_PHOTO_LIMITS.perHour, refusal: "Too many photos." });
   const upload = await file.read(userId);
   if (!upload) throw appError("BAD_REQUEST", NO_PHOTO);
-  const photo = await drawnPhoto(Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength)).finally(() => upload.release());
+  const photo = await drawnPhoto(Buffer.from(upload.bytes.buffer, upload.bytes.byteOffset, upload.bytes.byteLength)).finally(() =>
+    upload.release(),
+  );
   if (!photo) throw appError("BAD_REQUEST", NOT_A_PHOTO);
   return inTransaction(ctx.db, async (trx) => {
     const kept = await replaceRecipePhoto(trx, householdId, recipeId, photo, maxBytes);
     if (kept === "full") throw appError("FORBIDDEN", photosFull());
-    const recipe = kept === "kept" && (await getRecipe(trx, householdId, recipeId));
+    const recipe = kept === "kept" && (await householdRecipe({ db: trx }, householdId, recipeId));
     // Deleted (or its household left) while the photo was drawn.
     if (!recipe) throw notFound(RECIPE_NOT_FOUND);
     return recipe;

@@ -460,9 +460,7 @@ describe("what one import may cost", () => {
       t.app.inject({ method: "DELETE", url: `/api/recipes/${recipe!.id}/image`, headers: { cookie: who.cookie } });
 
     // The list as the cook's screen read it before: served again from the process's cache unless its version moves.
-    expect((await get(cook.cookie, "/api/recipes")).json()).toMatchObject([
-      { id: recipe!.id, photoUrl: photoPath(recipe!.id) },
-    ]);
+    expect((await get(cook.cookie, "/api/recipes")).json()).toMatchObject([{ id: recipe!.id, photoUrl: photoPath(recipe!.id) }]);
     expect((await remove(stranger)).statusCode).toBe(404);
     expect(await countOf("recipeImages", cook.id)).toBe(1);
     const removed = await remove(cook);
@@ -539,7 +537,12 @@ describe("what one import may cost", () => {
         expect(answer.json().message, what).toBe(message);
       }
       // No file in the form, or no form.
-      const json = await t.app.inject({ method: "PUT", url: `/api/recipes/${recipe!.id}/image`, payload: {}, headers: { cookie: cook.cookie } });
+      const json = await t.app.inject({
+        method: "PUT",
+        url: `/api/recipes/${recipe!.id}/image`,
+        payload: {},
+        headers: { cookie: cook.cookie },
+      });
       expect(json.statusCode).toBe(400);
       expect(json.json().message).toBe(NO_PHOTO);
       // Over the size bound: refused from its declared length, before it is read.
@@ -553,7 +556,10 @@ describe("what one import may cost", () => {
 
     it("keeps a household's photos within their bound: a photo past it refused, an import's photos past it left out", async () => {
       const cook = await createUser(t);
-      await upload(cook.cookie, await paprikaFile(sampleRecipes(2, "Bounded").map((r) => ({ ...r, photo: pngPhoto({ width: 64, height: 64 }) }))));
+      await upload(
+        cook.cookie,
+        await paprikaFile(sampleRecipes(2, "Bounded").map((r) => ({ ...r, photo: pngPhoto({ width: 64, height: 64 }) }))),
+      );
       const [first, second] = await recipesOf(cook.id);
       const sizes = await t.deps.db
         .selectFrom("recipeImages")
@@ -582,20 +588,24 @@ describe("what one import may cost", () => {
       expect(await countOf("recipeImages", cook.id)).toBe(2);
     });
 
-    it("keeps one photo when the same one is sent twice at once, and counts a person's photos by the hour", async () => {
-      const cook = await createUser(t);
-      await upload(cook.cookie, await paprikaFile(sampleRecipes(1, "Plain")));
-      const [recipe] = await recipesOf(cook.id);
-      await t.deps.db.deleteFrom("recipeImages").where("recipeId", "=", recipe!.id).execute();
-      const twice = await Promise.all([putPhoto(cook.cookie, recipe!.id, drawnJpeg()), putPhoto(cook.cookie, recipe!.id, drawnJpeg())]);
-      expect(twice.map((answer) => answer.statusCode)).toEqual([200, 200]);
-      expect(await storedPhotos(recipe!.id)).toHaveLength(1);
-      for (let sent = 2; sent < OWN_PHOTO_LIMITS.perHour.max; sent++)
-        expect((await putPhoto(cook.cookie, recipe!.id, drawnJpeg())).statusCode).toBe(200);
-      const past = await putPhoto(cook.cookie, recipe!.id, drawnJpeg());
-      expect(past.statusCode).toBe(429);
-      expect(await storedPhotos(recipe!.id)).toHaveLength(1);
-    }, SLOW);
+    it(
+      "keeps one photo when the same one is sent twice at once, and counts a person's photos by the hour",
+      async () => {
+        const cook = await createUser(t);
+        await upload(cook.cookie, await paprikaFile(sampleRecipes(1, "Plain")));
+        const [recipe] = await recipesOf(cook.id);
+        await t.deps.db.deleteFrom("recipeImages").where("recipeId", "=", recipe!.id).execute();
+        const twice = await Promise.all([putPhoto(cook.cookie, recipe!.id, drawnJpeg()), putPhoto(cook.cookie, recipe!.id, drawnJpeg())]);
+        expect(twice.map((answer) => answer.statusCode)).toEqual([200, 200]);
+        expect(await storedPhotos(recipe!.id)).toHaveLength(1);
+        for (let sent = 2; sent < OWN_PHOTO_LIMITS.perHour.max; sent++)
+          expect((await putPhoto(cook.cookie, recipe!.id, drawnJpeg())).statusCode).toBe(200);
+        const past = await putPhoto(cook.cookie, recipe!.id, drawnJpeg());
+        expect(past.statusCode).toBe(429);
+        expect(await storedPhotos(recipe!.id)).toHaveLength(1);
+      },
+      SLOW,
+    );
   });
 
   it("checks a photo kept before photos were checked as it serves it: too many pixels not found, its Exif left out", async () => {
