@@ -303,16 +303,22 @@ describe("recipes", () => {
     expect(await page.getByLabel("Quantity of ingredient 1").inputValue()).toBe("9");
 
     // An import's quantities scale; a row the cook adds once Servings changed stays as typed.
-    const ingredients = JSON.stringify([{ name: "Spaghetti", quantity: 400, unit: "g" }]);
+    const ingredients = JSON.stringify([
+      { name: "Spaghetti", quantity: 400, unit: "g" },
+      { name: "eggs, beaten", quantity: 2, unit: "" },
+    ]);
     await page.goto(`/recipes/new?${new URLSearchParams({ title: "Aglio e Olio", servings: "4", ingredients })}`);
     await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
     await page.getByLabel("Servings").fill("2");
     await page.getByRole("button", { name: "Add Ingredient" }).click();
-    await page.getByLabel("Name of ingredient 2").fill("Garlic");
-    await page.getByLabel("Quantity of ingredient 2").fill("2");
+    await page.getByLabel("Name of ingredient 3").fill("Garlic");
+    await page.getByLabel("Quantity of ingredient 3").fill("2");
     await page.getByRole("button", { name: "Scale to 2 servings" }).click();
     expect(await page.getByLabel("Quantity of ingredient 1").inputValue()).toBe("200");
-    expect(await page.getByLabel("Quantity of ingredient 2").inputValue()).toBe("2");
+    // A count's name agrees with it, as cooking mode shows it.
+    expect(await page.getByLabel("Quantity of ingredient 2").inputValue()).toBe("1");
+    expect(await page.getByLabel("Name of ingredient 2").inputValue()).toBe("egg, beaten");
+    expect(await page.getByLabel("Quantity of ingredient 3").inputValue()).toBe("2");
     expect(await scaleOffer.count()).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { Link, useBlocker, useNavigate, useRouter } from "@tanstack/react-router";
 import { Plus, Scale, Trash2 } from "lucide-react";
-import { CUISINES, DIFFICULTIES, UNITS, scaleQuantity, type RecipeInput } from "@kim/domain";
+import { CUISINES, DIFFICULTIES, UNITS, countedName, formatAmount, scaleQuantity, type RecipeInput } from "@kim/domain";
 import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@kim/ui/card";
 import { Input } from "@kim/ui/input";
@@ -133,9 +133,12 @@ export function RecipeForm({ mode, draftScope, initialValues, notice, pending, o
   };
   const scaleRows = () => {
     const factor = servings / quantitiesFor;
-    const scaled = values.ingredients.map((row) =>
-      written.has(row.key) ? { ...row, quantity: String(scaleQuantity(row.quantity, factor)) } : row,
-    );
+    const scaled = values.ingredients.map((row) => {
+      if (!written.has(row.key)) return row;
+      const quantity = scaleQuantity(row.quantity, factor);
+      // The name agrees with its new count ("2 eggs" halved is "1 egg"), as cooking mode shows it.
+      return { ...row, quantity: String(quantity), name: countedName(row.name, formatAmount(quantity, row.unit)) };
+    });
     setValues((v) => ({ ...v, ingredients: scaled }));
     // Every filled row is now written for the servings shown; a blank row's default still for none.
     setWritten(rowsWrittenFor(scaled));
