@@ -93,7 +93,8 @@ describe("code that loads later", () => {
     // The panel's code loads once the page is idle: failing, it used to take the page down (React.lazy threw it).
     await failed;
     await expectPageUp(page, "Meal Planner");
-    expect(await page.locator("[data-add-meal]:visible").count()).toBeGreaterThan(0);
+    // The week draws in a background render after the heading: waited for, not counted at once.
+    await page.locator("[data-add-meal]:visible").first().waitFor();
 
     await page.unroute(sheet);
     await page.getByRole("button", { name: "Toggle Sidebar" }).click();
