@@ -373,8 +373,10 @@ describe("with Stripe (official client against the local stand-in)", () => {
     const user = await createUser(t);
     stripe.requests.length = 0;
     const answers = await Promise.all([checkout(t.app, user.cookie, "pro"), checkout(t.app, user.cookie, "pro")]);
-    expect(answers[0]!.statusCode).toBe(200);
-    expect([200, 409]).toContain(answers[1]!.statusCode);
+    // Either may be the one refused (409: a checkout is already being started), never both.
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses).toContain(200);
+    for (const status of statuses) expect([200, 409]).toContain(status);
     const created = new Set(stripe.requests.filter((r) => r.path === "/v1/customers").map((r) => r.idempotencyKey));
     expect(created).toEqual(new Set([`kim-customer-${user.id}`]));
     const customers = stripe.requests.filter((r) => r.path === "/v1/checkout/sessions").map((r) => r.params.customer);
