@@ -1,4 +1,8 @@
+import { useState } from "react";
 import { Sparkles, TriangleAlert } from "lucide-react";
+import { toast } from "@kim/ui/lib/use-toast";
+import { errorMessage } from "../../lib/form";
+import { NewRecipePhoto } from "./new-recipe-photo";
 import { RecipeForm } from "./recipe-form";
 import { RecipeFormHeader } from "./recipe-form-header";
 import { prefilledForm, type RecipePrefill } from "./recipe-form-values";
@@ -10,13 +14,15 @@ import { useRecipeMutations } from "./use-recipe-mutations";
  * import (the link names its page, or says it was a PDF), saving also sends what the import read, so the server can keep what was corrected.
  */
 export function NewRecipePage({ prefill }: { prefill: RecipePrefill }) {
-  const { create } = useRecipeMutations();
+  const { create, keepPhoto } = useRecipeMutations();
+  const [photo, setPhoto] = useState<File | null>(null);
   const { values, unreadable } = prefilledForm(prefill);
   const extraction = extractionFromPrefill(prefill);
   const source = extraction?.sourceUrl ? webAddress(extraction.sourceUrl) : null;
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <RecipeFormHeader title="Create Recipe" />
+      <NewRecipePhoto photo={photo} onChange={setPhoto} />
       <RecipeForm
         mode="create"
         draftScope={`new:${JSON.stringify(prefill)}`}
@@ -49,8 +55,20 @@ export function NewRecipePage({ prefill }: { prefill: RecipePrefill }) {
             ) : null}
           </>
         }
-        pending={create.isPending}
-        onSubmit={(input) => create.mutateAsync(extraction ? { ...input, extraction } : input)}
+        pending={create.isPending || keepPhoto.isPending}
+        onSubmit={async (input) => {
+          const recipe = await create.mutateAsync(extraction ? { ...input, extraction } : input);
+          // The recipe is saved whatever becomes of its photo: a refused photo is said, and added from its page.
+          if (photo)
+            await keepPhoto.mutateAsync({ id: recipe.id, file: photo }).catch((error: unknown) =>
+              toast({
+                title: "The recipe was saved without its photo",
+                description: `${errorMessage(error, "Please try again.")} Add it from the recipe's page.`,
+                variant: "destructive",
+              }),
+            );
+          return recipe;
+        }}
       />
     </div>
   );

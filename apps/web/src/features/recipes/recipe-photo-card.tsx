@@ -1,11 +1,12 @@
-import { useId, useRef, useState } from "react";
-import { ImagePlus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Trash2 } from "lucide-react";
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
 import { LazyConfirmDeleteDialog } from "../../components/lazy-confirm-delete-dialog";
 import { errorMessage } from "../../lib/form";
 import { RecipePhoto } from "./recipe-photo";
-import { PHOTO_TYPES, photoFileProblem } from "./recipe-photo-upload";
+import { toast } from "@kim/ui/lib/use-toast";
+import { PhotoChooser } from "./photo-chooser";
 import type { Recipe } from "./recipe-types";
 import { useRecipeMutations } from "./use-recipe-mutations";
 
@@ -18,17 +19,16 @@ const REMOVE = { label: "Remove", pending: "Removing..." };
 export function RecipePhotoCard({ recipe }: { recipe: Recipe }) {
   const { keepPhoto, removePhoto } = useRecipeMutations();
   const [removing, setRemoving] = useState<Recipe | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const problemId = useId();
   const has = !!recipe.photoUrl;
 
-  const send = (file: File | undefined) => {
-    const refused = photoFileProblem(file);
-    setProblem(refused);
-    if (refused || !file) return;
-    keepPhoto.mutate({ id: recipe.id, file }, { onError: (error) => setProblem(errorMessage(error, "Please try again.")) });
-  };
+  const send = (file: File) =>
+    keepPhoto.mutateAsync({ id: recipe.id, file }).then(
+      () => {
+        toast({ title: "Photo saved" });
+        return null;
+      },
+      (error: unknown) => errorMessage(error, "Please try again."),
+    );
 
   return (
     <Card className="flex-row items-center gap-4 p-4" role="region" aria-label="Recipe photo">
@@ -39,42 +39,18 @@ export function RecipePhotoCard({ recipe }: { recipe: Recipe }) {
             ? `The recipe's card and cooking mode show this photo${recipe.imageUrl ? ", in the place of the Image URL's picture" : ""}.`
             : "Add a photo of the dish for the recipe's card and cooking mode: a JPEG, PNG, WebP or GIF of up to 10 MB."}
         </p>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            aria-disabled={keepPhoto.isPending}
-            aria-describedby={problem ? problemId : undefined}
-            // A second press while one is sent does nothing: the photo being sent is the one kept.
-            onClick={() => !keepPhoto.isPending && input.current?.click()}
-          >
-            <ImagePlus aria-hidden="true" />
-            {keepPhoto.isPending ? "Saving photo..." : has ? "Replace photo" : "Add photo"}
-          </Button>
+        <PhotoChooser
+          label={keepPhoto.isPending ? "Saving photo..." : has ? "Replace photo" : "Add photo"}
+          busy={keepPhoto.isPending}
+          onChoose={send}
+        >
           {has ? (
             <Button variant="outline" size="sm" onClick={() => setRemoving(recipe)}>
               <Trash2 aria-hidden="true" />
               Remove photo
             </Button>
           ) : null}
-        </div>
-        {problem ? (
-          <p id={problemId} role="alert" className="text-sm text-destructive">
-            {problem}
-          </p>
-        ) : null}
-        <input
-          ref={input}
-          type="file"
-          accept={PHOTO_TYPES}
-          className="hidden"
-          aria-label="Photo file"
-          onChange={(event) => {
-            send(event.target.files?.[0]);
-            // The same file chosen again (after a refusal it was mended outside, say) is sent again.
-            event.target.value = "";
-          }}
-        />
+        </PhotoChooser>
       </div>
       <LazyConfirmDeleteDialog
         item={removing}

@@ -11,8 +11,8 @@ import { uploadRecipePhoto } from "./recipe-photo-upload";
 /**
  * recipes.create/update/delete with the spec's toasts (a create sent with its intent's idempotency key), and a photo
  * kept or removed with their own. Each refreshes the list and the dashboard's count; an update, a photo or a delete
- * also sets or drops the one recipe it changed, so cooking mode and the form never show it stale. A photo's refusal is
- * for the photo card to show beside its button, not a toast.
+ * also sets or drops the one recipe it changed, so cooking mode and the form never show it stale. A photo kept says so
+ * where it was sent from (its card, or the new recipe's save); its refusal shows beside the button that sent it.
  */
 export function useRecipeMutations() {
   const utils = trpc.useUtils();
@@ -54,7 +54,6 @@ export function useRecipeMutations() {
   const keepPhoto = useMutation({
     mutationFn: ({ id, file }: { id: string; file: File }) => uploadRecipePhoto(id, file),
     onSuccess: (recipe) => {
-      toast({ title: "Photo saved" });
       utils.recipes.get.setData({ id: recipe.id }, recipe);
       return refreshList();
     },
