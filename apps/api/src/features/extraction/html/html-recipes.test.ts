@@ -776,6 +776,20 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("<title>Soup</title>", story)).instructions.split("\n")).toHaveLength(6);
   });
 
+  it("reads an unlabelled list whose amounts follow the ingredient's name as the page's recipe (decision 0040)", () => {
+    const body = `<h1>Tvarohové knedlíky</h1><ul class="menu"><li>Recepty</li><li>Kontakt</li></ul>
+      <ul class="x"><li>hladká mouka <b>140 g</b></li><li>tvaroh <b>500 g</b></li><li>vejce <b>2 ks</b></li><li>sůl</li></ul>`;
+    expect(only(page("<title>Tvarohové knedlíky</title>", body)).ingredients).toEqual([
+      "hladká mouka 140 g",
+      "tvaroh 500 g",
+      "vejce 2 ks",
+      "sůl",
+    ]);
+    // A count closing a line with no unit is no amount ("Top 10"): such a list is no recipe.
+    const links = `<h1>News</h1><ul><li>Top 10</li><li>Season 2</li><li>Chapter 3</li></ul>`;
+    expect(extract(page("<title>News</title>", links))).toEqual([]);
+  });
+
   it("reads the page's recipe when its JSON-LD only names other recipes", () => {
     const related = {
       "@type": "ItemList",

@@ -87,6 +87,16 @@ const MEASURED = new RegExp(
   "iu",
 );
 
+// The amount and its unit after the ingredient's name, as many lists of Central and Eastern Europe print them
+// ("hladká mouka 140 g", "Tortilla pšeničná 2 ks", "cukor 2 PL").
+const MEASURED_AFTER = new RegExp(
+  `(?<![\\p{L}\\d])(?:\\d+(?:[.,/⁄]\\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\\s*(?:-\\s*\\d+\\s*)?(?:${UNITS})\\.?$`,
+  "iu",
+);
+
+/** A line that opens with an amount and its unit, or closes with them after the ingredient's name. */
+export const isMeasured = (text: string) => MEASURED.test(text) || (MEASURED_AFTER.test(text) && /^\p{L}/u.test(text));
+
 /**
  * A list under no heading and in no class we know, that reads as ingredients: at least three items, most of them
  * measured. Not in navigation or sidebars.
@@ -103,7 +113,7 @@ function unnamedIngredients(region: HtmlElement): Found {
   });
   for (const list of lists) {
     const lines = itemLines([list]);
-    if (lines.length < 3 || lines.filter((line) => MEASURED.test(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
+    if (lines.length < 3 || lines.filter((line) => isMeasured(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
     const value = ingredientScore(lines);
     if (value > bestScore) [found, bestScore] = [{ lines, end: list }, value];
   }
