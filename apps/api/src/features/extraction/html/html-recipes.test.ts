@@ -790,6 +790,22 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(extract(page("<title>News</title>", links))).toEqual([]);
   });
 
+  it("reads a recipe that a theme marks up as an aside or a sidebar when it holds the page's h1 (decision 0040)", () => {
+    const recipe = `<h1>Stuffed Tortellini</h1><h2>Ingredients</h2><ul><li>500 g tortellini</li><li>2 cloves garlic</li></ul>
+      <h2>Method</h2><ol><li>Roast the tomatoes with the garlic.</li><li>Toss the tortellini in the sauce.</li></ol>`;
+    for (const wrapper of ['<aside class="left_mid">', '<div class="page-sidebar-layout">']) {
+      const close = wrapper.startsWith("<aside") ? "</aside>" : "</div>";
+      expect(only(page("<title>Stuffed Tortellini</title>", `${wrapper}${recipe}${close}`))).toMatchObject({
+        title: "Stuffed Tortellini",
+        ingredients: ["500 g tortellini", "2 cloves garlic"],
+      });
+    }
+    // A sidebar without the page's heading is still the page's furniture.
+    const aside = `<h1>Stuffed Tortellini</h1><aside><h2>Ingredients</h2><ul><li>1 kg flour</li><li>2 eggs</li><li>1 l milk</li></ul>
+      <h2>Method</h2><ol><li>Mix the flour, eggs and milk.</li></ol></aside>`;
+    expect(extract(page("<title>Stuffed Tortellini</title>", aside))).toEqual([]);
+  });
+
   it("reads the page's recipe when its JSON-LD only names other recipes", () => {
     const related = {
       "@type": "ItemList",
