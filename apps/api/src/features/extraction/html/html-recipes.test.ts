@@ -429,6 +429,24 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("", nested)).ingredients).toEqual(["2 cups flour", "1 tbsp sugar", "1 cup cream"]);
   });
 
+  it("leaves out a list's group headings set apart from its items by their tag or class (decision 0040)", () => {
+    const items = `<h1>Polpettone</h1><h2>Ingredienti</h2>
+      <ul><li class="label">Per la carne</li><li class="ingrediente">500 g macinato</li><li class="ingrediente">1 uovo</li>
+      <li class="ingrediente">sale</li><li class="label">Per il purè</li><li class="ingrediente">1 kg patate</li>
+      <li class="ingrediente">burro</li><li class="ingrediente">noce moscata</li></ul>
+      <h2>Preparazione</h2><ol><li>Impastate la carne con l'uovo e cuocete in forno.</li></ol>`;
+    expect(only(page("", items)).ingredients).toEqual(["500 g macinato", "1 uovo", "sale", "1 kg patate", "burro", "noce moscata"]);
+    const blocks = `<h1>Chicken Tikka</h1><h2>Ingredients</h2><div>
+      <p class="type-body">400 g chicken</p><p class="type-body">2 tbsp yoghurt</p><p class="type-body">salt</p>
+      <p class="type-h5">FOR THE SAUCE</p><p class="type-body">500 g tomatoes</p><p class="type-body">fresh coriander</p></div>
+      <h2>Method</h2><ol><li>Marinate the chicken, then grill it and simmer it in the sauce.</li></ol>`;
+    expect(only(page("", blocks)).ingredients).toEqual(["400 g chicken", "2 tbsp yoghurt", "salt", "500 g tomatoes", "fresh coriander"]);
+    // An item marked as the list's last, and rows of an amount and a name in turn, are no headings.
+    const rows = `<h1>Salad</h1><h2>Ingredients</h2><ul><li>1 lettuce</li><li>2 tomatoes</li><li>1 cucumber</li>
+      <li class="last">Pepper</li></ul><h2>Method</h2><ol><li>Chop everything and toss it together.</li></ol>`;
+    expect(only(page("", rows)).ingredients).toEqual(["1 lettuce", "2 tomatoes", "1 cucumber", "Pepper"]);
+  });
+
   it("ends a part at a newsletter sign-up dropped in between, its class a few words around the name (decision 0040)", () => {
     const body = `<h1>Apple Tart</h1>
       <p><strong>Ingredients:</strong></p><p>- 250g shortcrust pastry</p><p>- 4 large apples, diced</p><p>- Dash of whiskey</p>
