@@ -447,6 +447,26 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("", rows)).ingredients).toEqual(["1 lettuce", "2 tomatoes", "1 cucumber", "Pepper"]);
   });
 
+  it("reads a part's groups set side by side in containers of one class as one list (decision 0040)", () => {
+    const group = (name: string, lines: string[]) =>
+      `<div class="Ingredients"><h2>${name}</h2><div class="Contents">${lines.map((line) => `<p>${line}</p>`).join("")}</div></div>`;
+    const steps = (name: string, lines: string[]) =>
+      `<div class="recipe-steps"><h3>${name}</h3><ol>${lines.map((line) => `<li>${line}</li>`).join("")}</ol></div>`;
+    const body = `<h1>Bûche de Noël</h1><div class="column">${group("Biscuit", ["2 oeufs", "60 g de sucre", "20 g de farine"])}
+      ${group("Ganache", ["200 g de chocolat", "25 cl de crème"])}</div>
+      <div class="column">${steps("Biscuit", ["Fouettez les oeufs avec le sucre.", "Ajoutez la farine et cuisez le biscuit."])}
+      ${steps("Ganache", ["Versez la crème chaude sur le chocolat.", "Garnissez le biscuit et roulez-le."])}</div>`;
+    expect(only(page("<title>Bûche de Noël</title>", body))).toMatchObject({
+      ingredients: ["2 oeufs", "60 g de sucre", "20 g de farine", "200 g de chocolat", "25 cl de crème"],
+      instructions: [
+        "Fouettez les oeufs avec le sucre.",
+        "Ajoutez la farine et cuisez le biscuit.",
+        "Versez la crème chaude sur le chocolat.",
+        "Garnissez le biscuit et roulez-le.",
+      ].join("\n"),
+    });
+  });
+
   it("ends a part at a newsletter sign-up dropped in between, its class a few words around the name (decision 0040)", () => {
     const body = `<h1>Apple Tart</h1>
       <p><strong>Ingredients:</strong></p><p>- 250g shortcrust pastry</p><p>- 4 large apples, diced</p><p>- Dash of whiskey</p>

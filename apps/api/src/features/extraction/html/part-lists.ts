@@ -60,9 +60,11 @@ function best(
   notClass: RegExp | undefined,
   score: (lines: Line[]) => number,
 ): Found {
+  const containers = classContainers(region, classWords, notClass);
   const candidates: Found[] = [
     ...headings(region, heading).map(sectionAfter),
-    ...classContainers(region, classWords, notClass).map((container) => ({ lines: itemLines([container]), end: container })),
+    ...containers.map((container) => ({ lines: itemLines([container]), end: container })),
+    ...siblingGroups(containers).map((group) => ({ lines: itemLines(group), end: group.at(-1) })),
   ];
   let found: Found = { lines: [], end: undefined };
   let bestScore = 0;
@@ -132,6 +134,22 @@ function ingredientScore(lines: Line[]): number {
 
 function instructionScore(lines: Line[]): number {
   return lines.reduce((sum, line) => sum + (line.link ? -5 : Math.min(line.text.split(" ").length, 80)), 0);
+}
+
+/**
+ * Containers of one tag and class side by side under one parent: a part's groups, each in its own container
+ * ("<div class='Ingredients'><h2>Biscuit</h2>…</div><div class='Ingredients'><h2>Ganache</h2>…</div>"), read as one.
+ */
+function siblingGroups(containers: HtmlElement[]): HtmlElement[][] {
+  const groups = new Map<string, HtmlElement[]>();
+  for (const container of containers) {
+    if (!container.parent) continue;
+    const key = `${container.name}.${container.attrs.get("class") ?? ""}`;
+    const group = groups.get(key);
+    if (group && group[0]?.parent === container.parent) group.push(container);
+    else if (!group) groups.set(key, [container]);
+  }
+  return [...groups.values()].filter((group) => group.length > 1);
 }
 
 function classContainers(region: HtmlElement, words: RegExp, not: RegExp | undefined): HtmlElement[] {
