@@ -25,8 +25,17 @@ export function ingredientsIn(region: HtmlElement): Found {
   const named = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, INSTRUCTION_CLASS, ingredientScore);
   const found = named.lines.length > 0 ? named : unnamedIngredients(region);
   const first = firstIngredient(found.lines.map((line) => line.text));
-  return first > 0 ? { ...found, lines: found.lines.slice(first) } : found;
+  const lines = found.lines.slice(first);
+  // A paragraph of prose after the list's first lines (a tip, the story going on, the steps in the same container) is
+  // no ingredient: the list ends there.
+  const prose = lines.findIndex((line, k) => k >= 2 && isProse(line.text));
+  if (prose > 0) return { ...found, lines: lines.slice(0, prose) };
+  return first > 0 ? { ...found, lines } : found;
 }
+
+// More words than an ingredient's line has, not opening with an amount.
+const PROSE_WORDS = 20;
+const isProse = (text: string) => !HAS_QUANTITY.test(text.slice(0, 3)) && text.split(" ").length > PROSE_WORDS;
 
 // A list's servings control above its first ingredient, read as lines: "Personen", "for / 4 / servings", "4personnes",
 // "(Op basis van personen)", a "Scale" button, a separator.
