@@ -857,6 +857,13 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(extract(page("<title>Stuffed Tortellini</title>", aside))).toEqual([]);
   });
 
+  it("reads an unlabelled list written as a paragraph's lines (decision 0040)", () => {
+    const body = `<h1>Pancakes</h1><p>My grandmother's recipe, made every Sunday.</p>
+      <p>200 g flour<br>2 eggs<br>300 ml milk<br>1 pinch salt</p>
+      <h2>Method</h2><p>Whisk the flour, eggs and milk into a smooth batter.</p><p>Fry thin pancakes in a hot pan.</p>`;
+    expect(only(page("<title>Pancakes</title>", body)).ingredients).toEqual(["200 g flour", "2 eggs", "300 ml milk", "1 pinch salt"]);
+  });
+
   it("reads the page's recipe when its JSON-LD only names other recipes", () => {
     const related = {
       "@type": "ItemList",

@@ -109,8 +109,8 @@ const MEASURED_AFTER = new RegExp(
 export const isMeasured = (text: string) => MEASURED.test(text) || (MEASURED_AFTER.test(text) && /^\p{L}/u.test(text));
 
 /**
- * A list under no heading and in no class we know, that reads as ingredients: at least three items, most of them
- * measured. Not in navigation or sidebars.
+ * A list (or a paragraph of lines set apart by line breaks) under no heading and in no class we know, that reads as
+ * ingredients: at least three items, most of them measured. Not in navigation or sidebars.
  */
 function unnamedIngredients(region: HtmlElement): Found {
   let found: Found = { lines: [], end: undefined };
@@ -118,7 +118,9 @@ function unnamedIngredients(region: HtmlElement): Found {
   const lists: HtmlElement[] = [];
   walk(region, (el) => {
     if (isUnread(el)) return false;
-    if (el.name !== "ul" && el.name !== "ol") return;
+    // A list, or a paragraph whose line breaks set its lines apart ("<p>200 g flour<br>2 eggs<br>…</p>").
+    const isList = el.name === "ul" || el.name === "ol";
+    if (!isList && !(el.name === "p" && el.children.filter((c) => typeof c !== "string" && c.name === "br").length >= 2)) return;
     lists.push(el);
     return false;
   });
