@@ -468,7 +468,8 @@ describe("extractRecipesFromHtml: other sources", () => {
   });
 
   it("ends an ingredient list at a paragraph of prose after it (decision 0040)", () => {
-    const tip = "If you can't find jasmine rice any long grain rice will do, but rinse it well and give it a few minutes more in the pan before you add the stock.";
+    const tip =
+      "If you can't find jasmine rice any long grain rice will do, but rinse it well and give it a few minutes more in the pan before you add the stock.";
     const body = `<h1>Chicken Rice</h1><section class="recipe-ingredients"><div><h3>Ingredients</h3>
       <p>400g chicken thighs</p><p>280g jasmine rice</p><p>340ml chicken stock</p><p>salt</p><p>${tip}</p></div>
       <div><h3>Method</h3><p>Simmer the chicken in the stock for twenty minutes.</p><p>Cook the rice in the broth.</p></div></section>`;

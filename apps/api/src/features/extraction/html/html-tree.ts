@@ -372,7 +372,13 @@ function oddSiblings(el: HtmlElement): HtmlElement[] {
   if (el.children.length < 4) return [];
   const children = el.children.filter((c): c is HtmlElement => typeof c !== "string" && !isUnread(c));
   if (children.length < 4) return [];
-  const keys = children.map((child) => `${child.name}.${classesOf(child).filter((c) => !PLACE_CLASS.test(c)).sort().join(".")}`);
+  const keys = children.map(
+    (child) =>
+      `${child.name}.${classesOf(child)
+        .filter((c) => !PLACE_CLASS.test(c))
+        .sort()
+        .join(".")}`,
+  );
   const counts = new Map<string, number>();
   let common = "";
   let count = 0;

@@ -100,10 +100,7 @@ const MEASURED = new RegExp(
 
 // The amount and its unit after the ingredient's name, as many lists of Central and Eastern Europe print them
 // ("hladká mouka 140 g", "Tortilla pšeničná 2 ks", "cukor 2 PL").
-const MEASURED_AFTER = new RegExp(
-  `(?<![\\p{L}\\d])(?:\\d+(?:[.,/⁄]\\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\\s*(?:-\\s*\\d+\\s*)?(?:${UNITS})\\.?$`,
-  "iu",
-);
+const MEASURED_AFTER = new RegExp(`(?<![\\p{L}\\d])(?:\\d+(?:[.,/⁄]\\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\\s*(?:-\\s*\\d+\\s*)?(?:${UNITS})\\.?$`, "iu");
 
 /** A line that opens with an amount and its unit, or closes with them after the ingredient's name. */
 export const isMeasured = (text: string) => MEASURED.test(text) || (MEASURED_AFTER.test(text) && /^\p{L}/u.test(text));
