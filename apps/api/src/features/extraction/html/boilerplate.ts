@@ -1,4 +1,4 @@
-import { classesOf, type HtmlElement } from "./html-tree";
+import { classesOf, findFirst, type HtmlElement } from "./html-tree";
 import { isRecipeCard } from "./recipe-cards";
 
 // Where a page keeps what is not its content: navigation, sidebars, sharing, comments, related posts. A class is one of
@@ -13,8 +13,19 @@ const BOILERPLATE_TAG = new Set(["nav", "aside", "footer", "form"]);
 // A class naming the recipe ("recipe__sidebar-title") is the recipe's own, wherever the page puts it; so is an aside
 // whose class names the recipe or its ingredients ("<aside class='recipe-aside'>").
 export const isBoilerplateElement = (el: HtmlElement) =>
-  (BOILERPLATE_TAG.has(el.name) && !classesOf(el).some((c) => /recipe|ingredient/i.test(c))) ||
-  classesOf(el).some((c) => BOILERPLATE_CLASS.test(c) && !/recipe/i.test(c));
+  ((BOILERPLATE_TAG.has(el.name) && !classesOf(el).some((c) => /recipe|ingredient/i.test(c))) ||
+    classesOf(el).some((c) => BOILERPLATE_CLASS.test(c) && !/recipe/i.test(c))) &&
+  !(el.name !== "nav" && holdsMainHeading(el));
+
+// An element holding a main heading (h1) is the page's content that a theme marks up as an aside or classes for its
+// layout ("<aside class='left_mid'><h1>Stuffed Tortellini</h1>…", "main-with-sidebar"), not a sidebar; navigation
+// holding the site's name in an h1 stays navigation (decision 0040, eighth pass of issue 29).
+const mainHeadings = new WeakMap<HtmlElement, boolean>();
+function holdsMainHeading(el: HtmlElement): boolean {
+  let holds = mainHeadings.get(el);
+  if (holds === undefined) mainHeadings.set(el, (holds = findFirst(el, (inner) => inner.name === "h1") !== undefined));
+  return holds;
+}
 
 const isSidebar = (el: HtmlElement) => !BOILERPLATE_TAG.has(el.name) && classesOf(el).some((c) => /sidebar/i.test(c));
 

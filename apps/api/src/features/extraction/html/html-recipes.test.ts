@@ -429,6 +429,58 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("", nested)).ingredients).toEqual(["2 cups flour", "1 tbsp sugar", "1 cup cream"]);
   });
 
+  it("leaves out a list's group headings set apart from its items by their tag or class (decision 0040)", () => {
+    const items = `<h1>Polpettone</h1><h2>Ingredienti</h2>
+      <ul><li class="label">Per la carne</li><li class="ingrediente">500 g macinato</li><li class="ingrediente">1 uovo</li>
+      <li class="ingrediente">sale</li><li class="label">Per il purè</li><li class="ingrediente">1 kg patate</li>
+      <li class="ingrediente">burro</li><li class="ingrediente">noce moscata</li></ul>
+      <h2>Preparazione</h2><ol><li>Impastate la carne con l'uovo e cuocete in forno.</li></ol>`;
+    expect(only(page("", items)).ingredients).toEqual(["500 g macinato", "1 uovo", "sale", "1 kg patate", "burro", "noce moscata"]);
+    const blocks = `<h1>Chicken Tikka</h1><h2>Ingredients</h2><div>
+      <p class="type-body">400 g chicken</p><p class="type-body">2 tbsp yoghurt</p><p class="type-body">salt</p>
+      <p class="type-h5">FOR THE SAUCE</p><p class="type-body">500 g tomatoes</p><p class="type-body">fresh coriander</p></div>
+      <h2>Method</h2><ol><li>Marinate the chicken, then grill it and simmer it in the sauce.</li></ol>`;
+    expect(only(page("", blocks)).ingredients).toEqual(["400 g chicken", "2 tbsp yoghurt", "salt", "500 g tomatoes", "fresh coriander"]);
+    // An item marked as the list's last, and rows of an amount and a name in turn, are no headings.
+    const rows = `<h1>Salad</h1><h2>Ingredients</h2><ul><li>1 lettuce</li><li>2 tomatoes</li><li>1 cucumber</li>
+      <li class="last">Pepper</li></ul><h2>Method</h2><ol><li>Chop everything and toss it together.</li></ol>`;
+    expect(only(page("", rows)).ingredients).toEqual(["1 lettuce", "2 tomatoes", "1 cucumber", "Pepper"]);
+  });
+
+  it("reads a part's groups set side by side in containers of one class as one list (decision 0040)", () => {
+    const group = (name: string, lines: string[]) =>
+      `<div class="Ingredients"><h2>${name}</h2><div class="Contents">${lines.map((line) => `<p>${line}</p>`).join("")}</div></div>`;
+    const steps = (name: string, lines: string[]) =>
+      `<div class="recipe-steps"><h3>${name}</h3><ol>${lines.map((line) => `<li>${line}</li>`).join("")}</ol></div>`;
+    const body = `<h1>Bûche de Noël</h1><div class="column">${group("Biscuit", ["2 oeufs", "60 g de sucre", "20 g de farine"])}
+      ${group("Ganache", ["200 g de chocolat", "25 cl de crème"])}</div>
+      <div class="column">${steps("Biscuit", ["Fouettez les oeufs avec le sucre.", "Ajoutez la farine et cuisez le biscuit."])}
+      ${steps("Ganache", ["Versez la crème chaude sur le chocolat.", "Garnissez le biscuit et roulez-le."])}</div>`;
+    expect(only(page("<title>Bûche de Noël</title>", body))).toMatchObject({
+      ingredients: ["2 oeufs", "60 g de sucre", "20 g de farine", "200 g de chocolat", "25 cl de crème"],
+      instructions: [
+        "Fouettez les oeufs avec le sucre.",
+        "Ajoutez la farine et cuisez le biscuit.",
+        "Versez la crème chaude sur le chocolat.",
+        "Garnissez le biscuit et roulez-le.",
+      ].join("\n"),
+    });
+  });
+
+  it("ends an ingredient list at a paragraph of prose after it (decision 0040)", () => {
+    const tip =
+      "If you can't find jasmine rice any long grain rice will do, but rinse it well and give it a few minutes more in the pan before you add the stock.";
+    const body = `<h1>Chicken Rice</h1><section class="recipe-ingredients"><div><h3>Ingredients</h3>
+      <p>400g chicken thighs</p><p>280g jasmine rice</p><p>340ml chicken stock</p><p>salt</p><p>${tip}</p></div>
+      <div><h3>Method</h3><p>Simmer the chicken in the stock for twenty minutes.</p><p>Cook the rice in the broth.</p></div></section>`;
+    expect(only(page("<title>Chicken Rice</title>", body)).ingredients).toEqual([
+      "400g chicken thighs",
+      "280g jasmine rice",
+      "340ml chicken stock",
+      "salt",
+    ]);
+  });
+
   it("ends a part at a newsletter sign-up dropped in between, its class a few words around the name (decision 0040)", () => {
     const body = `<h1>Apple Tart</h1>
       <p><strong>Ingredients:</strong></p><p>- 250g shortcrust pastry</p><p>- 4 large apples, diced</p><p>- Dash of whiskey</p>
@@ -774,6 +826,43 @@ describe("extractRecipesFromHtml: other sources", () => {
     const story = `<h1>Soup</h1><h2>Ingredients</h2><ul><li>1 leek</li><li>2 potatoes</li><li>1 l stock</li></ul><h2>Method</h2>
       ${'<div class="step"><p>Chop the leek and the potatoes.</p><p>Cook them in the stock.</p></div>'.repeat(3)}`;
     expect(only(page("<title>Soup</title>", story)).instructions.split("\n")).toHaveLength(6);
+  });
+
+  it("reads an unlabelled list whose amounts follow the ingredient's name as the page's recipe (decision 0040)", () => {
+    const body = `<h1>Tvarohové knedlíky</h1><ul class="menu"><li>Recepty</li><li>Kontakt</li></ul>
+      <ul class="x"><li>hladká mouka <b>140 g</b></li><li>tvaroh <b>500 g</b></li><li>vejce <b>2 ks</b></li><li>sůl</li></ul>`;
+    expect(only(page("<title>Tvarohové knedlíky</title>", body)).ingredients).toEqual([
+      "hladká mouka 140 g",
+      "tvaroh 500 g",
+      "vejce 2 ks",
+      "sůl",
+    ]);
+    // A count closing a line with no unit is no amount ("Top 10"): such a list is no recipe.
+    const links = `<h1>News</h1><ul><li>Top 10</li><li>Season 2</li><li>Chapter 3</li></ul>`;
+    expect(extract(page("<title>News</title>", links))).toEqual([]);
+  });
+
+  it("reads a recipe that a theme marks up as an aside or a sidebar when it holds the page's h1 (decision 0040)", () => {
+    const recipe = `<h1>Stuffed Tortellini</h1><h2>Ingredients</h2><ul><li>500 g tortellini</li><li>2 cloves garlic</li></ul>
+      <h2>Method</h2><ol><li>Roast the tomatoes with the garlic.</li><li>Toss the tortellini in the sauce.</li></ol>`;
+    for (const wrapper of ['<aside class="left_mid">', '<div class="page-sidebar-layout">']) {
+      const close = wrapper.startsWith("<aside") ? "</aside>" : "</div>";
+      expect(only(page("<title>Stuffed Tortellini</title>", `${wrapper}${recipe}${close}`))).toMatchObject({
+        title: "Stuffed Tortellini",
+        ingredients: ["500 g tortellini", "2 cloves garlic"],
+      });
+    }
+    // A sidebar without the page's heading is still the page's furniture.
+    const aside = `<h1>Stuffed Tortellini</h1><aside><h2>Ingredients</h2><ul><li>1 kg flour</li><li>2 eggs</li><li>1 l milk</li></ul>
+      <h2>Method</h2><ol><li>Mix the flour, eggs and milk.</li></ol></aside>`;
+    expect(extract(page("<title>Stuffed Tortellini</title>", aside))).toEqual([]);
+  });
+
+  it("reads an unlabelled list written as a paragraph's lines (decision 0040)", () => {
+    const body = `<h1>Pancakes</h1><p>My grandmother's recipe, made every Sunday.</p>
+      <p>200 g flour<br>2 eggs<br>300 ml milk<br>1 pinch salt</p>
+      <h2>Method</h2><p>Whisk the flour, eggs and milk into a smooth batter.</p><p>Fry thin pancakes in a hot pan.</p>`;
+    expect(only(page("<title>Pancakes</title>", body)).ingredients).toEqual(["200 g flour", "2 eggs", "300 ml milk", "1 pinch salt"]);
   });
 
   it("reads the page's recipe when its JSON-LD only names other recipes", () => {

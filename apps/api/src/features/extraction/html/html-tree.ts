@@ -348,12 +348,49 @@ const GROUP_HEADING_CLASS = /(?:^|[-_])(?:head(?:ing|er|line)?|subheading|(?:sub
 export function groupHeadings(element: HtmlElement): Set<string> {
   const found = new Set<string>();
   walk(element, (el) => {
+    for (const odd of oddSiblings(el)) {
+      const text = textOf(odd);
+      if (text !== "" && text.length <= 60 && !/\d/.test(text)) found.add(text);
+    }
     if (!GROUP_HEADING_TAG.test(el.name) && !classesOf(el).some((c) => GROUP_HEADING_CLASS.test(c))) return;
     const text = textOf(el);
     if (text !== "" && !/\d/.test(text)) found.add(text);
     return false;
   });
   return found;
+}
+
+// Classes that mark an item's place in its list, not what it is.
+const PLACE_CLASS = /^(?:first|last|odd|even|active|selected|current)(?:[-_].*)?$/i;
+
+/**
+ * The children of an element that are set apart from their siblings' common kind: among three or more siblings of one
+ * tag and class that make up three quarters of the children or more, another tag or class before one of them ("<li class='label'>Per la
+ * carne</li>" among "<li class='ingrediente'>", "<p class='type-h5'>FOR THE SAUCE</p>" among "<p class='type-body'>").
+ */
+function oddSiblings(el: HtmlElement): HtmlElement[] {
+  if (el.children.length < 4) return [];
+  const children = el.children.filter((c): c is HtmlElement => typeof c !== "string" && !isUnread(c));
+  if (children.length < 4) return [];
+  const keys = children.map(
+    (child) =>
+      `${child.name}.${classesOf(child)
+        .filter((c) => !PLACE_CLASS.test(c))
+        .sort()
+        .join(".")}`,
+  );
+  const counts = new Map<string, number>();
+  let common = "";
+  let count = 0;
+  for (const key of keys) {
+    const n = (counts.get(key) ?? 0) + 1;
+    counts.set(key, n);
+    if (n > count) [common, count] = [key, n];
+  }
+  // Headings are a few among many items; siblings of two kinds in turn (an amount, then its name) are rows.
+  if (count < 3 || 4 * count < 3 * children.length || count === children.length) return [];
+  const lastCommon = keys.lastIndexOf(common);
+  return children.filter((_, k) => k < lastCommon && keys[k] !== common);
 }
 
 /** The lines at the start of the element's text, read no further than about `chars` characters: cheap on a big element. */

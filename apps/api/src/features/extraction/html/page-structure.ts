@@ -2,7 +2,7 @@ import { emptyDraft, type RecipeDraft } from "../recipe-draft";
 import { isBoilerplate } from "./boilerplate";
 import { findAll, findFirst, textOf, type HtmlElement } from "./html-tree";
 import { factsOf } from "./page-facts";
-import { ingredientsIn, instructionsIn } from "./part-lists";
+import { ingredientsIn, instructionsIn, isMeasured } from "./part-lists";
 import { cardTitle, recipeCards } from "./recipe-cards";
 import { paragraphsAfter, stepsUnderDishName } from "./section-lines";
 
@@ -40,7 +40,7 @@ export function printedIngredientLists(root: HtmlElement): string[][] {
 const MIN_LIST = 3;
 const AMOUNT = /^(?:\d|[½⅓⅔¼¾⅛⅜⅝⅞])/;
 const isMeasuredList = (lines: string[]) =>
-  lines.length >= MIN_LIST && 2 * lines.filter((line) => AMOUNT.test(line)).length >= lines.length;
+  lines.length >= MIN_LIST && 2 * lines.filter((line) => AMOUNT.test(line) || isMeasured(line)).length >= lines.length;
 const hasBoth = (draft: RecipeDraft) => draft.ingredients.length > 0 && draft.instructions.length > 0;
 
 const STEP_WORD = "(?:step|schritt|stap|étape|etape|paso|passo|steg|trin|krok)";

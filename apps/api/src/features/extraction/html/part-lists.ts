@@ -25,8 +25,17 @@ export function ingredientsIn(region: HtmlElement): Found {
   const named = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, INSTRUCTION_CLASS, ingredientScore);
   const found = named.lines.length > 0 ? named : unnamedIngredients(region);
   const first = firstIngredient(found.lines.map((line) => line.text));
-  return first > 0 ? { ...found, lines: found.lines.slice(first) } : found;
+  const lines = found.lines.slice(first);
+  // A paragraph of prose after the list's first lines (a tip, the story going on, the steps in the same container) is
+  // no ingredient: the list ends there.
+  const prose = lines.findIndex((line, k) => k >= 2 && isProse(line.text));
+  if (prose > 0) return { ...found, lines: lines.slice(0, prose) };
+  return first > 0 ? { ...found, lines } : found;
 }
+
+// More words than an ingredient's line has, not opening with an amount.
+const PROSE_WORDS = 20;
+const isProse = (text: string) => !HAS_QUANTITY.test(text.slice(0, 3)) && text.split(" ").length > PROSE_WORDS;
 
 // A list's servings control above its first ingredient, read as lines: "Personen", "for / 4 / servings", "4personnes",
 // "(Op basis van personen)", a "Scale" button, a separator.
@@ -60,9 +69,11 @@ function best(
   notClass: RegExp | undefined,
   score: (lines: Line[]) => number,
 ): Found {
+  const containers = classContainers(region, classWords, notClass);
   const candidates: Found[] = [
     ...headings(region, heading).map(sectionAfter),
-    ...classContainers(region, classWords, notClass).map((container) => ({ lines: itemLines([container]), end: container })),
+    ...containers.map((container) => ({ lines: itemLines([container]), end: container })),
+    ...siblingGroups(containers).map((group) => ({ lines: itemLines(group), end: group.at(-1) })),
   ];
   let found: Found = { lines: [], end: undefined };
   let bestScore = 0;
@@ -87,9 +98,16 @@ const MEASURED = new RegExp(
   "iu",
 );
 
+// The amount and its unit after the ingredient's name, as many lists of Central and Eastern Europe print them
+// ("hladká mouka 140 g", "Tortilla pšeničná 2 ks", "cukor 2 PL").
+const MEASURED_AFTER = new RegExp(`(?<![\\p{L}\\d])(?:\\d+(?:[.,/⁄]\\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\\s*(?:-\\s*\\d+\\s*)?(?:${UNITS})\\.?$`, "iu");
+
+/** A line that opens with an amount and its unit, or closes with them after the ingredient's name. */
+export const isMeasured = (text: string) => MEASURED.test(text) || (MEASURED_AFTER.test(text) && /^\p{L}/u.test(text));
+
 /**
- * A list under no heading and in no class we know, that reads as ingredients: at least three items, most of them
- * measured. Not in navigation or sidebars.
+ * A list (or a paragraph of lines set apart by line breaks) under no heading and in no class we know, that reads as
+ * ingredients: at least three items, most of them measured. Not in navigation or sidebars.
  */
 function unnamedIngredients(region: HtmlElement): Found {
   let found: Found = { lines: [], end: undefined };
@@ -97,13 +115,15 @@ function unnamedIngredients(region: HtmlElement): Found {
   const lists: HtmlElement[] = [];
   walk(region, (el) => {
     if (isUnread(el)) return false;
-    if (el.name !== "ul" && el.name !== "ol") return;
+    // A list, or a paragraph whose line breaks set its lines apart ("<p>200 g flour<br>2 eggs<br>…</p>").
+    const isList = el.name === "ul" || el.name === "ol";
+    if (!isList && !(el.name === "p" && el.children.filter((c) => typeof c !== "string" && c.name === "br").length >= 2)) return;
     lists.push(el);
     return false;
   });
   for (const list of lists) {
     const lines = itemLines([list]);
-    if (lines.length < 3 || lines.filter((line) => MEASURED.test(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
+    if (lines.length < 3 || lines.filter((line) => isMeasured(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
     const value = ingredientScore(lines);
     if (value > bestScore) [found, bestScore] = [{ lines, end: list }, value];
   }
@@ -122,6 +142,22 @@ function ingredientScore(lines: Line[]): number {
 
 function instructionScore(lines: Line[]): number {
   return lines.reduce((sum, line) => sum + (line.link ? -5 : Math.min(line.text.split(" ").length, 80)), 0);
+}
+
+/**
+ * Containers of one tag and class side by side under one parent: a part's groups, each in its own container
+ * ("<div class='Ingredients'><h2>Biscuit</h2>…</div><div class='Ingredients'><h2>Ganache</h2>…</div>"), read as one.
+ */
+function siblingGroups(containers: HtmlElement[]): HtmlElement[][] {
+  const groups = new Map<string, HtmlElement[]>();
+  for (const container of containers) {
+    if (!container.parent) continue;
+    const key = `${container.name}.${container.attrs.get("class") ?? ""}`;
+    const group = groups.get(key);
+    if (group && group[0]?.parent === container.parent) group.push(container);
+    else if (!group) groups.set(key, [container]);
+  }
+  return [...groups.values()].filter((group) => group.length > 1);
 }
 
 function classContainers(region: HtmlElement, words: RegExp, not: RegExp | undefined): HtmlElement[] {
