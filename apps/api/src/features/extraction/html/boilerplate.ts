@@ -1,4 +1,4 @@
-import { classesOf, findFirst, type HtmlElement } from "./html-tree";
+import { classesOf, type HtmlElement } from "./html-tree";
 import { isRecipeCard } from "./recipe-cards";
 
 // Where a page keeps what is not its content: navigation, sidebars, sharing, comments, related posts. A class is one of
@@ -20,10 +20,14 @@ export const isBoilerplateElement = (el: HtmlElement) =>
 // An element holding a main heading (h1) is the page's content that a theme marks up as an aside or classes for its
 // layout ("<aside class='left_mid'><h1>Stuffed Tortellini</h1>…", "main-with-sidebar"), not a sidebar; navigation
 // holding the site's name in an h1 stays navigation (decision 0040, eighth pass of issue 29).
+// Each element's answer is kept, so boilerplate nested in boilerplate (a hostile page's 512 asides) costs one walk.
 const mainHeadings = new WeakMap<HtmlElement, boolean>();
 function holdsMainHeading(el: HtmlElement): boolean {
   let holds = mainHeadings.get(el);
-  if (holds === undefined) mainHeadings.set(el, (holds = findFirst(el, (inner) => inner.name === "h1") !== undefined));
+  if (holds === undefined) {
+    holds = el.children.some((child) => typeof child !== "string" && (child.name === "h1" || holdsMainHeading(child)));
+    mainHeadings.set(el, holds);
+  }
   return holds;
 }
 
