@@ -165,6 +165,45 @@ describe("moving in and out, from the profile", () => {
     await expect.poll(() => drawnWidth(page.locator("[data-recipe-card] img").first())).toBe(400);
   });
 
+  it("sends the photo chosen on the new-recipe page once the recipe is saved, and keeps the recipe when it is refused", async () => {
+    const page = await openPage({ width: 390 });
+    await signInAs(page, { firstName: "Newcomer" });
+    const photos = path.join(tmpdir(), "kim-e2e-new-photos");
+    mkdirSync(photos, { recursive: true });
+    const [dish, notes] = [path.join(photos, "tart.png"), path.join(photos, "tart-notes.jpg")];
+    writeFileSync(dish, pngPhoto({ width: 320, height: 180 }));
+    writeFileSync(notes, "Not a picture.");
+    const create = async (title: string, file: string) => {
+      await page.goto("/recipes/new");
+      await page.getByRole("heading", { name: "Create Recipe" }).waitFor();
+      const chooser = page.waitForEvent("filechooser");
+      await page.getByRole("region", { name: "Recipe photo" }).getByRole("button", { name: "Add photo" }).click();
+      await (await chooser).setFiles(file);
+      await page.getByLabel("Title").fill(title);
+      await page.getByLabel("Name of ingredient 1").fill("apples");
+      await page.getByLabel("Quantity of ingredient 1").fill("3");
+      await page.getByLabel("Steps").fill("Bake.");
+      return page.getByRole("region", { name: "Recipe photo" });
+    };
+    const drawnWidth = (photo: Locator) => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0));
+    const card = (title: string) => page.locator("[data-recipe-card]", { has: page.getByRole("link", { name: title, exact: true }) });
+
+    // Shown from the device before it is sent.
+    const region = await create("Apple tart", dish);
+    await expect.poll(() => drawnWidth(region.locator("img"))).toBe(320);
+    await shot(page, "new-recipe-photo-390");
+    await page.getByRole("button", { name: "Create Recipe" }).click();
+    await page.getByText("Recipe created successfully").first().waitFor();
+    await expect.poll(() => drawnWidth(card("Apple tart").locator("img"))).toBe(320);
+
+    // A file the server refuses: the recipe is saved without it, and the cook is told where to add one.
+    await create("Pear tart", notes);
+    await page.getByRole("button", { name: "Create Recipe" }).click();
+    await page.getByText("The recipe was saved without its photo").first().waitFor();
+    await card("Pear tart").waitFor();
+    expect(await card("Pear tart").locator("img").count()).toBe(0);
+  });
+
   it("imports once when the answer is lost and the cook presses Import again", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Twice" });
