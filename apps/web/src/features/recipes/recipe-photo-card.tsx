@@ -2,11 +2,11 @@ import { useState } from "react";
 import { Trash2 } from "lucide-react";
 import { Button } from "@kim/ui/button";
 import { Card } from "@kim/ui/card";
+import { toast } from "@kim/ui/lib/use-toast";
 import { LazyConfirmDeleteDialog } from "../../components/lazy-confirm-delete-dialog";
 import { errorMessage } from "../../lib/form";
-import { RecipePhoto } from "./recipe-photo";
-import { toast } from "@kim/ui/lib/use-toast";
 import { PhotoChooser } from "./photo-chooser";
+import { RecipePhoto } from "./recipe-photo";
 import type { Recipe } from "./recipe-types";
 import { useRecipeMutations } from "./use-recipe-mutations";
 
