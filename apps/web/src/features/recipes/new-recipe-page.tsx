@@ -1,8 +1,7 @@
-import { useState } from "react";
 import { Sparkles, TriangleAlert } from "lucide-react";
 import { toast } from "@kim/ui/lib/use-toast";
 import { errorMessage } from "../../lib/form";
-import { NewRecipePhoto } from "./new-recipe-photo";
+import { NewRecipePhoto, useChosenPhoto } from "./new-recipe-photo";
 import { RecipeForm } from "./recipe-form";
 import { RecipeFormHeader } from "./recipe-form-header";
 import { prefilledForm, type RecipePrefill } from "./recipe-form-values";
@@ -15,14 +14,14 @@ import { useRecipeMutations } from "./use-recipe-mutations";
  */
 export function NewRecipePage({ prefill }: { prefill: RecipePrefill }) {
   const { create, keepPhoto } = useRecipeMutations();
-  const [photo, setPhoto] = useState<File | null>(null);
+  const [photo, choosePhoto] = useChosenPhoto();
   const { values, unreadable } = prefilledForm(prefill);
   const extraction = extractionFromPrefill(prefill);
   const source = extraction?.sourceUrl ? webAddress(extraction.sourceUrl) : null;
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <RecipeFormHeader title="Create Recipe" />
-      <NewRecipePhoto photo={photo} onChange={setPhoto} />
+      <NewRecipePhoto photo={photo} onChange={choosePhoto} />
       <RecipeForm
         mode="create"
         draftScope={`new:${JSON.stringify(prefill)}`}
@@ -60,7 +59,7 @@ export function NewRecipePage({ prefill }: { prefill: RecipePrefill }) {
           const recipe = await create.mutateAsync(extraction ? { ...input, extraction } : input);
           // The recipe is saved whatever becomes of its photo: a refused photo is said, and added from its page.
           if (photo)
-            await keepPhoto.mutateAsync({ id: recipe.id, file: photo }).catch((error: unknown) =>
+            await keepPhoto.mutateAsync({ id: recipe.id, file: photo.file }).catch((error: unknown) =>
               toast({
                 title: "The recipe was saved without its photo",
                 description: `${errorMessage(error, "Please try again.")} Add it from the recipe's page.`,
