@@ -481,6 +481,19 @@ describe("extractRecipesFromHtml: other sources", () => {
     ]);
   });
 
+  it("takes the first ingredient list that scores nearly as well, not a container adding a nutrition label's line (decision 0040)", () => {
+    const body = `<h1>Miso Caesar</h1><div class="recipe-ingredients"><h2>Ingredients</h2>
+      <div class="items"><div>2 heads romaine lettuce</div><div>1 medium shallot</div><div>3 tbsp white miso</div><div>salt</div></div>
+      <section><h3>Nutrition</h3><p>Servings 6</p></section></div>
+      <h2>Method</h2><ol><li>Chop the lettuce into bite-sized pieces.</li><li>Blend the shallot and miso into a dressing.</li></ol>`;
+    expect(only(page("<title>Miso Caesar</title>", body)).ingredients).toEqual([
+      "2 heads romaine lettuce",
+      "1 medium shallot",
+      "3 tbsp white miso",
+      "salt",
+    ]);
+  });
+
   it("ends a part at a newsletter sign-up dropped in between, its class a few words around the name (decision 0040)", () => {
     const body = `<h1>Apple Tart</h1>
       <p><strong>Ingredients:</strong></p><p>- 250g shortcrust pastry</p><p>- 4 large apples, diced</p><p>- Dash of whiskey</p>
