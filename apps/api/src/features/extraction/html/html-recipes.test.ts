@@ -481,6 +481,27 @@ describe("extractRecipesFromHtml: other sources", () => {
     ]);
   });
 
+  it("takes the first ingredient list that scores nearly as well, not a container adding a nutrition label's line (decision 0040)", () => {
+    const body = `<h1>Miso Caesar</h1><div class="recipe-ingredients"><h2>Ingredients</h2>
+      <div class="items"><div>2 heads romaine lettuce</div><div>1 medium shallot</div><div>3 tbsp white miso</div><div>salt</div></div>
+      <section><h3>Nutrition</h3><p>Servings 6</p></section></div>
+      <h2>Method</h2><ol><li>Chop the lettuce into bite-sized pieces.</li><li>Blend the shallot and miso into a dressing.</li></ol>`;
+    expect(only(page("<title>Miso Caesar</title>", body)).ingredients).toEqual([
+      "2 heads romaine lettuce",
+      "1 medium shallot",
+      "3 tbsp white miso",
+      "salt",
+    ]);
+  });
+
+  it("leaves out what more frameworks' utility classes hide ('is-hidden', 'invisible', 'hide', 'offscreen') (decision 0040)", () => {
+    const body = `<h1>Pancakes</h1><h2>Ingredients</h2><ul>
+      <li>200 g flour<span class="is-hidden"> (1 2/3 cups)</span></li><li><span class="invisible">Checked: </span>2 eggs</li>
+      <li>300 ml milk</li><li class="hide">300 ml milk</li><li>1 pinch salt<span class="offscreen"> Add to list</span></li></ul>
+      <h2>Method</h2><ol><li>Whisk the flour, eggs and milk into a smooth batter.</li><li>Fry thin pancakes in a hot pan.</li></ol>`;
+    expect(only(page("<title>Pancakes</title>", body)).ingredients).toEqual(["200 g flour", "2 eggs", "300 ml milk", "1 pinch salt"]);
+  });
+
   it("ends a part at a newsletter sign-up dropped in between, its class a few words around the name (decision 0040)", () => {
     const body = `<h1>Apple Tart</h1>
       <p><strong>Ingredients:</strong></p><p>- 250g shortcrust pastry</p><p>- 4 large apples, diced</p><p>- Dash of whiskey</p>

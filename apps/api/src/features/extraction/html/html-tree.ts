@@ -245,7 +245,9 @@ const BLOCK = new Set(
   ).split(" "),
 );
 
-const VISUALLY_HIDDEN = /^(?:sr-only|screen-reader-text|visually-hidden|visuallyhidden|hidden|d-none)$/i;
+// Utility classes that hide an element (Bootstrap's, Bulma's, screen readers' and other frameworks' names for it).
+const VISUALLY_HIDDEN =
+  /^(?:sr-only|screen-reader-text|screen-reader-only|visually-hidden|visuallyhidden|hidden|d-none|is-hidden|u-hidden|hide|invisible|offscreen|a11y-hidden)$/i;
 
 /**
  * Whether a person never reads the element on the page: hidden by attribute, style or the usual utility classes, a

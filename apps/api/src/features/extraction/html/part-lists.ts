@@ -22,7 +22,7 @@ const PART_CLASS =
  */
 export function ingredientsIn(region: HtmlElement): Found {
   // An element whose class names the steps too ("ingredients-directions") holds both parts, not the list.
-  const named = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, INSTRUCTION_CLASS, ingredientScore);
+  const named = best(region, INGREDIENT_HEADING, INGREDIENT_CLASS, INSTRUCTION_CLASS, ingredientScore, readsAsIngredients);
   const found = named.lines.length > 0 ? named : unnamedIngredients(region);
   const first = firstIngredient(found.lines.map((line) => line.text));
   const lines = found.lines.slice(first);
@@ -61,13 +61,17 @@ export function instructionsIn(region: HtmlElement): Line[] {
   return best(region, INSTRUCTION_HEADING, INSTRUCTION_CLASS, INGREDIENT_CLASS, instructionScore).lines;
 }
 
-/** The best-scoring list among those under a matching heading and those in elements whose class names the part. */
+/**
+ * The best-scoring list among those under a matching heading (in page order) and those in elements whose class names
+ * the part; with `isList`, the first that `isList` accepts and that scores at least two thirds of the best.
+ */
 function best(
   region: HtmlElement,
   heading: RegExp,
   classWords: RegExp,
   notClass: RegExp | undefined,
   score: (lines: Line[]) => number,
+  isList?: (lines: Line[]) => boolean,
 ): Found {
   const containers = classContainers(region, classWords, notClass);
   const candidates: Found[] = [
@@ -75,13 +79,18 @@ function best(
     ...containers.map((container) => ({ lines: itemLines([container]), end: container })),
     ...siblingGroups(containers).map((group) => ({ lines: itemLines(group), end: group.at(-1) })),
   ];
+  const scores = candidates.map((candidate) => score(candidate.lines));
   let found: Found = { lines: [], end: undefined };
   let bestScore = 0;
-  for (const candidate of candidates) {
-    const value = score(candidate.lines);
+  candidates.forEach((candidate, k) => {
+    const value = scores[k] ?? 0;
     if (value > bestScore) [found, bestScore] = [candidate, value];
-  }
-  return found;
+  });
+  // The first list of its kind that scores nearly as well, where a later one scores best by the lines it adds that are
+  // none of the part (a servings line or a nutrition label closing the list, a list of related recipes).
+  const first =
+    isList && candidates.find((candidate, k) => (scores[k] ?? 0) > 0 && 3 * (scores[k] ?? 0) >= 2 * bestScore && isList(candidate.lines));
+  return first || found;
 }
 
 // A line that starts with an amount and a unit or size, as most ingredient lines do, in the languages recipe pages are
@@ -131,6 +140,11 @@ function unnamedIngredients(region: HtmlElement): Found {
 }
 
 const HAS_QUANTITY = /\d|[½⅓⅔¼¾⅛⅜⅝⅞]/;
+
+const MIN_INGREDIENTS = 3;
+/** Three lines or more, at least half of them with a quantity: an ingredient list, not a tab strip or a lone note. */
+const readsAsIngredients = (lines: Line[]) =>
+  lines.length >= MIN_INGREDIENTS && 2 * lines.filter((line) => HAS_QUANTITY.test(line.text)).length >= lines.length;
 
 function ingredientScore(lines: Line[]): number {
   if (lines.length === 0 || lines.length > 150) return 0;
