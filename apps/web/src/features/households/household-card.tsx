@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Crown, LogOut, UserMinus, Users, X } from "lucide-react";
 import { Badge } from "@kim/ui/badge";
 import { Button } from "@kim/ui/button";
@@ -70,16 +70,15 @@ export function HouseholdCard({ userId }: { userId: string }) {
     onError: failureToast("Couldn't cancel the invitation"),
   });
   const members = useRef<HTMLUListElement>(null);
+  // The button the change came from may be gone with its row once the household is read again: the focus goes to the
+  // members' list rather than to the page's body. Checked once the new members are drawn (the effect below), however
+  // long the read and the drawing take.
+  const refocus = useRef(false);
   const done = (title: string) => () => {
     setChange(null);
     toast({ title });
-    // The button the change came from may be gone with its row once the household is read again: the focus goes to
-    // the members' list rather than to the page's body.
-    void refresh().then(() =>
-      requestAnimationFrame(() => {
-        if (document.activeElement === document.body || document.activeElement === null) members.current?.focus();
-      }),
-    );
+    refocus.current = true;
+    void refresh();
   };
   const remove = useKeyedMutation(keyed(utils.client.households.remove.mutate), {
     onSuccess: done("Removed from the household"),
@@ -95,6 +94,11 @@ export function HouseholdCard({ userId }: { userId: string }) {
   });
 
   const data = household.data;
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    if (document.activeElement === document.body || document.activeElement === null) members.current?.focus();
+  }, [data]);
   const isOwner = data?.role === "owner";
   const shared = (data?.members.length ?? 0) > 1;
   const full = !!data && data.members.length + data.invites.length >= data.maxMembers;
