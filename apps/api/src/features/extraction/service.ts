@@ -1,11 +1,11 @@
-import { AI_SERVICE_TIMED_OUT, AI_SERVICE_UNAVAILABLE, recipeIngredientFromLine, type RecipeIngredient } from "@kim/domain";
+import { AI_SERVICE_TIMED_OUT, AI_SERVICE_UNAVAILABLE, type RecipeIngredient } from "@kim/domain";
 import { TRPCError } from "@trpc/server";
 import { appError } from "../../lib/errors";
 import type { PendingUpload } from "../../lib/rest";
 import { refund, spend, type Limit } from "../../lib/rate-limit";
 import type { Context } from "../../trpc/context";
 import { readHtml } from "./html/html-reader";
-import { withinIngredientBudget } from "./ingredient-budget";
+import { parsedWithinBudget } from "./ingredient-budget";
 import { importPdf, type PdfImport } from "./pdf/pdf-reader";
 import { finishDraft, type ExtractedRecipe } from "./recipe-draft";
 import { recipesFromModel, type ModelAnswer } from "./model/recipe-model";
@@ -60,11 +60,10 @@ function modelFailure(answer: Extract<ModelAnswer, { kind: "unavailable" }>): TR
 }
 
 /** The answer: the recipes with something to cook from, each ingredient parsed. */
-function extraction(recipes: ExtractedRecipe[], sourceUrl: string | null): Extraction {
-  const usable = recipes.filter((r) => r.ingredients.length > 0 || r.instructions !== "");
-  const kept = withinIngredientBudget(usable);
-  const imported = kept.map((r) => ({ ...r, ingredients: r.ingredients.map(recipeIngredientFromLine), sourceUrl }));
-  return { recipes: imported, count: imported.length, leftOut: usable.length - kept.length };
+async function extraction(recipes: ExtractedRecipe[], sourceUrl: string | null): Promise<Extraction> {
+  const parsed = await parsedWithinBudget(recipes);
+  const imported = parsed.recipes.map((r) => ({ ...r, sourceUrl }));
+  return { recipes: imported, count: imported.length, leftOut: parsed.leftOut };
 }
 
 /**
