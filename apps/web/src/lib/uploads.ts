@@ -1,4 +1,4 @@
-/** What an upload sent with fetch or XMLHttpRequest (a file: tRPC carries none) makes of a refusal. */
+/** Files sent to the REST paths that take them (tRPC carries none), and what a refusal of one becomes. */
 
 /**
  * The error a failed answer becomes: the server's JSON `message` (what 'Extraction failed' shows for a PDF), and, for the
@@ -16,4 +16,22 @@ export function answerError(status: number, statusText: string, body: string): E
   }
   if (message && status !== 401) return new Error(message);
   return new Error(`${status}: ${message || body.trim() || statusText}`);
+}
+
+/**
+ * Sends `file` as a browser form (field `file`) with the session cookie, the browser setting the multipart boundary;
+ * answers the server's JSON, or rejects with `answerError`'s error. A call that gets no answer rejects with fetch's own
+ * error, which `errorMessage` tells as offline or unreachable.
+ */
+export async function sendFile(
+  url: string,
+  file: File,
+  { method = "POST", signal }: { method?: "POST" | "PUT"; signal?: AbortSignal } = {},
+) {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  const response = await fetch(url, { method, body: form, credentials: "include", signal });
+  const body = await response.text();
+  if (!response.ok) throw answerError(response.status, response.statusText, body);
+  return JSON.parse(body) as unknown;
 }

@@ -1,5 +1,5 @@
 import type { RouterOutputs } from "../../lib/trpc";
-import { answerError } from "../../lib/uploads";
+import { sendFile } from "../../lib/uploads";
 
 /** What POST /api/recipes/extract-from-pdf answers: the recipes found, in URL import's shape (no `sourceUrl`). */
 export type PdfExtraction = RouterOutputs["extraction"]["fromPdf"];
@@ -27,14 +27,9 @@ export function fileSize(bytes: number): string {
   return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 }
 
-/** Sends the PDF as a browser form (field `file`) with the session cookie; the browser sets the multipart boundary. */
+/** Sends the PDF to the extraction path; answers the recipes it found. */
 export async function extractFromPdf(file: File, signal?: AbortSignal): Promise<PdfExtraction> {
-  const form = new FormData();
-  form.append("file", file, file.name);
-  const response = await fetch(PDF_ENDPOINT, { method: "POST", body: form, credentials: "include", signal });
-  const body = await response.text();
-  if (!response.ok) throw answerError(response.status, response.statusText, body);
-  const answer = JSON.parse(body) as PdfExtraction;
+  const answer = (await sendFile(PDF_ENDPOINT, file, { signal })) as PdfExtraction;
   if (!Array.isArray(answer.recipes)) throw new Error("The server's answer could not be read");
   return answer;
 }

@@ -1,5 +1,5 @@
 import type { RouterOutputs } from "../../lib/trpc";
-import { answerError } from "../../lib/uploads";
+import { sendFile } from "../../lib/uploads";
 
 /** The recipe PUT /api/recipes/{id}/image answers: its photoUrl names the photo just kept. */
 type PhotoKept = RouterOutputs["transfer"]["keepRecipePhoto"];
@@ -21,17 +21,7 @@ export function photoFileProblem(file: Pick<File, "name" | "type" | "size"> | nu
   return null;
 }
 
-/** Sends the photo as a browser form (field `file`) in the place of the recipe's photo; answers the recipe. */
+/** Sends the photo in the place of the recipe's photo; answers the recipe. */
 export async function uploadRecipePhoto(id: string, file: File): Promise<PhotoKept> {
-  const form = new FormData();
-  form.append("file", file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(`/api/recipes/${encodeURIComponent(id)}/image`, { method: "PUT", body: form, credentials: "include" });
-  } catch {
-    throw new Error("The photo could not be sent: check your connection and try again.");
-  }
-  const body = await response.text();
-  if (!response.ok) throw answerError(response.status, response.statusText, body);
-  return JSON.parse(body) as PhotoKept;
+  return (await sendFile(`/api/recipes/${encodeURIComponent(id)}/image`, file, { method: "PUT" })) as PhotoKept;
 }
