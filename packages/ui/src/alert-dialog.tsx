@@ -1,20 +1,10 @@
 import type { ComponentProps } from "react";
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import { buttonVariants } from "./button";
-import { useBackCloses } from "./lib/use-back-closes";
 import { useReturnFocus } from "./lib/use-return-focus";
 import { cn } from "./lib/utils";
 
-/** Back closes it while it is open (decision 0052), unless `closesOnBack` is false. */
-export function AlertDialog({
-  open,
-  defaultOpen,
-  onOpenChange,
-  closesOnBack,
-  ...props
-}: ComponentProps<typeof AlertDialogPrimitive.Root> & { closesOnBack?: boolean }) {
-  return <AlertDialogPrimitive.Root {...props} {...useBackCloses({ open, defaultOpen, onOpenChange, closesOnBack })} />;
-}
+export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
