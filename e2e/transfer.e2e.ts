@@ -157,7 +157,9 @@ describe("moving in and out, from the profile", () => {
     expect(await drawnWidth(photoCard)).toBe(320);
 
     // Replaced: the new photo is drawn at once, though the browser keeps the old one's address for a day.
+    const kept = page.waitForResponse((response) => response.request().method() === "PUT" && response.url().includes("/image"));
     await choose("Replace photo", files.second);
+    expect((await kept).status()).toBe(200);
     await expect.poll(() => drawnWidth(photoCard)).toBe(400);
     expect(await page.getByRole("alert").filter({ hasText: "not a photo" }).count()).toBe(0);
     await shot(page, "edit-own-photo-390");
