@@ -163,6 +163,9 @@ describe("moving in and out, from the profile", () => {
     await expect.poll(() => drawnWidth(photoCard)).toBe(400);
     expect(await page.getByRole("alert").filter({ hasText: "not a photo" }).count()).toBe(0);
     await shot(page, "edit-own-photo-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot(page, "edit-own-photo-1280");
+    await page.setViewportSize({ width: 390, height: 800 });
     await page.goto("/recipes");
     await expect.poll(() => drawnWidth(page.locator("[data-recipe-card] img").first())).toBe(400);
   });
@@ -194,6 +197,10 @@ describe("moving in and out, from the profile", () => {
     const region = await create("Apple tart", dish);
     await expect.poll(() => drawnWidth(region.locator("img"))).toBe(320);
     await shot(page, "new-recipe-photo-390");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await region.scrollIntoViewIfNeeded();
+    await shot(page, "new-recipe-photo-1280");
+    await page.setViewportSize({ width: 390, height: 800 });
     await page.getByRole("button", { name: "Create Recipe" }).click();
     await page.getByText("Recipe created successfully").first().waitFor();
     await expect.poll(() => drawnWidth(card("Apple tart").locator("img"))).toBe(320);
