@@ -7,6 +7,12 @@
  * The router's own history writes pass through here (`installDialogHistory` wraps `pushState` and `replaceState`
  * before the router is made): a navigation from over dialogs takes the place of their entries, so Back afterwards goes
  * where it went without them; a write that comes while one of our traversals is on its way waits for it to land.
+ *
+ * No traversal of ours once the page has set out for another document (a `location.assign`, a link or form out of the
+ * app): a `history.go` then calls that navigation off (Chromium aborts it, net::ERR_ABORTED), and a dialog unmounted as
+ * the page goes (its page swapped for another as the session ends) would keep the cook from where they were sent. Its
+ * entry stays: if the page is shown again, from the back/forward cache or loaded anew on that entry, it steps back
+ * off it unseen, as after a reload.
  */
 
 const MARK = "kimDialog";
@@ -82,7 +88,52 @@ function drain(): void {
   while (awaiting === 0 && queue.length > 0) queue.shift()?.();
 }
 
+/**
+ * Whether the page has set out for another document and is still on its way: the Navigation API's `navigate` event
+ * for a navigation out of this document (not called off by another listener, not a download), or where there is no
+ * Navigation API, a `beforeunload` that no listener held back; and from `pagehide` on. Null while the page stays.
+ */
+let leaving: (() => boolean) | null = null;
+
+const isLeaving = (): boolean => leaving?.() ?? false;
+
+/** The parts of the Navigation API's `navigate` event read here (not in every browser, nor in TypeScript's DOM types). */
+interface NavigateEventLike extends Event {
+  destination: { sameDocument: boolean };
+  downloadRequest?: string | null;
+}
+
+function watchLeaving(): void {
+  const navigation = (window as { navigation?: EventTarget }).navigation;
+  if (navigation) {
+    navigation.addEventListener("navigate", (event) => {
+      const navigate = event as NavigateEventLike;
+      if (navigate.destination.sameDocument || navigate.downloadRequest) return;
+      // Read when a traversal is wanted, not now: a listener after this one may still call it off.
+      leaving = () => !navigate.defaultPrevented;
+    });
+  } else {
+    window.addEventListener("beforeunload", (event) => {
+      leaving = () => !event.defaultPrevented && !(typeof event.returnValue === "string" && event.returnValue !== "");
+    });
+  }
+  window.addEventListener("pagehide", () => {
+    leaving = () => true;
+  });
+  window.addEventListener("pageshow", (event) => {
+    leaving = null;
+    if (!event.persisted) return;
+    // Back on this page from the one it left for, kept whole: a dialog that closed as it left has its entry still
+    // here, so back off it to the entry of the dialog still open under it, or the page's, unseen.
+    current = window.history.state;
+    const marker = markerOf(current);
+    if (marker && marker.depth > held.length) goBack(marker.depth - held.length);
+  });
+}
+
+/** Goes back over our own entries, unseen by the router; not while the page is leaving (see the top). */
 function goBack(steps: number): void {
+  if (isLeaving()) return;
   awaiting += 1;
   clearTimeout(landingTimer);
   landingTimer = setTimeout(() => {
@@ -117,6 +168,8 @@ function onPopState(event: PopStateEvent): void {
     landed();
     return;
   }
+  // A traversal not of ours landed: the page stays, whatever navigation out of it was on its way (Back calls it off).
+  leaving = null;
   const marker = markerOf(event.state);
   const at = marker ? held.findIndex((entry) => entry.id === marker.id) : -1;
   const onThisPage = held.length > 0 && (marker ? at >= 0 : keyOf(event.state) === pageKey);
@@ -131,6 +184,11 @@ function onPopState(event: PopStateEvent): void {
   }
   const from = current;
   current = event.state;
+  if (!marker && markerOf(from) && keyOf(event.state) === keyOf(from)) {
+    // Back off the entry of a dialog that closed as the page set out to leave, and the page stayed: it is the page's.
+    event.stopImmediatePropagation();
+    return;
+  }
   if (marker && at < 0 && keyOf(event.state) === keyOf(from)) {
     // Forward onto the entry of a dialog closed since (or open before a reload): back off it, unseen.
     event.stopImmediatePropagation();
@@ -154,6 +212,7 @@ export function installDialogHistory(): void {
   const history = window.history;
   current = history.state;
   window.addEventListener("popstate", onPopState, { capture: true });
+  watchLeaving();
   history.pushState = function pushState(state: unknown, _unused: string, url?: string | URL | null) {
     run(() => {
       const clean = withoutMarker(state);
@@ -208,6 +267,8 @@ export function holdBackForDialog(close: () => void): () => void {
       if (at < 0) return;
       const steps = held.length - at;
       held.splice(at);
+      // Closed as the page leaves for another document (its page unmounted as the session ended, say): no traversal,
+      // which would call that navigation off; its entry stays until the page is shown again (goBack, watchLeaving).
       goBack(steps);
     });
   };
