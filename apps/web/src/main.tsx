@@ -3,6 +3,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
+import { installDialogHistory } from "@kim/ui/lib/dialog-history";
 import { cn } from "@kim/ui/lib/utils";
 import { createAppRouter } from "./router";
 import { currentUserQueryOptions } from "./lib/current-user";
@@ -13,6 +14,8 @@ import { registerServiceWorkerWhenSettled } from "./lib/offline/service-worker";
 import { createTrpcClient, createTrpcUtils, trpc } from "./lib/trpc";
 import "./styles.css";
 
+// Back closes an open dialog (decision 0052): before the router is made, so that its history writes pass through it.
+installDialogHistory();
 const queryClient = createQueryClient();
 const trpcClient = createTrpcClient();
 const router = createAppRouter({ queryClient, trpcClient, trpc: createTrpcUtils(queryClient, trpcClient) });

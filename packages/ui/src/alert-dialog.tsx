@@ -1,10 +1,20 @@
 import type { ComponentProps } from "react";
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import { buttonVariants } from "./button";
+import { useBackCloses } from "./lib/use-back-closes";
 import { useReturnFocus } from "./lib/use-return-focus";
 import { cn } from "./lib/utils";
 
-export const AlertDialog = AlertDialogPrimitive.Root;
+/** Back closes it while it is open (decision 0052), unless `closesOnBack` is false. */
+export function AlertDialog({
+  open,
+  defaultOpen,
+  onOpenChange,
+  closesOnBack,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Root> & { closesOnBack?: boolean }) {
+  return <AlertDialogPrimitive.Root {...props} {...useBackCloses({ open, defaultOpen, onOpenChange, closesOnBack })} />;
+}
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({

@@ -1,10 +1,20 @@
 import type { ComponentProps } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { XIcon } from "lucide-react";
+import { useBackCloses } from "./lib/use-back-closes";
 import { useReturnFocus } from "./lib/use-return-focus";
 import { cn } from "./lib/utils";
 
-export const Dialog = DialogPrimitive.Root;
+/** Back closes it while it is open (decision 0052), unless `closesOnBack` is false. */
+export function Dialog({
+  open,
+  defaultOpen,
+  onOpenChange,
+  closesOnBack,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Root> & { closesOnBack?: boolean }) {
+  return <DialogPrimitive.Root {...props} {...useBackCloses({ open, defaultOpen, onOpenChange, closesOnBack })} />;
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 

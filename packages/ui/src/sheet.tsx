@@ -1,10 +1,20 @@
 import type { ComponentProps } from "react";
 import * as SheetPrimitive from "@radix-ui/react-dialog";
 import { XIcon } from "lucide-react";
+import { useBackCloses } from "./lib/use-back-closes";
 import { useReturnFocus } from "./lib/use-return-focus";
 import { cn } from "./lib/utils";
 
-export const Sheet = SheetPrimitive.Root;
+/** Back closes it while it is open (decision 0052), unless `closesOnBack` is false. */
+export function Sheet({
+  open,
+  defaultOpen,
+  onOpenChange,
+  closesOnBack,
+  ...props
+}: ComponentProps<typeof SheetPrimitive.Root> & { closesOnBack?: boolean }) {
+  return <SheetPrimitive.Root {...props} {...useBackCloses({ open, defaultOpen, onOpenChange, closesOnBack })} />;
+}
 export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetClose = SheetPrimitive.Close;
 

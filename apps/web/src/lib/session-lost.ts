@@ -7,6 +7,8 @@ export const LOGIN_ENTRY = "/api/login";
 export const SIGN_OUT_DELAY_MS = 500;
 
 let lost = false;
+/** Set once the page was sent to a page for the signed-out (leaveSignedOut): the sign-in redirect then stays away. */
+let sentAway = false;
 
 /** True once the session was found gone and the redirect to the sign-in entry is under way. */
 export function isSessionLost(): boolean {
@@ -33,6 +35,19 @@ export function signalSessionLost(): void {
     .catch(() => undefined)
     .then(() => {
       toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive", final: true });
-      setTimeout(goToLoginEntry, SIGN_OUT_DELAY_MS);
+      // Not over a page the cook was sent to meanwhile: this later navigation would call that one off.
+      setTimeout(() => sentAway || goToLoginEntry(), SIGN_OUT_DELAY_MS);
     });
+}
+
+/**
+ * Sends the cook to `url`, a page for the signed-out, once the session is known to be gone with what they did (the
+ * goodbye page after the account was deleted). Any Unauthorized answer still to come, or the sign-in redirect one
+ * already started, leaves that navigation alone: a redirect to the sign-in entry 500 ms on called it off whenever the
+ * page took longer than that to load.
+ */
+export function leaveSignedOut(url: string): void {
+  lost = true;
+  sentAway = true;
+  window.location.assign(url);
 }

@@ -19,7 +19,8 @@ interface LeaveUnsavedDialogProps {
 /** "Leave without saving?" when the cook leaves the recipe form with changes; closing it keeps them editing. */
 export function LeaveUnsavedDialog({ open, onOpenChange, onLeave }: LeaveUnsavedDialogProps) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
+    // Opened by a navigation the router holds (Back included): Back is the router's business here, not a dialog's.
+    <AlertDialog open={open} onOpenChange={onOpenChange} closesOnBack={false}>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Leave without saving?</AlertDialogTitle>

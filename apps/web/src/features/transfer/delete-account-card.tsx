@@ -17,6 +17,7 @@ import { NeedsNetwork } from "../../components/needs-network";
 import { isUnauthorizedError } from "../../lib/errors";
 import { errorMessage, isNetworkFailure } from "../../lib/form";
 import { useOnline } from "../../lib/offline/network";
+import { leaveSignedOut } from "../../lib/session-lost";
 import { trpc } from "../../lib/trpc";
 
 /** The danger zone: deleting the account, confirmed with the password. */
@@ -26,8 +27,9 @@ export function DeleteAccountCard() {
   const [password, setPassword] = useState("");
   const online = useOnline();
   const utils = trpc.useUtils();
-  // Everything is gone, the session too: start over on the landing page.
-  const deleted = () => window.location.assign("/?account=deleted");
+  // Everything is gone, the session too: start over on the landing page (not the sign-in page the session's end
+  // would otherwise lead to).
+  const deleted = () => leaveSignedOut("/?account=deleted");
   const remove = trpc.transfer.deleteAccount.useMutation({
     onSuccess: deleted,
     // No answer came: if the session has gone, it went with the account, which was deleted after all.
