@@ -1,24 +1,28 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request, type Route } from "playwright-core";
-import { afterAll, afterEach, beforeAll, inject, onTestFailed } from "vitest";
+import { afterAll, afterEach, beforeAll, inject, onTestFailed, vi } from "vitest";
 import { chromiumLaunchOptions } from "./chromium";
 
 export const artifacts = path.resolve(import.meta.dirname, "artifacts");
 
 export const baseURL = () => inject("baseURL");
 
-/** The newest link the console mail transport printed for `email`, waiting up to 10 s for the mail. */
-export async function mailedLink(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const output = readFileSync(inject("serverOutputFile"), "utf8");
-    const mails = output.split(`--- mail to ${email} ---`).slice(1);
-    const link = mails.at(-1)?.match(/https?:\/\/\S+/)?.[0];
-    if (link) return link;
-    if (Date.now() > deadline) throw new Error(`no mail with a link reached ${email}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** The newest link the console mail transport printed for `email`, waited for (up to 10 s) as the server writes it. */
+export function mailedLink(email: string): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const output = readFileSync(inject("serverOutputFile"), "utf8");
+      const link = output
+        .split(`--- mail to ${email} ---`)
+        .slice(1)
+        .at(-1)
+        ?.match(/https?:\/\/\S+/)?.[0];
+      if (!link) throw new Error(`no mail with a link reached ${email}`);
+      return link;
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 }
 
 let browser: Browser;
