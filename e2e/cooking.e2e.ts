@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { keepScreenshot, nextFrames, openPage, toast, useBrowser } from "./browser";
 import { addIngredients, addRecipes, createUser, signInAs, type RecipeRow } from "./fixtures";
 
@@ -24,16 +24,7 @@ const lemonCake: RecipeRow = {
 
 /** Keeps polling `read` until `check` passes (or the timeout ends with the last failure). */
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => void, timeout = 10_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      check(await read());
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  await vi.waitFor(async () => check(await read()), { timeout, interval: 100 });
 }
 
 const timer = (page: Page, name: string) => page.getByTestId("timer").filter({ hasText: name });
