@@ -1,20 +1,11 @@
 import type { ComponentProps } from "react";
 import * as SheetPrimitive from "@radix-ui/react-dialog";
 import { XIcon } from "lucide-react";
-import { useBackCloses } from "./lib/use-back-closes";
 import { useReturnFocus } from "./lib/use-return-focus";
 import { cn } from "./lib/utils";
 
-/** Back closes it while it is open (decision 0052), unless `closesOnBack` is false. */
-export function Sheet({
-  open,
-  defaultOpen,
-  onOpenChange,
-  closesOnBack,
-  ...props
-}: ComponentProps<typeof SheetPrimitive.Root> & { closesOnBack?: boolean }) {
-  return <SheetPrimitive.Root {...props} {...useBackCloses({ open, defaultOpen, onOpenChange, closesOnBack })} />;
-}
+/** A sheet is a dialog at the screen's edge: the same Radix root, so Back closes it too (decision 0052). */
+export { Dialog as Sheet } from "./dialog";
 export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetClose = SheetPrimitive.Close;
 
