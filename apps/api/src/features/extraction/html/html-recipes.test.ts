@@ -295,6 +295,19 @@ describe("extractRecipesFromHtml: text", () => {
     }
   });
 
+  it("takes the printed list where the data gives only its groups' names (decision 0040, fourteenth pass)", () => {
+    const data = ldJson({ ...padThai, recipeIngredient: ["The base", "Dressing"] });
+    const printed = (...lines: string[]) =>
+      `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul><h2>Method</h2><ol><li>Cook it all.</li></ol>`;
+    const items = printed("200 g rice noodles", "2 eggs", "3 tbsp fish sauce", "Lime wedges");
+    expect(only(page(data, items)).ingredients).toEqual(["200 g rice noodles", "2 eggs", "3 tbsp fish sauce", "Lime wedges"]);
+    // Names the printed lines hold (ingredients without their amounts), or too few printed lines: the data as written.
+    const names = ldJson({ ...padThai, recipeIngredient: ["Noodles", "Sauce"] });
+    const held = printed("200 g rice noodles", "2 eggs", "1 tbsp soy sauce", "1 lime");
+    expect(only(page(names, held)).ingredients).toEqual(["Noodles", "Sauce"]);
+    expect(only(page(data, printed("200 g rice noodles", "2 eggs", "1 lime"))).ingredients).toEqual(["The base", "Dressing"]);
+  });
+
   it("keeps a quantity written '800.0 g' as the data writes it (decision 0040)", () => {
     const data = { ...padThai, recipeIngredient: ["800.0 g gnocchi", "2.0 onions"] };
     expect(only(page(ldJson(data))).ingredients).toEqual(["800.0 g gnocchi", "2.0 onions"]);
