@@ -364,6 +364,51 @@ describe("extractRecipesFromHtml: other sources", () => {
     });
   });
 
+  it("reads a recipe kept only in the page's app state, where nothing else shows one (decision 0040, fourteenth pass)", () => {
+    const state = {
+      component: "Recipes/Show",
+      props: {
+        menu: [{ title: "Home" }],
+        recipe: {
+          title: "Fish Cakes",
+          preparation_time: 20,
+          serves: 4,
+          ingredient_groups: [
+            { title: null, ingredients: [{ amount: 400, unit: { name: "gram", abbreviation: "g" }, ingredient: { name: "cod" } }] },
+            { title: "Sauce", ingredients: [{ text: "2 tbsp mayonnaise" }] },
+          ],
+          steps: [{ instruction: "Mash the fish." }, { instruction: "Fry the cakes." }],
+        },
+      },
+    };
+    const attribute = JSON.stringify(state).replace(/"/g, "&quot;");
+    expect(only(page("<title>Fish Cakes | Cooks</title>", `<div id="app" data-page="${attribute}"></div>`))).toMatchObject({
+      title: "Fish Cakes",
+      servings: 4,
+      ingredients: ["400 g cod", "2 tbsp mayonnaise"],
+      instructions: "Mash the fish.\nFry the cakes.",
+    });
+    const next = {
+      props: {
+        pageProps: {
+          data: {
+            name: "Soup",
+            ingredients: [{ ingredient_list: "<ul><li>1 leek</li><li>1 l stock</li></ul>" }],
+            recipe_steps: "Cook.\nBlend.",
+          },
+        },
+      },
+    };
+    const script = `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(next)}</script>`;
+    expect(only(page(script)).ingredients).toEqual(["1 leek", "1 l stock"]);
+    // A state of a million values before the recipe is looked through in bounded work (spread, it overflowed the stack).
+    const large = { values: Array.from({ length: 1_000_000 }, () => 1), recipe: next.props.pageProps.data };
+    expect(only(page(`<script type="application/json">${JSON.stringify(large)}</script>`)).title).toBe("Soup");
+    // A product's ingredients, without steps, are no recipe.
+    const product = { product: { name: "Crackers", ingredients: ["wheat flour", "salt"] } };
+    expect(extract(page(`<script type="application/json">${JSON.stringify(product)}</script>`))).toEqual([]);
+  });
+
   it("reads a recipe's microdata values in bounded work, however many or deeply nested", () => {
     const many = `<div itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Rice</h1>${'<span itemprop="ingredients">1 cup rice</span>'.repeat(100_000)}</div>`;
     // Each value used to copy the list before it: 100,000 of them took three minutes.
