@@ -1,7 +1,7 @@
 import { emptyDraft, isRecipe, type RecipeDraft } from "../recipe-draft";
 import { servingsFrom } from "../recipe-fields";
 import { cleanLines, cleanListLines, cleanText, decodeEntities } from "../text";
-import { jsonLdBlocks, parseTolerantly } from "./json-ld";
+import { parseTolerantly, scriptBlocks } from "./json-ld";
 
 /**
  * A recipe kept only in a web app's state: the JSON a page's script renders it from (Next's `__NEXT_DATA__` and other
@@ -11,7 +11,7 @@ import { jsonLdBlocks, parseTolerantly } from "./json-ld";
  * and a name. Read only where no other source (schema.org data, the page's markup) shows a recipe.
  */
 
-const JSON_SCRIPT = /<script\b[^>]*\btype\s*=\s*["']?application\/json\b[^>]*>([\s\S]*?)<\/script\s*>/gi;
+const JSON_TYPE = /\btype\s*=\s*["']?application\/json\b/i;
 // A data attribute holding a JSON object, entity-encoded as attributes are ("{&quot;component&quot;:…").
 const JSON_ATTRIBUTE = /\sdata-[\w-]+\s*=\s*"(\{&quot;[^"]*)"/gi;
 // Objects looked at per block, and characters of state read per page: far more than a recipe's, a bound on a hostile
@@ -51,11 +51,10 @@ export function appStateRecipes(html: string): RecipeDraft[] {
   return drafts.filter(isRecipe);
 }
 
-function stateTexts(html: string): string[] {
-  const ldBlocks = new Set(jsonLdBlocks(html));
-  const texts = [...html.matchAll(JSON_SCRIPT)].map((match) => match[1] ?? "").filter((text) => !ldBlocks.has(text));
-  return [...texts, ...[...html.matchAll(JSON_ATTRIBUTE)].map((match) => decodeEntities(match[1] ?? ""))];
-}
+const stateTexts = (html: string) => [
+  ...scriptBlocks(html, JSON_TYPE),
+  ...[...html.matchAll(JSON_ATTRIBUTE)].map((match) => decodeEntities(match[1] ?? "")),
+];
 
 /** The first object, breadth first, with a name, an array of ingredients and steps. */
 function recipeNode(data: unknown): JsonObject | undefined {
