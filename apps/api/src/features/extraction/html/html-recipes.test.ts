@@ -295,6 +295,19 @@ describe("extractRecipesFromHtml: text", () => {
     }
   });
 
+  it("takes the printed list where the data gives only its groups' names (decision 0040, fourteenth pass)", () => {
+    const data = ldJson({ ...padThai, recipeIngredient: ["The base", "Dressing"] });
+    const printed = (...lines: string[]) =>
+      `<h2>Ingredients</h2><ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul><h2>Method</h2><ol><li>Cook it all.</li></ol>`;
+    const items = printed("200 g rice noodles", "2 eggs", "3 tbsp fish sauce", "Lime wedges");
+    expect(only(page(data, items)).ingredients).toEqual(["200 g rice noodles", "2 eggs", "3 tbsp fish sauce", "Lime wedges"]);
+    // Names the printed lines hold (ingredients without their amounts), or too few printed lines: the data as written.
+    const names = ldJson({ ...padThai, recipeIngredient: ["Noodles", "Sauce"] });
+    const held = printed("200 g rice noodles", "2 eggs", "1 tbsp soy sauce", "1 lime");
+    expect(only(page(names, held)).ingredients).toEqual(["Noodles", "Sauce"]);
+    expect(only(page(data, printed("200 g rice noodles", "2 eggs", "1 lime"))).ingredients).toEqual(["The base", "Dressing"]);
+  });
+
   it("keeps a quantity written '800.0 g' as the data writes it (decision 0040)", () => {
     const data = { ...padThai, recipeIngredient: ["800.0 g gnocchi", "2.0 onions"] };
     expect(only(page(ldJson(data))).ingredients).toEqual(["800.0 g gnocchi", "2.0 onions"]);
@@ -349,6 +362,51 @@ describe("extractRecipesFromHtml: other sources", () => {
       ingredients: ["1 cup flour", "2 lemons"],
       instructions: "Bake the base.\nPour the filling.",
     });
+  });
+
+  it("reads a recipe kept only in the page's app state, where nothing else shows one (decision 0040, fourteenth pass)", () => {
+    const state = {
+      component: "Recipes/Show",
+      props: {
+        menu: [{ title: "Home" }],
+        recipe: {
+          title: "Fish Cakes",
+          preparation_time: 20,
+          serves: 4,
+          ingredient_groups: [
+            { title: null, ingredients: [{ amount: 400, unit: { name: "gram", abbreviation: "g" }, ingredient: { name: "cod" } }] },
+            { title: "Sauce", ingredients: [{ text: "2 tbsp mayonnaise" }] },
+          ],
+          steps: [{ instruction: "Mash the fish." }, { instruction: "Fry the cakes." }],
+        },
+      },
+    };
+    const attribute = JSON.stringify(state).replace(/"/g, "&quot;");
+    expect(only(page("<title>Fish Cakes | Cooks</title>", `<div id="app" data-page="${attribute}"></div>`))).toMatchObject({
+      title: "Fish Cakes",
+      servings: 4,
+      ingredients: ["400 g cod", "2 tbsp mayonnaise"],
+      instructions: "Mash the fish.\nFry the cakes.",
+    });
+    const next = {
+      props: {
+        pageProps: {
+          data: {
+            name: "Soup",
+            ingredients: [{ ingredient_list: "<ul><li>1 leek</li><li>1 l stock</li></ul>" }],
+            recipe_steps: "Cook.\nBlend.",
+          },
+        },
+      },
+    };
+    const script = `<script id="__NEXT_DATA__" type="application/json">${JSON.stringify(next)}</script>`;
+    expect(only(page(script)).ingredients).toEqual(["1 leek", "1 l stock"]);
+    // A state of a million values before the recipe is looked through in bounded work (spread, it overflowed the stack).
+    const large = { values: Array.from({ length: 1_000_000 }, () => 1), recipe: next.props.pageProps.data };
+    expect(only(page(`<script type="application/json">${JSON.stringify(large)}</script>`)).title).toBe("Soup");
+    // A product's ingredients, without steps, are no recipe.
+    const product = { product: { name: "Crackers", ingredients: ["wheat flour", "salt"] } };
+    expect(extract(page(`<script type="application/json">${JSON.stringify(product)}</script>`))).toEqual([]);
   });
 
   it("reads a recipe's microdata values in bounded work, however many or deeply nested", () => {

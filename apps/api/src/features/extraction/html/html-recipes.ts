@@ -1,3 +1,4 @@
+import { appStateRecipes } from "./app-state";
 import { findFirst, parseHtml, type HtmlElement } from "./html-tree";
 import { jsonLdRecipes } from "./json-ld";
 import { microdataRecipes } from "./microdata";
@@ -33,9 +34,9 @@ export function lazyTree(html: string): () => HtmlElement {
 /**
  * The recipes on a web page, read without AI and without the network: schema.org Recipe in JSON-LD first (read by a
  * scan of its script blocks, so most pages never need a DOM), then microdata, then the page's markup (recipe plugins'
- * cards, lists under Ingredients and Method headings), then OpenGraph for a missing title or image. Every recipe on
- * the page is returned, in page order; a page with none gives []. `tree` lets a caller that reads the page further
- * share its one parse.
+ * cards, lists under Ingredients and Method headings), then the app state a script renders the page from, then
+ * OpenGraph for a missing title or image. Every recipe on the page is returned, in page order; a page with none gives
+ * []. `tree` lets a caller that reads the page further share its one parse.
  */
 export function extractRecipesFromHtml(html: string, pageUrl: string, tree = lazyTree(html)): ExtractedRecipe[] {
   const meta = pageMeta(html);
@@ -43,6 +44,11 @@ export function extractRecipesFromHtml(html: string, pageUrl: string, tree = laz
   const fromJsonLd = usable(jsonLdRecipes(html));
   let drafts = fromJsonLd.length > 0 ? fromJsonLd : usable(microdataRecipes(tree()));
   if (drafts.length === 0) drafts = pageStructureRecipes(tree(), meta.title);
+  // A page whose script renders the recipe from its app's state shows none in its markup as saved (only a name, perhaps).
+  if (!drafts.some(isRecipe)) {
+    const fromState = appStateRecipes(html);
+    if (fromState.length > 0) drafts = fromState;
+  }
   const [single] = drafts;
   if (drafts.length === 1 && single && !isComplete(single)) {
     // One recipe whose data leaves out its ingredients or steps: the page's microdata or markup usually shows them.

@@ -34,6 +34,8 @@ const SHAPES: [string, (bytes: number) => string][] = [
   ["<meta never closed", (bytes) => repeated("<head>", "<meta ", bytes)],
   ["<title never closed", (bytes) => repeated("<head>", "<title>", bytes)],
   ["<script never closed", (bytes) => repeated("<head>", "<script ", bytes)],
+  ["app state never closed", (bytes) => repeated("<body>", '<script type="application/json">{"ingredients":[{"title":"', bytes)],
+  ["app state in data attributes", (bytes) => repeated("<body>", '<div data-page="{&quot;ingredients&quot;:[', bytes)],
 ];
 
 describe("extractRecipesFromHtml: work grows with the page, not faster", () => {

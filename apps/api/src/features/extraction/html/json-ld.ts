@@ -46,7 +46,10 @@ function fillMissing(draft: RecipeDraft, other: RecipeDraft): void {
 }
 
 /** The text of each JSON-LD script block, in page order. */
-export function jsonLdBlocks(html: string): string[] {
+export const jsonLdBlocks = (html: string) => scriptBlocks(html, LD_TYPE);
+
+/** The text of each script block whose opening tag the pattern matches, in page order, in one pass over the page. */
+export function scriptBlocks(html: string, type: RegExp): string[] {
   const blocks: string[] = [];
   SCRIPT_START.lastIndex = 0;
   for (let open = SCRIPT_START.exec(html); open; open = SCRIPT_START.exec(html)) {
@@ -54,7 +57,7 @@ export function jsonLdBlocks(html: string): string[] {
     const tagEnd = html.indexOf(">", SCRIPT_START.lastIndex);
     if (tagEnd === -1) break;
     SCRIPT_START.lastIndex = tagEnd + 1;
-    if (!LD_TYPE.test(html.slice(open.index, tagEnd))) continue;
+    if (!type.test(html.slice(open.index, tagEnd))) continue;
     SCRIPT_END.lastIndex = tagEnd + 1;
     const close = SCRIPT_END.exec(html);
     const end = close ? close.index : html.length;

@@ -1,8 +1,8 @@
 /**
  * The list a page prints in place of its structured data's where the data leaves something out and the page's list
- * says all the data says: items the data lacks, or the amounts of items it names without any. A printed list that words
- * the data's lines otherwise (notes without their parentheses, other amounts, spaced or capitalised otherwise) is not
- * taken: preferring it lowered the held-out pages (decision 0040).
+ * says all the data says: items the data lacks, the amounts of items it names without any, or the items of groups it
+ * only names. A printed list that words the data's lines otherwise (notes without their parentheses, other amounts,
+ * spaced or capitalised otherwise) is not taken: preferring it lowered the held-out pages (decision 0040).
  */
 
 // More is no ingredient list, and bounds the work on a hostile page.
@@ -14,10 +14,10 @@ const DIGIT = /\d|[½⅓⅔¼¾⅕⅙⅛⅜⅝⅞]/;
 
 const bare = (line: string) => line.replace(/\s+/g, "").toLowerCase();
 
-/** The printed list where it holds more than the data (see fullerList, amountsAdded); undefined otherwise. */
+/** The printed list where it holds more than the data (see fullerList, amountsAdded, groupNamesOnly); undefined otherwise. */
 export function printedInPlace(data: string[], printed: string[]): string[] | undefined {
   if (data.length === 0 || data.length > MAX_LINES || printed.length > MAX_LINES) return undefined;
-  return fullerList(data, printed) ?? amountsAdded(data, printed);
+  return fullerList(data, printed) ?? amountsAdded(data, printed) ?? groupNamesOnly(data, printed);
 }
 
 /**
@@ -55,4 +55,16 @@ function amountsAdded(data: string[], printed: string[]): string[] | undefined {
   if (kept.length !== data.length || !kept.every((line, i) => bare(line).includes(wanted[i] ?? ""))) return undefined;
   const gained = data.filter((line, i) => !DIGIT.test(line) && DIGIT.test(kept[i] ?? "")).length;
   return 2 * gained > data.length ? kept : undefined;
+}
+
+/**
+ * A data list of its groups' names only ("Décor", "Ganache au chocolat" where the page prints each group's items): no
+ * line with an amount and none of them in the printed lines, which are at least twice as many, most of them opening
+ * with an amount.
+ */
+function groupNamesOnly(data: string[], printed: string[]): string[] | undefined {
+  if (data.some((line) => DIGIT.test(line)) || printed.length < 2 * data.length) return undefined;
+  if (2 * printed.filter((line) => AMOUNT.test(line)).length <= printed.length) return undefined;
+  const lines = printed.map(bare);
+  return data.every((line) => !lines.some((printedLine) => printedLine.includes(bare(line)))) ? printed : undefined;
 }
