@@ -901,6 +901,11 @@ describe("extractRecipesFromHtml: other sources", () => {
       "eggs 2 pieces",
       "salt 1 pinch",
     ]);
+    // An amount alone in its block, a bare count or written after its unit, and a row of a name alone among them.
+    const cells = (name: string, amount: string) => `<div class="item"><div>${name}</div>${amount && `<div>${amount}</div>`}</div>`;
+    const counted = `<h1>Toast</h1><h2>Ingredients</h2><div class="list">${cells("bread", "4")}${cells("butter", "1 dl")}
+      ${cells("sugar", "大さじ1")}${cells("cinnamon", "")}</div><h2>Method</h2><ol><li>Butter the bread.</li><li>Toast it.</li></ol>`;
+    expect(only(page("<title>Toast</title>", counted)).ingredients).toEqual(["bread 4", "butter 1 dl", "sugar 大さじ1", "cinnamon"]);
     // Blocks that are no name and amount (paragraphs of a story) stay lines of their own.
     const story = `<h1>Soup</h1><h2>Ingredients</h2><ul><li>1 leek</li><li>2 potatoes</li><li>1 l stock</li></ul><h2>Method</h2>
       ${'<div class="step"><p>Chop the leek and the potatoes.</p><p>Cook them in the stock.</p></div>'.repeat(3)}`;

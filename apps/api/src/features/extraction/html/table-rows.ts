@@ -1,17 +1,22 @@
 import { collapseSpace, decodeEntities } from "../text";
 import { findFirst, isUnread, leadingLines, linesOf, textOf, walk, type HtmlElement, type HtmlNode } from "./html-tree";
 
-// A row's parts: at most a few short blocks, one of them an amount with its unit ("1 kilogram", "800 g, festkochend").
+// A row's parts: at most a few short blocks, one of them an amount with its unit ("1 kilogram", "800 g, festkochend"),
+// or a short part with a number, the amount in a cell of its own ("4", "1 dl", "500g前後", "大さじ1").
 const MAX_ROW_PARTS = 4;
 const MAX_ROW_LENGTH = 150;
 const AMOUNT_PART = /^(?:\d+(?:[.,/]\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])\s*\p{L}/u;
+const MAX_AMOUNT_CELL = 20;
+const HAS_NUMBER = /\d|[½⅓⅔¼¾⅛⅜⅝⅞]/;
+const isAmount = (part: string) => AMOUNT_PART.test(part) || (part.length <= MAX_AMOUNT_CELL && HAS_NUMBER.test(part));
 // Elements looked at for rows in one container.
 const MAX_ROW_SEARCH = 2_000;
 
 /**
  * The rows of a list laid out as a table without table markup: three or more sibling elements of the same tag and
- * class, each two to four short blocks side by side (the ingredient's name, its amount), one of them an amount.
- * A person reads each row as one line, as a table's row.
+ * class, each two to four short blocks side by side (the ingredient's name, its amount), one of them an amount; a
+ * quarter of them at most one block alone (an ingredient without an amount: "Salz"). A person reads each row as one
+ * line, as a table's row.
  */
 export function rowsIn(elements: HtmlElement[]): Set<HtmlElement> {
   const rows = new Set<HtmlElement>();
@@ -25,7 +30,11 @@ export function rowsIn(elements: HtmlElement[]): Set<HtmlElement> {
       else groups.set(key, [sibling]);
     }
     for (const group of groups.values()) {
-      if (group.length >= 3 && group.every(isRow)) group.forEach((row) => rows.add(row));
+      if (group.length < 3) continue;
+      const kinds = group.map(rowKind);
+      const count = kinds.filter((kind) => kind === "row").length;
+      if (kinds.includes("other") || 4 * count < 3 * group.length) continue;
+      group.forEach((row, k) => kinds[k] === "row" && rows.add(row));
     }
   };
   addRows(elements);
@@ -39,15 +48,17 @@ export function rowsIn(elements: HtmlElement[]): Set<HtmlElement> {
   return rows;
 }
 
-function isRow(el: HtmlElement): boolean {
+/** A row of a few short blocks, one of them an amount; a line of one block; or anything else. */
+function rowKind(el: HtmlElement): "row" | "line" | "other" {
   const parts = leadingLines(el, MAX_ROW_LENGTH + 50);
-  return (
+  if (parts.length === 1) return "line";
+  const row =
     parts.length >= 2 &&
     parts.length <= MAX_ROW_PARTS &&
     parts.join(" ").length <= MAX_ROW_LENGTH &&
-    parts.some((part) => AMOUNT_PART.test(part)) &&
-    !findFirst(el, (inner) => inner.name === "li")
-  );
+    parts.some(isAmount) &&
+    !findFirst(el, (inner) => inner.name === "li");
+  return row ? "row" : "other";
 }
 
 /** Reads an element's lines with each of `rows` on one line. */
