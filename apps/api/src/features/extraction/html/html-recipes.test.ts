@@ -609,6 +609,21 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("<title>Blog</title>", body)).title).toBe("Pea Soup");
   });
 
+  it("names a recipe by the first of several h1s the page's title does not repeat, unless the title names the site (decision 0040)", () => {
+    const recipe = `<h2>Ingredients</h2><ul><li>200 g butter</li><li>3 eggs</li><li>250 g sugar</li></ul>
+      <h2>Method</h2><ol><li>Melt the butter and beat in the eggs and sugar.</li><li>Bake for twenty minutes.</li></ol>`;
+    const body = `<h1>Fudgy cocoa squares</h1>${recipe}<section class="replies"><h1>Tell us what you think</h1></section>`;
+    expect(only(page("<title>Easy brownies</title>", body)).title).toBe("Fudgy cocoa squares");
+    expect(only(page("<title>Easy brownies | Fudge Corner</title>", body)).title).toBe("Easy brownies | Fudge Corner");
+  });
+
+  it("names a recipe by the h1 a breadcrumb trail ends with (decision 0040)", () => {
+    const body = `<ul class="breadcrumb"><li><a href="/recipes">Recipes</a></li><li><h1 class="breadcrumb-current">Greek orzo salad</h1></li></ul>
+      <h2>Ingredients</h2><ul><li>200 g orzo</li><li>1 cucumber</li><li>100 g feta</li></ul>
+      <h2>Method</h2><ol><li>Cook the orzo and let it cool.</li><li>Toss it with the cucumber and feta.</li></ol>`;
+    expect(only(page("<title>Orzo salad: our summer favourite</title>", body)).title).toBe("Greek orzo salad");
+  });
+
   it("leaves the ingredient lines out of steps read from a container that holds both, unless nothing else is left (decision 0040)", () => {
     const ingredients = `<h2>Ingredients</h2><ul><li>2 eggs</li><li>1 tbsp butter</li><li>1 pinch salt</li></ul>`;
     const lines = `<p>2 eggs</p><p>1 tbsp butter</p><p>1 pinch salt</p>`;
