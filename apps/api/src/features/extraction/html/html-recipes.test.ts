@@ -617,6 +617,12 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(only(page("<title>Easy brownies | Fudge Corner</title>", body)).title).toBe("Easy brownies | Fudge Corner");
   });
 
+  it("names a recipe by the h1 its page's title opens with, dashes and spaces written otherwise (decision 0040)", () => {
+    const body = `<h1>Crêpes – the thin kind</h1><h2>Ingredients</h2><ul><li>125 g flour</li><li>3 eggs</li><li>3 dl milk</li></ul>
+      <h2>Method</h2><ol><li>Whisk everything smooth.</li><li>Fry thin crêpes in butter.</li></ol><div><h1>Comments</h1></div>`;
+    expect(only(page("<title>Crêpes - the thin kind | Pan Corner</title>", body)).title).toBe("Crêpes – the thin kind");
+  });
+
   it("names a recipe by the h1 a breadcrumb trail ends with (decision 0040)", () => {
     const body = `<ul class="breadcrumb"><li><a href="/recipes">Recipes</a></li><li><h1 class="breadcrumb-current">Greek orzo salad</h1></li></ul>
       <h2>Ingredients</h2><ul><li>200 g orzo</li><li>1 cucumber</li><li>100 g feta</li></ul>

@@ -81,6 +81,10 @@ function stepLines(lines: string[]): string[] {
 // A wiki's namespace before a page's name, written without a space ("Cookbook:Pumpkin Pie"): no part of the dish's name.
 const NAMESPACE = /^\p{Lu}\p{L}+:(?=[\p{Lu}\d])/u;
 
+// A heading's letters and digits only: a title opening with it may write its dashes, quotes and spaces otherwise
+// ("Pandekager – Bedste" in "Pandekager - Bedste … | Madsvin").
+const lettersOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
 // How far up an h1 is looked at for a breadcrumb trail holding it (its item, the list, the trail).
 const BREADCRUMB_CLIMB = 4;
 
@@ -94,7 +98,8 @@ function inBreadcrumbs(h1: HtmlElement): boolean {
 }
 
 /**
- * The page's heading for its recipe: the h1 that the page's title repeats (so not a site name or "Navigation"), else
+ * The page's heading for its recipe: the h1 that the page's title repeats (so not a site name or "Navigation"), or
+ * opens with in other dashes and spaces, else
  * its only h1, else its first h1 where the page's title is one plain name (later h1s are a comment form's, a pop-up's;
  * a title with the site's name after a separator is the recipe's name once that is left out), else the page's title;
  * without a wiki's namespace. An h1 closing a breadcrumb trail counts though the trail is boilerplate.
@@ -105,6 +110,8 @@ function pageHeading(root: HtmlElement, pageTitle: string): string {
     .map(textOf)
     .filter(Boolean);
   const first = h1s.length === 1 || !hasSeparator(pageTitle) ? h1s[0] : undefined;
-  const heading = h1s.find((h1) => title.includes(h1.toLowerCase())) ?? first ?? pageTitle;
+  const titleLetters = lettersOf(pageTitle);
+  const repeated = (h1: string) => title.includes(h1.toLowerCase()) || (lettersOf(h1) !== "" && titleLetters.startsWith(lettersOf(h1)));
+  const heading = h1s.find(repeated) ?? first ?? pageTitle;
   return heading.replace(NAMESPACE, "");
 }
