@@ -152,6 +152,13 @@ describe("extractRecipesFromHtml: JSON-LD", () => {
     expect(only(page(ldJson({ ...padThai, recipeYield: undefined }))).servings).toBe(4);
   });
 
+  it("takes a servings label alone on its line over a bare count, not over an ingredient (decision 0040)", () => {
+    const noYield = ldJson({ ...padThai, recipeYield: undefined });
+    expect(only(page(noYield, "<div><div>Servings</div><div>6</div></div>")).servings).toBe(6);
+    expect(only(page(noYield, "<div><div>serves</div><div>2-3</div></div>")).servings).toBe(3);
+    expect(only(page(noYield, "<h3>Personen</h3><ul><li>1 broccoli</li><li>150 g peas</li></ul>")).servings).toBe(4);
+  });
+
   it("reads no servings from a serving size, and takes a label's value only when it opens with its count", () => {
     const noYield = { ...padThai, recipeYield: undefined };
     expect(only(page(ldJson(noYield), "<p>Serving Size: 700 g</p><p>5 Servings</p>")).servings).toBe(5);
