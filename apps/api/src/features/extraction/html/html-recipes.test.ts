@@ -152,6 +152,13 @@ describe("extractRecipesFromHtml: JSON-LD", () => {
     expect(only(page(ldJson({ ...padThai, recipeYield: undefined }))).servings).toBe(4);
   });
 
+  it("takes a servings label alone on its line over a bare count, not over an ingredient (decision 0040)", () => {
+    const noYield = ldJson({ ...padThai, recipeYield: undefined });
+    expect(only(page(noYield, "<div><div>Servings</div><div>6</div></div>")).servings).toBe(6);
+    expect(only(page(noYield, "<div><div>serves</div><div>2-3</div></div>")).servings).toBe(3);
+    expect(only(page(noYield, "<h3>Personen</h3><ul><li>1 broccoli</li><li>150 g peas</li></ul>")).servings).toBe(4);
+  });
+
   it("reads no servings from a serving size, and takes a label's value only when it opens with its count", () => {
     const noYield = { ...padThai, recipeYield: undefined };
     expect(only(page(ldJson(noYield), "<p>Serving Size: 700 g</p><p>5 Servings</p>")).servings).toBe(5);
@@ -665,6 +672,27 @@ describe("extractRecipesFromHtml: other sources", () => {
       <h3>Ingredients</h3><ul><li>500 g frozen peas</li><li>1 onion</li><li>750 ml stock</li></ul>
       <h3>Instructions</h3><ol><li>Soften the onion, add the peas and stock.</li><li>Simmer ten minutes and blend.</li></ol></div>`;
     expect(only(page("<title>Blog</title>", body)).title).toBe("Pea Soup");
+  });
+
+  it("names a recipe by the first of several h1s the page's title does not repeat, unless the title names the site (decision 0040)", () => {
+    const recipe = `<h2>Ingredients</h2><ul><li>200 g butter</li><li>3 eggs</li><li>250 g sugar</li></ul>
+      <h2>Method</h2><ol><li>Melt the butter and beat in the eggs and sugar.</li><li>Bake for twenty minutes.</li></ol>`;
+    const body = `<h1>Fudgy cocoa squares</h1>${recipe}<section class="replies"><h1>Tell us what you think</h1></section>`;
+    expect(only(page("<title>Easy brownies</title>", body)).title).toBe("Fudgy cocoa squares");
+    expect(only(page("<title>Easy brownies | Fudge Corner</title>", body)).title).toBe("Easy brownies | Fudge Corner");
+  });
+
+  it("names a recipe by the h1 its page's title opens with, dashes and spaces written otherwise (decision 0040)", () => {
+    const body = `<h1>Crêpes – the thin kind</h1><h2>Ingredients</h2><ul><li>125 g flour</li><li>3 eggs</li><li>3 dl milk</li></ul>
+      <h2>Method</h2><ol><li>Whisk everything smooth.</li><li>Fry thin crêpes in butter.</li></ol><div><h1>Comments</h1></div>`;
+    expect(only(page("<title>Crêpes - the thin kind | Pan Corner</title>", body)).title).toBe("Crêpes – the thin kind");
+  });
+
+  it("names a recipe by the h1 a breadcrumb trail ends with (decision 0040)", () => {
+    const body = `<ul class="breadcrumb"><li><a href="/recipes">Recipes</a></li><li><h1 class="breadcrumb-current">Greek orzo salad</h1></li></ul>
+      <h2>Ingredients</h2><ul><li>200 g orzo</li><li>1 cucumber</li><li>100 g feta</li></ul>
+      <h2>Method</h2><ol><li>Cook the orzo and let it cool.</li><li>Toss it with the cucumber and feta.</li></ol>`;
+    expect(only(page("<title>Orzo salad: our summer favourite</title>", body)).title).toBe("Greek orzo salad");
   });
 
   it("leaves the ingredient lines out of steps read from a container that holds both, unless nothing else is left (decision 0040)", () => {

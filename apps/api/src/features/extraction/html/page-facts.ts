@@ -17,6 +17,10 @@ const SERVINGS_COUNT = new RegExp(
   `^(?:(?:for|pour|für|para|per|voor|til|för)\\s+|[^\\d:]{1,20}:\\s*)?(\\d+(?:\\s*[-–/]\\s*\\d+)?)\\s*(?:${SERVINGS_WORDS})\\b[^\\d]{0,20}$`,
   "iu",
 );
+// A label alone on its line over a bare count ("Servings" over "12", "serves" over "2-3"): a card's stats set in two
+// rows. Not over a count with another word: a servings control's label stands over the first ingredient ("1 Brokkoli").
+const SERVINGS_ALONE = new RegExp(`^(?:${SERVINGS_WORDS})\\s*:?$`, "iu");
+const COUNT_LINE = new RegExp(`^\\d+(?:\\s*[-–]\\s*\\d+)?(?:\\s*(?:${SERVINGS_WORDS}))?$`, "iu");
 // An icon standing for the label, in its alternative text ("number of servings", "ilość porcji").
 const SERVINGS_ICON = new RegExp(`(?:^|\\s)(?:${SERVINGS_WORDS})(?:$|\\s)`, "i");
 // Icons looked at for the servings: a page's stats have a handful, a gallery many more.
@@ -24,9 +28,11 @@ const MAX_ICONS = 50;
 
 /** Servings and times the page states in short lines ("Serves: 4", "Prep time | 15 minutes"), or beside an icon. */
 export function factsOf(region: HtmlElement): Pick<RecipeDraft, "servings" | "prepTime" | "cookTime" | "totalTime"> {
-  const facts = linesOf(region).filter((line) => line.length < 80);
+  const lines = linesOf(region);
+  const facts = lines.filter((line) => line.length < 80);
   return {
-    servings: servingsFrom(fact(facts, SERVINGS_LABEL) ?? fact(facts, SERVINGS_COUNT)) ?? servingsBesideIcon(region),
+    servings:
+      servingsFrom(fact(facts, SERVINGS_LABEL) ?? fact(facts, SERVINGS_COUNT) ?? countUnderLabel(lines)) ?? servingsBesideIcon(region),
     prepTime: minutesFrom(fact(facts, /^prep(?:aration)?(?: time)?\s*[:|]?\s*(.+)$/i)),
     cookTime: minutesFrom(fact(facts, /^cook(?:ing)?(?: time)?\s*[:|]?\s*(.+)$/i)),
     totalTime: minutesFrom(fact(facts, /^total(?: time)?\s*[:|]?\s*(.+)$/i)),
@@ -61,6 +67,12 @@ function servingsBesideIcon(region: HtmlElement): number | null {
     if (text.length < 40 && /^\d/.test(text)) servings = servingsFrom(text);
   });
   return servings;
+}
+
+/** The bare count on the line under a servings label standing alone ("Servings" over "12"). */
+function countUnderLabel(lines: string[]): string | undefined {
+  const label = lines.findIndex((line, i) => SERVINGS_ALONE.test(line) && COUNT_LINE.test(lines[i + 1] ?? ""));
+  return label === -1 ? undefined : lines[label + 1];
 }
 
 function fact(lines: string[], pattern: RegExp): string | undefined {

@@ -1,9 +1,10 @@
 import { emptyDraft, type RecipeDraft } from "../recipe-draft";
 import { isBoilerplate } from "./boilerplate";
-import { findAll, findFirst, textOf, type HtmlElement } from "./html-tree";
+import { classesOf, findAll, findFirst, textOf, type HtmlElement } from "./html-tree";
 import { factsOf } from "./page-facts";
 import { ingredientsIn, instructionsIn, isMeasured } from "./part-lists";
 import { cardTitle, recipeCards } from "./recipe-cards";
+import { hasSeparator } from "./recipe-title";
 import { paragraphsAfter, stepsUnderDishName } from "./section-lines";
 
 /**
@@ -80,15 +81,37 @@ function stepLines(lines: string[]): string[] {
 // A wiki's namespace before a page's name, written without a space ("Cookbook:Pumpkin Pie"): no part of the dish's name.
 const NAMESPACE = /^\p{Lu}\p{L}+:(?=[\p{Lu}\d])/u;
 
+// A heading's letters and digits only: a title opening with it may write its dashes, quotes and spaces otherwise
+// ("Pandekager – Bedste" in "Pandekager - Bedste … | Madsvin").
+const lettersOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+// How far up an h1 is looked at for a breadcrumb trail holding it (its item, the list, the trail).
+const BREADCRUMB_CLIMB = 4;
+
+/** An h1 set as a breadcrumb trail's last item ("Recipes › Kritharaki Salad"): the trail ends with the page's own name. */
+function inBreadcrumbs(h1: HtmlElement): boolean {
+  let el: HtmlElement | null = h1;
+  for (let climbs = 0; el && climbs < BREADCRUMB_CLIMB; climbs++, el = el.parent) {
+    if (classesOf(el).some((c) => /breadcrumb/i.test(c))) return true;
+  }
+  return false;
+}
+
 /**
- * The page's heading for its recipe: the h1 that the page's title repeats (so not a site name or "Navigation"), else
- * its only h1, else the page's title; without a wiki's namespace.
+ * The page's heading for its recipe: the h1 that the page's title repeats (so not a site name or "Navigation"), or
+ * opens with in other dashes and spaces, else
+ * its only h1, else its first h1 where the page's title is one plain name (later h1s are a comment form's, a pop-up's;
+ * a title with the site's name after a separator is the recipe's name once that is left out), else the page's title;
+ * without a wiki's namespace. An h1 closing a breadcrumb trail counts though the trail is boilerplate.
  */
 function pageHeading(root: HtmlElement, pageTitle: string): string {
   const title = pageTitle.toLowerCase();
-  const h1s = findAll(root, (el) => el.name === "h1" && !isBoilerplate(el))
+  const h1s = findAll(root, (el) => el.name === "h1" && (!isBoilerplate(el) || inBreadcrumbs(el)))
     .map(textOf)
     .filter(Boolean);
-  const heading = h1s.find((h1) => title.includes(h1.toLowerCase())) ?? (h1s.length === 1 ? h1s[0] : undefined) ?? pageTitle;
+  const first = h1s.length === 1 || !hasSeparator(pageTitle) ? h1s[0] : undefined;
+  const titleLetters = lettersOf(pageTitle);
+  const repeated = (h1: string) => title.includes(h1.toLowerCase()) || (lettersOf(h1) !== "" && titleLetters.startsWith(lettersOf(h1)));
+  const heading = h1s.find(repeated) ?? first ?? pageTitle;
   return heading.replace(NAMESPACE, "");
 }

@@ -13,6 +13,9 @@ export function withoutSiteName(title: string, pageUrl: string): string {
   return rest.startsWith(site) || (rest.length >= 4 && site.includes(rest)) ? (match[1] ?? title) : title;
 }
 
+/** Whether a title has parts set apart by a separator ("Smoky Eggplant Dip | Donna Hay"), often the site's name. */
+export const hasSeparator = (title: string) => SEPARATED.test(title);
+
 /** The host's own name ("donnahay" of www.donnahay.com.au), letters and digits only. */
 function hostName(pageUrl: string): string {
   let labels: string[];
