@@ -99,10 +99,10 @@ function inBreadcrumbs(h1: HtmlElement): boolean {
 
 /**
  * The page's heading for its recipe: the h1 that the page's title repeats (so not a site name or "Navigation"), or
- * opens with in other dashes and spaces, else
- * its only h1, else its first h1 where the page's title is one plain name (later h1s are a comment form's, a pop-up's;
- * a title with the site's name after a separator is the recipe's name once that is left out), else the page's title;
- * without a wiki's namespace. An h1 closing a breadcrumb trail counts though the trail is boilerplate.
+ * opens with in other dashes and spaces, else its only h1, else its first h1 where the page's title is one plain name
+ * (later h1s are a comment form's, a pop-up's; a title with the site's name after a separator is the recipe's name once
+ * that is left out), else the page's title; without a wiki's namespace. An h1 closing a breadcrumb trail counts though
+ * the trail is boilerplate.
  */
 function pageHeading(root: HtmlElement, pageTitle: string): string {
   const title = pageTitle.toLowerCase();
