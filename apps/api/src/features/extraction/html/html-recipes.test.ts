@@ -707,7 +707,7 @@ describe("extractRecipesFromHtml: other sources", () => {
 
   it("reads a page's ingredients where it finds no steps, from a list of three lines or more, most with an amount (decision 0040)", () => {
     const recipe = (items: string) =>
-      extract(page("<title>Granola</title>", `<h1>Granola</h1><h2>Ingredients</h2><ul>${items}</ul><p>Watch the video to make it.</p>`));
+      extract(page("<title>Granola</title>", `<h1>Granola</h1><h2>Ingredients</h2><ul>${items}</ul><p><a href="/video">Watch the video to make it</a></p>`));
     expect(recipe("<li>300 g oats</li><li>100 ml maple syrup</li><li>50 g almonds</li>")).toMatchObject([
       { title: "Granola", ingredients: ["300 g oats", "100 ml maple syrup", "50 g almonds"], instructions: "" },
     ]);
@@ -975,6 +975,21 @@ describe("extractRecipesFromHtml: other sources", () => {
       <p>200 g flour<br>2 eggs<br>300 ml milk<br>1 pinch salt</p>
       <h2>Method</h2><p>Whisk the flour, eggs and milk into a smooth batter.</p><p>Fry thin pancakes in a hot pan.</p>`;
     expect(only(page("<title>Pancakes</title>", body)).ingredients).toEqual(["200 g flour", "2 eggs", "300 ml milk", "1 pinch salt"]);
+  });
+
+  it("reads the sentences after an ingredient list under a label as its steps, where no heading names them (decision 0040)", () => {
+    const body = `<h1>Smoked ribs</h1><div class="article">
+      <p>Ingredients</p>
+      <ul><li>Pork ribs</li><li>Your favourite rub</li><li>1 cup apple cider vinegar</li></ul>
+      <p>Optional</p><ul><li>BBQ sauce to glaze</li></ul>
+      <p>Heat the smoker to 135 degrees with hickory wood.</p>
+      <p>Rub the ribs all over and leave them for half an hour.</p>
+      <p>Smoke them until the meat pulls back from the bones.</p></div>`;
+    const recipe = only(page("<title>Smoked ribs</title>", body));
+    expect(recipe.ingredients).toEqual(["Pork ribs", "Your favourite rub", "1 cup apple cider vinegar", "BBQ sauce to glaze"]);
+    expect(recipe.instructions).toBe(
+      "Heat the smoker to 135 degrees with hickory wood.\nRub the ribs all over and leave them for half an hour.\nSmoke them until the meat pulls back from the bones.",
+    );
   });
 
   it("reads the page's recipe when its JSON-LD only names other recipes", () => {

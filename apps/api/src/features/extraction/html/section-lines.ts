@@ -55,10 +55,16 @@ export function sectionAfter(heading: HtmlElement): Found {
       section.push(sibling);
     }
     const found = itemLines(section);
-    if (found.length > 0 && section.some(holdsLines)) return { lines: [...lines, ...found], end: section.at(-1) };
+    if (found.length > 0 && section.some(holdsLines)) return { lines: [...lines, ...found], end: lastList(section) ?? section.at(-1) };
   }
   return { lines, end: lines.length > 0 ? start : undefined };
 }
+
+/**
+ * The last element of a section that holds a list, where its lines are list items: paragraphs after it are no part of
+ * the list (the steps, on a page that gives them no heading of their own).
+ */
+const lastList = (section: HtmlElement[]) => section.findLast((el) => findFirst(el, (inner) => inner.name === "li") !== undefined);
 
 /**
  * Sentences under a heading below the page's own that names the dish ("Let's make the paprika bake!", the dish's name
