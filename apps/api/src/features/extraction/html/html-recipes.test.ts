@@ -707,7 +707,12 @@ describe("extractRecipesFromHtml: other sources", () => {
 
   it("reads a page's ingredients where it finds no steps, from a list of three lines or more, most with an amount (decision 0040)", () => {
     const recipe = (items: string) =>
-      extract(page("<title>Granola</title>", `<h1>Granola</h1><h2>Ingredients</h2><ul>${items}</ul><p><a href="/video">Watch the video to make it</a></p>`));
+      extract(
+        page(
+          "<title>Granola</title>",
+          `<h1>Granola</h1><h2>Ingredients</h2><ul>${items}</ul><p><a href="/video">Watch the video to make it</a></p>`,
+        ),
+      );
     expect(recipe("<li>300 g oats</li><li>100 ml maple syrup</li><li>50 g almonds</li>")).toMatchObject([
       { title: "Granola", ingredients: ["300 g oats", "100 ml maple syrup", "50 g almonds"], instructions: "" },
     ]);
