@@ -169,6 +169,12 @@ describe("extractRecipesFromHtml: JSON-LD", () => {
     }
   });
 
+  it("reads a yield label followed by another servings word before its count (decision 0040)", () => {
+    const noYield = ldJson({ ...padThai, recipeYield: undefined });
+    expect(only(page(noYield, "<p>Yields Serves 12</p>")).servings).toBe(12);
+    expect(only(page(noYield, "<p>Yield: makes about 10 pancakes</p>")).servings).toBe(10);
+  });
+
   it("reads JSON with trailing commas, raw line breaks in strings, comment wrappers and a stray semicolon", () => {
     const sloppy = `<!--{"@context": "https://schema.org", "@type": "Recipe", "name": "Sloppy
 Joes", "recipeIngredient": ["1 lb beef", "1 bun",], "recipeInstructions": "Cook.",};-->`;

@@ -6,9 +6,10 @@ export const SERVINGS_WORDS =
   "serves|servings?|yields?|makes|portions?|personen|portionen|porties|personer|adag|porcj[aei]|porzioni|porciones|raciones|personnes|persone|personas|pessoas|porções";
 // The label may run into its count where the page sets them apart by style alone ("Servings8 servings", "Serves12");
 // the value opens with its count, after "per ...:" or a word for "about" ("Servings per recipe: 4", "Makes about 24"),
+// or after a second servings word under a yield label ("Yields Serves 10 to 12", "Yield: makes about 10 pancakes"),
 // and "Serving size: 700 g" is no label of the servings.
 const SERVINGS_LABEL = new RegExp(
-  `^(?:${SERVINGS_WORDS})(?!\\p{L})(?!\\s*size\\b)\\s*:?\\s*((?:per\\s[\\p{L}\\s]{1,20}:\\s*)?(?:about|approx\\.?|approximately|around|ca\\.?|~)?\\s*\\d.*)$`,
+  `^(?:${SERVINGS_WORDS})(?!\\p{L})(?!\\s*size\\b)\\s*:?\\s*(?:(?:${SERVINGS_WORDS})(?!\\p{L})\\s*:?\\s*)?((?:per\\s[\\p{L}\\s]{1,20}:\\s*)?(?:about|approx\\.?|approximately|around|ca\\.?|~)?\\s*\\d.*)$`,
   "iu",
 );
 // The count before the word, after "for" in a few languages, a label closed by a colon or nothing ("Pour 2 personnes :",
