@@ -628,6 +628,13 @@ describe("extractRecipesFromHtml: other sources", () => {
     ]);
   });
 
+  it("names a page's one recipe card without a title of its own after the page's heading (decision 0040)", () => {
+    const body = `<h1>Pear Salad</h1><div class="wprm-recipe-container">
+      <h3>Ingredients</h3><ul><li>2 ripe pears</li><li>1 tbsp honey</li><li>50 g walnuts</li></ul>
+      <h3>Instructions</h3><ol><li>Slice the pears and drizzle with honey.</li><li>Scatter the walnuts over.</li></ol></div>`;
+    expect(only(page("<title>Pear Salad - quick and fresh | Cooks</title>", body)).title).toBe("Pear Salad");
+  });
+
   it("leaves a list's servings control out of its lines, its count on a line of its own or not (decision 0040)", () => {
     const recipe = (control: string) =>
       page(

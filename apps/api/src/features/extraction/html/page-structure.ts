@@ -16,7 +16,11 @@ import { paragraphsAfter, stepsUnderDishName } from "./section-lines";
  * find are typed in more easily than a whole list).
  */
 export function pageStructureRecipes(root: HtmlElement, pageTitle: string): RecipeDraft[] {
-  const fromCards = recipeCards(root).map((card) => readRegion(card, cardTitle(card)));
+  const cards = recipeCards(root);
+  // A page's one card without a title of its own is the recipe the page's heading names (the document's title also
+  // carries a tagline and the site's name); of several, each card's own title or none.
+  const titleOf = (card: HtmlElement) => cardTitle(card) || (cards.length === 1 ? pageHeading(root, pageTitle) : "");
+  const fromCards = cards.map((card) => readRegion(card, titleOf(card)));
   const found = fromCards.filter(hasBoth);
   if (found.length > 0) return found;
   const body = findFirst(root, (el) => el.name === "body") ?? root;
