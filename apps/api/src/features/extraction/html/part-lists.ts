@@ -116,7 +116,8 @@ export const isMeasured = (text: string) => MEASURED.test(text) || (MEASURED_AFT
 
 /**
  * A list (or a paragraph of lines set apart by line breaks) under no heading and in no class we know, that reads as
- * ingredients: at least three items, most of them measured. Not in navigation or sidebars.
+ * ingredients: at least three items, half of them or more opening with an amount or a bare count ("6 boneless chicken
+ * breasts"). Not in navigation or sidebars.
  */
 function unnamedIngredients(region: HtmlElement): Found {
   let found: Found = { lines: [], end: undefined };
@@ -132,7 +133,7 @@ function unnamedIngredients(region: HtmlElement): Found {
   });
   for (const list of lists) {
     const lines = itemLines([list]);
-    if (lines.length < 3 || lines.filter((line) => isMeasured(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
+    if (lines.length < 3 || lines.filter((line) => opensMeasured(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
     const value = ingredientScore(lines);
     if (value > bestScore) [found, bestScore] = [{ lines, end: list }, value];
   }
@@ -140,6 +141,10 @@ function unnamedIngredients(region: HtmlElement): Found {
 }
 
 const HAS_QUANTITY = /\d|[½⅓⅔¼¾⅛⅜⅝⅞]/;
+// A count or an amount before the ingredient, with or without a unit ("6 boneless chicken breasts", "2 extra-large
+// eggs"), not a step's number ("1. Preheat").
+const COUNT = /^(?:\d+(?:[.,/⁄]\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])(?![.)]?\d)(?![.)]\s)/;
+const opensMeasured = (text: string) => COUNT.test(text) || isMeasured(text);
 
 const MIN_INGREDIENTS = 3;
 /** Three lines or more, at least half of them with a quantity: an ingredient list, not a tab strip or a lone note. */
