@@ -974,6 +974,17 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(extract(page("<title>Notes</title>", steps))).toEqual([]);
   });
 
+  it("reads an unlabelled table of one ingredient a row, inside a page laid out in tables (decision 0040)", () => {
+    const rows = `<table class="x"><tr><td>250 g</td><td>flour</td></tr><tr><td>2 tsp</td><td>baking powder</td></tr>
+      <tr><td>50 g</td><td>butter</td></tr></table>`;
+    const body = `<h1>Scones</h1><table><tr><td><p>Our scones, as the tea room makes them.</p>${rows}
+      <p>Rub the butter into the flour and the baking powder.</p><p>Bake the scones for twelve minutes.</p></td></tr></table>`;
+    expect(only(page("<title>Scones</title>", body))).toMatchObject({
+      ingredients: ["250 g flour", "2 tsp baking powder", "50 g butter"],
+      instructions: "Rub the butter into the flour and the baking powder.\nBake the scones for twelve minutes.",
+    });
+  });
+
   it("reads a recipe that a theme marks up as an aside or a sidebar when it holds the page's h1 (decision 0040)", () => {
     const recipe = `<h1>Stuffed Tortellini</h1><h2>Ingredients</h2><ul><li>500 g tortellini</li><li>2 cloves garlic</li></ul>
       <h2>Method</h2><ol><li>Roast the tomatoes with the garlic.</li><li>Toss the tortellini in the sauce.</li></ol>`;

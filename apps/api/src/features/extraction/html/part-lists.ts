@@ -123,14 +123,24 @@ function unnamedIngredients(region: HtmlElement): Found {
   let found: Found = { lines: [], end: undefined };
   let bestScore = 0;
   const lists: HtmlElement[] = [];
+  const tables: HtmlElement[] = [];
   walk(region, (el) => {
     if (isUnread(el)) return false;
+    // A table of one ingredient a row; looked into as well, as a page laid out in tables holds its lists in one.
+    if (el.name === "table") {
+      tables.push(el);
+      return;
+    }
     // A list, or a paragraph whose line breaks set its lines apart ("<p>200 g flour<br>2 eggs<br>…</p>").
     const isList = el.name === "ul" || el.name === "ol";
     if (!isList && !(el.name === "p" && el.children.filter((c) => typeof c !== "string" && c.name === "br").length >= 2)) return;
     lists.push(el);
     return false;
   });
+  // Of tables, those holding no other table: a layout's tables hold the whole page. Each climb stops where another's did.
+  const holdsTable = new Set<HtmlElement>();
+  for (const table of tables) for (let up = table.parent; up && !holdsTable.has(up); up = up.parent) holdsTable.add(up);
+  lists.push(...tables.filter((table) => !holdsTable.has(table)));
   for (const list of lists) {
     const lines = itemLines([list]);
     if (lines.length < 3 || lines.filter((line) => opensMeasured(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
