@@ -115,9 +115,9 @@ const MEASURED_AFTER = new RegExp(`(?<![\\p{L}\\d])(?:\\d+(?:[.,/⁄]\\d+)?|[½�
 export const isMeasured = (text: string) => MEASURED.test(text) || (MEASURED_AFTER.test(text) && /^\p{L}/u.test(text));
 
 /**
- * A list (or a paragraph of lines set apart by line breaks) under no heading and in no class we know, that reads as
- * ingredients: at least three items, half of them or more opening with an amount or a bare count ("6 boneless chicken
- * breasts"). Not in navigation or sidebars.
+ * A list (or a paragraph of lines set apart by line breaks, or a table) under no heading and in no class we know, that
+ * reads as ingredients: at least three items, half of them or more opening with an amount or a bare count ("6 boneless
+ * chicken breasts"). Not in navigation or sidebars.
  */
 function unnamedIngredients(region: HtmlElement): Found {
   let found: Found = { lines: [], end: undefined };
