@@ -117,7 +117,7 @@ export const isMeasured = (text: string) => MEASURED.test(text) || (MEASURED_AFT
 /**
  * A list (or a paragraph of lines set apart by line breaks, or a table) under no heading and in no class we know, that
  * reads as ingredients: at least three items, half of them or more opening with an amount or a bare count ("6 boneless
- * chicken breasts"). Not in navigation or sidebars.
+ * chicken breasts"), one at least with its unit. Not in navigation or sidebars.
  */
 function unnamedIngredients(region: HtmlElement): Found {
   let found: Found = { lines: [], end: undefined };
@@ -143,7 +143,7 @@ function unnamedIngredients(region: HtmlElement): Found {
   lists.push(...tables.filter((table) => !holdsTable.has(table)));
   for (const list of lists) {
     const lines = itemLines([list]);
-    if (lines.length < 3 || lines.filter((line) => opensMeasured(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
+    if (lines.length < 3 || !readsAsMeasured(lines) || isBoilerplate(list)) continue;
     const value = ingredientScore(lines);
     if (value > bestScore) [found, bestScore] = [{ lines, end: list }, value];
   }
@@ -155,6 +155,10 @@ const HAS_QUANTITY = /\d|[½⅓⅔¼¾⅛⅜⅝⅞]/;
 // eggs"), not a step's number ("1. Preheat").
 const COUNT = /^(?:\d+(?:[.,/⁄]\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])(?![.)]?\d)(?![.)]\s)/;
 const opensMeasured = (text: string) => COUNT.test(text) || isMeasured(text);
+// Half of the lines or more opening with an amount or a count, one of them at least with a unit of the kitchen: counts
+// alone are as often a product's specifications ("6 GB memory", "2 cameras").
+const readsAsMeasured = (lines: Line[]) =>
+  2 * lines.filter((line) => opensMeasured(line.text)).length >= lines.length && lines.some((line) => isMeasured(line.text));
 
 const MIN_INGREDIENTS = 3;
 /** Three lines or more, at least half of them with a quantity: an ingredient list, not a tab strip or a lone note. */
