@@ -972,6 +972,32 @@ describe("extractRecipesFromHtml: other sources", () => {
     expect(extract(page("<title>News</title>", links))).toEqual([]);
   });
 
+  it("reads an unlabelled list whose lines open with a bare count as ingredients, not a numbered list of steps (decision 0040)", () => {
+    const body = `<h1>Parmesan Chicken</h1><div><ul class="h29"><li>6 boneless chicken breasts</li><li>1 cup flour</li>
+      <li>2 extra-large eggs</li><li>Kosher salt</li></ul></div>
+      <div><p>Pound the chicken breasts until they are thin and even.</p><p>Coat them in the flour and the eggs.</p></div>`;
+    expect(only(page("<title>Parmesan Chicken</title>", body)).ingredients).toEqual([
+      "6 boneless chicken breasts",
+      "1 cup flour",
+      "2 extra-large eggs",
+      "Kosher salt",
+    ]);
+    // A step's number is no count: a list of numbered sentences is no list of ingredients.
+    const steps = `<h1>Notes</h1><ul><li>1. Read the notes.</li><li>2. Share them.</li><li>3. Come back.</li></ul>`;
+    expect(extract(page("<title>Notes</title>", steps))).toEqual([]);
+  });
+
+  it("reads an unlabelled table of one ingredient a row, inside a page laid out in tables (decision 0040)", () => {
+    const rows = `<table class="x"><tr><td>250 g</td><td>flour</td></tr><tr><td>2 tsp</td><td>baking powder</td></tr>
+      <tr><td>50 g</td><td>butter</td></tr></table>`;
+    const body = `<h1>Scones</h1><table><tr><td><p>Our scones, as the tea room makes them.</p>${rows}
+      <p>Rub the butter into the flour and the baking powder.</p><p>Bake the scones for twelve minutes.</p></td></tr></table>`;
+    expect(only(page("<title>Scones</title>", body))).toMatchObject({
+      ingredients: ["250 g flour", "2 tsp baking powder", "50 g butter"],
+      instructions: "Rub the butter into the flour and the baking powder.\nBake the scones for twelve minutes.",
+    });
+  });
+
   it("reads a recipe that a theme marks up as an aside or a sidebar when it holds the page's h1 (decision 0040)", () => {
     const recipe = `<h1>Stuffed Tortellini</h1><h2>Ingredients</h2><ul><li>500 g tortellini</li><li>2 cloves garlic</li></ul>
       <h2>Method</h2><ol><li>Roast the tomatoes with the garlic.</li><li>Toss the tortellini in the sauce.</li></ol>`;

@@ -115,24 +115,35 @@ const MEASURED_AFTER = new RegExp(`(?<![\\p{L}\\d])(?:\\d+(?:[.,/⁄]\\d+)?|[½�
 export const isMeasured = (text: string) => MEASURED.test(text) || (MEASURED_AFTER.test(text) && /^\p{L}/u.test(text));
 
 /**
- * A list (or a paragraph of lines set apart by line breaks) under no heading and in no class we know, that reads as
- * ingredients: at least three items, most of them measured. Not in navigation or sidebars.
+ * A list (or a paragraph of lines set apart by line breaks, or a table) under no heading and in no class we know, that
+ * reads as ingredients: at least three items, half of them or more opening with an amount or a bare count ("6 boneless
+ * chicken breasts"), one at least with its unit. Not in navigation or sidebars.
  */
 function unnamedIngredients(region: HtmlElement): Found {
   let found: Found = { lines: [], end: undefined };
   let bestScore = 0;
   const lists: HtmlElement[] = [];
+  const tables: HtmlElement[] = [];
   walk(region, (el) => {
     if (isUnread(el)) return false;
+    // A table of one ingredient a row; looked into as well, as a page laid out in tables holds its lists in one.
+    if (el.name === "table") {
+      tables.push(el);
+      return;
+    }
     // A list, or a paragraph whose line breaks set its lines apart ("<p>200 g flour<br>2 eggs<br>…</p>").
     const isList = el.name === "ul" || el.name === "ol";
     if (!isList && !(el.name === "p" && el.children.filter((c) => typeof c !== "string" && c.name === "br").length >= 2)) return;
     lists.push(el);
     return false;
   });
+  // Of tables, those holding no other table: a layout's tables hold the whole page. Each climb stops where another's did.
+  const holdsTable = new Set<HtmlElement>();
+  for (const table of tables) for (let up = table.parent; up && !holdsTable.has(up); up = up.parent) holdsTable.add(up);
+  lists.push(...tables.filter((table) => !holdsTable.has(table)));
   for (const list of lists) {
     const lines = itemLines([list]);
-    if (lines.length < 3 || lines.filter((line) => isMeasured(line.text)).length < lines.length / 2 || isBoilerplate(list)) continue;
+    if (lines.length < 3 || !readsAsMeasured(lines) || isBoilerplate(list)) continue;
     const value = ingredientScore(lines);
     if (value > bestScore) [found, bestScore] = [{ lines, end: list }, value];
   }
@@ -140,6 +151,14 @@ function unnamedIngredients(region: HtmlElement): Found {
 }
 
 const HAS_QUANTITY = /\d|[½⅓⅔¼¾⅛⅜⅝⅞]/;
+// A count or an amount before the ingredient, with or without a unit ("6 boneless chicken breasts", "2 extra-large
+// eggs"), not a step's number ("1. Preheat").
+const COUNT = /^(?:\d+(?:[.,/⁄]\d+)?|[½⅓⅔¼¾⅛⅜⅝⅞])(?![.)]?\d)(?![.)]\s)/;
+const opensMeasured = (text: string) => COUNT.test(text) || isMeasured(text);
+// Half of the lines or more opening with an amount or a count, one of them at least with a unit of the kitchen: counts
+// alone are as often a product's specifications ("6 GB memory", "2 cameras").
+const readsAsMeasured = (lines: Line[]) =>
+  2 * lines.filter((line) => opensMeasured(line.text)).length >= lines.length && lines.some((line) => isMeasured(line.text));
 
 const MIN_INGREDIENTS = 3;
 /** Three lines or more, at least half of them with a quantity: an ingredient list, not a tab strip or a lone note. */
