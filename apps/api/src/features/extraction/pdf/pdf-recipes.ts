@@ -91,7 +91,8 @@ export function withoutFurniture(pages: PdfLine[][]): PdfLine[] {
 
 function kindOf(line: PdfLine): Kind {
   const text = line.text.replace(BULLET, "").trim();
-  if (text.length > 60) return "text";
+  // A heading is no sentence: a line ending as one does ("about 4 minutes until softened.") is a step's wrapped end.
+  if (text.length > 60 || /[.,;]$/.test(text)) return "text";
   if (INGREDIENTS_HEADING.test(text)) return "ingredients";
   if (METHOD_HEADING.test(text)) return "method";
   if (OTHER_HEADING.test(text)) return "other";
