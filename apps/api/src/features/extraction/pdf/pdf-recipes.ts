@@ -49,7 +49,7 @@ interface Line extends PdfLine {
 
 /** Every recipe in the file's lines, in reading order. */
 export function recipesFromPdf(pages: PdfLine[][]): RecipeDraft[] {
-  const lines = withoutFurniture(pages).map((line, index): Line => ({ ...line, index, kind: kindOf(line) }));
+  const lines = withoutFurniture(pages).map((line, index, all): Line => ({ ...line, index, kind: kindOf(line, all[index - 1]) }));
   if (lines.length === 0) return [];
   const body = bodySize(lines);
   const anchors = anchorsOf(lines);
@@ -89,8 +89,11 @@ export function withoutFurniture(pages: PdfLine[][]): PdfLine[] {
   });
 }
 
-function kindOf(line: PdfLine): Kind {
+function kindOf(line: PdfLine, previous: PdfLine | undefined): Kind {
   const text = line.text.replace(BULLET, "").trim();
+  // A line in lower case under a full line of its column carries that line's sentence on ("combine all the" /
+  // "ingredients (except the sugar)"): no heading.
+  if (previous && /^\p{Ll}/u.test(text) && sameColumn(previous, line) && line.y > previous.y && filled(previous, line)) return "text";
   // A heading is no sentence: a line ending as one does ("about 4 minutes until softened.") is a step's wrapped end.
   if (text.length > 60 || /[.,;]$/.test(text)) return "text";
   if (INGREDIENTS_HEADING.test(text)) return "ingredients";
