@@ -238,14 +238,15 @@ const ENDS_MID_PHRASE = /[&-]$|\b(?:and|or|of|with|to|for|a|the)$/i;
 
 /**
  * Whether an unmarked list's line carries on the item before it (`last`, ending on `previous`) in the same column: a
- * line opening with a parenthesis always does (an item's note: no ingredient starts with one); else, never one starting
- * with a number; a line after one ending mid-phrase does; and after a full line, one that starts in lower case, or a
+ * line opening with a parenthesis always does (an item's note: no ingredient starts with one), and a line after one
+ * ending mid-phrase, even where it opens with a number ("in pieces of 2 or" / "3 cm"); else, never one starting with
+ * a number; and after a full line, one that starts in lower case, or a
  * capitalised one after a line ending in a capitalised word (a name set in title case wrapping: "Lemon / Cake Mix").
  */
 function carriesOn(previous: PdfLine, line: PdfLine, last: string, text: string): boolean {
   if (text.startsWith("(")) return true;
-  if (/^\d/.test(text)) return false;
   if (ENDS_MID_PHRASE.test(last)) return true;
+  if (/^\d/.test(text)) return false;
   if (!filled(previous, line)) return false;
   return /^\p{Ll}/u.test(text) || (/^\p{Lu}/u.test(text) && ENDS_CAPITALISED.test(last));
 }
