@@ -195,12 +195,29 @@ function readRecipe(lines: Line[], titleLines: number, body: number): RecipeDraf
       section = "other";
       continue;
     }
-    if (section === "ingredients") ingredients.push(line);
+    if (section === "ingredients" || (section === "method" && listCarriedOver(ingredients, method, line))) ingredients.push(line);
     else if (section === "method") method.push(line);
   }
   draft.ingredients = ingredientLines(ingredients);
   draft.instructions = stepLines(method);
   return draft;
+}
+
+/**
+ * Whether a line read among the steps is the ingredient list carried over to a later page: the list stood beside the
+ * method (left of every step line of the method's first page), and the line stands where the list's lines stand, in a
+ * column left of the method, on a later page (a sidebar list and its method both running over a page break).
+ */
+function listCarriedOver(ingredients: Line[], method: Line[], line: Line): boolean {
+  const last = ingredients[ingredients.length - 1];
+  const first = method[0];
+  if (!last || !first || line.page <= first.page) return false;
+  const methodLeft = Math.min(...method.filter((m) => m.page === first.page).map((m) => m.x));
+  const listRight = Math.max(...ingredients.filter((l) => l.page <= first.page).map((l) => l.right));
+  // A sidebar is narrower than the method beside it; columns of equal width are a newspaper's, whose method runs on
+  // from the right column into the next page's left one.
+  const narrow = last.columnRight - last.columnLeft < (first.columnRight - first.columnLeft) * 0.75;
+  return narrow && listRight < methodLeft && Math.abs(line.x - last.x) <= 2 && line.columnRight < methodLeft;
 }
 
 function readFacts(text: string, draft: RecipeDraft): void {
