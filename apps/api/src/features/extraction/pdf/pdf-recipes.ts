@@ -98,7 +98,8 @@ function kindOf(line: PdfLine, previous: PdfLine | undefined): Kind {
   if (text.length > 60 || /[.,;]$/.test(text)) return "text";
   if (INGREDIENTS_HEADING.test(text)) return "ingredients";
   if (METHOD_HEADING.test(text)) return "method";
-  if (OTHER_HEADING.test(text)) return "other";
+  // An amount is no heading of a note or a story ("About 1/2 tsp. salt").
+  if (OTHER_HEADING.test(text) && !/\d/.test(text)) return "other";
   return "text";
 }
 
