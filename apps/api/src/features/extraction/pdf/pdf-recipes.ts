@@ -307,7 +307,17 @@ export function ingredientLines(lines: PdfLine[]): string[] {
     else items.push([text]);
     previous = line;
   }
-  return items.map((parts) => collapseSpace(parts.join(" ").replace(/(\w)- (\w)/g, "$1-$2")));
+  return items.map((parts) => joinWrapped(parts, /\w-$/, /^\w/));
+}
+
+/**
+ * An item's or a step's lines joined: a word wrapped at its hyphen ("Cantaloupe-" / "Melone") joins without a space,
+ * only at the wrap (a hyphen set with a space inside a line, "12- ounce", stays as printed).
+ */
+function joinWrapped(parts: string[], hyphenEnd: RegExp, wordStart: RegExp): string {
+  return collapseSpace(
+    parts.reduce((text, part) => (hyphenEnd.test(text) && wordStart.test(part) ? text + part : `${text} ${part}`)),
+  );
 }
 
 /**
@@ -351,7 +361,7 @@ export function stepLines(lines: PdfLine[]): string[] {
     previous = line;
   }
   // A range wrapped at its dash ("30-" then "40 minutes") is joined whole.
-  return steps.filter((s) => s.length > 0).map((parts) => collapseSpace(parts.join(" ").replace(/(\d)- (\d)/g, "$1-$2")));
+  return steps.filter((s) => s.length > 0).map((parts) => joinWrapped(parts, /\d-$/, /^\d/));
 }
 
 /**
