@@ -388,3 +388,92 @@ describe("recipesFromPdf", () => {
     expect(recipesFromPdf([[line("Contents", { size: 20 }), line("Leek Soup 3"), line("Bean Stew 4")]])).toEqual([]);
   });
 });
+
+describe("recipesFromPdf: headings, wraps and a sidebar over a page (decision 0040, fifteenth pass)", () => {
+  it("takes a wrapped line ending as a sentence does, or opening with an amount, for no heading", () => {
+    nextY = 60;
+    const page: PdfLine[] = [
+      line("Broccoli Soup", { size: 18, bold: true }),
+      line("Ingredients", { size: 12, bold: true }),
+      line("40 g butter"),
+      line("About 1/2 tsp. salt"),
+      line("Preparation", { size: 12, bold: true }),
+      line("1. Heat the butter and add the onion. Sauté for", { right: 300 }),
+      line("about a minute until softened."),
+      line("2. Add the garlic."),
+    ];
+    expect(recipesFromPdf([page])).toMatchObject([
+      {
+        ingredients: ["40 g butter", "About 1/2 tsp. salt"],
+        instructions: ["Heat the butter and add the onion. Sauté for about a minute until softened.", "Add the garlic."],
+      },
+    ]);
+  });
+
+  it("takes a line in lower case under a full line for the sentence carried on, not a heading", () => {
+    nextY = 60;
+    const page: PdfLine[] = [
+      line("Lemon Cookies", { size: 18, bold: true }),
+      line("Ingredients", { size: 12, bold: true }),
+      line("1 box cake mix"),
+      line("Method", { size: 12, bold: true }),
+      line("1. In a large mixing bowl, combine all the", { right: 396 }),
+      line("ingredients (except the sugar)"),
+      line("and mix until combined."),
+      line("2. Bake for 10 minutes."),
+    ];
+    expect(recipesFromPdf([page])).toMatchObject([
+      {
+        title: "Lemon Cookies",
+        instructions: [
+          "In a large mixing bowl, combine all the ingredients (except the sugar) and mix until combined.",
+          "Bake for 10 minutes.",
+        ],
+      },
+    ]);
+  });
+
+  it("keeps a sidebar's list that runs on to the next page, after the method beside it has started, in the list", () => {
+    nextY = 60;
+    const list = { columnLeft: 42, columnRight: 220 };
+    const method = { x: 244, column: 1, columnLeft: 244, columnRight: 560 };
+    const first: PdfLine[] = [
+      line("Noodle Salad", { size: 18, bold: true, x: 42 }),
+      line("Ingredients", { size: 12, bold: true, x: 42, y: 100, ...list }),
+      line("200 g rice noodles", { x: 57, y: 115, ...list }),
+      line("2 tbsp sesame seeds", { x: 57, y: 130, ...list }),
+      line("Method", { size: 12, bold: true, y: 100, ...method }),
+      line("1. Cook the noodles.", { y: 115, ...method }),
+    ];
+    const second: PdfLine[] = [
+      line("4 tbsp roasted peanuts", { page: 2, x: 57, y: 60, columnLeft: 57, columnRight: 180 }),
+      line("2. Serve with the peanuts.", { page: 2, y: 60, ...method }),
+    ];
+    expect(recipesFromPdf([first, second])).toMatchObject([
+      {
+        ingredients: ["200 g rice noodles", "2 tbsp sesame seeds", "4 tbsp roasted peanuts"],
+        instructions: ["Cook the noodles.", "Serve with the peanuts."],
+      },
+    ]);
+  });
+});
+
+describe("ingredientLines: wraps (decision 0040, fifteenth pass)", () => {
+  it("carries a line ending mid-phrase on into a line opening with a number", () => {
+    const lines = [
+      line("1 leek, in pieces of 2 or", { right: 196, columnRight: 200 }),
+      line("3 cm", { columnRight: 200 }),
+      line("2 carrots", { columnRight: 200 }),
+    ];
+    expect(ingredientLines(lines)).toEqual(["1 leek, in pieces of 2 or 3 cm", "2 carrots"]);
+  });
+
+  it("joins a word wrapped at its hyphen, and leaves a hyphen printed with a space inside a line as it is", () => {
+    const lines = [
+      line("0.5 Stück Cantaloupe-", { right: 196, columnRight: 200 }),
+      line("melone", { columnRight: 200 }),
+      line("2 12- ounce cans milk", { columnRight: 200 }),
+    ];
+    expect(ingredientLines(lines)).toEqual(["0.5 Stück Cantaloupe-melone", "2 12- ounce cans milk"]);
+  });
+});

@@ -315,9 +315,7 @@ export function ingredientLines(lines: PdfLine[]): string[] {
  * only at the wrap (a hyphen set with a space inside a line, "12- ounce", stays as printed).
  */
 function joinWrapped(parts: string[], hyphenEnd: RegExp, wordStart: RegExp): string {
-  return collapseSpace(
-    parts.reduce((text, part) => (hyphenEnd.test(text) && wordStart.test(part) ? text + part : `${text} ${part}`)),
-  );
+  return collapseSpace(parts.reduce((text, part) => (hyphenEnd.test(text) && wordStart.test(part) ? text + part : `${text} ${part}`)));
 }
 
 /**
