@@ -179,6 +179,7 @@ function readRecipe(lines: Line[], titleLines: number, body: number): RecipeDraf
   );
   const ingredients: Line[] = [];
   const method: Line[] = [];
+  const carriedOver = listCarriedOver(ingredients, method);
   let section: Kind | "intro" = "intro";
   let sectionSize = 0;
   for (const line of lines.slice(titleLines)) {
@@ -196,7 +197,7 @@ function readRecipe(lines: Line[], titleLines: number, body: number): RecipeDraf
       section = "other";
       continue;
     }
-    if (section === "ingredients" || (section === "method" && listCarriedOver(ingredients, method, line))) ingredients.push(line);
+    if (section === "ingredients" || (section === "method" && carriedOver(line))) ingredients.push(line);
     else if (section === "method") method.push(line);
   }
   draft.ingredients = ingredientLines(ingredients);
@@ -209,16 +210,31 @@ function readRecipe(lines: Line[], titleLines: number, body: number): RecipeDraf
  * method (left of every step line of the method's first page), and the line stands where the list's lines stand, in a
  * column left of the method, on a later page (a sidebar list and its method both running over a page break).
  */
-function listCarriedOver(ingredients: Line[], method: Line[], line: Line): boolean {
+function listCarriedOver(ingredients: Line[], method: Line[]): (line: Line) => boolean {
+  // Measured once, at the method's first line past its first page: what they are measured on is complete by then
+  // (a page of thousands of lines would otherwise be measured again for each).
+  let methodLeft: number | null | undefined;
+  return (line) => {
+    const last = ingredients[ingredients.length - 1];
+    const first = method[0];
+    if (!last || !first || line.page <= first.page) return false;
+    methodLeft ??= sidebarMethodLeft(ingredients, method, first);
+    return methodLeft !== null && Math.abs(line.x - last.x) <= 2 && line.columnRight < methodLeft;
+  };
+}
+
+/** Where the method's first page starts, when the list stood beside it as a sidebar; else null. */
+function sidebarMethodLeft(ingredients: Line[], method: Line[], first: Line): number | null {
   const last = ingredients[ingredients.length - 1];
-  const first = method[0];
-  if (!last || !first || line.page <= first.page) return false;
-  const methodLeft = Math.min(...method.filter((m) => m.page === first.page).map((m) => m.x));
-  const listRight = Math.max(...ingredients.filter((l) => l.page <= first.page).map((l) => l.right));
+  if (!last) return null;
+  let methodLeft = Infinity;
+  for (const m of method) if (m.page === first.page) methodLeft = Math.min(methodLeft, m.x);
+  let listRight = -Infinity;
+  for (const l of ingredients) if (l.page <= first.page) listRight = Math.max(listRight, l.right);
   // A sidebar is narrower than the method beside it; columns of equal width are a newspaper's, whose method runs on
   // from the right column into the next page's left one.
   const narrow = last.columnRight - last.columnLeft < (first.columnRight - first.columnLeft) * 0.75;
-  return narrow && listRight < methodLeft && Math.abs(line.x - last.x) <= 2 && line.columnRight < methodLeft;
+  return narrow && listRight < methodLeft ? methodLeft : null;
 }
 
 function readFacts(text: string, draft: RecipeDraft): void {
@@ -315,7 +331,11 @@ export function ingredientLines(lines: PdfLine[]): string[] {
  * only at the wrap (a hyphen set with a space inside a line, "12- ounce", stays as printed).
  */
 function joinWrapped(parts: string[], hyphenEnd: RegExp, wordStart: RegExp): string {
-  return collapseSpace(parts.reduce((text, part) => (hyphenEnd.test(text) && wordStart.test(part) ? text + part : `${text} ${part}`)));
+  // Each part is tested alone: testing the text joined so far would walk it again for every part.
+  let text = parts[0] ?? "";
+  for (let i = 1; i < parts.length; i++)
+    text += (hyphenEnd.test(parts[i - 1] ?? "") && wordStart.test(parts[i] ?? "") ? "" : " ") + parts[i];
+  return collapseSpace(text);
 }
 
 /**
