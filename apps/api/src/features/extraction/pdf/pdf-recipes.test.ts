@@ -458,6 +458,48 @@ describe("recipesFromPdf: headings, wraps and a sidebar over a page (decision 00
   });
 });
 
+describe("recipesFromPdf: work grows with the file, not faster", () => {
+  // The work a file costs, as CPU time (the wall clock also counts other processes), the least of three runs.
+  const workOf = (pages: PdfLine[][]) => {
+    let least = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const { user, system } = process.cpuUsage();
+      recipesFromPdf(pages);
+      const used = process.cpuUsage({ user, system });
+      least = Math.min(least, (used.user + used.system) / 1000);
+    }
+    return least;
+  };
+  // A sidebar list beside a method running over many pages (every later line asks whether the list carried over),
+  // and one item wrapped over a whole page at its hyphens (each part joined to the item so far).
+  const sidebarFile = (pageCount: number) => {
+    const list = { columnLeft: 42, columnRight: 220 };
+    const method = { x: 244, column: 1, columnLeft: 244, columnRight: 560 };
+    const first = [
+      line("Noodle Salad", { size: 18, bold: true, x: 42, y: 60 }),
+      line("Ingredients", { size: 12, bold: true, x: 42, y: 100, ...list }),
+      line("200 g rice noodles", { x: 57, y: 115, ...list }),
+      line("Method", { size: 12, bold: true, y: 100, ...method }),
+      line("1. Cook the noodles.", { y: 115, ...method }),
+    ];
+    const later = Array.from({ length: pageCount }, (_, p) =>
+      Array.from({ length: 50 }, (_, i) =>
+        line(`${p * 50 + i + 2}. Stir the noodles once more.`, { page: p + 2, y: 60 + i * 15, ...method }),
+      ),
+    );
+    const wrapped = Array.from({ length: pageCount * 50 }, (_, i) =>
+      line(i === 0 ? "1 tin of chick-" : "peas-", { page: 1, y: 130 + i, ...list }),
+    );
+    return [[...first.slice(0, 3), ...wrapped, ...first.slice(3)], ...later];
+  };
+
+  it("a sidebar recipe of 8 times the pages costs at most 20 times the work", () => {
+    const small = workOf(sidebarFile(20));
+    const large = workOf(sidebarFile(160));
+    expect(large / Math.max(small, 3)).toBeLessThan(20);
+  });
+});
+
 describe("ingredientLines: wraps (decision 0040, fifteenth pass)", () => {
   it("carries a line ending mid-phrase on into a line opening with a number", () => {
     const lines = [
