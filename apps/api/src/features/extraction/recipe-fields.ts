@@ -55,7 +55,8 @@ function minutesFromWords(text: string): number | null {
   const units: [RegExp, number][] = [
     [new RegExp(`${AMOUNT}\\s*(?:days?|d)(?![a-z])`, "gi"), 1440],
     [new RegExp(`${AMOUNT}\\s*(?:hours?|hrs?|h|std|stunden?|uur|timer?|tim)(?![a-z])`, "gi"), 60],
-    [new RegExp(`${AMOUNT}\\s*(?:minutes?|mins?|m|minuten?)(?![a-z])`, "gi"), 1],
+    // Minute words of the languages the readers know (Hungarian "45 perc", Spanish "30 minutos", Japanese "20分").
+    [new RegExp(`${AMOUNT}\\s*(?:minutes?|mins?|m|minuten?|minutos?|minuti|minuter|minutter|minuty?|perc|分)(?![a-z])`, "gi"), 1],
   ];
   for (const [pattern, factor] of units) {
     for (const match of longerEnd.matchAll(pattern)) {
