@@ -1,7 +1,7 @@
 import { emptyDraft, isRecipe, type RecipeDraft } from "../recipe-draft";
 import { servingsFrom } from "../recipe-fields";
 import { cleanLines, cleanListLines, cleanText, decodeEntities } from "../text";
-import { scriptBlocks } from "./json-ld";
+import { parseStrictly, scriptBlocks } from "./json-ld";
 
 /**
  * A recipe kept only in a web app's state: the JSON a page's script renders it from (Next's `__NEXT_DATA__` and other
@@ -49,18 +49,6 @@ export function appStateRecipes(html: string): RecipeDraft[] {
     if (node) drafts.push(draftFromState(node));
   }
   return drafts.filter(isRecipe);
-}
-
-/**
- * JSON as a framework writes it: strict, not mended as JSON-LD is (authors write that by hand). A script never closed
- * runs to the page's end, and mending it would walk every character of it for nothing.
- */
-function parseStrictly(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 const stateTexts = (html: string) => [

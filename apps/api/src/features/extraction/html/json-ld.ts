@@ -77,14 +77,20 @@ export function parseTolerantly(text: string): unknown {
     .replace(/^(?:\/\/\s*)?(?:<!--|\/\*\s*<!\[CDATA\[\s*\*\/|<!\[CDATA\[)/, "")
     .replace(/(?:\s|;|-->|\/\*\s*\]\]>\s*\*\/|(?:\/\/\s*)?\]\]>)+$/, "")
     .trim();
+  const strict = parseStrictly(trimmed);
+  return strict !== undefined ? strict : parseStrictly(mendJson(trimmed));
+}
+
+/**
+ * JSON as written, or undefined: how a framework's app state is read (strict, not mended as JSON-LD is, for authors
+ * write that by hand: a script never closed runs to the page's end, and mending it would walk every character of it
+ * for nothing).
+ */
+export function parseStrictly(text: string): unknown {
   try {
-    return JSON.parse(trimmed);
+    return JSON.parse(text);
   } catch {
-    try {
-      return JSON.parse(mendJson(trimmed));
-    } catch {
-      return undefined;
-    }
+    return undefined;
   }
 }
 

@@ -218,15 +218,13 @@ function listCarriedOver(ingredients: Line[], method: Line[]): (line: Line) => b
     const last = ingredients[ingredients.length - 1];
     const first = method[0];
     if (!last || !first || line.page <= first.page) return false;
-    methodLeft ??= sidebarMethodLeft(ingredients, method, first);
+    methodLeft ??= sidebarMethodLeft(ingredients, last, method, first);
     return methodLeft !== null && Math.abs(line.x - last.x) <= 2 && line.columnRight < methodLeft;
   };
 }
 
 /** Where the method's first page starts, when the list stood beside it as a sidebar; else null. */
-function sidebarMethodLeft(ingredients: Line[], method: Line[], first: Line): number | null {
-  const last = ingredients[ingredients.length - 1];
-  if (!last) return null;
+function sidebarMethodLeft(ingredients: Line[], last: Line, method: Line[], first: Line): number | null {
   let methodLeft = Infinity;
   for (const m of method) if (m.page === first.page) methodLeft = Math.min(methodLeft, m.x);
   let listRight = -Infinity;
