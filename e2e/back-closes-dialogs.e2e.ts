@@ -231,7 +231,8 @@ describe("A dialog closing as the page leaves for another", () => {
   // which takes the profile page, and the dialog with it, off the screen. The dialog's close stepped back over its
   // entry then, which called the goodbye page off (net::ERR_ABORTED) whenever it came after the assign (3 of 9 runs of
   // transfer.e2e.ts). Here it always comes after: the shell's refetch is held until the goodbye page is asked for, and
-  // that page until the dialog has gone. The session's end no longer sends the page to sign in meanwhile either.
+  // that page until the dialog has gone. The session found gone by the shell's own check waits for the deletion's
+  // outcome before sending the page to sign in (it went there on a loaded machine, the answer's check taking over 500 ms).
   it("lets the page go where it was sent", async () => {
     const page = await openPage({ width: 390, height: 844 });
     // The page tells when the dialog leaves it (no evaluate answers while the page's navigation is held).

@@ -9,6 +9,15 @@ export const SIGN_OUT_DELAY_MS = 500;
 let lost = false;
 /** Set once the page was sent to a page for the signed-out (leaveSignedOut): the sign-in redirect then stays away. */
 let sentAway = false;
+/** Steps under way that may end the session on purpose and send the page elsewhere (holdSignInRedirect). */
+let holds = 0;
+/** The sign-in redirect's delay is over: it goes once no step holds it. */
+let redirectDue = false;
+
+const redirectIfDue = () => {
+  // Not over a page the cook was sent to meanwhile: this later navigation would call that one off.
+  if (redirectDue && holds === 0 && !sentAway) goToLoginEntry();
+};
 
 /** True once the session was found gone and the redirect to the sign-in entry is under way. */
 export function isSessionLost(): boolean {
@@ -35,8 +44,10 @@ export function signalSessionLost(): void {
     .catch(() => undefined)
     .then(() => {
       toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive", final: true });
-      // Not over a page the cook was sent to meanwhile: this later navigation would call that one off.
-      setTimeout(() => sentAway || goToLoginEntry(), SIGN_OUT_DELAY_MS);
+      setTimeout(() => {
+        redirectDue = true;
+        redirectIfDue();
+      }, SIGN_OUT_DELAY_MS);
     });
 }
 
@@ -50,4 +61,21 @@ export function leaveSignedOut(url: string): void {
   lost = true;
   sentAway = true;
   window.location.assign(url);
+}
+
+/**
+ * Holds the sign-in redirect while a step that ends the session on purpose is under way (deleting the account): the
+ * session found gone meanwhile (the live stream's news of the deletion) would otherwise send the cook to sign in 500 ms
+ * on, calling off the goodbye page the step sends them to once it knows it succeeded. Answers the release, which may be
+ * called more than once; the redirect goes then if it is still due.
+ */
+export function holdSignInRedirect(): () => void {
+  holds++;
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    holds--;
+    redirectIfDue();
+  };
 }

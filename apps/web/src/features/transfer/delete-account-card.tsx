@@ -17,7 +17,7 @@ import { NeedsNetwork } from "../../components/needs-network";
 import { isUnauthorizedError } from "../../lib/errors";
 import { errorMessage, isNetworkFailure } from "../../lib/form";
 import { useOnline } from "../../lib/offline/network";
-import { leaveSignedOut } from "../../lib/session-lost";
+import { holdSignInRedirect, leaveSignedOut } from "../../lib/session-lost";
 import { trpc } from "../../lib/trpc";
 
 /** The danger zone: deleting the account, confirmed with the password. */
@@ -31,14 +31,14 @@ export function DeleteAccountCard() {
   // would otherwise lead to).
   const deleted = () => leaveSignedOut("/?account=deleted");
   const remove = trpc.transfer.deleteAccount.useMutation({
+    // Until the outcome is known, the session's end (heard from elsewhere) does not send the cook to sign in.
+    onMutate: () => ({ release: holdSignInRedirect() }),
     onSuccess: deleted,
-    // No answer came: if the session has gone, it went with the account, which was deleted after all.
-    onError: (error) => {
-      if (!isNetworkFailure(error)) return;
-      utils.client.auth.user.query().then(
-        () => undefined,
-        (check: unknown) => isUnauthorizedError(check) && deleted(),
-      );
+    onError: (error, _input, context) => {
+      const release = () => context?.release();
+      if (!isNetworkFailure(error)) return release();
+      // No answer came: if the session has gone, it went with the account, which was deleted after all.
+      utils.client.auth.user.query().then(release, (check: unknown) => (isUnauthorizedError(check) ? deleted() : release()));
     },
   });
 
