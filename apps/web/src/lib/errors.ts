@@ -30,3 +30,14 @@ export function isNotFoundError(error: unknown): boolean {
 export function isBadRequestError(error: unknown): boolean {
   return hasTrpcCode(error, "BAD_REQUEST");
 }
+
+/**
+ * True when the server answered a call and refused it for good: sent again, it would be refused again (a 4xx). Not a
+ * call that got no answer, nor a lost session (401), a conflict (409: made again on the newer data it passes), too
+ * many requests (429) or the server's own failure (5xx): those may pass later.
+ */
+export function isRefusal(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const status: unknown = (error.data as { httpStatus?: unknown } | undefined)?.httpStatus;
+  return typeof status === "number" && status >= 400 && status < 500 && ![401, 408, 409, 429].includes(status);
+}

@@ -1,18 +1,15 @@
 import { useCallback, useEffect, useMemo } from "react";
-import { TRPCClientError } from "@trpc/client";
-import { isNotFoundError } from "../../lib/errors";
+import { isNotFoundError, isRefusal, isUnauthorizedError } from "../../lib/errors";
 import { errorMessage } from "../../lib/form";
-import { onReconnect } from "../../lib/offline/network";
+import { keepSending } from "../../lib/offline/network";
 import { trpc } from "../../lib/trpc";
 import { reloadWaiting, sendWaiting, type StockServer } from "./stock-outbox";
 
 type Utils = ReturnType<typeof trpc.useUtils>;
 
-/** An answer from the server (not a dropped network), other than a lost session: the change was refused. */
+/** The server refused the change for good (not a dropped network, a lost session or its own failure). */
 function refusal(error: unknown) {
-  if (!(error instanceof TRPCClientError)) return null;
-  const code: unknown = (error.data as { code?: unknown } | undefined)?.code;
-  if (typeof code !== "string" || code === "UNAUTHORIZED") return null;
+  if (!isRefusal(error)) return null;
   return { notFound: isNotFoundError(error), message: errorMessage(error, "The server refused it.") };
 }
 
@@ -28,23 +25,23 @@ function stockServer(utils: Utils): StockServer {
 }
 
 /**
- * Sends the inventory changes kept on the device (decision 0038) when the network comes back and on mounting; the
- * function answered sends them now. Mounted by the signed-in shell, so they go wherever the cook is (the note's
- * "Saving N changes…" does not wait for the inventory to be opened), and by the inventory's mutations.
+ * Sends the inventory changes kept on the device (decision 0038) on mounting, when the network comes back and again
+ * after a while when a try could not send them; the function answered sends them now. Mounted by the signed-in shell,
+ * so they go wherever the cook is (the note's "Saving N changes…" does not wait for the inventory to be opened), and by
+ * the inventory's mutations.
  */
 export function useSendKeptStock(): () => void {
   const utils = trpc.useUtils();
   const server = useMemo(() => stockServer(utils), [utils]);
-  const resume = useCallback(() => {
+  const send = useCallback(async () => {
     if (!navigator.onLine) return;
-    void sendWaiting(server)
-      .then((sent) => (sent > 0 ? Promise.all([utils.inventory.list.invalidate(), utils.inventory.summary.invalidate()]) : undefined))
-      .catch(() => {})
-      .finally(() => void reloadWaiting());
+    try {
+      const sent = await sendWaiting(server);
+      if (sent > 0) await Promise.all([utils.inventory.list.invalidate(), utils.inventory.summary.invalidate()]);
+    } finally {
+      void reloadWaiting();
+    }
   }, [server, utils]);
-  useEffect(() => {
-    resume();
-    return onReconnect(resume);
-  }, [resume]);
-  return resume;
+  useEffect(() => keepSending(send, (error) => !isUnauthorizedError(error)), [send]);
+  return useCallback(() => void send().catch(() => {}), [send]);
 }

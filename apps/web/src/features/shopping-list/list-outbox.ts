@@ -1,3 +1,4 @@
+import { isRefusal } from "../../lib/errors";
 import { request } from "../../lib/offline/idb";
 import { isOfflineError } from "../../lib/offline/network";
 import { forget, kept, keepWhileSaving, nowWaiting } from "../../lib/offline/outbox";
@@ -81,6 +82,7 @@ export function listOutbox(server: ListServer): OfflineStore<ShoppingList> {
 
   return {
     isOffline: isOfflineError,
+    isRefused: isRefusal,
     async keep(change: ItemsChange) {
       if (!change.op) return undefined;
       const kept = await keepWhileSaving("list", change.op).catch(() => undefined);

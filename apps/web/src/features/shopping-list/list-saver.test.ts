@@ -20,6 +20,7 @@ const check =
 const names = (list: List | undefined) => list?.items.map((i) => `${i.name}${i.checked ? " [x]" : ""}`);
 
 class Conflict extends Error {}
+class Refused extends Error {}
 
 interface Server {
   readonly list: List | null;
@@ -155,7 +156,8 @@ describe("createListSaver", () => {
     function device() {
       const kept: { id: number; change: ItemsChange }[] = [];
       let lastId = 0;
-      const state = { online: true, sends: 0 };
+      /** `failNext`: the next send fails online with it (a dropped answer, a refusal). */
+      const state = { online: true, sends: 0, failNext: undefined as Error | undefined };
       const forget = (id: number) => {
         const i = kept.findIndex((k) => k.id === id);
         if (i >= 0) kept.splice(i, 1);
@@ -165,6 +167,7 @@ describe("createListSaver", () => {
         const waiting = () => kept.filter((k) => !saving.has(k.id));
         return {
           isOffline: () => !state.online,
+          isRefused: (error) => error instanceof Refused,
           keep: async (change) => {
             if (!change.op) return undefined;
             const id = ++lastId;
@@ -175,6 +178,9 @@ describe("createListSaver", () => {
           held: async () => waiting().map((k) => k.change),
           send: async () => {
             if (!state.online) throw new Error("offline");
+            const failure = state.failNext;
+            state.failNext = undefined;
+            if (failure) throw failure;
             const sending = waiting();
             if (sending.length === 0) return undefined;
             state.sends++;
@@ -211,6 +217,35 @@ describe("createListSaver", () => {
       expect(phone.kept).toHaveLength(0);
       expect(names(server.list!)).toEqual(["Milk [x]", "Cheese", "Butter"]);
       expect(names(screen())).toEqual(["Milk [x]", "Cheese", "Butter"]);
+    });
+
+    it("keeps the kept changes when a send online gets no answer, sends them on the next try, and forgets refused ones", async () => {
+      const phone = device();
+      const { server, saver, screen } = fakeServer([item("Milk")], phone.store);
+      phone.state.online = false;
+      server.failNext = true;
+      await saver.apply(checkOp("Milk"));
+      await saver.apply(addOp("Butter"));
+
+      // Back online, the first try's answer is lost (the network not quite back).
+      phone.state.online = true;
+      phone.state.failNext = new TypeError("Failed to fetch");
+      await expect(saver.resume()).rejects.toThrow("Failed to fetch");
+      expect(phone.kept).toHaveLength(2);
+      expect(names(screen())).toEqual(["Milk [x]", "Butter"]);
+      await saver.resume();
+      expect(names(server.list!)).toEqual(["Milk [x]", "Butter"]);
+      expect(phone.kept).toHaveLength(0);
+
+      // Refused for good: forgotten, and taken off the screen.
+      phone.state.online = false;
+      server.failNext = true;
+      await saver.apply(addOp("Cheese"));
+      phone.state.online = true;
+      phone.state.failNext = new Refused("Too many items");
+      await expect(saver.resume()).rejects.toThrow("Too many items");
+      expect(phone.kept).toHaveLength(0);
+      expect(names(screen())).toEqual(["Milk [x]", "Butter"]);
     });
 
     it("keeps each change on the device until its save is answered: a page gone first leaves them to the next", async () => {

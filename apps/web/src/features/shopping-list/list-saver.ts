@@ -26,6 +26,8 @@ export interface ListStore<L extends SavedList> {
 export interface OfflineStore<L extends SavedList> {
   /** Whether a failed save failed for want of a network (so the change can wait) rather than being refused. */
   isOffline(error: unknown): boolean;
+  /** Whether the server refused the kept changes for good; any other failure leaves them kept, to be sent again. */
+  isRefused(error: unknown): boolean;
   /**
    * Keeps a change on the device before it is sent, so a reload or a closed tab before the answer does not lose it
    * (the next page sends it); undefined when it can't (it carries no op, or storage is blocked).
@@ -69,7 +71,10 @@ export function createListSaver<L extends SavedList>(store: ListStore<L>) {
   };
   const idle = () => pending.length === 0 && waiting.length === 0;
 
-  /** Sends the changes kept on the device; rejects while offline (they stay kept) or when the server refuses them. */
+  /**
+   * Sends the changes kept on the device; rejects when they could not be sent (they stay kept: no answer, the server's
+   * own failure) or when the server refused them (they are forgotten).
+   */
   async function sendWaiting(): Promise<void> {
     if (!offline) return;
     try {
@@ -80,7 +85,7 @@ export function createListSaver<L extends SavedList>(store: ListStore<L>) {
       }
       waiting = [];
     } catch (error) {
-      if (offline.isOffline(error)) throw error;
+      if (!offline.isRefused(error)) throw error;
       waiting = [];
       await offline.discard();
       throw error;
@@ -151,7 +156,8 @@ export function createListSaver<L extends SavedList>(store: ListStore<L>) {
     },
     /**
      * Shows the changes kept on the device over the list on screen, and sends them when the network allows (on
-     * opening the list, and when the network comes back). Rejects when the server refused them; offline it resolves.
+     * opening the list, and when the network comes back). Offline it resolves; it rejects when they could not be sent
+     * online (kept for the next try) or were refused (forgotten).
      */
     resume(): Promise<void> {
       if (!offline) return Promise.resolve();

@@ -2,11 +2,12 @@ import { useEffect } from "react";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { toast } from "@kim/ui/lib/use-toast";
+import { isRefusal, isUnauthorizedError } from "../../lib/errors";
 import { IntentKeys } from "../../lib/keyed-mutation";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
 import { keepAnswer } from "../../lib/offline/kept-answers";
-import { onReconnect } from "../../lib/offline/network";
+import { keepSending } from "../../lib/offline/network";
 import { listOutbox } from "./list-outbox";
 import { createListSaver, type ListSaver } from "./list-saver";
 import type { ItemsChange, ShoppingList } from "./shopping-items";
@@ -74,13 +75,20 @@ export function useShoppingList() {
     },
     onError: updateFailed,
   });
-  // Changes kept on the device from offline show once the list is there, and are sent now and when the network is back.
+  // Changes kept on the device from offline show once the list is there, and are sent now, when the network is back
+  // and after a while when a try could not send them. Only a refusal, which forgot them, is told.
   const loaded = list.isSuccess;
   useEffect(() => {
     if (!loaded) return;
-    const resume = () => void saver.resume().catch(updateFailed);
-    resume();
-    return onReconnect(resume);
+    const mayPass = (error: unknown) => !isRefusal(error) && !isUnauthorizedError(error);
+    return keepSending(
+      () =>
+        saver.resume().catch((error: unknown) => {
+          if (!mayPass(error)) updateFailed(error);
+          throw error;
+        }),
+      mayPass,
+    );
   }, [loaded, saver]);
   return { list, change: update.mutateAsync };
 }

@@ -13,9 +13,44 @@ const subscribe = (onChange: () => void) => {
 export const useOnline = () => useSyncExternalStore(subscribe, () => navigator.onLine);
 
 /** Runs `f` each time the network comes back; answers the function that stops it. */
-export function onReconnect(f: () => void): () => void {
+function onReconnect(f: () => void): () => void {
   window.addEventListener("online", f);
   return () => window.removeEventListener("online", f);
+}
+
+const FIRST_RETRY_MS = 2_000;
+const LAST_RETRY_MS = 60_000;
+
+/**
+ * Sends what waits on the device: now, each time the network comes back, and again after a while when a try failed
+ * online and `mayPass` says it may pass later (no answer yet as "online" fires, the server restarting): 2 s on, then
+ * twice as long each time, up to a minute apart. Answers the function that stops it.
+ */
+export function keepSending(send: () => Promise<unknown>, mayPass: (error: unknown) => boolean): () => void {
+  let delay = FIRST_RETRY_MS;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const attempt = () => {
+    clearTimeout(retry);
+    send().then(
+      () => (delay = FIRST_RETRY_MS),
+      (error: unknown) => {
+        if (stopped || !navigator.onLine || !mayPass(error)) return;
+        retry = setTimeout(attempt, delay);
+        delay = Math.min(delay * 2, LAST_RETRY_MS);
+      },
+    );
+  };
+  attempt();
+  const stopListening = onReconnect(() => {
+    delay = FIRST_RETRY_MS;
+    attempt();
+  });
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    stopListening();
+  };
 }
 
 /**
