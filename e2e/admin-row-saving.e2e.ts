@@ -18,6 +18,8 @@ async function userRow(page: Page, email: string): Promise<Locator> {
   await page.getByLabel("Search users").fill(email);
   const row = page.getByTestId("user-row").filter({ hasText: email });
   await row.waitFor();
+  // The search has answered (the row shows in the first page of all users too, before it does).
+  await expect.poll(() => page.getByTestId("user-row").count()).toBe(1);
   return row;
 }
 
@@ -49,7 +51,7 @@ describe("a user row while its save runs", () => {
     await toast(page, "User role updated successfully");
     await row.locator('[data-slot="badge"]').filter({ hasText: "Admin" }).waitFor();
     expect(await role.inputValue()).toBe("admin");
-    expect(await role.getAttribute("aria-busy")).toBeNull();
+    await expect.poll(() => role.getAttribute("aria-busy")).toBeNull();
     expect(await isFocused(role)).toBe(true);
 
     // Another admin deletes the user meanwhile: the server refuses the next change, and the old role comes back.
@@ -62,7 +64,7 @@ describe("a user row while its save runs", () => {
     await refused.release();
     await toast(page, "Failed to update user role");
     await expect.poll(() => role.inputValue()).toBe("admin");
-    expect(await role.getAttribute("aria-busy")).toBeNull();
+    await expect.poll(() => role.getAttribute("aria-busy")).toBeNull();
     expect(await isFocused(role)).toBe(true);
   });
 
@@ -84,7 +86,7 @@ describe("a user row while its save runs", () => {
     await save.release();
     await toast(page, "Pro status updated successfully");
     await row.locator('[data-slot="badge"]').filter({ hasText: "Pro" }).waitFor();
-    expect(await pro.getAttribute("aria-busy")).toBeNull();
+    await expect.poll(() => pro.getAttribute("aria-busy")).toBeNull();
     expect(await pro.isChecked()).toBe(true);
     expect(await isFocused(pro)).toBe(true);
 
@@ -103,5 +105,56 @@ describe("a user row while its save runs", () => {
     await row.locator('[data-slot="badge"]').filter({ hasText: "Beta" }).waitFor();
     expect(await beta.isChecked()).toBe(true);
     expect(await isFocused(beta)).toBe(true);
+  });
+
+  it("shows a saved change in its row when a new search's first read was on its way, read before the save", async () => {
+    const page = await openPage({ serviceWorkers: "block" });
+    await signInAs(page, { firstName: "Ada", role: "admin" });
+    const other = await createUser({ firstName: "Rae", lastName: "Race" });
+    const row = await userRow(page, other.email);
+    const pro = row.getByRole("switch", { name: "Pro: Rae Race" });
+
+    // The next search's read is answered by the server at once, before the save, and reaches the page after it.
+    const searchCalls = (url: URL) => url.pathname.split("/").at(-1)!.split(",").includes("admin.users");
+    let first = true;
+    let answerLate!: () => void;
+    const late = new Promise<void>((resolve) => (answerLate = resolve));
+    const readBeforeSave = new Promise<void>((resolve) =>
+      page.route(searchCalls, async (route) => {
+        if (!first) return route.continue();
+        first = false;
+        const response = await route.fetch();
+        resolve();
+        await late;
+        await route.fulfill({ response }).catch(() => undefined);
+      }),
+    );
+    await page.getByLabel("Search users").fill(other.email.slice(0, -2));
+    await readBeforeSave;
+    await pro.click();
+    await toast(page, "Pro status updated successfully");
+    answerLate();
+    await page.getByRole("list", { name: "Users" }).and(page.locator('[aria-busy="false"]')).waitFor();
+    await row.locator('[data-slot="badge"]').filter({ hasText: "Pro" }).waitFor();
+    expect(await pro.isChecked()).toBe(true);
+  });
+
+  it("shows a saved change in its row even when the list's refetch after it fails", async () => {
+    const page = await openPage({ serviceWorkers: "block" });
+    await signInAs(page, { firstName: "Ada", role: "admin" });
+    const other = await createUser({ firstName: "Fay", lastName: "Fail" });
+    const row = await userRow(page, other.email);
+    const pro = row.getByRole("switch", { name: "Pro: Fay Fail" });
+
+    const listCalls = (url: URL) => url.pathname.split("/").at(-1)!.split(",").includes("admin.users");
+    await page.route(listCalls, (route) => route.abort());
+    await pro.click();
+    await toast(page, "Pro status updated successfully");
+    await row.locator('[data-slot="badge"]').filter({ hasText: "Pro" }).waitFor();
+    expect(await pro.isChecked()).toBe(true);
+    await expect.poll(() => pro.getAttribute("aria-busy")).toBeNull();
+    // The refetch's failure is said above the rows, which stay.
+    await page.getByRole("alert").filter({ hasText: "Could not load the users" }).waitFor();
+    expect(await page.getByTestId("user-row").count()).toBe(1);
   });
 });

@@ -1,11 +1,19 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { getQueryKey } from "@trpc/react-query";
 import { toast } from "@kim/ui/lib/use-toast";
 import { useSingleFlightMutation } from "../../lib/single-flight-mutation";
+import { refetchAfterChange } from "../../lib/refetch-after-change";
 import { failureToast } from "../../lib/toasts";
 import { trpc, type RouterInputs, type RouterOutputs } from "../../lib/trpc";
 
 export type AdminUser = RouterOutputs["admin"]["users"]["items"][number];
 export type AdminBugReport = RouterOutputs["admin"]["bugReports"]["items"][number];
 type AdminInput<K extends keyof RouterInputs["admin"]> = RouterInputs["admin"][K];
+type UsersPage = RouterOutputs["admin"]["users"];
+/** What a change of one user answers: the user as saved. */
+type SavedUser = RouterOutputs["admin"]["setPro"];
+
+const usersKey = getQueryKey(trpc.admin.users);
 
 /** Spec section 8: these three failures show only their title, the others the server's message too. */
 const titleOnly = (title: string) => () => toast({ title, variant: "destructive" });
@@ -18,11 +26,21 @@ const titleOnly = (title: string) => () => toast({ title, variant: "destructive"
 export function useAdminMutations() {
   const utils = trpc.useUtils();
   const admin = utils.client.admin;
-  const refreshUsers = () => Promise.all([utils.admin.users.invalidate(), utils.admin.summary.invalidate()]);
-  const refreshReports = () => Promise.all([utils.admin.bugReports.invalidate(), utils.admin.summary.invalidate()]);
+  const queryClient = useQueryClient();
+  const refreshUsers = () => refetchAfterChange(utils.admin.users, utils.admin.summary);
+  const refreshReports = () => refetchAfterChange(utils.admin.bugReports, utils.admin.summary);
   const done = (title: string, refresh: () => Promise<unknown>) => () => {
     toast({ title });
     return refresh();
+  };
+  // The server's answer shows in the row at once, whatever becomes of the refetch after it (one that failed left the
+  // row showing the old value of a change that was saved).
+  const userSaved = (title: string) => (user: SavedUser) => {
+    queryClient.setQueriesData<UsersPage>(
+      { queryKey: usersKey },
+      (page) => page && { ...page, items: page.items.map((row) => (row.id === user.id ? { ...row, ...user } : row)) },
+    );
+    return done(title, refreshUsers)();
   };
 
   return {
@@ -31,19 +49,19 @@ export function useAdminMutations() {
       onError: failureToast("Failed to create user"),
     }),
     setRole: useSingleFlightMutation((input: AdminInput<"setRole">) => admin.setRole.mutate(input), {
-      onSuccess: done("User role updated successfully", refreshUsers),
+      onSuccess: userSaved("User role updated successfully"),
       onError: titleOnly("Failed to update user role"),
     }),
     setEmail: useSingleFlightMutation((input: AdminInput<"setEmail">) => admin.setEmail.mutate(input), {
-      onSuccess: done("Email updated successfully", refreshUsers),
+      onSuccess: userSaved("Email updated successfully"),
       onError: failureToast("Failed to update email"),
     }),
     setPro: useSingleFlightMutation((input: AdminInput<"setPro">) => admin.setPro.mutate(input), {
-      onSuccess: done("Pro status updated successfully", refreshUsers),
+      onSuccess: userSaved("Pro status updated successfully"),
       onError: failureToast("Failed to update Pro status"),
     }),
     setBeta: useSingleFlightMutation((input: AdminInput<"setBeta">) => admin.setBeta.mutate(input), {
-      onSuccess: done("Beta tester status updated successfully", refreshUsers),
+      onSuccess: userSaved("Beta tester status updated successfully"),
       onError: failureToast("Failed to update beta status"),
     }),
     sendPasswordReset: useSingleFlightMutation((input: AdminInput<"sendPasswordReset">) => admin.sendPasswordReset.mutate(input), {

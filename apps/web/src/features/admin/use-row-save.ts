@@ -3,8 +3,9 @@ import { useState } from "react";
 /**
  * One control of a user row while its save runs. It shows the admin's choice at once, not the value the list still
  * holds, and `saving` marks it busy. A refused save lets go of the choice, so the control falls back to what the
- * server holds (its toast says why); a save that went through lets go once the list is refetched (the mutation's
- * onSuccess waits for that), so the control never flashes back to the old value. Changes made meanwhile are ignored.
+ * server holds (its toast says why); a save that went through lets go once its answer is in the list and the list is
+ * refetched (the mutation's onSuccess does both), so the control never flashes back to the old value. Changes made
+ * meanwhile are ignored.
  */
 export function useRowSave<T>(saved: T, send: (value: T) => Promise<unknown>) {
   const [choice, setChoice] = useState<{ value: T } | null>(null);

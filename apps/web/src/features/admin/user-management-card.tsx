@@ -90,16 +90,20 @@ export function UserManagementCard({ mutations }: { mutations: AdminMutations })
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
+        {/* A refetch that failed leaves the rows it had on screen, under the message. */}
         {users.isError ? (
           <p role="alert" className="text-destructive">
             Could not load the users: {users.error.message}
           </p>
-        ) : shown === undefined ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading users">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="h-20 rounded-lg" />
-            ))}
-          </div>
+        ) : null}
+        {shown === undefined ? (
+          users.isError ? null : (
+            <div className="grid gap-3" aria-busy="true" aria-label="Loading users">
+              {Array.from({ length: 3 }, (_, i) => (
+                <Skeleton key={i} className="h-20 rounded-lg" />
+              ))}
+            </div>
+          )
         ) : shown.total === 0 ? (
           <p className="py-6 text-center text-muted-foreground">No users found</p>
         ) : (
