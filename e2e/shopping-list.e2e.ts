@@ -81,6 +81,36 @@ async function scanPhoto(page: Page, file: string) {
 }
 
 describe("shopping list", () => {
+  it("keeps the list on screen when a refetch fails, says so, and Try again reads it", async () => {
+    // No service worker: the reads it fetched would pass by the route that fails them.
+    const page = await openPage({ serviceWorkers: "block" });
+    await signInAs(page, { firstName: "Rey" });
+    const streamOpen = page.waitForResponse((response) => response.url().endsWith("/api/events"));
+    await page.goto("/shopping-list");
+    await streamOpen;
+    await addItem(page, "Eggs", "12");
+    await expect.poll(() => listed(page)).toEqual(["Eggs, 12 units"]);
+
+    // Another device adds milk; this page's refetch on hearing of it gets no answer.
+    const reads = (url: URL) => url.pathname.split("/").at(-1)!.split(",").includes("shoppingLists.list");
+    await page.route(reads, (route) => route.abort());
+    const [list] = (await (await page.request.get("/api/shopping-lists")).json()) as { id: string; version: number; items: unknown[] }[];
+    const milk = { name: "Milk", quantity: 1, unit: "L", checked: false };
+    const saved = await page.request.patch(`/api/shopping-lists/${list!.id}`, {
+      data: { items: [...list!.items, milk], version: list!.version },
+    });
+    expect(saved.ok()).toBe(true);
+    const failed = page.getByRole("alert").filter({ hasText: "Could not load your shopping list" });
+    await failed.waitFor();
+    expect(await listed(page)).toEqual(["Eggs, 12 units"]);
+    await keepScreenshot(page, "shopping-list-refetch-failed-1280");
+
+    await page.unroute(reads);
+    await failed.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => listed(page)).toEqual(["Eggs, 12 units", "Milk, 1 L"]);
+    await failed.waitFor({ state: "detached" });
+  });
+
   it("starts empty, adds items by store section, checks and removes them", async () => {
     const page = await openPage();
     await signInAs(page, { firstName: "Sol" });

@@ -46,7 +46,7 @@ export function BugReportsCard({ mutations }: { mutations: AdminMutations }) {
       <CardContent className="grid gap-4">
         {reports.isPending ? (
           <Skeleton className="h-28 rounded-lg" aria-label="Loading bug reports" />
-        ) : reports.isError ? (
+        ) : reports.isError && reports.data === undefined ? (
           <p role="alert" className="text-destructive">
             Could not load the bug reports: {reports.error.message}
           </p>

@@ -125,7 +125,7 @@ export function HouseholdCard({ userId }: { userId: string }) {
           <p className="text-sm text-muted-foreground" role="status">
             Loading your household...
           </p>
-        ) : household.isError ? (
+        ) : household.isError && household.data === undefined ? (
           <PartFailed retry={() => void household.refetch()} />
         ) : (
           <>

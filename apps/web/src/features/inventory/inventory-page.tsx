@@ -150,14 +150,16 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
       {filter ? <StockFilterNotice filter={filter} /> : null}
       <OfflineOutcomes kind="inventory" />
 
-      {list.isError ? (
-        <LoadFailed what="your ingredients" message={list.error.message} retry={() => void list.refetch()} />
-      ) : items === undefined ? (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading ingredients">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-32 rounded-xl" />
-          ))}
-        </div>
+      {/* A refetch that failed (a live update's, on a bad line) leaves what was read on screen, under the notice. */}
+      {list.isError ? <LoadFailed what="your ingredients" message={list.error.message} retry={() => void list.refetch()} /> : null}
+      {items === undefined ? (
+        list.isError ? null : (
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading ingredients">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-32 rounded-xl" />
+            ))}
+          </div>
+        )
       ) : filtered.length === 0 ? (
         <EmptyState
           icon={PackageOpen}

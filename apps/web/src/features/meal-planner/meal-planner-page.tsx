@@ -160,9 +160,9 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
         </Link>
       </Button>
 
-      {list.isError ? (
-        <LoadFailed what="your meal plan" message={list.error.message} retry={() => void list.refetch()} />
-      ) : (
+      {/* A refetch that failed leaves the week it had on screen, under the notice. */}
+      {list.isError ? <LoadFailed what="your meal plan" message={list.error.message} retry={() => void list.refetch()} /> : null}
+      {list.isError && list.data === undefined ? null : (
         <MemberNamesProvider>
           {/* Above the week: below it, on a phone, it came after all 21 slots, out of sight. */}
           {week?.length === 0 ? <NoMealsPlanned /> : null}

@@ -1,13 +1,15 @@
 import { toast } from "@kim/ui/lib/use-toast";
 import { isNotFoundError } from "../../lib/errors";
 import { keyed, useKeyedMutation } from "../../lib/keyed-mutation";
+import { refetchAfterChange } from "../../lib/refetch-after-change";
 import { failureToast } from "../../lib/toasts";
 import { trpc } from "../../lib/trpc";
 
 /** mealPlans.create (sent with its intent's idempotency key)/delete with the spec's toasts; each refreshes the planner's weeks. */
 export function useMealPlanMutations() {
   const utils = trpc.useUtils();
-  const refreshWeeks = () => utils.mealPlans.list.invalidate();
+  // Each week is its own read: one on its way (a week just opened) may have read before the change.
+  const refreshWeeks = () => refetchAfterChange(utils.mealPlans.list);
 
   const add = useKeyedMutation(keyed(utils.client.mealPlans.create.mutate), {
     onSuccess: () => {
