@@ -102,6 +102,10 @@ describe("shopping list", () => {
     expect(saved.ok()).toBe(true);
     const failed = page.getByRole("alert").filter({ hasText: "Could not load your shopping list" });
     await failed.waitFor();
+    // In a cook's words: the browser's "Failed to fetch" tells them nothing.
+    expect(await failed.getByText("Could not load").innerText()).toBe(
+      "Could not load your shopping list: Couldn't reach Kim: check your connection and try again.",
+    );
     expect(await listed(page)).toEqual(["Eggs, 12 units"]);
     await keepScreenshot(page, "shopping-list-refetch-failed-1280");
 

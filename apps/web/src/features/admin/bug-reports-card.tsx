@@ -7,6 +7,7 @@ import { Button } from "@kim/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@kim/ui/card";
 import { NativeSelect } from "@kim/ui/native-select";
 import { Skeleton } from "@kim/ui/skeleton";
+import { errorMessage } from "../../lib/form";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { trpc } from "../../lib/trpc";
 import { STATUS_LABELS, asStatus, reportedLabel, statusLabel } from "./labels";
@@ -48,7 +49,7 @@ export function BugReportsCard({ mutations }: { mutations: AdminMutations }) {
           <Skeleton className="h-28 rounded-lg" aria-label="Loading bug reports" />
         ) : reports.isError && reports.data === undefined ? (
           <p role="alert" className="text-destructive">
-            Could not load the bug reports: {reports.error.message}
+            Could not load the bug reports: {errorMessage(reports.error, "Please try again.")}
           </p>
         ) : reports.data.total === 0 ? (
           <p className="py-6 text-center text-muted-foreground">No bug reports</p>

@@ -9,6 +9,7 @@ import { LazyConfirmDeleteDialog, preloadConfirmDelete } from "../../components/
 import { SearchInput } from "../../components/search-input";
 import { useCurrentUser } from "../../lib/current-user";
 import { useDeferredFirst } from "../../lib/deferred-first";
+import { errorMessage } from "../../lib/form";
 import { lazyDialog } from "../../lib/lazy-dialog";
 import { trpc } from "../../lib/trpc";
 import { Pager } from "./pager";
@@ -93,7 +94,7 @@ export function UserManagementCard({ mutations }: { mutations: AdminMutations })
         {/* A refetch that failed leaves the rows it had on screen, under the message. */}
         {users.isError ? (
           <p role="alert" className="text-destructive">
-            Could not load the users: {users.error.message}
+            Could not load the users: {errorMessage(users.error, "Please try again.")}
           </p>
         ) : null}
         {shown === undefined ? (

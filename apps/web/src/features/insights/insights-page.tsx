@@ -71,7 +71,7 @@ function ProInsights() {
   // The charts and tables draw in the background: the skeleton stays until they can show.
   const data = useDeferredFirst(insights.data, undefined);
   if (insights.isError) {
-    return <LoadFailed what="your insights" message={insights.error.message} retry={() => void insights.refetch()} />;
+    return <LoadFailed what="your insights" error={insights.error} retry={() => void insights.refetch()} />;
   }
   if (!data) {
     return (

@@ -151,7 +151,7 @@ export function InventoryPage({ filter }: { filter?: StockFilter | undefined }) 
       <OfflineOutcomes kind="inventory" />
 
       {/* A refetch that failed (a live update's, on a bad line) leaves what was read on screen, under the notice. */}
-      {list.isError ? <LoadFailed what="your ingredients" message={list.error.message} retry={() => void list.refetch()} /> : null}
+      {list.isError ? <LoadFailed what="your ingredients" error={list.error} retry={() => void list.refetch()} /> : null}
       {items === undefined ? (
         list.isError ? null : (
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading ingredients">

@@ -161,7 +161,7 @@ export function MealPlannerPage({ search }: { search: PlannerSearch }) {
       </Button>
 
       {/* A refetch that failed leaves the week it had on screen, under the notice. */}
-      {list.isError ? <LoadFailed what="your meal plan" message={list.error.message} retry={() => void list.refetch()} /> : null}
+      {list.isError ? <LoadFailed what="your meal plan" error={list.error} retry={() => void list.refetch()} /> : null}
       {list.isError && list.data === undefined ? null : (
         <MemberNamesProvider>
           {/* Above the week: below it, on a phone, it came after all 21 slots, out of sight. */}

@@ -91,7 +91,7 @@ export function RecipesPage() {
       <SearchInput aria-label="Search recipes" placeholder="Search recipes..." value={search} onChange={(e) => setSearch(e.target.value)} />
 
       {/* A refetch that failed leaves what was read on screen, under the notice. */}
-      {list.isError ? <LoadFailed what="your recipes" message={list.error.message} retry={() => void list.refetch()} /> : null}
+      {list.isError ? <LoadFailed what="your recipes" error={list.error} retry={() => void list.refetch()} /> : null}
       {recipes === undefined ? (
         list.isError ? null : (
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading recipes">

@@ -197,11 +197,11 @@ export function ShoppingListPage({ generateWeek }: ShoppingListPageProps) {
           ))}
         </Card>
       ) : list.isError && list.data === undefined ? (
-        <LoadFailed what="your shopping list" message={list.error.message} retry={() => void list.refetch()} />
+        <LoadFailed what="your shopping list" error={list.error} retry={() => void list.refetch()} />
       ) : (
         <Card className="gap-4 px-4 sm:px-6">
           {/* A refetch that failed (a live update's, on a bad line) leaves the list on screen, under the notice. */}
-          {list.isError ? <LoadFailed what="your shopping list" message={list.error.message} retry={() => void list.refetch()} /> : null}
+          {list.isError ? <LoadFailed what="your shopping list" error={list.error} retry={() => void list.refetch()} /> : null}
           {current ? (
             <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
               <h2 className="min-w-0 text-xl font-semibold break-words">{current.name}</h2>
