@@ -472,9 +472,10 @@ describe("recipesFromPdf: work grows with the file, not faster", () => {
   };
   // A sidebar list beside a method running over many pages (every later line asks whether the list carried over),
   // and one item wrapped over a whole page at its hyphens (each part joined to the item so far).
-  const sidebarFile = (pageCount: number) => {
+  // `methodRight` at 432 makes the columns equal (a newspaper's, no sidebar: the check answers no, once).
+  const sidebarFile = (pageCount: number, methodRight = 560) => {
     const list = { columnLeft: 42, columnRight: 220 };
-    const method = { x: 244, column: 1, columnLeft: 244, columnRight: 560 };
+    const method = { x: 244, column: 1, columnLeft: 244, columnRight: methodRight };
     const first = [
       line("Noodle Salad", { size: 18, bold: true, x: 42, y: 60 }),
       line("Ingredients", { size: 12, bold: true, x: 42, y: 100, ...list }),
@@ -496,6 +497,12 @@ describe("recipesFromPdf: work grows with the file, not faster", () => {
   it("a sidebar recipe of 8 times the pages costs at most 20 times the work", () => {
     const small = workOf(sidebarFile(20));
     const large = workOf(sidebarFile(160));
+    expect(large / Math.max(small, 3)).toBeLessThan(20);
+  });
+
+  it("two columns of equal width, the method over 8 times the pages, cost at most 20 times the work", () => {
+    const small = workOf(sidebarFile(20, 432));
+    const large = workOf(sidebarFile(160, 432));
     expect(large / Math.max(small, 3)).toBeLessThan(20);
   });
 });

@@ -218,7 +218,8 @@ function listCarriedOver(ingredients: Line[], method: Line[]): (line: Line) => b
     const last = ingredients[ingredients.length - 1];
     const first = method[0];
     if (!last || !first || line.page <= first.page) return false;
-    methodLeft ??= sidebarMethodLeft(ingredients, last, method, first);
+    // Not `??=`: null (no sidebar) is a measure too, and measuring it again for every line was the quadratic work.
+    if (methodLeft === undefined) methodLeft = sidebarMethodLeft(ingredients, last, method, first);
     return methodLeft !== null && Math.abs(line.x - last.x) <= 2 && line.columnRight < methodLeft;
   };
 }
