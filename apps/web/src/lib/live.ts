@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
 import { LIVE_KINDS, parseLiveEventId, type LiveKind, type LiveVersions } from "@kim/domain";
+import { retryDelay } from "./retry-delay";
 
 /** The procedures whose cached answers each kind of change makes stale (tRPC's query keys start with their path). */
 const STALE: Record<LiveKind, string[]> = {
@@ -53,7 +54,7 @@ export function readSoFar(queryClient: QueryClient): Set<Query> {
 
 /** Waits before opening a refused or failed stream again: doubling from 1 s to a minute, spread a little. */
 function backoff(failures: number): number {
-  return Math.min(60_000, 1000 * 2 ** failures) * (0.75 + Math.random() / 2);
+  return retryDelay(failures, 1000) * (0.75 + Math.random() / 2);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { retryDelay } from "../retry-delay";
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener("online", onChange);
@@ -19,7 +20,6 @@ function onReconnect(f: () => void): () => void {
 }
 
 const FIRST_RETRY_MS = 2_000;
-const LAST_RETRY_MS = 60_000;
 
 /**
  * Sends what waits on the device: now, each time the network comes back, and again after a while when a try failed
@@ -27,23 +27,22 @@ const LAST_RETRY_MS = 60_000;
  * twice as long each time, up to a minute apart. Answers the function that stops it.
  */
 export function keepSending(send: () => Promise<unknown>, mayPass: (error: unknown) => boolean): () => void {
-  let delay = FIRST_RETRY_MS;
+  let failures = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const attempt = () => {
     clearTimeout(retry);
     send().then(
-      () => (delay = FIRST_RETRY_MS),
+      () => (failures = 0),
       (error: unknown) => {
         if (stopped || !navigator.onLine || !mayPass(error)) return;
-        retry = setTimeout(attempt, delay);
-        delay = Math.min(delay * 2, LAST_RETRY_MS);
+        retry = setTimeout(attempt, retryDelay(failures++, FIRST_RETRY_MS));
       },
     );
   };
   attempt();
   const stopListening = onReconnect(() => {
-    delay = FIRST_RETRY_MS;
+    failures = 0;
     attempt();
   });
   return () => {
