@@ -46,19 +46,21 @@ function rawMinutes(value: unknown): number | null {
   return minutesFromWords(text);
 }
 
+// Built once: matchAll works on a copy of each, so their positions are never shared between calls.
+const TIME_UNITS: [RegExp, number][] = [
+  [new RegExp(`${AMOUNT}\\s*(?:days?|d)(?![a-z])`, "gi"), 1440],
+  [new RegExp(`${AMOUNT}\\s*(?:hours?|hrs?|h|std|stunden?|uur|timer?|tim)(?![a-z])`, "gi"), 60],
+  // Minute words of the languages the readers know (Hungarian "45 perc", Spanish "30 minutos", Japanese "20分").
+  [new RegExp(`${AMOUNT}\\s*(?:minutes?|mins?|m|minuten?|minutos?|minuti|minuter|minutter|minuty?|perc|分)(?![a-z])`, "gi"), 1],
+];
+
 function minutesFromWords(text: string): number | null {
   const longerEnd = text
     .replace(/\d+(?:[.,]\d+)?\s*(?:-|–|to)\s*(?=\d)/gi, "")
     .replace(/(\d)\s*h\s*(\d{1,2})(?![\d.,/]|\s*[a-z])/gi, "$1 h $2 min");
   let total = 0;
   let found = false;
-  const units: [RegExp, number][] = [
-    [new RegExp(`${AMOUNT}\\s*(?:days?|d)(?![a-z])`, "gi"), 1440],
-    [new RegExp(`${AMOUNT}\\s*(?:hours?|hrs?|h|std|stunden?|uur|timer?|tim)(?![a-z])`, "gi"), 60],
-    // Minute words of the languages the readers know (Hungarian "45 perc", Spanish "30 minutos", Japanese "20分").
-    [new RegExp(`${AMOUNT}\\s*(?:minutes?|mins?|m|minuten?|minutos?|minuti|minuter|minutter|minuty?|perc|分)(?![a-z])`, "gi"), 1],
-  ];
-  for (const [pattern, factor] of units) {
+  for (const [pattern, factor] of TIME_UNITS) {
     for (const match of longerEnd.matchAll(pattern)) {
       total += amount(match[1] ?? "0") * factor;
       found = true;
