@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, localDate, startOfWeek } from "../packages/domain/src/index";
-import { holdRequests, keepScreenshot, lightness, openPage, toast, useBrowser } from "./browser";
+import { holdRequests, keepBothWidths, keepScreenshot, lightness, openPage, toast, useBrowser } from "./browser";
 import { addIngredients, addRecipes, barcodeNotFound, setPro, signInAs } from "./fixtures";
 import { sharedData } from "./shared-data";
 
@@ -107,7 +107,7 @@ describe("shopping list", () => {
       "Could not load your shopping list: Couldn't reach Kim: check your connection and try again.",
     );
     expect(await listed(page)).toEqual(["Eggs, 12 units"]);
-    await keepScreenshot(page, "shopping-list-refetch-failed-1280");
+    await keepBothWidths(page, "shopping-list-refetch-failed");
 
     await page.unroute(reads);
     await failed.getByRole("button", { name: "Try again" }).click();
